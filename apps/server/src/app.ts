@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import { API_BASE_PATH } from "@parley/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "./context.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
+import { workspaceRoutes } from "./modules/workspaces/routes.ts";
+import { registerAuthentication } from "./plugins/authenticate.ts";
+import { registerErrorHandling } from "./plugins/error-handler.ts";
+import { registerMetrics } from "./plugins/metrics.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerWebApp } from "./plugins/web-app.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type App = FastifyInstance;
+export type TypedApp = ReturnType<FastifyInstance["withTypeProvider"]> & FastifyInstance;
+
+export interface BuildOptions {
+  /** pino options; `false` silences logging (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Builds the HTTP application around an already opened context; the caller listens and closes. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    connectionTimeout: 60_000,
+    requestTimeout: 120_000,
+    ajv: { customOptions: { removeAdditional: "all" } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate("ctx", ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  registerErrorHandling(app);
+  registerAuthentication(app);
+  await app.register(cookie);
+  await app.register(formbody);
+  await registerOpenApi(app);
+  registerMetrics(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(workspaceRoutes);
+      await api.register(adminRoutes);
+    },
+    { prefix: API_BASE_PATH },
+  );
+
+  if (ctx.config.webDistDir) await registerWebApp(app, ctx.config.webDistDir);
+  return app;
+}

@@ -1,0 +1,160 @@
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+/**
+ * Every setting the server reads from the environment. Parsed once at start; a bad value
+ * stops the server with a message naming the variable.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://parley.example.com" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PARLEY_SECRET_KEY: z
+    .string()
+    .trim()
+    .min(32, "must be at least 32 characters (for example: openssl rand -base64 48)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMTP_FROM: z.string().trim().default("Parley <no-reply@parley.local>"),
+  PARLEY_ADMIN_EMAIL: z
+    .email("must be an email address")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PARLEY_ADMIN_PASSWORD: z
+    .string()
+    .min(8, "must be at least 8 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Where the built web app lives; served by the API process in production. */
+  WEB_DIST_DIR: optionalText,
+  /** Rate limits (per window) for sign-in attempts and emailed links. */
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  EMAIL_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  EMAIL_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: optionalText,
+  MICROSOFT_CLIENT_ID: optionalText,
+  MICROSOFT_CLIENT_SECRET: optionalText,
+  MICROSOFT_ISSUER: optionalText,
+  MICROSOFT_TENANT: z.string().trim().default("common"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OidcClientConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+}
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  /** Base URL users reach the web app at; links in emails and SSO redirects use it. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secretKey: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  admin: { email: string; password: string } | undefined;
+  accessTokenTtlSeconds: number;
+  logLevel: Env["LOG_LEVEL"];
+  webDistDir: string | undefined;
+  trustProxy: boolean;
+  rateLimits: { loginPerIp: number; loginPerAccount: number; emailPerIp: number; emailPerAddress: number };
+  sso: { google: OidcClientConfig | undefined; microsoft: OidcClientConfig | undefined };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+function oidc(env: Env, prefix: "GOOGLE" | "MICROSOFT", defaultIssuer: string, problems: string[]) {
+  const id = env[`${prefix}_CLIENT_ID`];
+  const secret = env[`${prefix}_CLIENT_SECRET`];
+  const issuer = env[`${prefix}_ISSUER`] ?? defaultIssuer;
+  if (!id) {
+    if (secret) problems.push(`${prefix}_CLIENT_SECRET is set but ${prefix}_CLIENT_ID is missing`);
+    return undefined;
+  }
+  if (!/^https?:\/\//.test(issuer)) problems.push(`${prefix}_ISSUER: must be an http(s) URL`);
+  return { issuer, clientId: id, clientSecret: secret };
+}
+
+/** Parses the environment into a Config, or throws a ConfigError listing every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  if (Boolean(env.PARLEY_ADMIN_EMAIL) !== Boolean(env.PARLEY_ADMIN_PASSWORD)) {
+    problems.push("PARLEY_ADMIN_EMAIL and PARLEY_ADMIN_PASSWORD must be set together");
+  }
+  const google = oidc(env, "GOOGLE", "https://accounts.google.com", problems);
+  const microsoft = oidc(env, "MICROSOFT", `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  const port = env.PORT;
+  return {
+    env: env.NODE_ENV,
+    port,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    secretKey: env.PARLEY_SECRET_KEY,
+    smtpUrl: env.SMTP_URL,
+    smtpFrom: env.SMTP_FROM,
+    admin:
+      env.PARLEY_ADMIN_EMAIL && env.PARLEY_ADMIN_PASSWORD
+        ? { email: env.PARLEY_ADMIN_EMAIL, password: env.PARLEY_ADMIN_PASSWORD }
+        : undefined,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR,
+    trustProxy: env.TRUST_PROXY,
+    rateLimits: {
+      loginPerIp: env.LOGIN_RATE_LIMIT_PER_IP,
+      loginPerAccount: env.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      emailPerIp: env.EMAIL_RATE_LIMIT_PER_IP,
+      emailPerAddress: env.EMAIL_RATE_LIMIT_PER_ADDRESS,
+    },
+    sso: { google, microsoft },
+  };
+}

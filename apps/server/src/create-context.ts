@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { deriveKey, SecretBox } from "./lib/crypto.ts";
+import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { resolveSecretKey } from "./lib/secret-key.ts";
+import { createAccessTokens } from "./modules/auth/access-token.ts";
+
+/** Opens the database (running migrations) and derives every key the services need. */
+export async function createContext(
+  config: Config,
+  options: { log: FastifyBaseLogger; migrationsFolder: string; mailer?: Mailer; now?: () => Date },
+): Promise<{ ctx: AppContext; database: DatabaseHandle }> {
+  const master = resolveSecretKey(config.secretKey, config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrationsFolder: options.migrationsFolder,
+  });
+  await database.migrate();
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: options.log }),
+    accessTokens: createAccessTokens(deriveKey(master, "access-token"), config.accessTokenTtlSeconds),
+    secrets: new SecretBox(deriveKey(master, "secrets")),
+    now: options.now ?? (() => new Date()),
+  };
+  return { ctx, database };
+}

@@ -1,0 +1,64 @@
+import path from "node:path";
+import pino from "pino";
+import { buildApp } from "./app.ts";
+import { bootstrapAdmin } from "./bootstrap-admin.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { createContext } from "./create-context.ts";
+
+// src/main.ts and the bundled dist/main.js both sit one level below apps/server.
+const serverRoot = path.resolve(import.meta.dirname, "..");
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Parley cannot start.\n${error.message}`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  config.webDistDir ??= path.resolve(serverRoot, "../web/dist");
+  const log = pino({ level: config.logLevel });
+  const { ctx, database } = await createContext(config, { log, migrationsFolder: path.join(serverRoot, "drizzle") });
+  const adminNotice = await bootstrapAdmin(ctx);
+  const app = await buildApp(ctx, { logger: { level: config.logLevel } });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    "",
+    `  Parley is running at ${config.publicUrl}`,
+    `  Database: ${database.kind === "pglite" ? `embedded (PGlite) in ${path.resolve(config.dataDir)}` : "PostgreSQL (DATABASE_URL)"}`,
+    `  API docs: ${config.publicUrl}/api/docs`,
+  ];
+  if (adminNotice?.generatedPassword) {
+    lines.push(
+      `  Sign in as "${adminNotice.username}" with password: ${adminNotice.generatedPassword}`,
+      `  (kept in ${adminNotice.passwordFile}; change it on your profile page, or set PARLEY_ADMIN_EMAIL and PARLEY_ADMIN_PASSWORD)`,
+    );
+  } else if (adminNotice) {
+    lines.push(`  Sign in as ${adminNotice.email} with PARLEY_ADMIN_PASSWORD.`);
+  }
+  if (!config.smtpUrl) lines.push("  SMTP_URL is not set: sign-in links and invitations are printed to this log.");
+  console.log(`${lines.join("\n")}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error("Parley failed to start:", error);
+  process.exit(1);
+});

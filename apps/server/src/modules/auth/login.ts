@@ -1,0 +1,34 @@
+import { ERROR_TEXTS } from "@parley/contract";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { dummyPasswordHash, verifyPassword } from "../../lib/passwords.ts";
+import type { UserRow } from "../users/schema.ts";
+import { findUserByLogin } from "../users/service.ts";
+import { hitRateLimit } from "./rate-limit.ts";
+
+const WINDOW_SECONDS = 15 * 60;
+
+/**
+ * Checks a username-or-email and password. Every failure, including a deactivated account,
+ * gives the same generic 401 so the response reveals nothing about which accounts exist.
+ */
+export async function verifyLogin(
+  ctx: AppContext,
+  input: { login: string; password: string; ip: string },
+): Promise<UserRow> {
+  const now = ctx.now();
+  const limits = ctx.config.rateLimits;
+  await hitRateLimit(ctx.db, { key: `login:ip:${input.ip}`, limit: limits.loginPerIp, windowSeconds: 60, now });
+  await hitRateLimit(ctx.db, {
+    key: `login:account:${input.login.trim().toLowerCase()}`,
+    limit: limits.loginPerAccount,
+    windowSeconds: WINDOW_SECONDS,
+    now,
+  });
+  const user = await findUserByLogin(ctx.db, input.login);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok || !user.passwordHash || !user.isActive) {
+    throw new AppError("unauthorized", ERROR_TEXTS.invalidCredentials);
+  }
+  return user;
+}

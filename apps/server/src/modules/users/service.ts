@@ -1,0 +1,112 @@
+import type { SessionUser } from "@parley/contract";
+import { and, eq, or, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { enterpriseQuotas } from "../admin/schema.ts";
+import { type UserRow, users } from "./schema.ts";
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normaliseEmail(email)}`);
+  return row;
+}
+
+/** Sign-in accepts either the username or the email address, case-insensitively. */
+export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
+  const value = login.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`);
+  return row;
+}
+
+export async function isEnterprise(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: enterpriseQuotas.userId })
+    .from(enterpriseQuotas)
+    .where(eq(enterpriseQuotas.userId, userId));
+  return Boolean(row);
+}
+
+export function toSessionUser(user: UserRow, enterprise: boolean): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    username: user.username,
+    is_superuser: user.isSuperuser,
+    profile_image_url: user.profileImageUrl,
+    sso_provider: user.ssoProvider,
+    tier_id: user.tierId,
+    is_enterprise: enterprise,
+    has_password: user.passwordHash !== null,
+  };
+}
+
+export async function sessionUserOf(db: Executor, user: UserRow): Promise<SessionUser> {
+  return toSessionUser(user, await isEnterprise(db, user.id));
+}
+
+/**
+ * A free username derived from an email's local part ("ada.lovelace", "ada.lovelace2", …),
+ * for accounts created by magic link or SSO that never chose one.
+ */
+export async function uniqueUsernameFor(db: Executor, email: string): Promise<string> {
+  const base =
+    normaliseEmail(email)
+      .split("@")[0]
+      ?.replace(/[^a-z0-9_.-]/g, "")
+      .slice(0, 32) || "user";
+  const stem = base.length >= 3 ? base : `${base}user`;
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? stem : `${stem}${n}`;
+    if (!(await findUserByUsername(db, candidate))) return candidate;
+  }
+}
+
+export interface NewUser {
+  email: string;
+  username: string;
+  name: string;
+  passwordHash: string | null;
+  isSuperuser?: boolean;
+  ssoProvider?: string | null;
+}
+
+export async function insertUser(db: Executor, input: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: normaliseEmail(input.email),
+      username: input.username,
+      name: input.name,
+      passwordHash: input.passwordHash,
+      isSuperuser: input.isSuperuser ?? false,
+      ssoProvider: input.ssoProvider ?? null,
+    })
+    .returning();
+  if (!row) throw new Error("insert into users returned no row");
+  return row;
+}
+
+export async function setCurrentWorkspace(db: Executor, userId: string, workspaceId: string) {
+  await db
+    .update(users)
+    .set({ currentWorkspaceId: workspaceId })
+    .where(and(eq(users.id, userId)));
+}

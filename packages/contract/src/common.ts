@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** The body of every error response. */
+export const ErrorResponse = z.object({ detail: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const HealthResponse = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["ok", "unreachable"]),
+});
+
+export const IdParam = z.object({ id: z.uuid() });
+
+/** Page of results in the admin shape of spec §3. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    total_count: z.number().int(),
+    page: z.number().int(),
+    items_per_page: z.number().int(),
+    pages: z.number().int(),
+  });
+
+export const Email = z.email("Enter a valid email address").trim().toLowerCase().max(254);
