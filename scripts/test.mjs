@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order — lint and format, typecheck, unit tests,
+// the API suite on PGlite and again on PostgreSQL, the production build, and the browser suite.
+// Ends with one summary line "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const reports = mkdtempSync(path.join(tmpdir(), "parley-test-reports-"));
+const only = process.argv.slice(2); // e.g. `npm test -- server e2e`
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, command, args, options = {}) {
+  if (only.length > 0 && !only.some((o) => name.startsWith(o))) return;
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options, env: { ...process.env, ...options.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status === 0) {
+    console.log(`✔ ${name} (${seconds}s)`);
+  } else {
+    console.log(`✘ ${name} failed (${seconds}s)`);
+    failures.push(name);
+  }
+  return result.status === 0;
+}
+
+/** Runs vitest in a workspace and counts its tests from the JSON report. */
+function vitest(name, workspaceDir, env = {}) {
+  const report = path.join(reports, `${name.replaceAll(/\W+/g, "-")}.json`);
+  const ok = step(name, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+    cwd: path.join(root, workspaceDir),
+    env,
+  });
+  if (ok === undefined) return;
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, "utf8"));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+  } else if (!ok) {
+    failed += 1;
+  }
+}
+
+function postgresReachable() {
+  const probe = spawnSync("node", ["-e", "const s=require('net').connect(5432,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));"]);
+  return probe.status === 0;
+}
+
+step("lint", "npx", ["biome", "check", "."]);
+step("typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"]);
+vitest("unit: contract", "packages/contract");
+vitest("unit: engine", "packages/engine");
+vitest("unit: web", "apps/web");
+vitest("server (PGlite)", "apps/server");
+if (postgresReachable()) {
+  vitest("server (PostgreSQL)", "apps/server", { PARLEY_TEST_DB: "postgres" });
+} else if (process.env.CI) {
+  console.log("✘ PostgreSQL is not reachable on 127.0.0.1:5432; the API suite must also run there.");
+  failures.push("server (PostgreSQL)");
+  failed += 1;
+} else {
+  console.log("\n(PostgreSQL not reachable on 127.0.0.1:5432: skipping the second API run)");
+}
+if (step("build", "npm", ["run", "build"]) !== false) vitest("e2e (Chromium)", "e2e");
+
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(", ")}`);
+if (failures.length > 0 && failed === 0) failed = failures.length;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failures.length > 0 ? 1 : 0);
