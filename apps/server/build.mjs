@@ -10,22 +10,16 @@ await build({
   target: "node20",
   format: "esm",
   sourcemap: true,
-  packages: "external",
+  logLevel: "warning",
   plugins: [
     {
-      name: "bundle-workspace-packages",
+      name: "externalise-third-party",
       setup(b) {
-        b.onResolve({ filter: /^@parley\// }, async (args) => {
-          if (args.pluginData === "inner") return undefined;
-          const result = await b.resolve(args.path, {
-            kind: args.kind,
-            resolveDir: args.resolveDir,
-            pluginData: "inner",
-          });
-          return { path: result.path, external: false };
-        });
+        // A bare specifier that is not one of ours (@parley/*) stays an import at run time.
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith("@parley/") ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
