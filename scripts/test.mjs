@@ -18,7 +18,12 @@ function step(name, command, args, options = {}) {
   if (only.length > 0 && !only.some((o) => name.startsWith(o))) return;
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status === 0) {
     console.log(`✔ ${name} (${seconds}s)`);
@@ -32,10 +37,15 @@ function step(name, command, args, options = {}) {
 /** Runs vitest in a workspace and counts its tests from the JSON report. */
 function vitest(name, workspaceDir, env = {}) {
   const report = path.join(reports, `${name.replaceAll(/\W+/g, "-")}.json`);
-  const ok = step(name, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
-    cwd: path.join(root, workspaceDir),
-    env,
-  });
+  const ok = step(
+    name,
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    {
+      cwd: path.join(root, workspaceDir),
+      env,
+    },
+  );
   if (ok === undefined) return;
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, "utf8"));
@@ -47,7 +57,10 @@ function vitest(name, workspaceDir, env = {}) {
 }
 
 function postgresReachable() {
-  const probe = spawnSync("node", ["-e", "const s=require('net').connect(5432,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));"]);
+  const probe = spawnSync("node", [
+    "-e",
+    "const s=require('net').connect(5432,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));",
+  ]);
   return probe.status === 0;
 }
 

@@ -19,9 +19,9 @@ declare module "fastify" {
     principal: Principal | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid bearer token of an active user is present. */
+    /** onRequest hook: 401 unless a valid bearer token of an active user is present. */
     authenticate(request: FastifyRequest): Promise<void>;
-    /** preHandler: 401 without a token, 403 unless the user is a superuser. */
+    /** onRequest hook: 401 without a token, 403 unless the user is a superuser. */
     requireSuperuser(request: FastifyRequest): Promise<void>;
   }
 }

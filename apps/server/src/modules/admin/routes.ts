@@ -1,3 +1,230 @@
+import {
+  AdminStats,
+  AdminUser,
+  AdminUserPage,
+  AdminUsersQuery,
+  AssignTierBody,
+  EnterpriseQuota,
+  ErrorResponse,
+  MessageResponse,
+  QuotaBody,
+  Tier,
+  TierBody,
+} from "@parley/contract";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../lib/app-error.ts";
+import { principalOf } from "../../plugins/authenticate.ts";
+import { reloadAdminUser } from "../users/admin-user.ts";
+import { deleteQuota, getQuota, upsertQuota } from "./quotas-service.ts";
+import { adminStats } from "./stats.ts";
+import { createTier, deleteTier, getTier, listTiers, updateTier } from "./tiers-service.ts";
+import { assignTierWithDefaults, deleteUserPermanently, listUsersPage, removeTier, setActive } from "./users-admin.ts";
 
-export async function adminRoutes(_app: FastifyInstance) {}
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+const IdParams = z.object({ id: z.uuid() });
+const UserIdParams = z.object({ userId: z.uuid() });
+const tags = ["admin"];
+
+/** The superuser area. Every route runs app.requireSuperuser: 401 without a token, 403 for others. */
+export async function adminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const guard = { onRequest: app.requireSuperuser };
+
+  async function adminUser(id: string) {
+    const user = await reloadAdminUser(ctx.db, id);
+    if (!user) throw notFound("User not found.");
+    return user;
+  }
+
+  r.get(
+    "/admin/stats",
+    {
+      ...guard,
+      schema: { tags, summary: "Platform figures for the admin dashboard", response: { 200: AdminStats, ...errors } },
+    },
+    () => adminStats(ctx.db, ctx.now()),
+  );
+
+  r.get(
+    "/admin/users",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Users, paged and searchable",
+        querystring: AdminUsersQuery,
+        response: { 200: AdminUserPage, ...errors },
+      },
+    },
+    (request) => listUsersPage(ctx.db, request.query),
+  );
+
+  r.post(
+    "/admin/users/:id/assign-tier-with-defaults",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Assign a tier and reset the user's quota to its limits",
+        params: IdParams,
+        body: AssignTierBody,
+        response: { 200: AdminUser, ...errors },
+      },
+    },
+    async (request) => {
+      await assignTierWithDefaults(ctx, request.params.id, request.body.tier_id);
+      return adminUser(request.params.id);
+    },
+  );
+
+  r.delete(
+    "/admin/users/:id/tier",
+    {
+      ...guard,
+      schema: { tags, summary: "Remove a user's tier", params: IdParams, response: { 200: AdminUser, ...errors } },
+    },
+    async (request) => {
+      await removeTier(ctx, request.params.id);
+      return adminUser(request.params.id);
+    },
+  );
+
+  r.delete(
+    "/admin/user/:id",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Deactivate a user (reversible), or delete for good with ?permanent=true",
+        params: IdParams,
+        querystring: z.object({ permanent: z.enum(["true", "false"]).optional() }),
+        response: { 200: z.union([AdminUser, MessageResponse]), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = principalOf(request).userId;
+      if (request.query.permanent === "true") {
+        await deleteUserPermanently(ctx, actor, request.params.id);
+        return { message: "User deleted." };
+      }
+      await setActive(ctx, actor, request.params.id, false);
+      return adminUser(request.params.id);
+    },
+  );
+
+  r.post(
+    "/admin/user/:id/reactivate",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Reactivate a deactivated user",
+        params: IdParams,
+        response: { 200: AdminUser, ...errors },
+      },
+    },
+    async (request) => {
+      await setActive(ctx, principalOf(request).userId, request.params.id, true);
+      return adminUser(request.params.id);
+    },
+  );
+
+  r.get(
+    "/admin/tiers",
+    { ...guard, schema: { tags, summary: "Tiers", response: { 200: z.array(Tier), ...errors } } },
+    () => listTiers(ctx.db),
+  );
+
+  r.post(
+    "/admin/tiers",
+    { ...guard, schema: { tags, summary: "Create a tier", body: TierBody, response: { 201: Tier, ...errors } } },
+    async (request, reply) => reply.code(201).send(await createTier(ctx.db, request.body)),
+  );
+
+  r.get(
+    "/admin/tiers/:id",
+    { ...guard, schema: { tags, summary: "One tier", params: IdParams, response: { 200: Tier, ...errors } } },
+    (request) => getTier(ctx.db, request.params.id),
+  );
+
+  r.patch(
+    "/admin/tiers/:id",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Update a tier",
+        params: IdParams,
+        body: TierBody.partial(),
+        response: { 200: Tier, ...errors },
+      },
+    },
+    (request) => updateTier(ctx.db, request.params.id, request.body, ctx.now()),
+  );
+
+  r.delete(
+    "/admin/tiers/:id",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Delete a tier (its users keep no tier)",
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteTier(ctx.db, request.params.id);
+      return { message: "Tier deleted." };
+    },
+  );
+
+  r.get(
+    "/admin/enterprise-quotas/:userId",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "A user's enterprise quota",
+        params: UserIdParams,
+        response: { 200: EnterpriseQuota, ...errors },
+      },
+    },
+    (request) => getQuota(ctx.db, request.params.userId),
+  );
+
+  r.patch(
+    "/admin/enterprise-quotas/:userId",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Create or update a user's enterprise quota",
+        params: UserIdParams,
+        body: QuotaBody,
+        response: { 200: EnterpriseQuota, ...errors },
+      },
+    },
+    (request) => upsertQuota(ctx.db, request.params.userId, request.body, ctx.now()),
+  );
+
+  r.delete(
+    "/admin/enterprise-quotas/:userId",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Remove a user's enterprise quota",
+        params: UserIdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteQuota(ctx.db, request.params.userId);
+      return { message: "Quota removed." };
+    },
+  );
+}

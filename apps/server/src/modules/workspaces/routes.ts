@@ -1,3 +1,262 @@
+import {
+  ChangeRoleBody,
+  CreateWorkspaceBody,
+  DEFAULT_WORKSPACE_CONCURRENCY_LIMIT,
+  ERROR_TEXTS,
+  ErrorResponse,
+  InviteBody,
+  MessageResponse,
+  TokenResponse,
+  UpdateWorkspaceBody,
+  Workspace,
+  WorkspaceInvitation,
+  WorkspaceUsersResponse,
+} from "@parley/contract";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { principalOf } from "../../plugins/authenticate.ts";
+import { allocatedConcurrency, effectiveLimits, ownedWorkspaceCount } from "../admin/limits.ts";
+import { mintAccessToken } from "../auth/session.ts";
+import { findUserById, setCurrentWorkspace } from "../users/service.ts";
+import {
+  changeRole,
+  inviteToWorkspace,
+  listWorkspaceUsers,
+  removeMember,
+  revokeInvitation,
+  updateWorkspaceRow,
+} from "./members.ts";
+import { createWorkspace, listMemberships, memberCount, requireWorkspace, toWorkspace } from "./service.ts";
 
-export async function workspaceRoutes(_app: FastifyInstance) {}
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+const WorkspaceParams = z.object({ id: z.uuid() });
+const MemberParams = WorkspaceParams.extend({ userId: z.uuid() });
+const InvitationParams = WorkspaceParams.extend({ invitationId: z.uuid() });
+
+export async function workspaceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  /** Members may read; only owners manage users and settings. Non-members get 404. */
+  async function requireOwner(request: Parameters<typeof principalOf>[0], workspaceId: string) {
+    const membership = await requireWorkspace(db, principalOf(request), workspaceId);
+    if (membership.role !== "owner") throw new AppError("forbidden", ERROR_TEXTS.ownerRequired);
+    return membership;
+  }
+
+  r.get(
+    "/workspaces",
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ["workspaces"], summary: "Your workspaces", response: { 200: z.array(Workspace), ...errors } },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const memberships = await listMemberships(db, principal.userId);
+      return Promise.all(
+        memberships.map(async (m) => ({
+          ...toWorkspace(m, principal.workspaceId),
+          member_count: await memberCount(db, m.workspace.id),
+        })),
+      );
+    },
+  );
+
+  r.post(
+    "/workspaces",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["workspaces"],
+        summary: "Create a workspace you own",
+        body: CreateWorkspaceBody,
+        response: { 201: Workspace, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const limits = await effectiveLimits(db, principal.userId);
+      let concurrencyLimit = DEFAULT_WORKSPACE_CONCURRENCY_LIMIT;
+      if (limits) {
+        if ((await ownedWorkspaceCount(db, principal.userId)) >= limits.maxWorkspaces) {
+          throw new AppError("forbidden", ERROR_TEXTS.workspaceLimit);
+        }
+        const remaining = limits.concurrentCalls - (await allocatedConcurrency(db, principal.userId));
+        concurrencyLimit = Math.max(0, Math.min(concurrencyLimit, remaining));
+      }
+      const user = await findUserById(db, principal.userId);
+      const workspace = await db.transaction((tx) =>
+        createWorkspace(tx, {
+          name: request.body.name,
+          billingEmail: request.body.billing_email ?? user?.email ?? null,
+          ownerId: principal.userId,
+          concurrencyLimit,
+        }),
+      );
+      return reply
+        .code(201)
+        .send({ ...toWorkspace({ workspace, role: "owner" }, principal.workspaceId), member_count: 1 });
+    },
+  );
+
+  r.patch(
+    "/workspaces/:id",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["workspaces"],
+        summary: "Rename, set billing email or concurrency limit (owners)",
+        params: WorkspaceParams,
+        body: UpdateWorkspaceBody,
+        response: { 200: Workspace, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { id } = request.params;
+      const membership = await requireOwner(request, id);
+      const limit = request.body.concurrency_limit;
+      if (limit !== undefined && limit > membership.workspace.concurrencyLimit) {
+        // Raising a limit must fit the caller's quota across every workspace they own.
+        const limits = await effectiveLimits(db, principal.userId);
+        if (limits && (await allocatedConcurrency(db, principal.userId, id)) + limit > limits.concurrentCalls) {
+          throw new AppError("validation", ERROR_TEXTS.concurrencyOverQuota);
+        }
+      }
+      const workspace = await updateWorkspaceRow(
+        db,
+        id,
+        { name: request.body.name, billingEmail: request.body.billing_email, concurrencyLimit: limit },
+        app.ctx.now(),
+      );
+      return {
+        ...toWorkspace({ workspace, role: membership.role }, principal.workspaceId),
+        member_count: await memberCount(db, id),
+      };
+    },
+  );
+
+  r.get(
+    "/workspaces/:id/users",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["workspaces"],
+        summary: "Members and pending invitations",
+        params: WorkspaceParams,
+        response: { 200: WorkspaceUsersResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await requireWorkspace(db, principalOf(request), request.params.id);
+      return listWorkspaceUsers(db, request.params.id, app.ctx.now());
+    },
+  );
+
+  r.post(
+    "/workspaces/:id/invite",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["workspaces"],
+        summary: "Invite someone by email (owners)",
+        params: WorkspaceParams,
+        body: InviteBody,
+        response: { 201: WorkspaceInvitation, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const membership = await requireOwner(request, request.params.id);
+      const inviter = await findUserById(db, principal.userId);
+      const invitation = await inviteToWorkspace(app.ctx, {
+        workspace: membership.workspace,
+        inviterId: principal.userId,
+        inviterName: inviter?.name ?? principal.username,
+        body: request.body,
+      });
+      return reply.code(201).send(invitation);
+    },
+  );
+
+  r.delete(
+    "/workspaces/:id/invitations/:invitationId",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["workspaces"],
+        summary: "Revoke a pending invitation (owners)",
+        params: InvitationParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await requireOwner(request, request.params.id);
+      await revokeInvitation(db, request.params.id, request.params.invitationId);
+      return { message: "Invitation revoked." };
+    },
+  );
+
+  r.patch(
+    "/workspaces/:id/users/:userId",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["workspaces"],
+        summary: "Change a member's role (owners)",
+        params: MemberParams,
+        body: ChangeRoleBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await requireOwner(request, request.params.id);
+      await changeRole(db, request.params.id, request.params.userId, request.body.role);
+      return { message: "Role updated." };
+    },
+  );
+
+  r.delete(
+    "/workspaces/:id/users/:userId",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["workspaces"],
+        summary: "Remove a member (owners), or leave (yourself)",
+        params: MemberParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const leaving = request.params.userId === principal.userId;
+      if (leaving) await requireWorkspace(db, principal, request.params.id);
+      else await requireOwner(request, request.params.id);
+      await removeMember(db, request.params.id, request.params.userId);
+      return { message: leaving ? "You left the workspace." : "Member removed." };
+    },
+  );
+
+  r.post(
+    "/switch-workspace/:id",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["workspaces"],
+        summary: "Get an access token for another of your workspaces",
+        params: WorkspaceParams,
+        response: { 200: TokenResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      await requireWorkspace(db, principal, request.params.id);
+      const user = await findUserById(db, principal.userId);
+      if (!user) throw notFound();
+      await setCurrentWorkspace(db, user.id, request.params.id);
+      return { access_token: await mintAccessToken(app.ctx, user, request.params.id), token_type: "bearer" as const };
+    },
+  );
+}
