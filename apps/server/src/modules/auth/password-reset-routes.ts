@@ -1,3 +1,82 @@
+import {
+  ERROR_TEXTS,
+  ErrorResponse,
+  MessageResponse,
+  PASSWORD_RESET_TTL_SECONDS,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+} from "@parley/contract";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../lib/app-error.ts";
+import { hashPassword } from "../../lib/passwords.ts";
+import { users } from "../users/schema.ts";
+import { findUserByEmail } from "../users/service.ts";
+import { consumeEmailToken, issueEmailToken, limitEmailRequests } from "./email-token.ts";
+import { revokeAllSessions } from "./session.ts";
 
-export async function passwordResetRoutes(_app: FastifyInstance) {}
+const tags = ["auth"];
+export const RESET_SENT = "If an account uses that address, a password reset link is on its way.";
+
+export async function passwordResetRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  r.post(
+    "/auth/password-reset/request",
+    {
+      schema: {
+        tags,
+        summary: "Email a password reset link; always answers the same",
+        body: PasswordResetRequest,
+        response: { 200: MessageResponse, 422: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await limitEmailRequests(ctx, "password_reset", request.ip, email);
+      const user = await findUserByEmail(ctx.db, email);
+      if (user?.isActive) {
+        const token = await issueEmailToken(ctx, {
+          purpose: "password_reset",
+          email,
+          userId: user.id,
+          ttlSeconds: PASSWORD_RESET_TTL_SECONDS,
+        });
+        await ctx.mailer.send({
+          to: user.email,
+          subject: "Reset your Parley password",
+          text: [
+            "Use this link to choose a new password:",
+            `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+            "",
+            `The link works once and expires in ${Math.round(PASSWORD_RESET_TTL_SECONDS / 60)} minutes. If you did not ask for it, ignore this email; your password stays as it is.`,
+          ].join("\n"),
+        });
+      }
+      return { message: RESET_SENT };
+    },
+  );
+
+  r.post(
+    "/auth/password-reset/confirm",
+    {
+      schema: {
+        tags,
+        summary: "Set a new password with a reset link's token; signs out every session",
+        body: PasswordResetConfirm,
+        response: { 200: MessageResponse, 400: ErrorResponse, 422: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const now = ctx.now();
+      const passwordHash = await hashPassword(request.body.new_password);
+      const row = await consumeEmailToken(ctx.db, "password_reset", request.body.token, now);
+      if (!row?.userId) throw new AppError("bad_request", ERROR_TEXTS.resetLinkInvalid);
+      await ctx.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+      await revokeAllSessions(ctx.db, row.userId, now);
+      return { message: "Your password has been changed. Sign in with the new one." };
+    },
+  );
+}

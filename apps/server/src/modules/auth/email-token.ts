@@ -1,0 +1,60 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { hashToken, randomToken } from "../../lib/crypto.ts";
+import { hitRateLimit } from "./rate-limit.ts";
+import { emailTokens } from "./schema.ts";
+
+export type EmailTokenPurpose = "magic_link" | "password_reset";
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+
+const HOUR = 3600;
+
+/** Limits how often one IP, and one address, can make Parley send an email. */
+export async function limitEmailRequests(ctx: AppContext, purpose: EmailTokenPurpose, ip: string, email: string) {
+  const now = ctx.now();
+  const { emailPerIp, emailPerAddress } = ctx.config.rateLimits;
+  await hitRateLimit(ctx.db, { key: `${purpose}:ip:${ip}`, limit: emailPerIp, windowSeconds: HOUR, now });
+  await hitRateLimit(ctx.db, { key: `${purpose}:email:${email}`, limit: emailPerAddress, windowSeconds: HOUR, now });
+}
+
+/** Creates a one-time token; only its hash is stored, the caller emails the token itself. */
+export async function issueEmailToken(
+  ctx: AppContext,
+  input: { purpose: EmailTokenPurpose; email: string; userId: string | null; ttlSeconds: number },
+): Promise<string> {
+  const token = randomToken();
+  await ctx.db.insert(emailTokens).values({
+    purpose: input.purpose,
+    email: input.email,
+    userId: input.userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(ctx.now().getTime() + input.ttlSeconds * 1000),
+  });
+  return token;
+}
+
+/**
+ * Marks a token used and returns it, in one conditional UPDATE so two concurrent uses cannot both
+ * succeed. Unknown, expired, used or wrong-purpose tokens give undefined.
+ */
+export async function consumeEmailToken(
+  db: Executor,
+  purpose: EmailTokenPurpose,
+  token: string,
+  now: Date,
+): Promise<EmailTokenRow | undefined> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}

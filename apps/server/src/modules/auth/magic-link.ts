@@ -1,0 +1,112 @@
+import {
+  ERROR_TEXTS,
+  MAGIC_LINK_TTL_SECONDS,
+  type MagicLinkSignInResult,
+  type SignupCompletionResult,
+} from "@parley/contract";
+import type { FastifyReply } from "fastify";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { UserRow } from "../users/schema.ts";
+import { findUserByEmail, findUserById, insertUser, sessionUserOf, uniqueUsernameFor } from "../users/service.ts";
+import { createPersonalWorkspace, listMemberships, toWorkspace } from "../workspaces/service.ts";
+import { consumeEmailToken, issueEmailToken, limitEmailRequests } from "./email-token.ts";
+import { startSession } from "./session.ts";
+
+const minutes = Math.round(MAGIC_LINK_TTL_SECONDS / 60);
+
+/**
+ * Emails a one-time link: to sign in for a known active account, to finish signing up for an
+ * unknown address. Deactivated accounts get nothing. The caller always answers the same way.
+ */
+export async function requestMagicLink(ctx: AppContext, email: string, ip: string) {
+  await limitEmailRequests(ctx, "magic_link", ip, email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !user.isActive) return;
+  const token = await issueEmailToken(ctx, {
+    purpose: "magic_link",
+    email,
+    userId: user?.id ?? null,
+    ttlSeconds: MAGIC_LINK_TTL_SECONDS,
+  });
+  const path = user ? "/auth/magic-link-callback" : "/auth/complete-signup-magic-link";
+  const link = `${ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: email,
+    subject: user ? "Your Parley sign-in link" : "Finish creating your Parley account",
+    text: [
+      user ? "Use this link to sign in to Parley:" : "Use this link to finish creating your Parley account:",
+      link,
+      "",
+      `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
+    ].join("\n"),
+  });
+}
+
+const invalid = () => new AppError("bad_request", ERROR_TEXTS.magicLinkInvalid);
+
+/** Signs in with a magic link: the spec's "magic-link sign-in result". */
+export async function verifyMagicLink(
+  ctx: AppContext,
+  reply: FastifyReply,
+  token: string,
+): Promise<MagicLinkSignInResult> {
+  const row = await consumeEmailToken(ctx.db, "magic_link", token, ctx.now());
+  const user = row && (row.userId ? await findUserById(ctx.db, row.userId) : await findUserByEmail(ctx.db, row.email));
+  if (!user?.isActive) throw invalid();
+  const session = await startSession(ctx, reply, user);
+  return {
+    token: session.accessToken,
+    workspaceId: session.workspaceId ?? "",
+    userName: user.name,
+    userEmail: user.email,
+  };
+}
+
+/** Builds the spec's "signup completion result" for a freshly signed-in user. */
+export async function signupCompletionResult(
+  ctx: AppContext,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<SignupCompletionResult> {
+  const session = await startSession(ctx, reply, user);
+  const memberships = await listMemberships(ctx.db, user.id);
+  const current = memberships.find((m) => m.workspace.id === session.workspaceId) ?? memberships[0];
+  if (!current) throw new Error("a signed-up user has no workspace");
+  return {
+    access_token: session.accessToken,
+    user_info: await sessionUserOf(ctx.db, user),
+    workspace_id: current.workspace.id,
+    workspace_name: current.workspace.name,
+    workspaces: memberships.map((m) => toWorkspace(m, current.workspace.id)),
+  };
+}
+
+/**
+ * Completes a sign-up from a magic link: creates the account and its personal workspace (the user
+ * is its owner). If the address got an account in the meantime, that account is signed in instead.
+ */
+export async function completeMagicLinkSignup(
+  ctx: AppContext,
+  reply: FastifyReply,
+  input: { token: string; name?: string | undefined },
+): Promise<SignupCompletionResult> {
+  const row = await consumeEmailToken(ctx.db, "magic_link", input.token, ctx.now());
+  if (!row) throw invalid();
+  let user = await findUserByEmail(ctx.db, row.email);
+  if (user && !user.isActive) throw invalid();
+  if (!user) {
+    const name = input.name ?? row.email.split("@")[0] ?? row.email;
+    user = await ctx.db.transaction(async (tx) => {
+      const created = await insertUser(tx, {
+        email: row.email,
+        username: await uniqueUsernameFor(tx, row.email),
+        name,
+        passwordHash: null,
+      });
+      await createPersonalWorkspace(tx, created);
+      return created;
+    });
+  }
+  return signupCompletionResult(ctx, reply, user);
+}
