@@ -11,7 +11,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { workspaceRoutes } from "./modules/workspaces/routes.ts";
 import { registerAuthentication } from "./plugins/authenticate.ts";
-import { registerErrorHandling } from "./plugins/error-handler.ts";
+import { registerErrorHandling, registerJsonNotFound } from "./plugins/error-handler.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
@@ -71,6 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     { prefix: API_BASE_PATH },
   );
 
-  if (ctx.config.webDistDir) await registerWebApp(app, ctx.config.webDistDir);
+  const servesWeb = ctx.config.webDistDir ? await registerWebApp(app, ctx.config.webDistDir) : false;
+  if (!servesWeb) registerJsonNotFound(app);
   return app;
 }

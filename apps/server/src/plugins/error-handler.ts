@@ -46,7 +46,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Fastify's own 4xx (malformed JSON, unsupported media type, body too large, …).
     return reply.code(status).send({ detail: error.message });
   });
+}
 
+/** Unknown routes: a JSON 404 (the web app plugin replaces this with its SPA fallback). */
+export function registerJsonNotFound(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ detail: `Route ${request.method} ${request.url.split("?")[0]} not found` });
   });

@@ -1,0 +1,28 @@
+import type { SessionUser, Workspace } from "@parley/contract";
+import { createContext, useContext } from "react";
+
+export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
+
+export interface AuthState {
+  status: AuthStatus;
+  user: SessionUser | null;
+  workspace: Workspace | null;
+  workspaces: Workspace[];
+}
+
+export interface AuthActions {
+  login(username: string, password: string): Promise<void>;
+  logout(): Promise<void>;
+  switchWorkspace(id: string): Promise<void>;
+  createWorkspace(input: { name: string; billing_email?: string }): Promise<void>;
+  /** Re-reads the user and workspaces after a token was stored by another flow. */
+  restore(): Promise<void>;
+}
+
+export const AuthContext = createContext<(AuthState & AuthActions) | null>(null);
+
+export function useAuth() {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used within an AuthProvider");
+  return value;
+}

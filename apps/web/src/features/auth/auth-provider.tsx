@@ -1,0 +1,113 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { api } from "../../lib/http-client.ts";
+import { decodeToken, isExpired, tokenStorage } from "../../lib/token-storage.ts";
+import {
+  createWorkspaceRequest,
+  fetchMe,
+  fetchWorkspaces,
+  loginRequest,
+  logoutRequest,
+  switchWorkspaceRequest,
+} from "./api/session-api.ts";
+import { AuthContext, type AuthState } from "./auth-context.ts";
+import { chooseWorkspace } from "./choose-workspace.ts";
+
+const signedOut: AuthState = { status: "unauthenticated", user: null, workspace: null, workspaces: [] };
+
+/** Holds the auth state machine of spec §4 for the whole app. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ ...signedOut, status: "loading" });
+
+  /** Loads user and workspaces for the stored token; any failure resets silently. */
+  const restore = useCallback(async () => {
+    try {
+      let token = tokenStorage.getAccessToken();
+      const claims = token ? decodeToken(token) : null;
+      if (token && (!claims || isExpired(claims))) {
+        // Expired or unreadable tokens are removed; the refresh cookie may still renew the session.
+        tokenStorage.clearTokens();
+        token = await api.refreshAccessToken();
+      }
+      if (!token) {
+        tokenStorage.setLastWorkspaceSafe(null);
+        setState(signedOut);
+        return;
+      }
+      const [user, workspaces] = await Promise.all([
+        fetchMe(),
+        fetchWorkspaces().catch((error: unknown) => {
+          console.error("Failed to fetch workspaces", error);
+          return [];
+        }),
+      ]);
+      const workspace = chooseWorkspace(workspaces, tokenStorage.getLastWorkspace());
+      if (workspace) tokenStorage.setLastWorkspace(workspace.id);
+      setState({ status: "authenticated", user, workspace, workspaces });
+    } catch {
+      tokenStorage.clearTokens();
+      tokenStorage.setLastWorkspaceSafe(null);
+      setState(signedOut);
+    }
+  }, []);
+
+  useEffect(() => {
+    void restore();
+  }, [restore]);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      try {
+        tokenStorage.setAccessToken(await loginRequest(username, password));
+      } catch (error) {
+        console.error("Login failed", error);
+        throw error;
+      }
+      await restore();
+    },
+    [restore],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } catch (error) {
+      console.error("Logout API call failed", error);
+    }
+    tokenStorage.clearAll();
+    setState(signedOut);
+  }, []);
+
+  const switchWorkspace = useCallback(
+    async (id: string) => {
+      try {
+        tokenStorage.setAccessToken(await switchWorkspaceRequest(id));
+        tokenStorage.setLastWorkspace(id);
+        await restore();
+      } catch (error) {
+        console.error("Failed to switch workspace", error);
+        throw error;
+      }
+    },
+    [restore],
+  );
+
+  const createWorkspace = useCallback(
+    async (input: { name: string; billing_email?: string }) => {
+      try {
+        const created = await createWorkspaceRequest(input);
+        if (created?.id) await switchWorkspace(created.id);
+        else await restore();
+      } catch (error) {
+        console.error("Failed to create workspace", error);
+        throw error;
+      }
+    },
+    [restore, switchWorkspace],
+  );
+
+  const value = useMemo(
+    () => ({ ...state, login, logout, switchWorkspace, createWorkspace, restore }),
+    [state, login, logout, switchWorkspace, createWorkspace, restore],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,53 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, signIn } from "../support/browser.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("signing in", () => {
+  it("sends a visitor to the login page and back to where they were going after sign-in", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/home`);
+    await page.waitForURL(/\/auth\/login$/);
+    await signIn(page, null, server.admin.email, server.admin.password);
+    await page.waitForURL(/\/home$/);
+    await page.getByRole("heading", { name: /Welcome, Administrator/ }).waitFor();
+    await page.close();
+  });
+
+  it("shows the server's error for a wrong password and stays on the login page", async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.url, server.admin.email, "not the password");
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Incorrect username or password/);
+    expect(new URL(page.url()).pathname).toBe("/auth/login");
+    await page.close();
+  });
+
+  it("signs out to the login page and keeps signed-in visitors away from it", async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${server.url}/auth/login`);
+    await page.waitForURL(/\/home$/);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/auth\/login$/);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem("access_token"),
+      localStorage.getItem("last_workspace"),
+    ]);
+    expect(stored).toEqual([null, null]);
+    await page.close();
+  });
+});
