@@ -39,7 +39,7 @@ describe("http client", () => {
         await new Promise((r) => setTimeout(r, 10));
         return json(200, { access_token: "new" });
       }
-      const auth = (init?.headers as Record<string, string>).Authorization;
+      const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
       return auth === "Bearer new" ? json(200, { url }) : json(401, { detail: "expired" });
     });
     const onAuthFailure = vi.fn();
