@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("starts with no configuration at all", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: "./data",
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+    });
+    expect(config.sso).toEqual({ google: undefined, microsoft: undefined });
+  });
+
+  it("names every bad variable", () => {
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", PARLEY_SECRET_KEY: "short", PUBLIC_URL: "ftp://x" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      for (const name of ["PORT", "DATABASE_URL", "PARLEY_SECRET_KEY", "PUBLIC_URL"]) expect(message).toContain(name);
+    }
+  });
+
+  it("requires the admin email and password together, and an SSO client id with its secret", () => {
+    expect(() => loadConfig({ PARLEY_ADMIN_EMAIL: "a@b.co" })).toThrow(/PARLEY_ADMIN_EMAIL and PARLEY_ADMIN_PASSWORD/);
+    expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: "s" })).toThrow(/GOOGLE_CLIENT_ID/);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).sso.google?.issuer).toBe(
+      "https://accounts.google.com",
+    );
+  });
+});
