@@ -24,4 +24,4 @@ export const paged = <T extends z.ZodType>(item: T) =>
     pages: z.number().int(),
   });
 
-export const Email = z.email("Enter a valid email address").trim().toLowerCase().max(254);
+export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
