@@ -62,6 +62,25 @@ describe("the signed-in user", () => {
   });
 });
 
+describe("the caller's limits", () => {
+  it("reports no limits without a tier or quota, and the quota once set", async () => {
+    const a = await signedInUser(t);
+    const admin = await signedInUser(t, { isSuperuser: true });
+    expect((await call(t, "GET", "/api/v1/users/me/limits")).statusCode).toBe(401);
+    expect((await call(t, "GET", "/api/v1/users/me/limits", { token: a.token })).json()).toMatchObject({
+      source: "none",
+      concurrent_calls: null,
+      allocated_concurrency: 5,
+      owned_workspaces: 1,
+    });
+    await call(t, "PATCH", `/api/v1/admin/enterprise-quotas/${a.user.id}`, {
+      token: admin.token,
+      body: { max_assistants: 2, minutes_per_month: 60, concurrent_calls: 9, max_workspaces: 3 },
+    });
+    expect((await call(t, "GET", "/api/v1/users/me/limits", { token: a.token })).json()).toMatchObject({ source: "enterprise", concurrent_calls: 9 });
+  });
+});
+
 describe("users (superuser)", () => {
   it("creates a user from JSON with a personal workspace; only superusers may", async () => {
     const admin = await signedInUser(t, { isSuperuser: true });

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import "./i18n/index.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

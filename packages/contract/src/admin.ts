@@ -55,3 +55,15 @@ export const AdminStats = z.object({
   signups_last_30_days: z.number().int(),
 });
 export type AdminStats = z.infer<typeof AdminStats>;
+
+/** GET /users/me/limits: what the caller may use, and where the numbers come from. */
+export const MyLimits = z.object({
+  source: z.enum(["enterprise", "tier", "none"]),
+  max_assistants: z.number().int().nullable(),
+  minutes_per_month: z.number().int().nullable(),
+  concurrent_calls: z.number().int().nullable(),
+  max_workspaces: z.number().int().nullable(),
+  allocated_concurrency: z.number().int(),
+  owned_workspaces: z.number().int(),
+});
+export type MyLimits = z.infer<typeof MyLimits>;

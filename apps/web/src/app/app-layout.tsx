@@ -1,76 +1,39 @@
-import LogoutIcon from "@mui/icons-material/Logout";
-import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
-import Toolbar from "@mui/material/Toolbar";
-import Typography from "@mui/material/Typography";
-import { useSnackbar } from "notistack";
-import { Suspense } from "react";
-import { Outlet, useNavigate } from "react-router";
+import type { Theme } from "@mui/material/styles";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { Suspense, useState } from "react";
+import { Outlet } from "react-router";
 import { CenteredSpinner } from "../components/centered-spinner.tsx";
-import { paths } from "../config/paths.ts";
-import { useAuth } from "../features/auth/auth-context.ts";
+import { CustomizerDrawer } from "./customizer/customizer-drawer.tsx";
+import { usePreferences } from "./customizer/preferences-context.tsx";
+import { HorizontalNav } from "./layout/horizontal-nav.tsx";
+import { Sidebar } from "./layout/sidebar.tsx";
+import { Topbar } from "./layout/topbar.tsx";
 
-/** The signed-in frame: top bar with the workspace switcher and sign-out, then the page. */
-export function AppLayout() {
-  const { user, workspace, workspaces, switchWorkspace, logout } = useAuth();
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-
-  const onSwitch = async (id: string) => {
-    try {
-      await switchWorkspace(id);
-      enqueueSnackbar("Workspace switched", { variant: "success" });
-    } catch (error) {
-      enqueueSnackbar(error instanceof Error ? error.message : "Failed to switch workspace", { variant: "error" });
-    }
-  };
-
+/** The signed-in frame: navigation (vertical or horizontal), the topbar, and the page. */
+export default function AppLayout() {
+  const { preferences } = usePreferences();
+  const isDesktop = useMediaQuery((theme: Theme) => theme.breakpoints.up("lg"));
+  const [customizerOpen, setCustomizerOpen] = useState(false);
+  const horizontal = preferences.horizontal && isDesktop;
   return (
-    <Box sx={{ minHeight: "100vh", bgcolor: "background.default" }}>
-      <AppBar position="sticky" color="inherit" elevation={1} sx={{ height: 70, justifyContent: "center" }}>
-        <Toolbar sx={{ gap: 2 }}>
-          <Typography variant="h6" component="span" sx={{ fontWeight: 700, color: "primary.main", flexGrow: 1 }}>
-            Parley
-          </Typography>
-          {workspaces.length > 0 && (
-            <TextField
-              select
-              size="small"
-              label="Workspace"
-              value={workspace?.id ?? ""}
-              onChange={(event) => void onSwitch(event.target.value)}
-              sx={{ minWidth: 200 }}
-            >
-              {workspaces.map((w) => (
-                <MenuItem key={w.id} value={w.id}>
-                  {w.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <Typography variant="body2" sx={{ display: { xs: "none", sm: "block" } }}>
-            {user?.name}
-          </Typography>
-          <Button
-            startIcon={<LogoutIcon />}
-            onClick={async () => {
-              await logout();
-              navigate(paths.login);
-            }}
-          >
-            Sign out
-          </Button>
-        </Toolbar>
-      </AppBar>
-      <Container component="main" maxWidth="lg" sx={{ py: 4 }}>
-        <Suspense fallback={<CenteredSpinner />}>
-          <Outlet />
-        </Suspense>
-      </Container>
+    <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
+      {!horizontal && <Sidebar />}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+        <Topbar onOpenCustomizer={() => setCustomizerOpen(true)} />
+        {horizontal && <HorizontalNav />}
+        <Container
+          component="main"
+          maxWidth={preferences.layout === "boxed" ? "lg" : false}
+          sx={{ py: 4, flexGrow: 1 }}
+        >
+          <Suspense fallback={<CenteredSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </Box>
+      <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
     </Box>
   );
 }

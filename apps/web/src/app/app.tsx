@@ -1,29 +1,53 @@
-import CssBaseline from "@mui/material/CssBaseline";
-import { ThemeProvider } from "@mui/material/styles";
-import useMediaQuery from "@mui/material/useMediaQuery";
+import { STORAGE_KEYS } from "@parley/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SnackbarProvider } from "notistack";
-import { useMemo } from "react";
+import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
+import { setLanguage } from "../i18n/index.ts";
+import { PreferencesProvider, usePreferences } from "./customizer/preferences-context.tsx";
 import { router } from "./router.tsx";
-import { buildTheme } from "./theme.ts";
+import { ThemeRoot } from "./theme-root.tsx";
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+function LanguageSync() {
+  const { preferences } = usePreferences();
+  useEffect(() => {
+    void setLanguage(preferences.language);
+  }, [preferences.language]);
+  return null;
+}
+
+/** Everything below is rebuilt from scratch when another tab changes the stored access token. */
+function Session() {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}
 
 export function App() {
-  const prefersDark = useMediaQuery("(prefers-color-scheme: dark)");
-  const theme = useMemo(() => buildTheme(prefersDark ? "dark" : "light"), [prefersDark]);
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS.accessToken || event.key === null) setGeneration((g) => g + 1);
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "right" }}>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </QueryClientProvider>
-      </SnackbarProvider>
-    </ThemeProvider>
+    <PreferencesProvider>
+      <LanguageSync />
+      <ThemeRoot>
+        <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "right" }}>
+          <Session key={generation} />
+        </SnackbarProvider>
+      </ThemeRoot>
+    </PreferencesProvider>
   );
 }

@@ -1,11 +1,24 @@
 import { createTheme } from "@mui/material/styles";
+import { type Preferences, THEME_COLOURS } from "./customizer/preferences.ts";
 
-/** Spec §9: primary colour green, border radius 5. */
-export function buildTheme(mode: "light" | "dark") {
+/** MUI theme from the interface preferences: mode, direction, colour, radius, card shadow. */
+export function buildTheme(preferences: Preferences) {
   return createTheme({
-    palette: { mode, primary: { main: "#13a36e", contrastText: "#ffffff" } },
-    shape: { borderRadius: 5 },
+    direction: preferences.direction,
+    palette: {
+      mode: preferences.mode,
+      primary: { main: THEME_COLOURS[preferences.themeName], contrastText: "#ffffff" },
+    },
+    shape: { borderRadius: preferences.borderRadius },
     typography: { fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-    transitions: { duration: { enteringScreen: 225, leavingScreen: 195 } },
+    components: {
+      MuiCard: {
+        defaultProps: {
+          elevation: preferences.cardShadow ? 2 : 0,
+          variant: preferences.cardShadow ? "elevation" : "outlined",
+        },
+      },
+      MuiButtonBase: { defaultProps: { TouchRippleProps: { timeout: 550 } } as object },
+    },
   });
 }

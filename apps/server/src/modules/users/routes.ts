@@ -1,6 +1,7 @@
 import {
   AdminUser,
   ChangePasswordBody,
+  MyLimits,
   CreateUserBody,
   ERROR_TEXTS,
   ErrorResponse,
@@ -15,6 +16,7 @@ import { z } from "zod";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
+import { allocatedConcurrency, effectiveLimits, ownedWorkspaceCount } from "../admin/limits.ts";
 import { createPersonalWorkspace } from "../workspaces/service.ts";
 import { toAdminUser, toAdminUsers } from "./admin-user.ts";
 import { assertIdentityFree, changePassword, updateProfile } from "./profile.ts";
@@ -37,6 +39,24 @@ export async function userRoutes(app: FastifyInstance) {
       const user = await findUserById(db, principalOf(request).userId);
       if (!user) throw notFound();
       return sessionUserOf(db, user);
+    },
+  );
+
+  r.get(
+    "/users/me/limits",
+    { onRequest: app.authenticate, schema: { tags: ["users"], summary: "Your limits (enterprise quota or tier) and what is allocated", response: { 200: MyLimits, ...errors } } },
+    async (request) => {
+      const { userId } = principalOf(request);
+      const limits = await effectiveLimits(db, userId);
+      return {
+        source: limits?.source ?? ("none" as const),
+        max_assistants: limits?.maxAssistants ?? null,
+        minutes_per_month: limits?.minutesPerMonth ?? null,
+        concurrent_calls: limits?.concurrentCalls ?? null,
+        max_workspaces: limits?.maxWorkspaces ?? null,
+        allocated_concurrency: await allocatedConcurrency(db, userId),
+        owned_workspaces: await ownedWorkspaceCount(db, userId),
+      };
     },
   );
 

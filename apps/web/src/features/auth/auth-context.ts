@@ -1,4 +1,4 @@
-import type { SessionUser, Workspace } from "@parley/contract";
+import type { SessionUser, SignupCompletionResult, Workspace } from "@parley/contract";
 import { createContext, useContext } from "react";
 
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
@@ -17,6 +17,10 @@ export interface AuthActions {
   createWorkspace(input: { name: string; billing_email?: string }): Promise<void>;
   /** Re-reads the user and workspaces after a token was stored by another flow. */
   restore(): Promise<void>;
+  /** Magic-link (and SSO) sign-in: stores the token and workspace, then loads the session. */
+  signInWithToken(token: string, workspaceId: string | null): Promise<void>;
+  /** Magic-link or SSO sign-up completion (spec §4 rules). */
+  completeSignup(result: Partial<SignupCompletionResult>): Promise<void>;
 }
 
 export const AuthContext = createContext<(AuthState & AuthActions) | null>(null);

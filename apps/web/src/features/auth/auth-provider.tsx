@@ -1,3 +1,4 @@
+import type { SignupCompletionResult } from "@parley/contract";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "../../lib/http-client.ts";
 import { decodeToken, isExpired, tokenStorage } from "../../lib/token-storage.ts";
@@ -10,7 +11,7 @@ import {
   switchWorkspaceRequest,
 } from "./api/session-api.ts";
 import { AuthContext, type AuthState } from "./auth-context.ts";
-import { chooseWorkspace } from "./choose-workspace.ts";
+import { chooseWorkspace, INCOMPLETE_SIGNUP, signupWorkspaces } from "./choose-workspace.ts";
 
 const signedOut: AuthState = { status: "unauthenticated", user: null, workspace: null, workspaces: [] };
 
@@ -105,9 +106,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [restore, switchWorkspace],
   );
 
+  const signInWithToken = useCallback(
+    async (token: string, workspaceId: string | null) => {
+      tokenStorage.setAccessToken(token);
+      if (workspaceId) tokenStorage.setLastWorkspace(workspaceId);
+      await restore();
+    },
+    [restore],
+  );
+
+  const completeSignup = useCallback(async (result: Partial<SignupCompletionResult>) => {
+    const { access_token, user_info, workspace_id } = result;
+    if (!access_token || !user_info || !workspace_id) {
+      tokenStorage.clearTokens();
+      tokenStorage.setLastWorkspaceSafe(null);
+      setState(signedOut);
+      throw new Error(INCOMPLETE_SIGNUP);
+    }
+    tokenStorage.setAccessToken(access_token);
+    tokenStorage.setLastWorkspace(workspace_id);
+    const workspaces = signupWorkspaces(result, workspace_id);
+    const workspace = workspaces.find((w) => w.id === workspace_id) ?? workspaces[0] ?? null;
+    setState({ status: "authenticated", user: user_info, workspace, workspaces });
+  }, []);
+
   const value = useMemo(
-    () => ({ ...state, login, logout, switchWorkspace, createWorkspace, restore }),
-    [state, login, logout, switchWorkspace, createWorkspace, restore],
+    () => ({ ...state, login, logout, switchWorkspace, createWorkspace, restore, signInWithToken, completeSignup }),
+    [state, login, logout, switchWorkspace, createWorkspace, restore, signInWithToken, completeSignup],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,0 +1,185 @@
+import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import CircularProgress from "@mui/material/CircularProgress";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import type { Workspace, WorkspaceMember, WorkspaceRole } from "@parley/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSnackbar } from "notistack";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { errorText } from "../../../components/error-text.ts";
+import { useAuth } from "../../auth/auth-context.ts";
+import { changeRole, inviteUser, removeMember, revokeInvitation, workspaceUsersQuery } from "../api/workspace-api.ts";
+
+/** Members and invitations of a workspace: invite, change role, remove (owners). */
+export function MembersCard({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const users = useQuery(workspaceUsersQuery(workspace.id));
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<WorkspaceRole>("member");
+  const [removing, setRemoving] = useState<WorkspaceMember | null>(null);
+  const owner = workspace.role === "owner";
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["workspaces", workspace.id, "users"] });
+
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+      enqueueSnackbar(success, { variant: "success" });
+      await refresh();
+      return true;
+    } catch (error) {
+      enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
+      return false;
+    }
+  };
+
+  const invite = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await run(() => inviteUser(workspace.id, { email, role }), t("workspaces.invited", { email }))) setEmail("");
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t("workspaces.members")}
+        </Typography>
+        {owner && (
+          <Stack component="form" direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ mb: 2 }} onSubmit={invite}>
+            <TextField
+              size="small"
+              type="email"
+              label={t("workspaces.inviteEmail")}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              size="small"
+              select
+              label={t("workspaces.role")}
+              value={role}
+              onChange={(e) => setRole(e.target.value as WorkspaceRole)}
+              sx={{ minWidth: 130 }}
+            >
+              <MenuItem value="member">{t("workspaces.roles.member")}</MenuItem>
+              <MenuItem value="owner">{t("workspaces.roles.owner")}</MenuItem>
+            </TextField>
+            <Button type="submit" variant="contained">
+              {t("workspaces.invite")}
+            </Button>
+          </Stack>
+        )}
+        {users.isPending ? (
+          <CircularProgress aria-label={t("common.loading")} />
+        ) : users.isError ? (
+          <Typography color="error">{errorText(users.error, t("common.failed"))}</Typography>
+        ) : (
+          <Table size="small" aria-label={t("workspaces.members")}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t("workspaces.member")}</TableCell>
+                <TableCell>{t("workspaces.role")}</TableCell>
+                <TableCell align="right">
+                  <span className="visually-hidden">{t("common.actions")}</span>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {users.data.data.map((m) => (
+                <TableRow key={m.id}>
+                  <TableCell>
+                    <Typography variant="body2">{m.name}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {m.email}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    {owner ? (
+                      <TextField
+                        select
+                        size="small"
+                        value={m.role}
+                        onChange={(e) =>
+                          void run(
+                            () => changeRole(workspace.id, m.id, e.target.value as WorkspaceRole),
+                            t("workspaces.roleChanged"),
+                          )
+                        }
+                        slotProps={{ htmlInput: { "aria-label": t("workspaces.roleOf", { name: m.name }) } }}
+                      >
+                        <MenuItem value="member">{t("workspaces.roles.member")}</MenuItem>
+                        <MenuItem value="owner">{t("workspaces.roles.owner")}</MenuItem>
+                      </TextField>
+                    ) : (
+                      t(`workspaces.roles.${m.role}`)
+                    )}
+                  </TableCell>
+                  <TableCell align="right">
+                    {(owner || m.id === user?.id) && (
+                      <IconButton
+                        aria-label={t("workspaces.removeMember", { name: m.name })}
+                        onClick={() => setRemoving(m)}
+                      >
+                        <DeleteOutline />
+                      </IconButton>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {users.data.invitations.map((i) => (
+                <TableRow key={i.id}>
+                  <TableCell>
+                    <Typography variant="body2">{i.email}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {t("workspaces.pending")}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{t(`workspaces.roles.${i.role}`)}</TableCell>
+                  <TableCell align="right">
+                    {owner && (
+                      <Button
+                        size="small"
+                        onClick={() => void run(() => revokeInvitation(workspace.id, i.id), t("workspaces.revoked"))}
+                      >
+                        {t("workspaces.revoke")}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <ConfirmDialog
+          open={removing !== null}
+          title={t("workspaces.removeTitle")}
+          text={t("workspaces.removeText", { name: removing?.name ?? "", workspace: workspace.name })}
+          confirmLabel={t("workspaces.remove")}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => {
+            const member = removing;
+            setRemoving(null);
+            if (member) void run(() => removeMember(workspace.id, member.id), t("workspaces.removed"));
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}

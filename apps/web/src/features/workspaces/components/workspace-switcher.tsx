@@ -1,0 +1,70 @@
+import AddIcon from "@mui/icons-material/Add";
+import UnfoldMoreIcon from "@mui/icons-material/UnfoldMore";
+import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import { useSnackbar } from "notistack";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAuth } from "../../auth/auth-context.ts";
+import { CreateWorkspaceDialog } from "./create-workspace-dialog.tsx";
+
+/** Topbar menu: switch between your workspaces or create one. */
+export function WorkspaceSwitcher() {
+  const { t } = useTranslation();
+  const { workspace, workspaces, switchWorkspace } = useAuth();
+  const { enqueueSnackbar } = useSnackbar();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const choose = async (id: string) => {
+    setAnchor(null);
+    if (id === workspace?.id) return;
+    try {
+      await switchWorkspace(id);
+      enqueueSnackbar(t("workspaces.switched"), { variant: "success" });
+    } catch (error) {
+      enqueueSnackbar(error instanceof Error ? error.message : t("workspaces.switchFailed"), { variant: "error" });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        endIcon={<UnfoldMoreIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        aria-label={t("workspaces.switcherLabel", { name: workspace?.name ?? "" })}
+        sx={{ textTransform: "none", maxWidth: 240 }}
+      >
+        <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+          {workspace?.name ?? t("workspaces.none")}
+        </span>
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {workspaces.map((w) => (
+          <MenuItem key={w.id} selected={w.id === workspace?.id} onClick={() => void choose(w.id)}>
+            <ListItemText primary={w.name} secondary={t(`workspaces.roles.${w.role}`)} />
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setCreating(true);
+          }}
+        >
+          <ListItemIcon>
+            <AddIcon fontSize="small" />
+          </ListItemIcon>
+          {t("workspaces.createTitle")}
+        </MenuItem>
+      </Menu>
+      <CreateWorkspaceDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

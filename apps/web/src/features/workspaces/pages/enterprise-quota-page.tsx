@@ -1,0 +1,68 @@
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Grid from "@mui/material/Grid";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { useAuth } from "../../auth/auth-context.ts";
+import { myLimitsQuery } from "../api/workspace-api.ts";
+import { MembersCard } from "../components/members-card.tsx";
+import { WorkspaceSettingsCard } from "../components/workspace-settings-card.tsx";
+
+function QuotaCard() {
+  const { t } = useTranslation();
+  const limits = useQuery(myLimitsQuery());
+  const rows = limits.data
+    ? [
+        [t("quota.concurrentCalls"), limits.data.concurrent_calls, limits.data.allocated_concurrency],
+        [t("quota.workspaces"), limits.data.max_workspaces, limits.data.owned_workspaces],
+        [t("quota.assistants"), limits.data.max_assistants, null],
+        [t("quota.minutes"), limits.data.minutes_per_month, null],
+      ]
+    : [];
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t("quota.title")}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {limits.data ? t(`quota.source.${limits.data.source}`) : t("common.loading")}
+        </Typography>
+        {rows.map(([label, limit, used]) => (
+          <Typography key={String(label)} sx={{ display: "flex", justifyContent: "space-between", py: 0.5 }}>
+            <span>{label}</span>
+            <strong>
+              {used !== null ? `${used} / ` : ""}
+              {limit ?? t("quota.unlimited")}
+            </strong>
+          </Typography>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Enterprise quota and management of the current workspace (switch workspaces in the topbar). */
+export default function EnterpriseQuotaPage() {
+  const { t } = useTranslation();
+  const { workspace } = useAuth();
+  return (
+    <>
+      <PageHeader
+        title={t("nav.enterpriseQuota")}
+        subtitle={workspace ? t("workspaces.managing", { name: workspace.name }) : undefined}
+      />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <QuotaCard />
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          {workspace && <WorkspaceSettingsCard key={workspace.id + workspace.name} workspace={workspace} />}
+        </Grid>
+        <Grid size={12}>{workspace && <MembersCard workspace={workspace} />}</Grid>
+      </Grid>
+    </>
+  );
+}
