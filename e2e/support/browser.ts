@@ -27,3 +27,9 @@ export async function signIn(page: Page, baseUrl: string | null, username: strin
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
+
+/** Signs out through the account menu in the topbar. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+}

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signIn } from "../support/browser.ts";
+import { launchBrowser, signIn, signOut } from "../support/browser.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 
 let server: RunningServer;
@@ -41,7 +41,7 @@ describe("signing in", () => {
     await page.waitForURL(/\/home$/);
     await page.goto(`${server.url}/auth/login`);
     await page.waitForURL(/\/home$/);
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOut(page);
     await page.waitForURL(/\/auth\/login$/);
     const stored = await page.evaluate(() => [
       localStorage.getItem("access_token"),
