@@ -80,7 +80,11 @@ export function CustomizerDrawer({ open, onClose }: { open: boolean; onClose: ()
             fullWidth
             size="small"
             value={preferences.language}
-            onChange={(e) => update({ language: e.target.value })}
+            onChange={(e) => {
+              // Choosing a language also sets its reading direction (Arabic reads right to left).
+              const language = LANGUAGES.find((l) => l.code === e.target.value);
+              if (language) update({ language: language.code, direction: language.dir });
+            }}
             slotProps={{ htmlInput: { "aria-label": t("customizer.language") } }}
           >
             {LANGUAGES.map((l) => (
