@@ -38,6 +38,7 @@ describe("interface preferences", () => {
     await page.getByRole("button", { name: "Open appearance settings" }).click();
     await page.getByRole("combobox", { name: "Language" }).click();
     await page.getByRole("option", { name: "Español" }).click();
+    await page.keyboard.press("Escape");
     await page.getByRole("heading", { name: /Bienvenid/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("es");
     await page.close();

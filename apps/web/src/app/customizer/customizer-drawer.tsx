@@ -79,13 +79,13 @@ export function CustomizerDrawer({ open, onClose }: { open: boolean; onClose: ()
             select
             fullWidth
             size="small"
+            label={t("customizer.language")}
             value={preferences.language}
             onChange={(e) => {
               // Choosing a language also sets its reading direction (Arabic reads right to left).
               const language = LANGUAGES.find((l) => l.code === e.target.value);
               if (language) update({ language: language.code, direction: language.dir });
             }}
-            slotProps={{ htmlInput: { "aria-label": t("customizer.language") } }}
           >
             {LANGUAGES.map((l) => (
               <MenuItem key={l.code} value={l.code}>
