@@ -9,7 +9,13 @@ export async function apiLogin(baseUrl: string, username: string, password: stri
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-export async function apiCall<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+export async function apiCall<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${baseUrl}/api/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },

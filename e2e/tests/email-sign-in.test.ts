@@ -37,7 +37,11 @@ describe("email links through a real SMTP server", () => {
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === "/home");
     await page.getByRole("heading", { name: "Welcome, Magic Reader" }).waitFor();
-    expect(await page.evaluate(() => Boolean(localStorage.getItem("access_token") && localStorage.getItem("last_workspace")))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        Boolean(localStorage.getItem("access_token") && localStorage.getItem("last_workspace")),
+      ),
+    ).toBe(true);
     await page.close();
   });
 

@@ -23,7 +23,10 @@ describe("interface preferences", () => {
     await page.getByRole("button", { name: "Dark" }).click();
     await page.getByRole("button", { name: "Right to left" }).click();
     const read = () =>
-      page.evaluate(() => ({ dir: document.documentElement.dir, background: getComputedStyle(document.body).backgroundColor }));
+      page.evaluate(() => ({
+        dir: document.documentElement.dir,
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
     expect(await read()).toEqual({ dir: "rtl", background: "rgb(18, 18, 18)" });
     await page.reload();
     await page.getByRole("heading", { name: /Welcome/ }).waitFor();

@@ -10,7 +10,11 @@ let member: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  member = await createUser(server.url, await apiLogin(server.url, server.admin.email, server.admin.password), "Route Member");
+  member = await createUser(
+    server.url,
+    await apiLogin(server.url, server.admin.email, server.admin.password),
+    "Route Member",
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,7 +30,8 @@ async function landsOn(page: Page, from: string, to: RegExp) {
 describe("route rules of spec §2 for visitors", () => {
   it("redirects every signed-in route and unknown path to the login page", async () => {
     const page = await browser.newPage();
-    for (const path of ["/", "/home", "/assistants", "/profile", "/admin", "/no/such/page"]) await landsOn(page, path, /^\/auth\/login$/);
+    for (const path of ["/", "/home", "/assistants", "/profile", "/admin", "/no/such/page"])
+      await landsOn(page, path, /^\/auth\/login$/);
     await page.close();
   });
 
@@ -47,7 +52,8 @@ describe("route rules for signed-in users", () => {
     const page = await browser.newPage();
     await signIn(page, server.url, member.username, member.password);
     await page.waitForURL(/\/home$/);
-    for (const path of ["/auth/login", "/auth/signup-sso", "/reset-password", "/", "/no/such/page"]) await landsOn(page, path, /^\/home$/);
+    for (const path of ["/auth/login", "/auth/signup-sso", "/reset-password", "/", "/no/such/page"])
+      await landsOn(page, path, /^\/home$/);
     await landsOn(page, "/assistants", /^\/assistants$/);
     await page.getByRole("heading", { name: "Assistants" }).waitFor();
     await page.close();
@@ -57,7 +63,8 @@ describe("route rules for signed-in users", () => {
     const page = await browser.newPage();
     await signIn(page, server.url, member.username, member.password);
     await page.waitForURL(/\/home$/);
-    for (const path of ["/admin", "/admin/users", "/admin/tiers", "/admin/quotas"]) await landsOn(page, path, /^\/home$/);
+    for (const path of ["/admin", "/admin/users", "/admin/tiers", "/admin/quotas"])
+      await landsOn(page, path, /^\/home$/);
     expect(await page.getByRole("link", { name: "Users" }).count()).toBe(0);
     await page.close();
   });

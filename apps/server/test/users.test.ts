@@ -77,7 +77,10 @@ describe("the caller's limits", () => {
       token: admin.token,
       body: { max_assistants: 2, minutes_per_month: 60, concurrent_calls: 9, max_workspaces: 3 },
     });
-    expect((await call(t, "GET", "/api/v1/users/me/limits", { token: a.token })).json()).toMatchObject({ source: "enterprise", concurrent_calls: 9 });
+    expect((await call(t, "GET", "/api/v1/users/me/limits", { token: a.token })).json()).toMatchObject({
+      source: "enterprise",
+      concurrent_calls: 9,
+    });
   });
 });
 

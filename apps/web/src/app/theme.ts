@@ -1,4 +1,4 @@
-import { createTheme } from "@mui/material/styles";
+import { createTheme, lighten } from "@mui/material/styles";
 import { type Preferences, THEME_COLOURS } from "./customizer/preferences.ts";
 
 /** MUI theme from the interface preferences: mode, direction, colour, radius, card shadow. */

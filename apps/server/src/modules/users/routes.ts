@@ -1,11 +1,11 @@
 import {
   AdminUser,
   ChangePasswordBody,
-  MyLimits,
   CreateUserBody,
   ERROR_TEXTS,
   ErrorResponse,
   MessageResponse,
+  MyLimits,
   SessionUser,
   UpdateProfileBody,
 } from "@parley/contract";
@@ -44,7 +44,14 @@ export async function userRoutes(app: FastifyInstance) {
 
   r.get(
     "/users/me/limits",
-    { onRequest: app.authenticate, schema: { tags: ["users"], summary: "Your limits (enterprise quota or tier) and what is allocated", response: { 200: MyLimits, ...errors } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["users"],
+        summary: "Your limits (enterprise quota or tier) and what is allocated",
+        response: { 200: MyLimits, ...errors },
+      },
+    },
     async (request) => {
       const { userId } = principalOf(request);
       const limits = await effectiveLimits(db, userId);

@@ -19,12 +19,13 @@ export const Preferences = z.object({
 });
 export type Preferences = z.infer<typeof Preferences>;
 
+/** Each colour keeps a 4.5:1 contrast with white text and on white paper (WCAG AA). */
 export const THEME_COLOURS: Record<Preferences["themeName"], string> = {
-  green: "#13a36e",
+  green: "#0f7a52",
   blue: "#1e6fd9",
   purple: "#7b4bd6",
-  orange: "#e07a16",
-  teal: "#0f8f9c",
+  orange: "#b85c00",
+  teal: "#0b7480",
   red: "#d1363f",
 };
 

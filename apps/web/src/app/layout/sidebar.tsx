@@ -48,7 +48,6 @@ function NavList({ compact, onNavigate }: { compact: boolean; onNavigate?: () =>
             const label = t(`nav.${item.key}`);
             const button = (
               <ListItemButton
-                key={item.key}
                 component={NavLink}
                 to={item.path}
                 selected={active}
@@ -62,12 +61,16 @@ function NavList({ compact, onNavigate }: { compact: boolean; onNavigate?: () =>
                 {!compact && <ListItemText primary={label} />}
               </ListItemButton>
             );
-            return compact ? (
-              <Tooltip key={item.key} title={label} placement="right">
-                {button}
-              </Tooltip>
-            ) : (
-              <Box key={item.key}>{button}</Box>
+            return (
+              <li key={item.key}>
+                {compact ? (
+                  <Tooltip title={label} placement="right">
+                    {button}
+                  </Tooltip>
+                ) : (
+                  button
+                )}
+              </li>
             );
           })}
         </List>

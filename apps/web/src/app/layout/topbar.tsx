@@ -56,7 +56,11 @@ export function Topbar({ onOpenCustomizer }: { onOpenCustomizer: () => void }) {
             <SettingsOutlined />
           </IconButton>
         </Tooltip>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t("layout.userMenu")} aria-haspopup="menu">
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={`${initialsOf(user?.name ?? "")} – ${t("layout.userMenu")}`}
+          aria-haspopup="menu"
+        >
           <Avatar sx={{ width: 34, height: 34, bgcolor: "primary.main", fontSize: 14 }}>
             {initialsOf(user?.name ?? "")}
           </Avatar>

@@ -1,0 +1,63 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiLogin, createUser } from "../support/api.ts";
+import { launchBrowser, signIn } from "../support/browser.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("workspaces in the browser", () => {
+  it("creates a workspace from the switcher, lands in it, and switches back", async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+    await page.waitForURL((url) => url.pathname === "/home");
+    await page.getByRole("button", { name: /Switch workspace/ }).click();
+    await page.getByRole("menuitem", { name: "Create a workspace" }).click();
+    await page.getByRole("textbox", { name: "Workspace name" }).fill("Support Team");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByText("Workspace created").waitFor();
+    await page.getByRole("button", { name: "Workspace: Support Team. Switch workspace" }).waitFor();
+    await page.getByRole("heading", { name: "Current workspace" }).waitFor();
+    expect(await page.getByText("Support Team").count()).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: /Switch workspace/ }).click();
+    await page.getByRole("menuitem", { name: /Administrator's workspace/ }).click();
+    await page.getByText("Workspace switched").waitFor();
+    await page.getByRole("button", { name: "Workspace: Administrator's workspace. Switch workspace" }).waitFor();
+    await page.close();
+  });
+
+  it("invites a user, changes their role and removes them", async () => {
+    const adminToken = await apiLogin(server.url, server.admin.email, server.admin.password);
+    const teammate = await createUser(server.url, adminToken, "Team Mate");
+    const page = await browser.newPage();
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+    await page.waitForURL((url) => url.pathname === "/home");
+    await page.goto(`${server.url}/enterprise-quota`);
+    await page.getByRole("textbox", { name: "Email to invite" }).fill(teammate.email);
+    await page.getByRole("button", { name: "Invite", exact: true }).click();
+    await page.getByText(`Invitation sent to ${teammate.email}`).waitFor();
+    await page.getByText("Invitation pending").waitFor();
+
+    // The invitation is accepted when the teammate signs in.
+    await apiLogin(server.url, teammate.username, teammate.password);
+    await page.reload();
+    await page.getByRole("combobox", { name: "Role of Team Mate" }).click();
+    await page.getByRole("option", { name: "Owner" }).click();
+    await page.getByText("Role updated").waitFor();
+    await page.getByRole("button", { name: "Remove Team Mate" }).click();
+    await page.getByRole("button", { name: "Remove", exact: true }).click();
+    await page.getByText("Member removed").waitFor();
+    await page.getByRole("button", { name: "Remove Team Mate" }).waitFor({ state: "detached" });
+    await page.close();
+  });
+});
