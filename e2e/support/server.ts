@@ -29,8 +29,8 @@ export interface RunningServer {
  * Starts the built product (apps/server/dist + apps/web/dist) as a user would, on a random port
  * with a fresh data directory (PGlite), and waits until it answers.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string> = {}, fixedPort?: number): Promise<RunningServer> {
+  const port = fixedPort ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "parley-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   const admin = { email: "admin@e2e.test", password: "e2e admin password" };
