@@ -7,5 +7,5 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": "http://127.0.0.1:3000", "/metrics": "http://127.0.0.1:3000" },
   },
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: { outDir: "dist", sourcemap: true, manifest: true, chunkSizeWarningLimit: 800 },
 });

@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import type { Theme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { CenteredSpinner } from "../components/centered-spinner.tsx";
@@ -16,24 +17,30 @@ export default function AppLayout() {
   const { preferences } = usePreferences();
   const isDesktop = useMediaQuery((theme: Theme) => theme.breakpoints.up("lg"));
   const [customizerOpen, setCustomizerOpen] = useState(false);
+  // Server data is only cached for signed-in pages, so the sign-in pages load without it.
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
   const horizontal = preferences.horizontal && isDesktop;
   return (
-    <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
-      {!horizontal && <Sidebar />}
-      <Box sx={{ flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
-        <Topbar onOpenCustomizer={() => setCustomizerOpen(true)} />
-        {horizontal && <HorizontalNav />}
-        <Container
-          component="main"
-          maxWidth={preferences.layout === "boxed" ? "lg" : false}
-          sx={{ py: 4, flexGrow: 1 }}
-        >
-          <Suspense fallback={<CenteredSpinner />}>
-            <Outlet />
-          </Suspense>
-        </Container>
+    <QueryClientProvider client={queryClient}>
+      <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
+        {!horizontal && <Sidebar />}
+        <Box sx={{ flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+          <Topbar onOpenCustomizer={() => setCustomizerOpen(true)} />
+          {horizontal && <HorizontalNav />}
+          <Container
+            component="main"
+            maxWidth={preferences.layout === "boxed" ? "lg" : false}
+            sx={{ py: 4, flexGrow: 1 }}
+          >
+            <Suspense fallback={<CenteredSpinner />}>
+              <Outlet />
+            </Suspense>
+          </Container>
+        </Box>
+        <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
       </Box>
-      <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
-    </Box>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,4 @@
 import { STORAGE_KEYS } from "@parley/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SnackbarProvider } from "notistack";
 import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
@@ -19,15 +18,10 @@ function LanguageSync() {
 
 /** Everything below is rebuilt from scratch when another tab changes the stored access token. */
 function Session() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>
   );
 }
 

@@ -1,15 +1,26 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
-import TextField from "@mui/material/TextField";
 import { type Tier, TierBody } from "@parley/contract";
-import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { FormTextField } from "../../../components/form-text-field.tsx";
+import { numberField } from "../../../components/number-field.ts";
 
 const NUMBER_FIELDS = ["max_assistants", "minutes_per_month", "concurrent_calls", "max_workspaces", "price"] as const;
+
+const TierForm = TierBody.extend({
+  max_assistants: numberField(TierBody.shape.max_assistants),
+  minutes_per_month: numberField(TierBody.shape.minutes_per_month),
+  concurrent_calls: numberField(TierBody.shape.concurrent_calls),
+  max_workspaces: numberField(TierBody.shape.max_workspaces),
+  price: numberField(TierBody.shape.price),
+});
 
 /** Create or edit a tier; validated with the contract's schema before it is sent. */
 export function TierDialog(props: {
@@ -20,42 +31,22 @@ export function TierDialog(props: {
 }) {
   const { t } = useTranslation();
   const initial = props.tier;
-  const [values, setValues] = useState<Record<string, string>>(() => ({
-    name: initial?.name ?? "",
-    description: initial?.description ?? "",
-    ...Object.fromEntries(NUMBER_FIELDS.map((f) => [f, initial ? String(initial[f]) : ""])),
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = TierBody.safeParse({
-      name: values.name,
-      description: values.description || null,
-      ...Object.fromEntries(NUMBER_FIELDS.map((f) => [f, values[f] === "" ? Number.NaN : Number(values[f])])),
-    });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setBusy(true);
-    try {
-      await props.onSubmit(parsed.data);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (name: string, type: "text" | "number" = "number") => (
-    <TextField
+  const form = useForm<z.input<typeof TierForm>, unknown, z.output<typeof TierForm>>({
+    resolver: zodResolver(TierForm),
+    defaultValues: {
+      name: initial?.name ?? "",
+      description: initial?.description ?? "",
+      ...Object.fromEntries(NUMBER_FIELDS.map((f) => [f, initial ? initial[f] : ""])),
+    },
+  });
+  const submit = form.handleSubmit((values) => props.onSubmit({ ...values, description: values.description || null }));
+  const field = (name: keyof TierBody, type: "text" | "number" = "number") => (
+    <FormTextField
+      control={form.control}
+      name={name}
       fullWidth
-      label={t(`admin.tierFields.${name}`)}
       type={type}
-      value={values[name] ?? ""}
-      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-      error={Boolean(errors[name])}
-      helperText={errors[name]}
+      label={t(`admin.tierFields.${name}`)}
       required={name !== "description"}
     />
   );
@@ -77,7 +68,7 @@ export function TierDialog(props: {
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
             {t("common.save")}
           </Button>
         </DialogActions>

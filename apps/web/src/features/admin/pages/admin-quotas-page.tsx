@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import Autocomplete from "@mui/material/Autocomplete";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -10,52 +11,44 @@ import Typography from "@mui/material/Typography";
 import { type AdminUser, type EnterpriseQuota, QuotaBody } from "@parley/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { errorText } from "../../../components/error-text.ts";
+import { FormTextField } from "../../../components/form-text-field.tsx";
+import { numberField } from "../../../components/number-field.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { allUsersQuery, deleteQuota, quotaQuery, saveQuota } from "../api/admin-api.ts";
 
 const FIELDS = ["max_assistants", "minutes_per_month", "concurrent_calls", "max_workspaces"] as const;
 
-function QuotaForm({ user, quota }: { user: AdminUser; quota: EnterpriseQuota | null }) {
+const QuotaForm = QuotaBody.extend({
+  max_assistants: numberField(QuotaBody.shape.max_assistants),
+  minutes_per_month: numberField(QuotaBody.shape.minutes_per_month),
+  concurrent_calls: numberField(QuotaBody.shape.concurrent_calls),
+  max_workspaces: numberField(QuotaBody.shape.max_workspaces),
+});
+
+function QuotaEditor({ user, quota }: { user: AdminUser; quota: EnterpriseQuota | null }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(FIELDS.map((f) => [f, quota ? String(quota[f]) : ""])),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<z.input<typeof QuotaForm>, unknown, z.output<typeof QuotaForm>>({
+    resolver: zodResolver(QuotaForm),
+    defaultValues: Object.fromEntries(FIELDS.map((f) => [f, quota ? quota[f] : ""])),
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin"] });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = QuotaBody.safeParse(
-      Object.fromEntries(FIELDS.map((f) => [f, values[f] === "" ? Number.NaN : Number(values[f])])),
-    );
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+  const act = async (action: () => Promise<unknown>, success: string) => {
     try {
-      await saveQuota(user.id, parsed.data);
-      enqueueSnackbar(t("admin.quotaSaved"), { variant: "success" });
+      await action();
+      enqueueSnackbar(success, { variant: "success" });
       await refresh();
     } catch (error) {
       enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
     }
   };
-
-  const remove = async () => {
-    try {
-      await deleteQuota(user.id);
-      enqueueSnackbar(t("admin.quotaRemoved"), { variant: "success" });
-      await refresh();
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
-    }
-  };
+  const submit = form.handleSubmit((values) => act(() => saveQuota(user.id, values), t("admin.quotaSaved")));
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
@@ -65,25 +58,23 @@ function QuotaForm({ user, quota }: { user: AdminUser; quota: EnterpriseQuota | 
       <Grid container spacing={2}>
         {FIELDS.map((f) => (
           <Grid key={f} size={{ xs: 12, sm: 6 }}>
-            <TextField
+            <FormTextField
+              control={form.control}
+              name={f}
               fullWidth
               type="number"
               label={t(`admin.tierFields.${f}`)}
-              value={values[f]}
-              onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-              error={Boolean(errors[f])}
-              helperText={errors[f]}
               required
             />
           </Grid>
         ))}
       </Grid>
       <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained">
+        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
           {t("common.save")}
         </Button>
         {quota && (
-          <Button color="error" onClick={() => void remove()}>
+          <Button color="error" onClick={() => void act(() => deleteQuota(user.id), t("admin.quotaRemoved"))}>
             {t("admin.removeQuota")}
           </Button>
         )}
@@ -117,7 +108,7 @@ export default function AdminQuotasPage() {
             <Typography color="error">{errorText(quota.error, t("common.failed"))}</Typography>
           )}
           {selected && quota.isSuccess && (
-            <QuotaForm key={`${selected.id}-${quota.dataUpdatedAt}`} user={selected} quota={quota.data} />
+            <QuotaEditor key={`${selected.id}-${quota.dataUpdatedAt}`} user={selected} quota={quota.data} />
           )}
         </CardContent>
       </Card>

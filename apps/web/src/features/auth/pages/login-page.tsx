@@ -1,12 +1,16 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import { type FormEvent, useState } from "react";
+import { LoginForm, MagicLinkRequest } from "@parley/contract";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import type { z } from "zod";
+import { FormTextField } from "../../../components/form-text-field.tsx";
 import { API_BASE_URL } from "../../../config/env.ts";
 import { paths } from "../../../config/paths.ts";
 import { requestMagicLink } from "../api/session-api.ts";
@@ -20,17 +24,21 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
-  const [username, setUsername] = useState(search.get("email") ?? "");
-  const [password, setPassword] = useState("");
-  const [magicEmail, setMagicEmail] = useState(search.get("email") ?? "");
+  const passwordForm = useForm<LoginForm>({
+    resolver: zodResolver(LoginForm),
+    defaultValues: { username: search.get("email") ?? "", password: "" },
+  });
+  const magicForm = useForm<z.input<typeof MagicLinkRequest>, unknown, MagicLinkRequest>({
+    resolver: zodResolver(MagicLinkRequest),
+    defaultValues: { email: search.get("email") ?? "" },
+  });
   const [error, setError] = useState<string | null>(search.get("error"));
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const from = (location.state as { from?: string } | null)?.from ?? paths.home;
   const failed = (caught: unknown) => setError(caught instanceof Error ? caught.message : t("auth.signInFailed"));
 
-  const onPassword = async (event: FormEvent) => {
-    event.preventDefault();
+  const onPassword = passwordForm.handleSubmit(async ({ username, password }) => {
     setBusy(true);
     setError(null);
     try {
@@ -41,20 +49,19 @@ export default function LoginPage() {
     } finally {
       setBusy(false);
     }
-  };
+  });
 
-  const onMagicLink = async (event: FormEvent) => {
-    event.preventDefault();
+  const onMagicLink = magicForm.handleSubmit(async ({ email }) => {
     setBusy(true);
     setError(null);
     try {
-      setNotice((await requestMagicLink(magicEmail)).message);
+      setNotice((await requestMagicLink(email)).message);
     } catch (caught) {
       failed(caught);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   const sso = (provider: "google" | "microsoft") => {
     window.location.assign(`${API_BASE_URL}/sso/${provider}/login?redirect_to_frontend=true`);
@@ -77,21 +84,21 @@ export default function LoginPage() {
           {notice}
         </Alert>
       )}
-      <Stack component="form" spacing={2} onSubmit={onPassword}>
-        <TextField
+      <Stack component="form" spacing={2} onSubmit={onPassword} noValidate>
+        <FormTextField
+          control={passwordForm.control}
+          name="username"
           label={t("auth.usernameOrEmail")}
           autoComplete="username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
           required
           autoFocus
         />
-        <TextField
+        <FormTextField
+          control={passwordForm.control}
+          name="password"
           label={t("auth.password")}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           required
         />
         <Button type="submit" variant="contained" size="large" disabled={busy}>
@@ -102,13 +109,13 @@ export default function LoginPage() {
         </Link>
       </Stack>
       <Divider sx={{ my: 3 }}>{t("auth.or")}</Divider>
-      <Stack component="form" spacing={2} onSubmit={onMagicLink}>
-        <TextField
+      <Stack component="form" spacing={2} onSubmit={onMagicLink} noValidate>
+        <FormTextField
+          control={magicForm.control}
+          name="email"
           label={t("auth.magicLinkEmail")}
           type="email"
           autoComplete="email"
-          value={magicEmail}
-          onChange={(e) => setMagicEmail(e.target.value)}
           required
         />
         <Button type="submit" variant="outlined" disabled={busy}>

@@ -1,14 +1,17 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { CreateWorkspaceBody } from "@parley/contract";
 import { useSnackbar } from "notistack";
-import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { errorText } from "../../../components/error-text.ts";
+import { FormTextField } from "../../../components/form-text-field.tsx";
 import { useAuth } from "../../auth/auth-context.ts";
 
 /** Creates a workspace (spec §3 payload: name, billing_email) and switches to it. */
@@ -16,35 +19,24 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
   const { t } = useTranslation();
   const { createWorkspace } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
-  const [name, setName] = useState("");
-  const [billingEmail, setBillingEmail] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<z.input<typeof CreateWorkspaceBody>, unknown, CreateWorkspaceBody>({
+    resolver: zodResolver(CreateWorkspaceBody),
+    defaultValues: { name: "", billing_email: "" },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = CreateWorkspaceBody.safeParse({ name, billing_email: billingEmail });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setBusy(true);
+  const submit = form.handleSubmit(async (values) => {
     try {
       await createWorkspace({
-        name: parsed.data.name,
-        ...(parsed.data.billing_email ? { billing_email: parsed.data.billing_email } : {}),
+        name: values.name,
+        ...(values.billing_email ? { billing_email: values.billing_email } : {}),
       });
       enqueueSnackbar(t("workspaces.created"), { variant: "success" });
-      setName("");
-      setBillingEmail("");
-      setErrors({});
+      form.reset();
       onClose();
     } catch (error) {
-      enqueueSnackbar(error instanceof Error ? error.message : t("workspaces.createFailed"), { variant: "error" });
-    } finally {
-      setBusy(false);
+      enqueueSnackbar(errorText(error, t("workspaces.createFailed")), { variant: "error" });
     }
-  };
+  });
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="create-workspace-title">
@@ -52,28 +44,18 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
         <DialogTitle id="create-workspace-title">{t("workspaces.createTitle")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t("workspaces.name")}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              required
-              autoFocus
-            />
-            <TextField
+            <FormTextField control={form.control} name="name" label={t("workspaces.name")} required autoFocus />
+            <FormTextField
+              control={form.control}
+              name="billing_email"
               label={t("workspaces.billingEmail")}
               type="email"
-              value={billingEmail}
-              onChange={(e) => setBillingEmail(e.target.value)}
-              error={Boolean(errors.billing_email)}
-              helperText={errors.billing_email}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
             {t("workspaces.create")}
           </Button>
         </DialogActions>
