@@ -104,6 +104,18 @@ describe("magic link", () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
+  it("rejects malformed tokens with 422", async () => {
+    for (const url of [
+      "/api/v1/auth/magic-link/verify",
+      "/api/v1/auth/magic-link/complete-signup",
+      "/api/v1/auth/password-reset/confirm",
+    ]) {
+      const res = await call(t, "POST", url, { body: { token: "short" } });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().detail).toMatch(/token/);
+    }
+  });
+
   it("rejects a malformed email with 422", async () => {
     const res = await call(t, "POST", "/api/v1/auth/magic-link", { body: { email: "not an email" } });
     expect(res.statusCode).toBe(422);

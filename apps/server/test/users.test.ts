@@ -62,6 +62,33 @@ describe("the signed-in user", () => {
   });
 });
 
+describe("authentication on user routes", () => {
+  it("answers 401 without a token and 422 for malformed bodies", async () => {
+    const routes: [Parameters<typeof call>[1], string, unknown][] = [
+      ["GET", "/api/v1/users/me", undefined],
+      ["PATCH", "/api/v1/users/me", { name: "x" }],
+      ["POST", "/api/v1/users/me/password", { new_password: "long enough" }],
+      ["GET", "/api/v1/users/me/limits", undefined],
+      ["GET", "/api/v1/users", undefined],
+      ["GET", "/api/v1/user/anyone", undefined],
+      ["POST", "/api/v1/user", {}],
+    ];
+    for (const [method, url, body] of routes)
+      expect((await call(t, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
+    const a = await signedInUser(t);
+    const bad = await call(t, "POST", "/api/v1/users/me/password", {
+      token: a.token,
+      body: { current_password: a.password },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toMatch(/new_password/);
+    expect(
+      (await call(t, "PATCH", "/api/v1/users/me", { token: a.token, body: { username: "no spaces allowed" } }))
+        .statusCode,
+    ).toBe(422);
+  });
+});
+
 describe("the caller's limits", () => {
   it("reports no limits without a tier or quota, and the quota once set", async () => {
     const a = await signedInUser(t);
