@@ -25,6 +25,14 @@ describe("signing in", () => {
     await page.close();
   });
 
+  it("offers single sign-on only for configured providers", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/auth/login`);
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: /Continue with/ }).count()).toBe(0);
+    await page.close();
+  });
+
   it("shows the server's error for a wrong password and stays on the login page", async () => {
     const page = await browser.newPage();
     await signIn(page, server.url, server.admin.email, "not the password");

@@ -87,6 +87,10 @@ describe("single sign-on (OpenID Connect against a local provider)", () => {
     expect(new URL(forged.headers.location as string).searchParams.get("error")).toMatch(/expired/);
   });
 
+  it("lists the configured providers for the login page", async () => {
+    expect((await call(t, "GET", "/api/v1/auth/providers")).json()).toEqual({ google: true, microsoft: false });
+  });
+
   it("answers 404 for a provider that is not configured, or redirects with the error", async () => {
     expect((await call(t, "GET", "/api/v1/sso/microsoft/login")).statusCode).toBe(404);
     const res = await call(t, "GET", "/api/v1/sso/microsoft/login?redirect_to_frontend=true");

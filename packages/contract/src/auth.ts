@@ -68,3 +68,7 @@ export type SsoSignupBody = z.infer<typeof SsoSignupBody>;
 export const PasswordResetRequest = z.object({ email: Email });
 export const PasswordResetConfirm = z.object({ token: z.string().min(16).max(200), new_password: Password });
 export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirm>;
+
+/** GET /auth/providers: which single sign-on buttons the login page should offer. */
+export const AuthProviders = z.object({ google: z.boolean(), microsoft: z.boolean() });
+export type AuthProviders = z.infer<typeof AuthProviders>;

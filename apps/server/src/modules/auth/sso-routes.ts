@@ -1,4 +1,11 @@
-import { ERROR_TEXTS, ErrorResponse, SignupCompletionResult, SsoProvider, SsoSignupBody } from "@parley/contract";
+import {
+  AuthProviders,
+  ERROR_TEXTS,
+  ErrorResponse,
+  SignupCompletionResult,
+  SsoProvider,
+  SsoSignupBody,
+} from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -19,6 +26,12 @@ export async function ssoRoutes(app: FastifyInstance) {
   const web = (path: string, params: Record<string, string>, fragment = false) =>
     `${ctx.config.publicUrl}${path}${fragment ? "#" : "?"}${new URLSearchParams(params).toString()}`;
   const messageOf = (error: unknown) => (error instanceof AppError ? error.message : ERROR_TEXTS.ssoFailed);
+
+  r.get(
+    "/auth/providers",
+    { schema: { tags, summary: "Which single sign-on providers are configured", response: { 200: AuthProviders } } },
+    async () => ({ google: Boolean(ctx.config.sso.google), microsoft: Boolean(ctx.config.sso.microsoft) }),
+  );
 
   r.get(
     "/sso/:provider/login",

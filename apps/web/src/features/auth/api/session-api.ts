@@ -1,4 +1,4 @@
-import type { SessionUser, TokenResponse, Workspace } from "@parley/contract";
+import type { AuthProviders, SessionUser, TokenResponse, Workspace } from "@parley/contract";
 import { api } from "../../../lib/http-client.ts";
 
 export const LOGIN_NO_TOKEN = "Login response did not contain access token.";
@@ -33,3 +33,5 @@ export const createWorkspaceRequest = (input: { name: string; billing_email?: st
 
 export const requestMagicLink = (email: string) =>
   api.request<{ message: string }>("/auth/magic-link", { method: "POST", body: { email } });
+
+export const fetchAuthProviders = () => api.request<AuthProviders>("/auth/providers");

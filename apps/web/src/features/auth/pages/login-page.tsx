@@ -4,8 +4,8 @@ import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import { LoginForm, MagicLinkRequest } from "@parley/contract";
-import { useState } from "react";
+import { type AuthProviders, LoginForm, MagicLinkRequest } from "@parley/contract";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -13,7 +13,7 @@ import type { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { API_BASE_URL } from "../../../config/env.ts";
 import { paths } from "../../../config/paths.ts";
-import { requestMagicLink } from "../api/session-api.ts";
+import { fetchAuthProviders, requestMagicLink } from "../api/session-api.ts";
 import { useAuth } from "../auth-context.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 
@@ -35,6 +35,13 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(search.get("error"));
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [providers, setProviders] = useState<AuthProviders>({ google: false, microsoft: false });
+  useEffect(() => {
+    // Only configured providers get a button; if the list cannot be read, none are offered.
+    fetchAuthProviders()
+      .then(setProviders)
+      .catch(() => undefined);
+  }, []);
   const from = (location.state as { from?: string } | null)?.from ?? paths.home;
   const failed = (caught: unknown) => setError(caught instanceof Error ? caught.message : t("auth.signInFailed"));
 
@@ -122,14 +129,20 @@ export default function LoginPage() {
           {t("auth.sendMagicLink")}
         </Button>
       </Stack>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ mt: 2 }}>
-        <Button fullWidth variant="outlined" color="inherit" onClick={() => sso("google")}>
-          {t("auth.google")}
-        </Button>
-        <Button fullWidth variant="outlined" color="inherit" onClick={() => sso("microsoft")}>
-          {t("auth.microsoft")}
-        </Button>
-      </Stack>
+      {(providers.google || providers.microsoft) && (
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ mt: 2 }}>
+          {providers.google && (
+            <Button fullWidth variant="outlined" color="inherit" onClick={() => sso("google")}>
+              {t("auth.google")}
+            </Button>
+          )}
+          {providers.microsoft && (
+            <Button fullWidth variant="outlined" color="inherit" onClick={() => sso("microsoft")}>
+              {t("auth.microsoft")}
+            </Button>
+          )}
+        </Stack>
+      )}
     </AuthCard>
   );
 }
