@@ -1,23 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signIn } from "../support/browser.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { signIn } from "../support/browser.ts";
+import { useProduct } from "../support/product.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = useProduct();
 
 describe("interface preferences", () => {
   it("keeps dark mode and right-to-left after a reload", async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    const page = await product.browser.newPage();
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
     await page.waitForURL((url) => url.pathname === "/home");
     await page.getByRole("button", { name: "Open appearance settings" }).click();
     await page.getByRole("button", { name: "Dark" }).click();
@@ -35,8 +25,8 @@ describe("interface preferences", () => {
   });
 
   it("switches the interface language, loading it on demand", async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    const page = await product.browser.newPage();
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
     await page.waitForURL((url) => url.pathname === "/home");
     await page.getByRole("button", { name: "Open appearance settings" }).click();
     await page.getByRole("combobox", { name: "Language" }).click();

@@ -1,47 +1,41 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, createUser } from "../support/api.ts";
-import { launchBrowser, signIn } from "../support/browser.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
+import { signIn } from "../support/browser.ts";
+import { useProduct } from "../support/product.ts";
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
 let member: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   member = await createUser(
-    server.url,
-    await apiLogin(server.url, server.admin.email, server.admin.password),
+    product.server.url,
+    await apiLogin(product.server.url, product.server.admin.email, product.server.admin.password),
     "Route Member",
   );
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function landsOn(page: Page, from: string, to: RegExp) {
-  await page.goto(`${server.url}${from}`);
+  await page.goto(`${product.server.url}${from}`);
   await page.waitForURL((url) => to.test(url.pathname));
   expect(new URL(page.url()).pathname).toMatch(to);
 }
 
 describe("route rules of spec §2 for visitors", () => {
   it("redirects every signed-in route and unknown path to the login page", async () => {
-    const page = await browser.newPage();
+    const page = await product.browser.newPage();
     for (const path of ["/", "/home", "/assistants", "/profile", "/admin", "/no/such/page"])
       await landsOn(page, path, /^\/auth\/login$/);
     await page.close();
   });
 
   it("sends /auth/signup to login, other /auth paths to /, and shows /auth/404", async () => {
-    const page = await browser.newPage();
+    const page = await product.browser.newPage();
     await landsOn(page, "/auth/signup", /^\/auth\/login$/);
     await landsOn(page, "/auth/whatever", /^\/auth\/login$/);
-    await page.goto(`${server.url}/auth/404`);
+    await page.goto(`${product.server.url}/auth/404`);
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
-    await page.goto(`${server.url}/reset-password`);
+    await page.goto(`${product.server.url}/reset-password`);
     await page.getByRole("heading", { name: "Reset your password" }).waitFor();
     await page.close();
   });
@@ -49,8 +43,8 @@ describe("route rules of spec §2 for visitors", () => {
 
 describe("route rules for signed-in users", () => {
   it("keeps signed-in users off visitor pages and sends unknown paths home", async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.url, member.username, member.password);
+    const page = await product.browser.newPage();
+    await signIn(page, product.server.url, member.username, member.password);
     await page.waitForURL(/\/home$/);
     for (const path of ["/auth/login", "/auth/signup-sso", "/reset-password", "/", "/no/such/page"])
       await landsOn(page, path, /^\/home$/);
@@ -60,8 +54,8 @@ describe("route rules for signed-in users", () => {
   });
 
   it("bounces a non-superuser from every admin page", async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.url, member.username, member.password);
+    const page = await product.browser.newPage();
+    await signIn(page, product.server.url, member.username, member.password);
     await page.waitForURL(/\/home$/);
     for (const path of ["/admin", "/admin/users", "/admin/tiers", "/admin/quotas"])
       await landsOn(page, path, /^\/home$/);
@@ -70,8 +64,8 @@ describe("route rules for signed-in users", () => {
   });
 
   it("lets a superuser into admin pages and sends unknown admin paths to /admin", async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    const page = await product.browser.newPage();
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
     await page.waitForURL(/\/home$/);
     await landsOn(page, "/admin/users", /^\/admin\/users$/);
     await landsOn(page, "/admin/nothing-here", /^\/admin$/);

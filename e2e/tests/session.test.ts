@@ -1,18 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signIn, signOut } from "../support/browser.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { signIn, signOut } from "../support/browser.ts";
+import { useProduct } from "../support/product.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = useProduct();
 
 // A well-formed token whose expiry has passed: the app must not use it, and must refresh instead.
 const EXPIRED =
@@ -20,12 +10,12 @@ const EXPIRED =
 
 describe("sessions in the browser", () => {
   it("replaces an expired access token through the refresh cookie without bothering the user", async () => {
-    const context = await browser.newContext();
+    const context = await product.browser.newContext();
     const page = await context.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
     await page.waitForURL((url) => url.pathname === "/home");
     await page.evaluate((token) => localStorage.setItem("access_token", token), EXPIRED);
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${product.server.url}/profile`);
     await page.getByRole("heading", { name: "Profile" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/profile");
     expect(await page.evaluate(() => localStorage.getItem("access_token"))).not.toBe(EXPIRED);
@@ -33,25 +23,25 @@ describe("sessions in the browser", () => {
   });
 
   it("lands on the login page when the refresh fails", async () => {
-    const context = await browser.newContext();
+    const context = await product.browser.newContext();
     const page = await context.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
     await page.waitForURL((url) => url.pathname === "/home");
     await context.clearCookies();
     await page.evaluate((token) => localStorage.setItem("access_token", token), EXPIRED);
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${product.server.url}/profile`);
     await page.waitForURL((url) => url.pathname === "/auth/login");
     expect(await page.evaluate(() => localStorage.getItem("access_token"))).toBeNull();
     await context.close();
   });
 
   it("rebuilds a tab when another tab changes the stored access token", async () => {
-    const context = await browser.newContext();
+    const context = await product.browser.newContext();
     const first = await context.newPage();
-    await signIn(first, server.url, server.admin.email, server.admin.password);
+    await signIn(first, product.server.url, product.server.admin.email, product.server.admin.password);
     await first.waitForURL((url) => url.pathname === "/home");
     const second = await context.newPage();
-    await second.goto(`${server.url}/home`);
+    await second.goto(`${product.server.url}/home`);
     await second.getByRole("heading", { name: /Welcome/ }).waitFor();
     await signOut(second);
     await second.waitForURL((url) => url.pathname === "/auth/login");

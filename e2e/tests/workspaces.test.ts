@@ -1,24 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiLogin, createUser } from "../support/api.ts";
-import { launchBrowser, signIn } from "../support/browser.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
+import { signIn } from "../support/browser.ts";
+import { useProduct } from "../support/product.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = useProduct();
 
 describe("workspaces in the browser", () => {
   it("creates a workspace from the switcher, lands in it, and switches back", async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    const page = await product.browser.newPage();
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
     await page.waitForURL((url) => url.pathname === "/home");
     await page.getByRole("button", { name: /Switch workspace/ }).click();
     await page.getByRole("menuitem", { name: "Create a workspace" }).click();
@@ -37,19 +27,19 @@ describe("workspaces in the browser", () => {
   });
 
   it("invites a user, changes their role and removes them", async () => {
-    const adminToken = await apiLogin(server.url, server.admin.email, server.admin.password);
-    const teammate = await createUser(server.url, adminToken, "Team Mate");
-    const page = await browser.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    const adminToken = await apiLogin(product.server.url, product.server.admin.email, product.server.admin.password);
+    const teammate = await createUser(product.server.url, adminToken, "Team Mate");
+    const page = await product.browser.newPage();
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
     await page.waitForURL((url) => url.pathname === "/home");
-    await page.goto(`${server.url}/enterprise-quota`);
+    await page.goto(`${product.server.url}/enterprise-quota`);
     await page.getByRole("textbox", { name: "Email to invite" }).fill(teammate.email);
     await page.getByRole("button", { name: "Invite", exact: true }).click();
     await page.getByText(`Invitation sent to ${teammate.email}`).waitFor();
     await page.getByText("Invitation pending").waitFor();
 
     // The invitation is accepted when the teammate signs in.
-    await apiLogin(server.url, teammate.username, teammate.password);
+    await apiLogin(product.server.url, teammate.username, teammate.password);
     await page.reload();
     await page.getByRole("combobox", { name: "Role of Team Mate" }).click();
     await page.getByRole("option", { name: "Owner" }).click();
