@@ -2,10 +2,10 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { PASSWORD_MIN_LENGTH } from "@parley/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { NewPasswordFields } from "../../../components/new-password-fields.tsx";
 import { paths } from "../../../config/paths.ts";
 import { confirmPasswordReset, requestPasswordReset } from "../api/flows-api.ts";
 import { AuthCard } from "../components/auth-card.tsx";
@@ -49,25 +49,7 @@ export default function ResetPasswordPage() {
           </Alert>
         )}
         {token ? (
-          <>
-            <TextField
-              label={t("auth.newPassword")}
-              type="password"
-              autoComplete="new-password"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              required
-              helperText={t("auth.passwordRule", { count: PASSWORD_MIN_LENGTH })}
-            />
-            <TextField
-              label={t("auth.confirmPassword")}
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              required
-            />
-          </>
+          <NewPasswordFields value={value} confirm={confirm} onChange={setValue} onConfirmChange={setConfirm} />
         ) : (
           <TextField
             label={t("auth.email")}

@@ -7,12 +7,13 @@ import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { PASSWORD_MIN_LENGTH, type SessionUser } from "@parley/contract";
+import type { SessionUser } from "@parley/contract";
 import { useSnackbar } from "notistack";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { initialsOf } from "../../../components/initials.ts";
+import { NewPasswordFields } from "../../../components/new-password-fields.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { api } from "../../../lib/http-client.ts";
 import { useAuth } from "../../auth/auth-context.ts";
@@ -96,23 +97,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
           required
         />
       )}
-      <TextField
-        label={t("auth.newPassword")}
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        required
-        helperText={t("auth.passwordRule", { count: PASSWORD_MIN_LENGTH })}
-      />
-      <TextField
-        label={t("auth.confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        required
-      />
+      <NewPasswordFields value={next} confirm={confirm} onChange={setNext} onConfirmChange={setConfirm} />
       <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: "flex-start" }}>
         {hasPassword ? t("profile.changePassword") : t("profile.setPassword")}
       </Button>
