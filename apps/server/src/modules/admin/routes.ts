@@ -5,7 +5,6 @@ import {
   AdminUsersQuery,
   AssignTierBody,
   EnterpriseQuota,
-  ErrorResponse,
   MessageResponse,
   QuotaBody,
   Tier,
@@ -15,6 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
+import { errorResponses } from "../../lib/error-responses.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { reloadAdminUser } from "../users/admin-user.ts";
 import { deleteQuota, getQuota, upsertQuota } from "./quotas-service.ts";
@@ -22,7 +22,7 @@ import { adminStats } from "./stats.ts";
 import { createTier, deleteTier, getTier, listTiers, updateTier } from "./tiers-service.ts";
 import { assignTierWithDefaults, deleteUserPermanently, listUsersPage, removeTier, setActive } from "./users-admin.ts";
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses;
 const IdParams = z.object({ id: z.uuid() });
 const UserIdParams = z.object({ userId: z.uuid() });
 const tags = ["admin"];

@@ -14,6 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { errorResponses } from "../../lib/error-responses.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { allocatedConcurrency, effectiveLimits, ownedWorkspaceCount } from "../admin/limits.ts";
@@ -23,7 +24,7 @@ import { assertIdentityFree, changePassword, updateProfile } from "./profile.ts"
 import { users } from "./schema.ts";
 import { findUserById, findUserByUsername, insertUser, sessionUserOf } from "./service.ts";
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses;
 
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

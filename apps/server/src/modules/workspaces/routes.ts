@@ -3,7 +3,6 @@ import {
   CreateWorkspaceBody,
   DEFAULT_WORKSPACE_CONCURRENCY_LIMIT,
   ERROR_TEXTS,
-  ErrorResponse,
   InviteBody,
   MessageResponse,
   TokenResponse,
@@ -16,6 +15,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { errorResponses } from "../../lib/error-responses.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { allocatedConcurrency, effectiveLimits, ownedWorkspaceCount } from "../admin/limits.ts";
 import { mintAccessToken } from "../auth/session.ts";
@@ -30,7 +30,7 @@ import {
 } from "./members.ts";
 import { createWorkspace, listMemberships, memberCount, requireWorkspace, toWorkspace } from "./service.ts";
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+const errors = errorResponses;
 const WorkspaceParams = z.object({ id: z.uuid() });
 const MemberParams = WorkspaceParams.extend({ userId: z.uuid() });
 const InvitationParams = WorkspaceParams.extend({ invitationId: z.uuid() });
