@@ -46,13 +46,17 @@ export default function AdminUsersPage() {
   const users = useQuery({ ...adminUsersQuery(page + 1, search), placeholderData: keepPreviousData });
   const tiers = useQuery(tiersQuery());
 
+  // Debounced search; the page goes back to the first only when the search really changed, so a
+  // quick click on "next page" right after the list appears is not undone.
   useEffect(() => {
+    const next = searchInput.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(searchInput.trim());
+      setSearch(next);
       setPage(0);
     }, 300);
     return () => clearTimeout(timer);
-  }, [searchInput]);
+  }, [searchInput, search]);
 
   const run = async (action: () => Promise<unknown>, success: string) => {
     setMenu(null);

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import Avatar from "@mui/material/Avatar";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -7,49 +8,45 @@ import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { SessionUser } from "@parley/contract";
+import { type SessionUser, UpdateProfileBody } from "@parley/contract";
 import { useSnackbar } from "notistack";
 import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { errorText } from "../../../components/error-text.ts";
+import { FormTextField } from "../../../components/form-text-field.tsx";
 import { initialsOf } from "../../../components/initials.ts";
 import { NewPasswordFields } from "../../../components/new-password-fields.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { api } from "../../../lib/http-client.ts";
 import { useAuth } from "../../auth/auth-context.ts";
 
+const ProfileDetails = UpdateProfileBody.required({ name: true, email: true }).pick({ name: true, email: true });
+
 function ProfileForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const { restore } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const form = useForm<z.input<typeof ProfileDetails>, unknown, z.output<typeof ProfileDetails>>({
+    resolver: zodResolver(ProfileDetails),
+    defaultValues: { name: user.name, email: user.email },
+  });
+  const submit = form.handleSubmit(async (values) => {
     try {
-      await api.request("/users/me", { method: "PATCH", body: { name, email } });
+      await api.request("/users/me", { method: "PATCH", body: values });
       await restore();
       enqueueSnackbar(t("profile.saved"), { variant: "success" });
     } catch (error) {
       enqueueSnackbar(errorText(error, t("profile.saveFailed")), { variant: "error" });
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   return (
-    <Stack component="form" spacing={2} onSubmit={submit}>
-      <TextField label={t("profile.name")} value={name} onChange={(e) => setName(e.target.value)} required />
-      <TextField
-        label={t("profile.email")}
-        type="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-      />
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      <FormTextField control={form.control} name="name" label={t("profile.name")} required />
+      <FormTextField control={form.control} name="email" label={t("profile.email")} type="email" required />
       <TextField label={t("profile.username")} value={user.username} disabled />
-      <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: "flex-start" }}>
+      <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} sx={{ alignSelf: "flex-start" }}>
         {t("common.save")}
       </Button>
     </Stack>

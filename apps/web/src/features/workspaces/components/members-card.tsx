@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -13,13 +14,16 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { Workspace, WorkspaceMember, WorkspaceRole } from "@parley/contract";
+import { InviteBody, type Workspace, type WorkspaceMember, type WorkspaceRole } from "@parley/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
+import { FormTextField } from "../../../components/form-text-field.tsx";
 import { useAuth } from "../../auth/auth-context.ts";
 import { changeRole, inviteUser, removeMember, revokeInvitation, workspaceUsersQuery } from "../api/workspace-api.ts";
 
@@ -30,8 +34,10 @@ export function MembersCard({ workspace }: { workspace: Workspace }) {
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const users = useQuery(workspaceUsersQuery(workspace.id));
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<WorkspaceRole>("member");
+  const inviteForm = useForm<z.input<typeof InviteBody>, unknown, InviteBody>({
+    resolver: zodResolver(InviteBody),
+    defaultValues: { email: "", role: "member" },
+  });
   const [removing, setRemoving] = useState<WorkspaceMember | null>(null);
   const owner = workspace.role === "owner";
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["workspaces", workspace.id, "users"] });
@@ -48,10 +54,11 @@ export function MembersCard({ workspace }: { workspace: Workspace }) {
     }
   };
 
-  const invite = async (event: FormEvent) => {
-    event.preventDefault();
-    if (await run(() => inviteUser(workspace.id, { email, role }), t("workspaces.invited", { email }))) setEmail("");
-  };
+  const invite = inviteForm.handleSubmit(async (values) => {
+    if (await run(() => inviteUser(workspace.id, values), t("workspaces.invited", { email: values.email }))) {
+      inviteForm.reset({ email: "", role: values.role });
+    }
+  });
 
   return (
     <Card>
@@ -60,27 +67,34 @@ export function MembersCard({ workspace }: { workspace: Workspace }) {
           {t("workspaces.members")}
         </Typography>
         {owner && (
-          <Stack component="form" direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ mb: 2 }} onSubmit={invite}>
-            <TextField
+          <Stack
+            component="form"
+            direction={{ xs: "column", sm: "row" }}
+            spacing={1}
+            sx={{ mb: 2, alignItems: "flex-start" }}
+            onSubmit={invite}
+            noValidate
+          >
+            <FormTextField
+              control={inviteForm.control}
+              name="email"
               size="small"
               type="email"
               label={t("workspaces.inviteEmail")}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
               required
               sx={{ flex: 1 }}
             />
-            <TextField
+            <FormTextField
+              control={inviteForm.control}
+              name="role"
               size="small"
               select
               label={t("workspaces.role")}
-              value={role}
-              onChange={(e) => setRole(e.target.value as WorkspaceRole)}
               sx={{ minWidth: 130 }}
             >
               <MenuItem value="member">{t("workspaces.roles.member")}</MenuItem>
               <MenuItem value="owner">{t("workspaces.roles.owner")}</MenuItem>
-            </TextField>
+            </FormTextField>
             <Button type="submit" variant="contained">
               {t("workspaces.invite")}
             </Button>
