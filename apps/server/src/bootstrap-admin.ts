@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import type { AppContext } from "./context.ts";
 import { randomToken } from "./lib/crypto.ts";
-import { hashPassword } from "./lib/passwords.ts";
+import { hashPassword, verifyPassword } from "./lib/passwords.ts";
 import { users } from "./modules/users/schema.ts";
 import { findUserByEmail, insertUser, uniqueUsernameFor } from "./modules/users/service.ts";
 import { createPersonalWorkspace } from "./modules/workspaces/service.ts";
@@ -50,7 +50,13 @@ export async function bootstrapAdmin(ctx: AppContext): Promise<AdminNotice | und
   if ((row?.n ?? 0) > 0) {
     if (!existsSync(passwordFile)) return undefined;
     const [email, username, password] = readFileSync(passwordFile, "utf8").trim().split("\n");
-    return email && username && password ? { email, username, generatedPassword: password, passwordFile } : undefined;
+    const admin = email ? await findUserByEmail(db, email) : undefined;
+    // Once the generated password has been changed the file is stale: remove it, print nothing.
+    if (!admin || !username || !password || !(await verifyPassword(admin.passwordHash, password))) {
+      rmSync(passwordFile, { force: true });
+      return undefined;
+    }
+    return { email: admin.email, username: admin.username, generatedPassword: password, passwordFile };
   }
   const password = randomToken(12);
   const user = await insertUser(db, {
