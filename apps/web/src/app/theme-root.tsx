@@ -1,22 +1,47 @@
-import createCache from "@emotion/cache";
+import createCache, { type EmotionCache } from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
-import { type ReactNode, useMemo } from "react";
-import { prefixer } from "stylis";
-import rtlPlugin from "stylis-plugin-rtl";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { usePreferences } from "./customizer/preferences-context.tsx";
 import { buildTheme } from "./theme.ts";
 
 const ltrCache = createCache({ key: "mui" });
-const rtlCache = createCache({ key: "muirtl", stylisPlugins: [prefixer, rtlPlugin] });
+let rtlCache: EmotionCache | undefined;
+
+/** The right-to-left style cache, loaded only when someone reads right to left. */
+async function loadRtlCache(): Promise<EmotionCache> {
+  if (!rtlCache) {
+    const [{ prefixer }, { default: rtlPlugin }] = await Promise.all([import("stylis"), import("stylis-plugin-rtl")]);
+    rtlCache = createCache({ key: "muirtl", stylisPlugins: [prefixer, rtlPlugin] });
+  }
+  return rtlCache;
+}
 
 /** Theme and style cache follow the preferences; right-to-left swaps in the RTL emotion cache. */
 export function ThemeRoot({ children }: { children: ReactNode }) {
   const { preferences } = usePreferences();
   const theme = useMemo(() => buildTheme(preferences), [preferences]);
+  const rtl = preferences.direction === "rtl";
+  const [cache, setCache] = useState<EmotionCache | undefined>(rtl ? rtlCache : ltrCache);
+
+  useEffect(() => {
+    if (!rtl) {
+      setCache(ltrCache);
+      return;
+    }
+    let current = true;
+    void loadRtlCache().then((loaded) => current && setCache(loaded));
+    return () => {
+      current = false;
+    };
+  }, [rtl]);
+
+  // A page opened right to left paints nothing until its styles are ready, so it never flashes
+  // left to right; a switch at run time keeps the page up while the plugin loads.
+  if (!cache) return null;
   return (
-    <CacheProvider value={preferences.direction === "rtl" ? rtlCache : ltrCache}>
+    <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
