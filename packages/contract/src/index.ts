@@ -1,4 +1,5 @@
 export * from "./admin.ts";
+export * from "./assistants.ts";
 export * from "./auth.ts";
 export * from "./common.ts";
 export * from "./constants.ts";
