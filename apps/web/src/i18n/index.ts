@@ -1,25 +1,48 @@
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import en from "./locales/en.json";
 
-// English ships in the first bundle; every other language is a chunk loaded when chosen.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(["./locales/*.json", "!./locales/en.json"]);
+type Strings = { default: Record<string, unknown> };
+// English app-shell strings ship in the first bundle; every other language is a chunk loaded when chosen.
+const shellLoaders = import.meta.glob<Strings>(["./locales/*.json", "!./locales/en.json"]);
+// Each feature keeps its own strings in features/<area>/locales/<lang>.json, as an i18next
+// namespace named after the folder, loaded with the feature's page (so sign-in stays light).
+const featureLoaders = import.meta.glob<Strings>("../features/*/locales/*.json");
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  lng: "en",
-  fallbackLng: "en",
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+const lazyBundles: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const key =
+      namespace === "translation" ? `./locales/${language}.json` : `../features/${namespace}/locales/${language}.json`;
+    const load = namespace === "translation" ? shellLoaders[key] : featureLoaders[key];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
-/** Loads a language's strings if needed, then switches to it. */
+void i18n
+  .use(lazyBundles)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    lng: "en",
+    fallbackLng: "en",
+    ns: ["translation"],
+    defaultNS: "translation",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+/** Loads a language's strings (shell and every feature namespace in use) if needed, then switches. */
 export async function setLanguage(code: string) {
-  if (!i18n.hasResourceBundle(code, "translation")) {
-    const load = loaders[`./locales/${code}.json`];
-    if (!load) return;
-    i18n.addResourceBundle(code, "translation", (await load()).default, true, true);
-  }
   await i18n.changeLanguage(code);
 }
 

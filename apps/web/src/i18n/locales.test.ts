@@ -1,10 +1,19 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "./languages.ts";
 
-const dir = path.join(import.meta.dirname, "locales");
-const load = (code: string) =>
+const shellDir = path.join(import.meta.dirname, "locales");
+const featuresDir = path.join(import.meta.dirname, "..", "features");
+/** The app shell's strings, then every feature namespace that keeps its own. */
+const bundles = [
+  { name: "shell", dir: shellDir },
+  ...readdirSync(featuresDir)
+    .map((feature) => ({ name: feature, dir: path.join(featuresDir, feature, "locales") }))
+    .filter((b) => existsSync(b.dir)),
+];
+
+const load = (dir: string, code: string) =>
   JSON.parse(readFileSync(path.join(dir, `${code}.json`), "utf8")) as Record<string, unknown>;
 
 function keysOf(value: unknown, prefix = ""): string[] {
@@ -12,8 +21,8 @@ function keysOf(value: unknown, prefix = ""): string[] {
   return Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
 }
 
-describe("translations", () => {
-  const english = keysOf(load("en")).sort();
+describe.each(bundles)("translations of $name", ({ dir }) => {
+  const english = keysOf(load(dir, "en")).sort();
 
   it("ship a file for every interface language", () => {
     expect(
@@ -26,7 +35,7 @@ describe("translations", () => {
   it.each(LANGUAGES.filter((l) => l.code !== "en").map((l) => l.code))(
     "translate every English string into %s",
     (code) => {
-      expect(keysOf(load(code)).sort()).toEqual(english);
+      expect(keysOf(load(dir, code)).sort()).toEqual(english);
     },
   );
 });
