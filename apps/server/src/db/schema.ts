@@ -1,5 +1,6 @@
 /** Every table of the database; each module owns the tables in its own schema file. */
 export * from "../modules/admin/schema.ts";
+export * from "../modules/assistants/schema.ts";
 export * from "../modules/auth/schema.ts";
 export * from "../modules/users/schema.ts";
 export * from "../modules/workspaces/schema.ts";
