@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseAllowedEntry } from "./lib/address-policy.ts";
+import { type ProviderKeys, pickProviderKeys, providerKeyVariables } from "./modules/integrations/env-keys.ts";
 
 const optionalText = z
   .string()
@@ -67,6 +69,24 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: optionalText,
   MICROSOFT_ISSUER: optionalText,
   MICROSOFT_TENANT: z.string().trim().default("common"),
+  /** Host names, IPs or CIDR ranges that user-given URLs may reach although they are not public. */
+  PARLEY_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .superRefine((entries, check) => {
+      for (const entry of entries) {
+        if (!parseAllowedEntry(entry)) {
+          check.addIssue({ code: "custom", message: `"${entry}" is not a host name, IP address or CIDR range` });
+        }
+      }
+    }),
+  ...providerKeyVariables,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -95,6 +115,10 @@ export interface Config {
   trustProxy: boolean;
   rateLimits: { loginPerIp: number; loginPerAccount: number; emailPerIp: number; emailPerAddress: number };
   sso: { google: OidcClientConfig | undefined; microsoft: OidcClientConfig | undefined };
+  /** PARLEY_ALLOWED_PRIVATE_HOSTS: exceptions to the SSRF policy of outbound requests. */
+  allowedPrivateHosts: string[];
+  /** Server-wide provider credentials (OPENAI_API_KEY, …), the fallback when a workspace has none. */
+  providerKeys: ProviderKeys;
 }
 
 export class ConfigError extends Error {
@@ -156,5 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       emailPerAddress: env.EMAIL_RATE_LIMIT_PER_ADDRESS,
     },
     sso: { google, microsoft },
+    allowedPrivateHosts: env.PARLEY_ALLOWED_PRIVATE_HOSTS,
+    providerKeys: pickProviderKeys(env),
   };
 }

@@ -1,3 +1,4 @@
+import type { NetworkDeps } from "@parley/engine";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { SecretBox } from "./lib/crypto.ts";
@@ -12,6 +13,8 @@ export interface AppContext {
   accessTokens: AccessTokens;
   /** Encrypts provider keys and other secrets at rest. */
   secrets: SecretBox;
+  /** SSRF-safe fetch and WebSocket for every user-given URL (lib/safe-network.ts). */
+  network: NetworkDeps;
   /** Wall clock, replaceable in tests of expiry. */
   now(): Date;
 }

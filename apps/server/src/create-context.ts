@@ -4,6 +4,7 @@ import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { deriveKey, SecretBox } from "./lib/crypto.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { createSafeNetwork } from "./lib/safe-network.ts";
 import { resolveSecretKey } from "./lib/secret-key.ts";
 import { createAccessTokens } from "./modules/auth/access-token.ts";
 
@@ -25,6 +26,7 @@ export async function createContext(
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, log: options.log }),
     accessTokens: createAccessTokens(deriveKey(master, "access-token"), config.accessTokenTtlSeconds),
     secrets: new SecretBox(deriveKey(master, "secrets")),
+    network: createSafeNetwork({ allowedPrivate: config.allowedPrivateHosts }),
     now: options.now ?? (() => new Date()),
   };
   return { ctx, database };

@@ -4,3 +4,6 @@ export const ENGINE_SAMPLE_RATE = 16_000;
 export const FRAME_MS = 20;
 /** Samples in one frame at the engine's rate. */
 export const SAMPLES_PER_FRAME = (ENGINE_SAMPLE_RATE * FRAME_MS) / 1000;
+
+/** The provider interfaces (NetworkDeps, WebSocketLike, Stt/Llm/Tts providers, chat and tool types). */
+export type * from "./providers/types.ts";

@@ -1,0 +1,151 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocketServer } from "ws";
+import { loadConfig } from "../config.ts";
+import { blockedReason } from "./address-policy.ts";
+import { createSafeNetwork, type Resolver } from "./safe-network.ts";
+
+let server: Server;
+let port = 0;
+
+/** Test names: allowed.test and internal.test, resolved without DNS. */
+const fakeResolve: Resolver = async (hostname) => {
+  if (hostname === "allowed.test") return [{ address: "127.0.0.1", family: 4 }];
+  if (hostname === "internal.test") return [{ address: "10.0.0.5", family: 4 }];
+  if (hostname === "mixed.test")
+    return [
+      { address: "93.184.215.14", family: 4 },
+      { address: "192.168.1.10", family: 4 },
+    ];
+  throw new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === "/to-loopback") {
+      res.writeHead(302, { location: `http://127.0.0.1:${port}/secret` }).end();
+    } else if (req.url?.startsWith("/loop")) {
+      res.writeHead(307, { location: `/loop${Number(req.url.slice(5) || 0) + 1}` }).end();
+    } else {
+      res.writeHead(200, { "content-type": "text/plain" }).end(`hello from ${req.url}`);
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const deny = () => createSafeNetwork({ allowedPrivate: [], resolve: fakeResolve });
+
+describe("safe fetch without an allow-list", () => {
+  it.each([
+    ["http://169.254.169.254/latest/meta-data/", "169.254.169.254: link-local address"],
+    ["http://10.1.2.3/", "10.1.2.3: private address"],
+    ["http://192.168.1.1/", "192.168.1.1: private address"],
+    ["http://100.64.0.1/", "100.64.0.1: shared (CGNAT) address"],
+    ["http://[::1]/", "::1: loopback address"],
+    ["http://[::ffff:127.0.0.1]/", "::ffff:7f00:1: IPv4-mapped IPv6 address"],
+    ["http://0.0.0.0/", "0.0.0.0: unspecified address"],
+    ["http://224.0.0.1/", "224.0.0.1: multicast address"],
+  ])("refuses %s", async (url, reason) => {
+    await expect(deny().fetch(url)).rejects.toThrow(
+      `Refusing to connect to ${reason}. Set PARLEY_ALLOWED_PRIVATE_HOSTS to allow it.`,
+    );
+  });
+
+  it("refuses a host name that resolves to a private address", async () => {
+    await expect(deny().fetch("http://internal.test/")).rejects.toThrow(
+      "Refusing to connect to internal.test (10.0.0.5): private address.",
+    );
+  });
+
+  it("refuses a host name when any one of its addresses is private", async () => {
+    await expect(deny().fetch("http://mixed.test/")).rejects.toThrow("mixed.test (192.168.1.10)");
+  });
+
+  it("refuses localhost through the real resolver", async () => {
+    const network = createSafeNetwork({ allowedPrivate: [] });
+    await expect(network.fetch(`http://localhost:${port}/`)).rejects.toThrow(/Refusing to connect to localhost \(/);
+  });
+
+  it("refuses a redirect from an allowed host to 127.0.0.1", async () => {
+    const network = createSafeNetwork({ allowedPrivate: ["allowed.test"], resolve: fakeResolve });
+    const first = await network.fetch(`http://allowed.test:${port}/plain`);
+    expect(await first.text()).toBe("hello from /plain");
+    await expect(network.fetch(`http://allowed.test:${port}/to-loopback`)).rejects.toThrow(
+      "Refusing to connect to 127.0.0.1: loopback address",
+    );
+  });
+
+  it("only fetches http and https", async () => {
+    await expect(deny().fetch("file:///etc/passwd")).rejects.toThrow("Only http and https URLs can be fetched");
+  });
+});
+
+describe("safe fetch with PARLEY_ALLOWED_PRIVATE_HOSTS", () => {
+  it("reaches an allowed address, by IP and by CIDR range", async () => {
+    for (const allowedPrivate of [["127.0.0.1"], ["127.0.0.0/8"]]) {
+      const res = await createSafeNetwork({ allowedPrivate }).fetch(`http://127.0.0.1:${port}/x`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe("hello from /x");
+    }
+  });
+
+  it("follows a redirect to an allowed address", async () => {
+    const network = createSafeNetwork({ allowedPrivate: ["allowed.test", "127.0.0.1"], resolve: fakeResolve });
+    const res = await network.fetch(`http://allowed.test:${port}/to-loopback`);
+    expect(await res.text()).toBe("hello from /secret");
+  });
+
+  it("allows a host name resolving to a private address when named", async () => {
+    const network = createSafeNetwork({ allowedPrivate: ["allowed.test"], resolve: fakeResolve });
+    expect((await network.fetch(`http://allowed.test:${port}/`)).status).toBe(200);
+  });
+
+  it("stops after five redirects", async () => {
+    const network = createSafeNetwork({ allowedPrivate: ["127.0.0.1"] });
+    await expect(network.fetch(`http://127.0.0.1:${port}/loop0`)).rejects.toThrow("Too many redirects");
+    const manual = await network.fetch(`http://127.0.0.1:${port}/loop0`, { redirect: "manual" });
+    expect(manual.status).toBe(307);
+  });
+});
+
+describe("safe WebSocket", () => {
+  it("refuses a private address and connects once allowed", async () => {
+    const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    await new Promise((r) => wss.once("listening", r));
+    wss.on("connection", (socket) => socket.send("welcome"));
+    const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/`;
+    try {
+      expect(() => deny().openWebSocket?.(url, {})).toThrow("Refusing to connect to 127.0.0.1: loopback address");
+
+      const named = deny().openWebSocket?.(url.replace("127.0.0.1", "internal.test"), {});
+      const failure = await new Promise<unknown>((resolve) => named?.addEventListener("error", resolve));
+      expect(String((failure as { message?: string }).message)).toContain("internal.test (10.0.0.5)");
+
+      const allowed = createSafeNetwork({ allowedPrivate: ["127.0.0.1"] }).openWebSocket?.(url, {});
+      const message = await new Promise((resolve) => allowed?.addEventListener("message", (e) => resolve(e.data)));
+      expect(String(message)).toBe("welcome");
+      allowed?.close();
+    } finally {
+      await new Promise((r) => wss.close(r));
+    }
+  });
+});
+
+describe("address policy and configuration", () => {
+  it("lets public addresses through", () => {
+    expect(blockedReason("93.184.215.14")).toBeNull();
+    expect(blockedReason("2606:4700::1111")).toBeNull();
+  });
+
+  it("parses PARLEY_ALLOWED_PRIVATE_HOSTS and stops on a bad entry naming the variable", () => {
+    const base = { PARLEY_SECRET_KEY: "x".repeat(40) };
+    const config = loadConfig({ ...base, PARLEY_ALLOWED_PRIVATE_HOSTS: " 127.0.0.1, 10.0.0.0/8 ,ollama.lan,::1" });
+    expect(config.allowedPrivateHosts).toEqual(["127.0.0.1", "10.0.0.0/8", "ollama.lan", "::1"]);
+    expect(() => loadConfig({ ...base, PARLEY_ALLOWED_PRIVATE_HOSTS: "10.0.0.0/40" })).toThrow(
+      /PARLEY_ALLOWED_PRIVATE_HOSTS: "10.0.0.0\/40" is not a host name/,
+    );
+  });
+});
