@@ -1,0 +1,14 @@
+/**
+ * Points a vendor URL at another origin while keeping its path and query, so tests can aim an
+ * adapter at a local server and still check the exact path the vendor would have received.
+ */
+export function withOrigin(url: string, origin?: string): string {
+  if (!origin) return url;
+  const parsed = new URL(url);
+  return `${origin.replace(/\/+$/, "")}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`;
+}
+
+/** Joins an API root and a path without doubling or losing the slash between them. */
+export function joinUrl(root: string, path: string): string {
+  return `${root.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}
