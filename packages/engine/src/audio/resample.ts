@@ -1,0 +1,168 @@
+import { clampSample } from "./pcm.ts";
+
+/**
+ * Band-limited sample-rate conversion by a polyphase windowed-sinc (Kaiser) FIR. For a rational
+ * ratio L/M only L distinct filter phases exist, so they are computed once per rate pair and
+ * shared; each output sample then costs one short dot product. Downsampling lowers the cutoff
+ * below the new Nyquist frequency, so tones that cannot be represented are removed, not aliased.
+ */
+
+const ZERO_CROSSINGS = 12;
+const KAISER_BETA = 8.6;
+/** Fraction of the lower Nyquist frequency kept; the rest is the transition band. */
+const PASSBAND = 0.9;
+
+interface FilterBank {
+  up: number;
+  down: number;
+  /** Half-width of the kernel, in input samples. */
+  half: number;
+  /** `up` phases of `2 * half` taps, flattened. */
+  taps: Float32Array;
+}
+
+const banks = new Map<string, FilterBank>();
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+function besselI0(x: number): number {
+  let sum = 1;
+  let term = 1;
+  for (let k = 1; k < 50; k++) {
+    term *= (x / (2 * k)) ** 2;
+    sum += term;
+    if (term < sum * 1e-12) break;
+  }
+  return sum;
+}
+
+function kernel(distance: number, cutoff: number, half: number): number {
+  const ratio = distance / half;
+  if (Math.abs(ratio) >= 1) return 0;
+  const window = besselI0(KAISER_BETA * Math.sqrt(1 - ratio * ratio)) / besselI0(KAISER_BETA);
+  const x = Math.PI * cutoff * distance;
+  const sinc = distance === 0 ? 1 : Math.sin(x) / x;
+  return cutoff * sinc * window;
+}
+
+function filterBank(inRate: number, outRate: number): FilterBank {
+  const key = `${inRate}:${outRate}`;
+  const cached = banks.get(key);
+  if (cached) return cached;
+  const g = gcd(inRate, outRate);
+  const up = outRate / g;
+  const down = inRate / g;
+  const cutoff = Math.min(1, outRate / inRate) * PASSBAND;
+  const half = Math.ceil(ZERO_CROSSINGS / cutoff);
+  const width = 2 * half;
+  const taps = new Float32Array(up * width);
+  for (let phase = 0; phase < up; phase++) {
+    const fraction = phase / up;
+    let sum = 0;
+    for (let k = 0; k < width; k++) {
+      const value = kernel(fraction - (k - half + 1), cutoff, half);
+      taps[phase * width + k] = value;
+      sum += value;
+    }
+    // Normalise each phase to unit DC gain so a constant signal stays constant.
+    for (let k = 0; k < width; k++) taps[phase * width + k] = (taps[phase * width + k] as number) / sum;
+  }
+  const bank = { up, down, half, taps };
+  banks.set(key, bank);
+  return bank;
+}
+
+/** Streaming converter between two sample rates; feed chunks with `process`, end with `flush`. */
+export class Resampler {
+  private readonly bank: FilterBank | null;
+  /** Input samples still needed, starting at absolute index `bufferStart`. */
+  private buffer: Float32Array;
+  private bufferStart: number;
+  private inputCount = 0;
+  private outputCount = 0;
+
+  constructor(
+    readonly inRate: number,
+    readonly outRate: number,
+  ) {
+    if (!Number.isInteger(inRate) || !Number.isInteger(outRate) || inRate <= 0 || outRate <= 0) {
+      throw new Error(`Unsupported sample rates ${inRate} → ${outRate}`);
+    }
+    this.bank = inRate === outRate ? null : filterBank(inRate, outRate);
+    const half = this.bank?.half ?? 0;
+    // Samples before the start count as silence.
+    this.buffer = new Float32Array(half);
+    this.bufferStart = -half;
+  }
+
+  /** Converts the next chunk; returns the output samples that are ready. */
+  process(pcm: Int16Array): Int16Array {
+    if (!this.bank) return pcm.slice();
+    this.append(pcm);
+    return this.produce();
+  }
+
+  /** Returns the remaining output, treating the input as ended. */
+  flush(): Int16Array {
+    if (!this.bank) return new Int16Array(0);
+    const target = this.inputCount;
+    this.append(new Int16Array(this.bank.half));
+    return this.produce(Math.ceil((target * this.bank.up) / this.bank.down));
+  }
+
+  private append(pcm: Int16Array): void {
+    const next = new Float32Array(this.buffer.length + pcm.length);
+    next.set(this.buffer);
+    for (let i = 0; i < pcm.length; i++) next[this.buffer.length + i] = pcm[i] as number;
+    this.buffer = next;
+    this.inputCount += pcm.length;
+  }
+
+  /** Produces outputs whose kernel lies inside the buffered input (up to `limit` outputs). */
+  private produce(limit = Number.POSITIVE_INFINITY): Int16Array {
+    const { up, down, half, taps } = this.bank as FilterBank;
+    const width = 2 * half;
+    const available = this.bufferStart + this.buffer.length;
+    const out: number[] = [];
+    while (this.outputCount < limit) {
+      const position = this.outputCount * down;
+      const base = Math.floor(position / up);
+      if (base + half >= available) break;
+      const phase = position - base * up;
+      const start = base - half + 1 - this.bufferStart;
+      const offset = phase * width;
+      let acc = 0;
+      for (let k = 0; k < width; k++) acc += (this.buffer[start + k] as number) * (taps[offset + k] as number);
+      out.push(clampSample(acc));
+      this.outputCount++;
+    }
+    this.trim();
+    return Int16Array.from(out);
+  }
+
+  /** Drops input no future output will read. */
+  private trim(): void {
+    const { up, down, half } = this.bank as FilterBank;
+    const nextBase = Math.floor((this.outputCount * down) / up);
+    const keepFrom = nextBase - half + 1;
+    const drop = keepFrom - this.bufferStart;
+    if (drop > 0) {
+      this.buffer = this.buffer.slice(drop);
+      this.bufferStart = keepFrom;
+    }
+  }
+}
+
+/** Converts a whole clip from one sample rate to another. */
+export function resample(pcm: Int16Array, inRate: number, outRate: number): Int16Array {
+  if (inRate === outRate) return pcm.slice();
+  const r = new Resampler(inRate, outRate);
+  const head = r.process(pcm);
+  const tail = r.flush();
+  const out = new Int16Array(head.length + tail.length);
+  out.set(head);
+  out.set(tail, head.length);
+  return out;
+}

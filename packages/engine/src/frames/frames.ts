@@ -1,0 +1,39 @@
+import type { ToolCall } from "../providers/types.ts";
+import type { EndReason } from "../session/types.ts";
+
+/**
+ * Everything that flows through the engine's pipelines is a typed frame (pipecat style).
+ * System frames are handled ahead of queued data and an interruption discards queued data.
+ */
+
+/** Frames that jump the queue. */
+export type SystemFrame =
+  /** The caller barged in: drop queued data, abort in-flight work, silence the output. */
+  { type: "interruption" } | { type: "end"; reason: EndReason };
+
+/** Frames processed in order. `utterance` ties assistant text and audio to one spoken message. */
+export type DataFrame =
+  | { type: "audio_in"; pcm: Int16Array }
+  /** Voice activity: the caller started or stopped speaking. */
+  | { type: "vad"; speaking: boolean }
+  | { type: "transcript"; text: string; final: boolean }
+  | { type: "text_in"; text: string }
+  | { type: "dtmf_in"; digit: string }
+  | { type: "llm_text"; text: string; utterance: number }
+  /** The end of one utterance's text: flush what is buffered. */
+  | { type: "llm_end"; utterance: number }
+  | { type: "tool_call"; call: ToolCall }
+  | { type: "sentence"; text: string; utterance: number; sentence: number }
+  /** Synthesized speech, already at the engine rate. */
+  | { type: "tts_audio"; pcm: Int16Array; utterance: number; sentence: number }
+  | { type: "audio_out"; pcm: Int16Array }
+  | { type: "dtmf_out"; digits: string };
+
+export type Frame = SystemFrame | DataFrame;
+export type FrameType = Frame["type"];
+export type FrameOf<T extends FrameType> = Extract<Frame, { type: T }>;
+
+/** True for frames that bypass the data queue. */
+export function isSystemFrame(frame: Frame): frame is SystemFrame {
+  return frame.type === "interruption" || frame.type === "end";
+}
