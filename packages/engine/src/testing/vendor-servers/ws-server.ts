@@ -16,6 +16,8 @@ export interface Connection {
   texts: unknown[];
   /** Total bytes of binary frames. */
   audioBytes: number;
+  /** Size in bytes of each binary frame. */
+  frameSizes: number[];
 }
 
 export interface WsServerOptions {
@@ -53,12 +55,13 @@ export async function startWsServer(options: WsServerOptions): Promise<FakeWsSer
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection: Connection = { upgrade, socket: ws, texts: [], audioBytes: 0 };
+      const connection: Connection = { upgrade, socket: ws, texts: [], audioBytes: 0, frameSizes: [] };
       connections.push(connection);
       ws.on("message", (data: RawData, isBinary: boolean) => {
         const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
         if (isBinary) {
           connection.audioBytes += bytes.length;
+          connection.frameSizes.push(bytes.length);
           options.onFrame?.(connection, { text: null, bytes });
         } else {
           const text = bytes.toString("utf8");
