@@ -4,3 +4,4 @@ export * from "../modules/assistants/schema.ts";
 export * from "../modules/auth/schema.ts";
 export * from "../modules/users/schema.ts";
 export * from "../modules/workspaces/schema.ts";
+export * from "../modules/integrations/schema.ts";
