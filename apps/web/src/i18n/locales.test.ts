@@ -4,14 +4,12 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "./languages.ts";
 
 const shellDir = path.join(import.meta.dirname, "locales");
-const featuresDir = path.join(import.meta.dirname, "..", "features");
-/** The app shell's strings, then every feature namespace that keeps its own. */
-const bundles = [
-  { name: "shell", dir: shellDir },
-  ...readdirSync(featuresDir)
-    .map((feature) => ({ name: feature, dir: path.join(featuresDir, feature, "locales") }))
-    .filter((b) => existsSync(b.dir)),
-];
+const namespaceDirs = (parent: string) =>
+  readdirSync(path.join(import.meta.dirname, "..", parent))
+    .map((name) => ({ name, dir: path.join(import.meta.dirname, "..", parent, name, "locales") }))
+    .filter((b) => existsSync(b.dir));
+/** The app shell's strings, then every feature or shared widget namespace that keeps its own. */
+const bundles = [{ name: "shell", dir: shellDir }, ...namespaceDirs("features"), ...namespaceDirs("components")];
 
 const load = (dir: string, code: string) =>
   JSON.parse(readFileSync(path.join(dir, `${code}.json`), "utf8")) as Record<string, unknown>;

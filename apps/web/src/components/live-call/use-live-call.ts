@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type AudioIo, createAudioIo } from "./audio-io.ts";
+import { callApi, realtimeUrl } from "./call-api.ts";
+import { applyTranscript, type ChatLine, truncateAssistant } from "./chat-log.ts";
+import { openMicrophone } from "./microphone.ts";
+import { prepareCall } from "./start-call.ts";
+
+export type CallStatus = "disconnected" | "connecting" | "connected" | "failed";
+export type AssistantState = "listening" | "thinking" | "speaking";
+
+/** Messages the server sends on the call socket (binary frames are assistant audio). */
+type ServerMessage =
+  | { type: "ready"; call_id?: string }
+  | { type: "state"; state: AssistantState }
+  | { type: "transcript"; role: "user" | "assistant"; text: string; final: boolean }
+  | { type: "interruption"; heard_text?: string; heardText?: string }
+  | { type: "end"; reason: string }
+  | { type: "error"; message: string }
+  | { type: string };
+
+export interface LiveCall {
+  status: CallStatus;
+  error: unknown;
+  muted: boolean;
+  assistantState: AssistantState | null;
+  lines: ChatLine[];
+  callId: string | null;
+  endReason: string | null;
+  start(assistantId: string | undefined): Promise<void>;
+  end(): void;
+  toggleMute(): void;
+  sendText(text: string): void;
+  levels(): { microphone: number; assistant: number };
+  playedMs(): number;
+}
+
+/**
+ * A live browser call (spec §4 "Live call connection"): disconnected → connecting after a
+ * successful start → connected (clears the error), failed on error; ending resets everything.
+ */
+export function useLiveCall(): LiveCall {
+  const [status, setStatus] = useState<CallStatus>("disconnected");
+  const [error, setError] = useState<unknown>(null);
+  const [muted, setMuted] = useState(false);
+  const [assistantState, setAssistantState] = useState<AssistantState | null>(null);
+  const [lines, setLines] = useState<ChatLine[]>([]);
+  const [callId, setCallId] = useState<string | null>(null);
+  const [endReason, setEndReason] = useState<string | null>(null);
+  const socket = useRef<WebSocket | null>(null);
+  const audio = useRef<AudioIo | null>(null);
+  // What was played survives the audio graph's teardown, for the panel's figures.
+  const lastPlayedMs = useRef(0);
+
+  const teardown = useCallback(() => {
+    const ws = socket.current;
+    socket.current = null;
+    if (ws && ws.readyState <= WebSocket.OPEN) {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "hangup" }));
+      ws.close(1000);
+    }
+    void audio.current?.close();
+    audio.current = null;
+  }, []);
+
+  useEffect(() => teardown, [teardown]);
+
+  const onMessage = useCallback((message: ServerMessage) => {
+    if (message.type === "ready" && "call_id" in message) setCallId(message.call_id ?? null);
+    else if (message.type === "state" && "state" in message) setAssistantState(message.state);
+    else if (message.type === "transcript" && "role" in message) setLines((l) => applyTranscript(l, message));
+    else if (message.type === "interruption" && !("reason" in message)) {
+      audio.current?.flush();
+      const heard = "heard_text" in message ? message.heard_text : "heardText" in message ? message.heardText : "";
+      setLines((l) => truncateAssistant(l, heard ?? ""));
+    } else if (message.type === "end" && "reason" in message) setEndReason(message.reason);
+    else if (message.type === "error" && "message" in message) setError(new Error(message.message));
+  }, []);
+
+  const start = useCallback(
+    async (assistantId: string | undefined) => {
+      teardown();
+      setError(null);
+      setLines([]);
+      setEndReason(null);
+      setCallId(null);
+      setMuted(false);
+      lastPlayedMs.current = 0;
+      try {
+        const prepared = await prepareCall(assistantId, { ...callApi, openMicrophone: () => openMicrophone() });
+        setCallId(prepared.callId ?? null);
+        setStatus("connecting");
+        const ws = new WebSocket(realtimeUrl(prepared.url, prepared.accessToken));
+        ws.binaryType = "arraybuffer";
+        socket.current = ws;
+        audio.current = await createAudioIo(prepared.microphone, (pcm) => {
+          if (ws.readyState === WebSocket.OPEN) ws.send(pcm.buffer);
+        });
+        ws.onopen = () => {
+          setStatus("connected");
+          setError(null);
+        };
+        ws.onmessage = (event: MessageEvent<ArrayBuffer | string>) => {
+          if (typeof event.data === "string") onMessage(JSON.parse(event.data) as ServerMessage);
+          else audio.current?.play(new Int16Array(event.data));
+        };
+        ws.onerror = () => setError(new Error("The call connection failed."));
+        ws.onclose = (event) => {
+          if (socket.current !== ws) return;
+          socket.current = null;
+          void audio.current?.close();
+          audio.current = null;
+          setAssistantState(null);
+          if (event.code === 1000 || event.code === 1001) setStatus("disconnected");
+          else {
+            setError((current: unknown) => current ?? new Error(event.reason || "The call ended unexpectedly."));
+            setStatus("failed");
+          }
+        };
+      } catch (failure) {
+        teardown();
+        setError(failure);
+        setStatus("failed");
+      }
+    },
+    [onMessage, teardown],
+  );
+
+  const end = useCallback(() => {
+    teardown();
+    setStatus("disconnected");
+    setError(null);
+    setMuted(false);
+    setAssistantState(null);
+    setLines([]);
+    setCallId(null);
+    setEndReason(null);
+  }, [teardown]);
+
+  const toggleMute = useCallback(() => {
+    setMuted((value) => {
+      audio.current?.setMuted(!value);
+      if (socket.current?.readyState === WebSocket.OPEN) {
+        socket.current.send(JSON.stringify({ type: "mute", muted: !value }));
+      }
+      return !value;
+    });
+  }, []);
+
+  const sendText = useCallback((text: string) => {
+    const trimmed = text.trim();
+    if (!trimmed || socket.current?.readyState !== WebSocket.OPEN) return;
+    socket.current.send(JSON.stringify({ type: "text", text: trimmed }));
+  }, []);
+
+  return {
+    status,
+    error,
+    muted,
+    assistantState,
+    lines,
+    callId,
+    endReason,
+    start,
+    end,
+    toggleMute,
+    sendText,
+    levels: () => audio.current?.levels() ?? { microphone: 0, assistant: 0 },
+    playedMs: () => {
+      if (audio.current) lastPlayedMs.current = audio.current.playedMs();
+      return lastPlayedMs.current;
+    },
+  };
+}
