@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { assistantRoutes } from "./modules/assistants/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(userRoutes);
       await api.register(workspaceRoutes);
       await api.register(adminRoutes);
+      await api.register(assistantRoutes);
     },
     { prefix: API_BASE_PATH },
   );
