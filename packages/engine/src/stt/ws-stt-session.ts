@@ -111,8 +111,10 @@ export class WsSttSession implements SttSession {
       const wasReady = this.state === "ready";
       this.state = "closing";
       this.stopKeepAlive();
-      if (socket && wasReady) {
-        for (const message of this.protocol.end()) this.write(socket, message);
+      const farewell = socket && wasReady ? this.protocol.end() : [];
+      if (socket && farewell.length > 0) {
+        // Let the vendor flush its last results and close the socket itself.
+        for (const message of farewell) this.write(socket, message);
         this.closeTimer = setTimeout(() => this.finish(), this.timing.closeTimeoutMs);
       } else {
         this.finish();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ProviderError } from "../../providers/provider-error.ts";
-import type { SttProvider } from "../../providers/types.ts";
+import type { SttProvider, TranscriptEvent } from "../../providers/types.ts";
 import type { FakeSttOptions } from "./fake-stt.ts";
 import { speak, TranscriptRecorder } from "./stt-harness.ts";
 import type { FakeWsServer } from "./ws-server.ts";
@@ -9,6 +9,8 @@ export interface StreamingSttSpec {
   name: string;
   start(options: FakeSttOptions): Promise<FakeWsServer>;
   provider(baseUrl: string, apiKey: string): SttProvider;
+  /** Partials arrive while the caller speaks (false: only once the utterance is finalized). */
+  partialsWhileSpeaking?: boolean;
   /** Checks the vendor-specific details of the happy path (handshake, frames, control messages). */
   checkHappyPath(server: FakeWsServer, recorder: TranscriptRecorder): void;
 }
@@ -31,9 +33,12 @@ export function describeStreamingStt(spec: StreamingSttSpec): void {
       const recorder = new TranscriptRecorder();
       const session = await spec.provider(server.baseUrl, apiKey).open(recorder.options());
       await speak(session, 300);
-      await recorder.waitForEvent((e) => e.type === "partial" && e.text.startsWith("hello"), "a partial");
+      const partial = (e: TranscriptEvent) => e.type === "partial" && e.text.startsWith("hello");
+      if (spec.partialsWhileSpeaking !== false) await recorder.waitForEvent(partial, "a partial while speaking");
       session.finalize();
       await recorder.waitForEvent((e) => e.type === "utterance_end", "the utterance end");
+      expect(recorder.events.findIndex(partial)).toBeLessThan(recorder.events.findIndex((e) => e.type === "final"));
+      expect(recorder.events.findIndex(partial)).toBeGreaterThanOrEqual(0);
       await session.close();
       expect(recorder.finals()).toEqual(["hello there world"]);
       expect(recorder.errors).toEqual([]);
