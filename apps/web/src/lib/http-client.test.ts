@@ -84,4 +84,18 @@ describe("http client", () => {
       message: expect.stringMatching(/^Network error/),
     });
   });
+
+  it("hands back the unread response for audio, refreshing on 401 like any request", async () => {
+    store.set("access_token", "old");
+    const wav = new Uint8Array([82, 73, 70, 70]);
+    const fetch = vi.fn(async (url: string | URL | Request) => {
+      if (String(url).endsWith("/refresh")) return json(200, { access_token: "new" });
+      if (store.get("access_token") === "old") return json(401, { detail: "expired" });
+      return new Response(wav, { status: 200, headers: { "content-type": "audio/wav", "x-duration": "1.5" } });
+    });
+    const client = createHttpClient({ baseUrl: "", fetch, onAuthFailure: vi.fn() });
+    const response = await client.send("/tts/audio", { method: "POST", body: { provider: "local" } });
+    expect(response.headers.get("x-duration")).toBe("1.5");
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(wav);
+  });
 });

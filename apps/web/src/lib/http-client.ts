@@ -72,7 +72,8 @@ export function createHttpClient(deps: HttpClientDeps) {
     return refreshing;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** Sends a request with every rule above and returns the successful Response unread (audio, files). */
+  async function send(path: string, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { "Cache-Control": "no-cache", Pragma: "no-cache" };
     const { body } = options;
     let payload: BodyInit | undefined;
@@ -98,17 +99,20 @@ export function createHttpClient(deps: HttpClientDeps) {
     }
     if (response.status === 401 && !options.isRetry && path !== "/login" && path !== "/refresh") {
       const renewed = await refreshAccessToken();
-      if (renewed) return request<T>(path, { ...options, isRetry: true });
+      if (renewed) return send(path, { ...options, isRetry: true });
       tokenStorage.clearTokens();
       deps.onAuthFailure();
       throw toApiError(401, await readBody(response));
     }
-    const parsed = await readBody(response);
-    if (!response.ok) throw toApiError(response.status, parsed);
-    return parsed as T;
+    if (!response.ok) throw toApiError(response.status, await readBody(response));
+    return response;
   }
 
-  return { request, refreshAccessToken };
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return (await readBody(await send(path, options))) as T;
+  }
+
+  return { request, send, refreshAccessToken };
 }
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
