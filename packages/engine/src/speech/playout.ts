@@ -1,0 +1,188 @@
+import type { BackgroundMixer } from "../audio/background.ts";
+import { FRAME_MS, SAMPLES_PER_FRAME } from "../constants.ts";
+import { FrameProcessor } from "../frames/frame-processor.ts";
+import type { DataFrame, SystemFrame } from "../frames/frames.ts";
+import type { Clock } from "../session/types.ts";
+
+export interface PlayoutHooks {
+  /** The first sample of an utterance went out. */
+  onUtteranceStart?(utterance: number): void;
+  /** An utterance's last sample went out (or it had no audio). */
+  onUtteranceDone?(utterance: number): void;
+}
+
+type Segment =
+  | { kind: "audio"; pcm: Int16Array; offset: number; sentence: number; utterance: number }
+  | { kind: "end"; utterance: number };
+
+interface SentenceRecord {
+  utterance: number;
+  text: string;
+  samples: number;
+  played: number;
+}
+
+/** Frames to emit at once after a stall before the pacing restarts from now. */
+const MAX_CATCH_UP = 5;
+
+/**
+ * The assistant's mouth: buffers synthesized audio and sends it out as 20 ms `audio_out` frames
+ * paced by the clock, silence (plus ambience) when there is nothing to say. It counts the
+ * samples played of every sentence so an interruption knows which words the caller heard.
+ */
+export class Playout extends FrameProcessor {
+  private segments: Segment[] = [];
+  private queuedSamples = 0;
+  private readonly sentences = new Map<number, SentenceRecord>();
+  private readonly started = new Set<number>();
+  private timer: unknown = null;
+  private running = false;
+  private origin = 0;
+  private emitted = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly hooks: PlayoutHooks = {},
+    private readonly background: BackgroundMixer | null = null,
+  ) {
+    super();
+  }
+
+  /** Starts the real-time frame clock. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.origin = this.clock.now();
+    this.emitted = 0;
+    this.schedule();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** The words of `utterance` played so far (whole sentences, then a share of the current one by samples). */
+  heardText(utterance: number): string {
+    const parts: string[] = [];
+    for (const rec of this.sentences.values()) {
+      if (rec.utterance !== utterance || rec.played <= 0) continue;
+      if (rec.played >= rec.samples) {
+        parts.push(rec.text);
+        continue;
+      }
+      const words = rec.text.split(/\s+/);
+      const count = Math.floor((words.length * rec.played) / rec.samples);
+      if (count > 0) parts.push(words.slice(0, count).join(" "));
+    }
+    return parts.join(" ");
+  }
+
+  /** Drops the bookkeeping of a finished utterance. */
+  forget(utterance: number): void {
+    for (const [id, rec] of this.sentences) if (rec.utterance === utterance) this.sentences.delete(id);
+    this.started.delete(utterance);
+  }
+
+  protected override process(frame: DataFrame): void {
+    if (frame.type === "sentence") {
+      this.sentences.set(frame.sentence, { utterance: frame.utterance, text: frame.text, samples: 0, played: 0 });
+    } else if (frame.type === "tts_audio") {
+      const rec = this.sentences.get(frame.sentence);
+      if (rec) rec.samples += frame.pcm.length;
+      const wasIdle = this.queuedSamples === 0;
+      this.segments.push({
+        kind: "audio",
+        pcm: frame.pcm,
+        offset: 0,
+        sentence: frame.sentence,
+        utterance: frame.utterance,
+      });
+      this.queuedSamples += frame.pcm.length;
+      // Speech that starts from silence goes out now rather than at the next tick.
+      if (wasIdle) this.kick();
+    } else if (frame.type === "llm_end") {
+      this.segments.push({ kind: "end", utterance: frame.utterance });
+      this.finishLeadingMarkers();
+    } else {
+      this.push(frame);
+    }
+  }
+
+  protected override handleSystem(frame: SystemFrame): void {
+    if (frame.type === "interruption") {
+      this.segments = [];
+      this.queuedSamples = 0;
+    }
+    super.handleSystem(frame);
+  }
+
+  private schedule(): void {
+    const due = this.origin + this.emitted * FRAME_MS;
+    this.timer = this.clock.setTimeout(() => this.onTimer(), Math.max(0, due - this.clock.now()));
+  }
+
+  private onTimer(): void {
+    this.timer = null;
+    if (!this.running) return;
+    const now = this.clock.now();
+    let due = Math.floor((now - this.origin) / FRAME_MS) + 1 - this.emitted;
+    if (due > MAX_CATCH_UP) {
+      this.origin = now;
+      this.emitted = 0;
+      due = 1;
+    }
+    for (let i = 0; i < due && this.running; i++) {
+      this.emitted++;
+      this.emitFrame();
+    }
+    if (this.running) this.schedule();
+  }
+
+  private kick(): void {
+    if (!this.running) return;
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.origin = this.clock.now();
+    this.emitted = 0;
+    this.onTimer();
+  }
+
+  private emitFrame(): void {
+    const out = new Int16Array(SAMPLES_PER_FRAME);
+    const finished: number[] = [];
+    let filled = 0;
+    while (filled < out.length && this.segments.length > 0) {
+      const seg = this.segments[0] as Segment;
+      if (seg.kind === "end") {
+        finished.push(seg.utterance);
+        this.segments.shift();
+        continue;
+      }
+      if (!this.started.has(seg.utterance)) {
+        this.started.add(seg.utterance);
+        this.hooks.onUtteranceStart?.(seg.utterance);
+      }
+      const take = Math.min(out.length - filled, seg.pcm.length - seg.offset);
+      out.set(seg.pcm.subarray(seg.offset, seg.offset + take), filled);
+      filled += take;
+      seg.offset += take;
+      this.queuedSamples -= take;
+      const rec = this.sentences.get(seg.sentence);
+      if (rec) rec.played += take;
+      if (seg.offset >= seg.pcm.length) this.segments.shift();
+    }
+    this.background?.mixInto(out);
+    this.push({ type: "audio_out", pcm: out });
+    for (const u of finished) this.hooks.onUtteranceDone?.(u);
+    this.finishLeadingMarkers();
+  }
+
+  /** Utterances whose audio has all gone out end now, not a frame later. */
+  private finishLeadingMarkers(): void {
+    while (this.segments[0]?.kind === "end") {
+      const seg = this.segments.shift() as Segment;
+      this.hooks.onUtteranceDone?.(seg.utterance);
+    }
+  }
+}

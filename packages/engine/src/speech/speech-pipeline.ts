@@ -1,0 +1,52 @@
+import type { BackgroundMixer } from "../audio/background.ts";
+import type { FrameOf } from "../frames/frames.ts";
+import type { TtsProvider } from "../providers/types.ts";
+import type { Clock } from "../session/types.ts";
+import { Playout } from "./playout.ts";
+import { SentenceAggregator } from "./sentence-aggregator.ts";
+import { type SpeechOutput as Output, SpeechOutput, type SpeechOutputHooks } from "./speech-output.ts";
+import { TtsProcessor } from "./tts-processor.ts";
+
+export interface SpeechPipelineOptions {
+  clock: Clock;
+  tts: TtsProvider;
+  background?: BackgroundMixer | null;
+  hooks?: SpeechOutputHooks & {
+    onTtsRequest?(frame: FrameOf<"sentence">): void;
+    onTtsFirstAudio?(frame: FrameOf<"sentence">): void;
+    onTtsError?(error: unknown): void;
+    /** Every 20 ms frame that goes out, speech or not. */
+    onFrame?(pcm: Int16Array): void;
+  };
+}
+
+export interface SpeechPipeline {
+  output: Output;
+  playout: Playout;
+}
+
+/** Builds text → sentences → TTS → paced playout, and the utterance queue in front of it. */
+export function createSpeechPipeline(options: SpeechPipelineOptions): SpeechPipeline {
+  const hooks = options.hooks ?? {};
+  const aggregator = new SentenceAggregator();
+  const tts = new TtsProcessor(options.tts, {
+    onRequest: hooks.onTtsRequest,
+    onFirstAudio: hooks.onTtsFirstAudio,
+    onError: hooks.onTtsError,
+  });
+  let output: SpeechOutput | null = null;
+  const playout = new Playout(
+    options.clock,
+    {
+      onUtteranceStart: (id) => output?.started(id),
+      onUtteranceDone: (id) => output?.finished(id),
+    },
+    options.background ?? null,
+  );
+  aggregator.link(tts).link(playout);
+  playout.onOutput((frame) => {
+    if (frame.type === "audio_out") hooks.onFrame?.(frame.pcm);
+  });
+  output = new SpeechOutput(aggregator, playout, hooks);
+  return { output, playout };
+}

@@ -1,0 +1,34 @@
+import { FRAME_MS } from "../constants.ts";
+import { FrameProcessor } from "../frames/frame-processor.ts";
+import type { DataFrame } from "../frames/frames.ts";
+import { TurnDetector, type TurnSettings } from "./turn-detector.ts";
+import type { VoiceActivityModel } from "./voice-activity.ts";
+
+/**
+ * Passes caller audio on and adds `vad` frames when the caller starts or stops speaking.
+ * Audio goes out before the model is consulted, so recognition never waits for the detector.
+ */
+export class VadProcessor extends FrameProcessor {
+  private readonly detector: TurnDetector;
+
+  constructor(
+    private readonly model: VoiceActivityModel,
+    settings: TurnSettings,
+  ) {
+    super();
+    this.detector = new TurnDetector(settings);
+  }
+
+  get speaking(): boolean {
+    return this.detector.speaking;
+  }
+
+  protected override async process(frame: DataFrame): Promise<void> {
+    this.push(frame);
+    if (frame.type !== "audio_in") return;
+    const result = this.model.process(frame.pcm);
+    const probability = typeof result === "number" ? result : await result;
+    const event = this.detector.push(probability, (frame.pcm.length / 16) | 0 || FRAME_MS);
+    if (event) this.push({ type: "vad", speaking: event === "start" });
+  }
+}
