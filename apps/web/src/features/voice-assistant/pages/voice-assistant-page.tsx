@@ -1,0 +1,79 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import FormControl from "@mui/material/FormControl";
+import InputLabel from "@mui/material/InputLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Select from "@mui/material/Select";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { Assistant } from "@parley/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { errorText } from "../../../components/error-text.ts";
+import { LiveCallPanel } from "../../../components/live-call/live-call-panel.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { paths } from "../../../config/paths.ts";
+import { ApiError, api } from "../../../lib/http-client.ts";
+
+const assistantsQuery = () =>
+  queryOptions({
+    queryKey: ["assistants", "list"],
+    queryFn: async () => {
+      try {
+        const list = await api.request<Assistant[]>("/agents");
+        return list.filter((a) => !a.temp);
+      } catch (error) {
+        // Spec §8: a 404 on the assistant list is an empty list.
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+  });
+
+/** Talk to any assistant of the workspace in the browser; the chosen one is kept in the URL. */
+export default function VoiceAssistantPage() {
+  const { t } = useTranslation("voice-assistant");
+  const assistants = useQuery(assistantsQuery());
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get("assistantId") ?? assistants.data?.[0]?.id ?? "";
+  const assistant = assistants.data?.find((a) => a.id === chosen);
+
+  return (
+    <>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      {assistants.isPending && <CircularProgress aria-label={t("loading")} />}
+      {assistants.isError && <Alert severity="error">{errorText(assistants.error, t("failed"))}</Alert>}
+      {assistants.data?.length === 0 && (
+        <Stack spacing={2} sx={{ alignItems: "flex-start" }}>
+          <Typography color="text.secondary">{t("empty")}</Typography>
+          <Button variant="contained" component={Link} to={paths.assistants}>
+            {t("create")}
+          </Button>
+        </Stack>
+      )}
+      {assistants.data && assistants.data.length > 0 && (
+        <Stack spacing={3} sx={{ maxWidth: 760 }}>
+          <FormControl fullWidth>
+            <InputLabel id="assistant-choice">{t("assistant")}</InputLabel>
+            <Select
+              labelId="assistant-choice"
+              label={t("assistant")}
+              value={assistant ? chosen : ""}
+              onChange={(e) => setParams({ assistantId: e.target.value })}
+            >
+              {assistants.data.map((a) => (
+                <MenuItem key={a.id} value={a.id}>
+                  {a.name}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          {/* A new panel per assistant: switching resets the call state. */}
+          <LiveCallPanel key={assistant?.id} assistantId={assistant?.id} assistantName={assistant?.name} />
+        </Stack>
+      )}
+    </>
+  );
+}
