@@ -7,6 +7,7 @@ export * from "./catalog-tts.ts";
 export * from "./common.ts";
 export * from "./constants.ts";
 export * from "./errors.ts";
+export * from "./functions.ts";
 export * from "./integrations.ts";
 export * from "./pricing.ts";
 export * from "./templates.ts";
