@@ -5,7 +5,8 @@
 export function withOrigin(url: string, origin?: string): string {
   if (!origin) return url;
   const parsed = new URL(url);
-  return `${origin.replace(/\/+$/, "")}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`;
+  const path = parsed.pathname === "/" ? "" : parsed.pathname;
+  return `${origin.replace(/\/+$/, "")}${path}${parsed.search}`;
 }
 
 /** Joins an API root and a path without doubling or losing the slash between them. */
