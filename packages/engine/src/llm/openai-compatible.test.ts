@@ -72,6 +72,30 @@ describe("OpenAI-compatible chat streaming", () => {
     });
   });
 
+  it("completes pending tool calls when a local server ends the stream without finish_reason or [DONE]", async () => {
+    server = await startMockServer({
+      "POST /v1/chat/completions": (_req, res) =>
+        sendSse(res, [
+          {
+            choices: [
+              { index: 0, delta: { tool_calls: [{ index: 0, function: { name: "end_call", arguments: "" } }] } },
+            ],
+          },
+          { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: "{}" } }] } }] },
+        ]),
+    });
+    const chunks = await collect(
+      createLlmProvider("openai-compatible", {
+        credentials: null,
+        config: { model: "llama3.2", base_url: `${server.url}/v1` },
+        net,
+      }),
+    );
+    expect(chunks).toEqual([
+      { type: "tool_call", call: { id: expect.stringMatching(/^call_/), name: "end_call", arguments: "{}" } },
+    ]);
+  });
+
   it("sends tool results back in the tool message format", async () => {
     server = await startMockServer({
       "POST /v1/chat/completions": (_req, res) => sendSse(res, openAiTextStream(["Sunny."])),
