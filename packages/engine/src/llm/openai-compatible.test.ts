@@ -200,3 +200,17 @@ describe("OpenAI-compatible chat streaming", () => {
     expect(chunks).toEqual([{ type: "text", text: "Hi" }]);
   });
 });
+
+describe("OpenAI-compatible stream pacing", () => {
+  it("does not count a slow consumer as a stalled vendor", async () => {
+    server = await startMockServer({
+      "POST /v1/chat/completions": (_req, res) => sendSse(res, openAiTextStream(["a", "b", "c"]), { delayMs: 5 }),
+    });
+    const texts: string[] = [];
+    for await (const chunk of openai(server.url, { idleMs: 50 }).chat({ messages: [{ role: "user", content: "x" }] })) {
+      if (chunk.type === "text") texts.push(chunk.text);
+      await new Promise((resolve) => setTimeout(resolve, 120)); // e.g. waiting for TTS
+    }
+    expect(texts).toEqual(["a", "b", "c"]);
+  });
+});

@@ -55,8 +55,10 @@ export async function* streamSse(request: SseRequest): AsyncGenerator<SseEvent> 
         const { done, value } = await guard.run(() => reader.read());
         const text = done ? `${decoder.decode()}\n\n` : decoder.decode(value, { stream: true });
         for (const event of parser.push(text)) {
-          guard.arm(timeouts.idleMs, "stream stalled: no data");
+          // Only the vendor's silence counts: a consumer busy with the last event is not a stall.
+          guard.disarm();
           yield event;
+          guard.arm(timeouts.idleMs, "stream stalled: no data");
         }
         if (done) return;
       }
@@ -93,6 +95,10 @@ class RequestGuard {
       this.timeoutError = new ProviderError(this.provider, `${what} within ${ms} ms`, true);
       this.controller.abort(this.timeoutError);
     }, ms);
+  }
+
+  disarm(): void {
+    clearTimeout(this.timer);
   }
 
   /** Runs one network step, translating its failure into the reason the request really ended. */
