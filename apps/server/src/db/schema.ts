@@ -5,3 +5,4 @@ export * from "../modules/auth/schema.ts";
 export * from "../modules/users/schema.ts";
 export * from "../modules/workspaces/schema.ts";
 export * from "../modules/integrations/schema.ts";
+export * from "../modules/voices/schema.ts";
