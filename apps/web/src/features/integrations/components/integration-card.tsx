@@ -1,0 +1,130 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { Integration, IntegrationTestResult } from "@parley/contract";
+import { useTranslation } from "react-i18next";
+import { fieldLabel } from "./credentials-form.ts";
+
+function StatusChip({ integration }: { integration: Integration }) {
+  const { t } = useTranslation("integrations");
+  if (integration.configured) return <Chip size="small" color="success" label={t("status.configured")} />;
+  if (integration.source === "environment") return <Chip size="small" color="info" label={t("status.environment")} />;
+  return <Chip size="small" variant="outlined" label={t("status.none")} />;
+}
+
+function MaskedValues({ integration }: { integration: Integration }) {
+  const { t } = useTranslation("integrations");
+  const shown = integration.fields.filter((f) => integration.values[f.name]);
+  if (shown.length === 0) return null;
+  return (
+    <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5 }}>
+      {shown.map((f) => (
+        <Box key={f.name} sx={{ display: "contents" }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {fieldLabel(f, t)}
+          </Typography>
+          <Typography
+            component="dd"
+            variant="body2"
+            dir="ltr"
+            sx={{ m: 0, fontFamily: "monospace", wordBreak: "break-all" }}
+          >
+            {integration.values[f.name]}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The latest test: the one just run on this page, else the one the server remembers. */
+function TestOutcome({ integration, result }: { integration: Integration; result: IntegrationTestResult | null }) {
+  const { t, i18n } = useTranslation("integrations");
+  const shown = result ?? integration.last_test;
+  if (!shown) return null;
+  const when = integration.last_test && !result ? new Date(integration.last_test.tested_at) : null;
+  return (
+    <Alert severity={shown.ok ? "success" : "error"} role="status" sx={{ mt: 1 }}>
+      {shown.ok ? t("testOk") : t("testFailed")} {shown.message}
+      {when && (
+        <Typography variant="caption" component="span" sx={{ display: "block" }}>
+          {t("testedAt", { when: when.toLocaleString(i18n.language) })}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
+/** One provider: whether it is connected, its masked credentials, and what can be done with them. */
+export function IntegrationCard(props: {
+  integration: Integration;
+  testResult: IntegrationTestResult | null;
+  testing: boolean;
+  onEdit: () => void;
+  onTest: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation("integrations");
+  const { integration } = props;
+  const others = integration.kinds.filter((k) => k !== integration.kind);
+  const headingId = `integration-${integration.provider}`;
+  return (
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ height: "100%", display: "flex", flexDirection: "column" }}
+    >
+      <CardContent sx={{ flex: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between", mb: 1 }}>
+          <Typography id={headingId} variant="h6" component="h3">
+            {integration.label}
+          </Typography>
+          <StatusChip integration={integration} />
+        </Stack>
+        {others.length > 0 && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+            {t("alsoFor", { kinds: others.map((k) => t(`kinds.${k}`)).join(", ") })}
+          </Typography>
+        )}
+        <MaskedValues integration={integration} />
+        <TestOutcome integration={integration} result={props.testResult} />
+      </CardContent>
+      <CardActions sx={{ flexWrap: "wrap", gap: 1 }}>
+        <Button
+          size="small"
+          variant={integration.configured ? "outlined" : "contained"}
+          onClick={props.onEdit}
+          aria-label={t(integration.configured ? "editNamed" : "connectNamed", { name: integration.label })}
+        >
+          {integration.configured ? t("edit") : t("connect")}
+        </Button>
+        {(integration.configured || integration.source === "environment") && (
+          <Button
+            size="small"
+            onClick={props.onTest}
+            disabled={props.testing}
+            aria-label={t("testNamed", { name: integration.label })}
+          >
+            {props.testing ? t("testing") : t("test")}
+          </Button>
+        )}
+        {integration.configured && (
+          <Button
+            size="small"
+            color="error"
+            onClick={props.onRemove}
+            aria-label={t("removeNamed", { name: integration.label })}
+          >
+            {t("remove")}
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+import Alert from "@mui/material/Alert";
+import Grid from "@mui/material/Grid";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { type Integration, IntegrationKind, type IntegrationTestResult } from "@parley/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSnackbar } from "notistack";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { errorText } from "../../../components/error-text.ts";
+import { ListSkeleton } from "../../../components/list-placeholders.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { useAuth } from "../../auth/auth-context.ts";
+import { integrationsQuery, removeIntegration, saveIntegration, testIntegration } from "../api/integrations-api.ts";
+import type { CredentialValues } from "../components/credentials-form.ts";
+import { IntegrationCard } from "../components/integration-card.tsx";
+import { IntegrationDialog } from "../components/integration-dialog.tsx";
+
+/** Per provider: the result of a test run on this page, and which provider is being tested now. */
+function useConnectionTests() {
+  const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation(["integrations", "translation"]);
+  const queryClient = useQueryClient();
+  const [results, setResults] = useState<Record<string, IntegrationTestResult>>({});
+  const [testing, setTesting] = useState<string | null>(null);
+  const run = async (provider: string) => {
+    setTesting(provider);
+    try {
+      const result = await testIntegration(provider);
+      setResults((r) => ({ ...r, [provider]: result }));
+      await queryClient.invalidateQueries({ queryKey: ["integrations"] });
+    } catch (error) {
+      enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
+    } finally {
+      setTesting(null);
+    }
+  };
+  const forget = (provider: string) => setResults(({ [provider]: _dropped, ...rest }) => rest);
+  return { results, testing, run, forget };
+}
+
+/** Integrations: the workspace's credentials for every provider, grouped by what they do. */
+export default function IntegrationsPage() {
+  const { t } = useTranslation(["integrations", "translation"]);
+  const { workspace } = useAuth();
+  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const integrations = useQuery(integrationsQuery());
+  const tests = useConnectionTests();
+  const [editing, setEditing] = useState<Integration | null>(null);
+  const [removing, setRemoving] = useState<Integration | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["integrations"] });
+
+  const save = async (credentials: CredentialValues) => {
+    if (!editing) return;
+    // A failure is thrown back to the dialog, which keeps what was typed and shows why.
+    await saveIntegration(editing.provider, credentials);
+    tests.forget(editing.provider);
+    enqueueSnackbar(t("saved", { name: editing.label }), { variant: "success" });
+    setEditing(null);
+    await refresh();
+  };
+
+  const remove = async (integration: Integration) => {
+    setRemoving(null);
+    try {
+      await removeIntegration(integration.provider);
+      tests.forget(integration.provider);
+      enqueueSnackbar(t("removed", { name: integration.label }), { variant: "success" });
+      await refresh();
+    } catch (error) {
+      enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t("nav.integrations")} subtitle={t("subtitle")} />
+      {workspace?.role === "member" && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t("membersReadOnly")}
+        </Alert>
+      )}
+      {integrations.isPending && <ListSkeleton label={t("common.loading")} rows={4} height={120} />}
+      {integrations.isError && <Alert severity="error">{errorText(integrations.error, t("common.failed"))}</Alert>}
+      {integrations.data && (
+        <Stack spacing={4}>
+          {IntegrationKind.options.map((kind) => {
+            const group = integrations.data.filter((i) => i.kind === kind);
+            if (group.length === 0) return null;
+            return (
+              <section key={kind} aria-labelledby={`kind-${kind}`}>
+                <Typography id={`kind-${kind}`} variant="h5" component="h2" sx={{ mb: 2 }}>
+                  {t(`kinds.${kind}`)}
+                </Typography>
+                <Grid container spacing={2}>
+                  {group.map((integration) => (
+                    <Grid key={integration.provider} size={{ xs: 12, sm: 6, lg: 4 }}>
+                      <IntegrationCard
+                        integration={integration}
+                        testResult={tests.results[integration.provider] ?? null}
+                        testing={tests.testing === integration.provider}
+                        onEdit={() => setEditing(integration)}
+                        onTest={() => void tests.run(integration.provider)}
+                        onRemove={() => setRemoving(integration)}
+                      />
+                    </Grid>
+                  ))}
+                </Grid>
+              </section>
+            );
+          })}
+        </Stack>
+      )}
+      {editing && <IntegrationDialog integration={editing} onClose={() => setEditing(null)} onSubmit={save} />}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("removeTitle", { name: removing?.label ?? "" })}
+        text={t("removeText", { name: removing?.label ?? "" })}
+        confirmLabel={t("remove")}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && void remove(removing)}
+      />
+    </>
+  );
+}
