@@ -1,0 +1,423 @@
+import type { Assistant } from "@parley/contract";
+import { BackgroundMixer } from "../audio/background.ts";
+import { Reframer } from "../audio/reframer.ts";
+import { SAMPLES_PER_FRAME } from "../constants.ts";
+import type { Frame } from "../frames/frames.ts";
+import type { SttSession } from "../providers/types.ts";
+import type { Utterance } from "../speech/speech-output.ts";
+import { createSpeechPipeline, type SpeechPipeline } from "../speech/speech-pipeline.ts";
+import { findPhrase } from "../text/phrases.ts";
+import { loadVad } from "../vad/load-vad.ts";
+import { turnSettings } from "../vad/turn-detector.ts";
+import { VadProcessor } from "../vad/vad-processor.ts";
+import type { VoiceActivityModel } from "../vad/voice-activity.ts";
+import { createEmitter } from "./call-events.ts";
+import { Conversation } from "./conversation.ts";
+import { MaxDuration } from "./max-duration.ts";
+import { CallRecorder } from "./recorder.ts";
+import { SilenceTimeout } from "./silence-timeout.ts";
+import { systemClock } from "./system-clock.ts";
+import { TurnTimer } from "./turn-metrics.ts";
+import { type CallerTurn, TurnTaking } from "./turn-taking.ts";
+import type { CallEvent, CallSession, CallSessionOptions, CallSummary, Clock, EndReason } from "./types.ts";
+import { VoicemailDetector } from "./voicemail.ts";
+
+/** What the session needs beyond its options; tests swap the detector for a deterministic one. */
+export interface CallSessionDeps {
+  loadVad: () => Promise<VoiceActivityModel>;
+}
+
+interface EndOptions {
+  /** Silence the assistant at once instead of letting it finish. */
+  cut?: boolean;
+  /** Said (uninterruptibly) before hanging up. */
+  farewell?: string;
+  /** Runs after the farewell, before the end event. */
+  beforeEnd?: () => void;
+}
+
+/** The longest an ending waits for speech to finish before hanging up regardless. */
+const END_SPEECH_LIMIT_MS = 60_000;
+
+/** Opens a live call: wires caller audio, turn-taking, the model loop, speech out and the behaviours. */
+export function createCallSession(options: CallSessionOptions): CallSession {
+  return new LiveCall(options, { loadVad });
+}
+
+/** `createCallSession` with its dependencies given (tests, benchmarks). */
+export function createCallSessionWith(options: CallSessionOptions, deps: CallSessionDeps): CallSession {
+  return new LiveCall(options, deps);
+}
+
+class LiveCall implements CallSession {
+  readonly done: Promise<CallSummary>;
+  private resolveDone!: (summary: CallSummary) => void;
+  private readonly assistant: Assistant;
+  private readonly clock: Clock;
+  private readonly emit: (event: CallEvent) => void;
+  private readonly listeners: ((pcm: Int16Array) => void)[] = [];
+  private readonly speech: SpeechPipeline;
+  private readonly conversation: Conversation;
+  private readonly turns: TurnTaking;
+  private readonly silence: SilenceTimeout;
+  private readonly maxDuration: MaxDuration;
+  private readonly recorder: CallRecorder | null;
+  private readonly reframer = new Reframer(SAMPLES_PER_FRAME);
+  private voicemail: VoicemailDetector | null = null;
+  private vad: VadProcessor | null = null;
+  private vadModel: VoiceActivityModel | null = null;
+  private stt: SttSession | null = null;
+  private startedAt = 0;
+  private started = false;
+  private ended = false;
+  private ending: Promise<void> | null = null;
+  private voicemailMode = false;
+  private state: "listening" | "thinking" | "speaking" | null = null;
+  private turnCount = 0;
+  private activeTurn: TurnTimer | null = null;
+
+  constructor(
+    private readonly options: CallSessionOptions,
+    private readonly deps: CallSessionDeps,
+  ) {
+    this.assistant = options.assistant;
+    this.clock = options.clock ?? systemClock;
+    this.emit = createEmitter(options.sink, this.assistant.pci_compliant);
+    this.done = new Promise((resolve) => {
+      this.resolveDone = resolve;
+    });
+    const a = this.assistant;
+    this.recorder = a.audio_recording && !a.hippa_compliant && !a.pci_compliant ? new CallRecorder() : null;
+    this.speech = this.createSpeech();
+    this.conversation = this.createConversation();
+    this.turns = new TurnTaking(this.clock, {
+      onSpeechStart: () => this.onCallerSpeechStart(),
+      onSpeechEnd: () => this.stt?.finalize(),
+      onPartial: (text) => this.emit({ type: "transcript", role: "user", text, final: false, atMs: this.at() }),
+      onTurn: (turn) => this.onCallerTurn(turn),
+    });
+    this.silence = new SilenceTimeout(
+      this.clock,
+      a.timeout_seconds,
+      a.timeout_max_attempts,
+      () => this.conversation.speak(a.timeout_message),
+      () => void this.end("silence_timeout", { farewell: a.end_call_goodbye_message }),
+    );
+    this.maxDuration = new MaxDuration(this.clock, a.max_call_duration, a.max_call_duration_warning_percentage);
+  }
+
+  async start(): Promise<void> {
+    if (this.started || this.ended) return;
+    this.startedAt = this.clock.now();
+    try {
+      this.vadModel = await this.deps.loadVad();
+      this.vad = new VadProcessor(this.vadModel, turnSettings(this.assistant.interruption_sensitivity));
+      this.vad.onOutput((frame) => this.onCallerFrame(frame));
+      this.stt = await this.options.stt.open({
+        language: String(this.assistant.stt_provider_config.language ?? this.assistant.language),
+        config: this.assistant.stt_provider_config,
+        onTranscript: (event) => this.turns.onTranscript(event),
+        onError: (error) => this.fail(`Speech recognition failed: ${error.message}`),
+      });
+    } catch (error) {
+      this.emit({ type: "error", message: `Call could not start: ${error instanceof Error ? error.message : error}` });
+      await this.finish("error");
+      throw error;
+    }
+    this.started = true;
+    this.startBehaviours();
+    this.speech.playout.start();
+    const a = this.assistant;
+    if (a.first_speaker === "assistant" && a.first_message) this.conversation.speak(a.first_message);
+    this.refreshState();
+  }
+
+  pushAudio(pcm: Int16Array): void {
+    if (!this.started || this.ended) return;
+    this.recorder?.pushCaller(pcm);
+    const vad = this.vad as VadProcessor;
+    this.reframer.push(pcm, (frame) => vad.queueFrame({ type: "audio_in", pcm: frame }));
+  }
+
+  pushDtmf(digit: string): void {
+    if (!this.started || this.ended) return;
+    this.emit({ type: "dtmf_in", digit, atMs: this.at() });
+    const a = this.assistant;
+    if (!a.dtmf_enabled || this.ending || this.voicemailMode) return;
+    const text = a.dtmf_mapping[digit] ?? `The caller pressed ${digit}`;
+    this.respond(text, new TurnTimer(++this.turnCount, this.clock.now(), null));
+  }
+
+  pushText(text: string): void {
+    const trimmed = text.trim();
+    if (!this.started || this.ended || !trimmed) return;
+    this.emit({ type: "transcript", role: "user", text: trimmed, final: true, atMs: this.at() });
+    this.callerSaid(trimmed, new TurnTimer(++this.turnCount, this.clock.now(), null), false);
+  }
+
+  onAudio(listener: (pcm: Int16Array) => void): void {
+    this.listeners.push(listener);
+  }
+
+  hangup(reason: EndReason): Promise<void> {
+    return this.end(reason, { cut: true });
+  }
+
+  // ── wiring ────────────────────────────────────────────────────────────────
+
+  private createSpeech(): SpeechPipeline {
+    const a = this.assistant;
+    return createSpeechPipeline({
+      clock: this.clock,
+      tts: this.options.tts,
+      background: a.background_audio_id ? new BackgroundMixer(a.background_audio_id, a.background_audio_volume) : null,
+      hooks: {
+        onFrame: (pcm) => {
+          this.recorder?.pushAssistant(pcm);
+          for (const listener of this.listeners) listener(pcm);
+        },
+        onTtsRequest: () => {
+          if (this.activeTurn && this.activeTurn.ttsRequestAt === null) this.activeTurn.ttsRequestAt = this.clock.now();
+        },
+        onTtsFirstAudio: () => {
+          if (this.activeTurn && this.activeTurn.ttsFirstAudioAt === null) {
+            this.activeTurn.ttsFirstAudioAt = this.clock.now();
+          }
+        },
+        onTtsError: (error) =>
+          this.emit({
+            type: "error",
+            message: `Speech synthesis failed: ${error instanceof Error ? error.message : error}`,
+          }),
+        onStart: () => {
+          this.flushMetrics(this.clock.now());
+          this.refreshState();
+        },
+        onDone: (u) => this.onUtteranceDone(u),
+      },
+    });
+  }
+
+  private createConversation(): Conversation {
+    const a = this.assistant;
+    const prompt = this.options.context ? `${a.system_prompt}\n\n${this.options.context}` : a.system_prompt;
+    return new Conversation({
+      assistant: a,
+      llm: this.options.llm,
+      tools: this.options.tools,
+      output: this.speech.output,
+      clock: this.clock,
+      systemPrompt: prompt,
+      builtIns: {
+        endCall: () => void this.end("assistant_ended", { farewell: a.end_call_goodbye_message }),
+        transfer: (destination) =>
+          void this.end("transferred", {
+            farewell: destination.transfer_message,
+            beforeEnd: () =>
+              this.emit({
+                type: "transfer",
+                destination: { name: destination.name, number: destination.number },
+                atMs: this.at(),
+              }),
+          }),
+        sendDtmf: (digits) => this.emit({ type: "dtmf_out", digits, atMs: this.at() }),
+      },
+      hooks: {
+        onLlmRequest: () => {
+          if (this.activeTurn) this.activeTurn.llmRequestAt = this.clock.now();
+        },
+        onLlmFirstToken: () => {
+          if (this.activeTurn) this.activeTurn.llmFirstTokenAt = this.clock.now();
+        },
+        onToolCall: (call, result, durationMs) =>
+          this.emit({
+            type: "tool_call",
+            name: call.name,
+            arguments: call.arguments,
+            result: result.content,
+            ok: result.ok,
+            durationMs,
+            atMs: this.at(),
+          }),
+        onError: (message) => this.emit({ type: "error", message }),
+        onReplySpoken: (text) => {
+          if (!this.ending && findPhrase(text, a.end_call_phrases)) {
+            void this.end("end_phrase", { farewell: a.end_call_goodbye_message });
+          }
+        },
+      },
+    });
+  }
+
+  private startBehaviours(): void {
+    const a = this.assistant;
+    this.maxDuration.start(
+      () => {
+        if (!this.ending && a.max_call_duration_warning_message) {
+          this.conversation.speak(a.max_call_duration_warning_message);
+        }
+      },
+      () => void this.end("max_duration", { cut: true }),
+    );
+    if (!a.voicemail_detection) return;
+    this.voicemail = new VoicemailDetector(this.clock, this.startedAt, {
+      onDetected: () => this.onVoicemail(),
+      onReadyForMessage: () => {
+        if (a.voicemail_detection_handler === "leave_message") {
+          void this.end("voicemail", { farewell: a.voicemail_message });
+        }
+      },
+    });
+  }
+
+  // ── caller side ───────────────────────────────────────────────────────────
+
+  private onCallerFrame(frame: Frame): void {
+    if (this.ended) return;
+    if (frame.type === "audio_in") {
+      this.stt?.sendAudio(frame.pcm);
+      this.voicemail?.onCallerFrame(frame.pcm);
+    } else if (frame.type === "vad") {
+      this.turns.onVad(frame.speaking);
+      this.refreshState();
+    }
+  }
+
+  private onCallerSpeechStart(): void {
+    if (this.ending || this.voicemailMode) return;
+    this.silence.disarm();
+    this.bargeIn();
+  }
+
+  private onCallerTurn(turn: CallerTurn): void {
+    if (this.ended) return;
+    this.emit({ type: "transcript", role: "user", text: turn.text, final: true, atMs: this.at() });
+    this.callerSaid(turn.text, new TurnTimer(++this.turnCount, turn.speechEndedAt, turn.committedAt), true);
+  }
+
+  private callerSaid(text: string, timer: TurnTimer, spoken: boolean): void {
+    if (this.ending || this.voicemailMode) return;
+    if (spoken && this.voicemail?.onCallerTurn(text)) return;
+    if (findPhrase(text, this.assistant.end_call_phrases)) {
+      void this.end("end_phrase", { cut: true, farewell: this.assistant.end_call_goodbye_message });
+      return;
+    }
+    this.respond(text, timer);
+  }
+
+  private respond(text: string, timer: TurnTimer): void {
+    this.silence.answered();
+    this.bargeIn();
+    this.activeTurn = timer;
+    const reply = this.conversation.respond(text);
+    this.refreshState();
+    void reply.then(() => {
+      if (this.activeTurn === timer && !this.speech.output.active) this.flushMetrics(null);
+      this.refreshState();
+    });
+  }
+
+  /** Cuts the assistant short (caller speech, a key press or typed text while it talks). */
+  private bargeIn(): void {
+    const output = this.speech.output;
+    if (!this.conversation.busy && !output.active) return;
+    if (!output.interruptible) return;
+    this.conversation.cancel();
+    const cut = output.interrupt();
+    const heard = cut.find((u) => u.heardText)?.heardText ?? "";
+    this.emit({ type: "interruption", heardText: heard, atMs: this.at() });
+    this.refreshState();
+  }
+
+  private onVoicemail(): void {
+    if (this.assistant.voicemail_detection_handler === "hangup") {
+      void this.end("voicemail", { cut: true });
+      return;
+    }
+    this.voicemailMode = true;
+    this.silence.disarm();
+    this.conversation.cancel();
+    if (this.speech.output.active) this.speech.output.interrupt();
+  }
+
+  // ── assistant side ────────────────────────────────────────────────────────
+
+  private onUtteranceDone(u: Utterance): void {
+    const text = u.interrupted ? (u.heardText ?? "") : u.text.trim();
+    if (text) this.emit({ type: "transcript", role: "assistant", text, final: true, atMs: this.at() });
+    this.refreshState();
+  }
+
+  private flushMetrics(firstAudioAt: number | null): void {
+    const turn = this.activeTurn;
+    if (!turn) return;
+    this.activeTurn = null;
+    this.emit({ type: "turn_metrics", metrics: turn.metrics(firstAudioAt) });
+  }
+
+  private refreshState(): void {
+    if (this.ended || !this.started) return;
+    const output = this.speech.output;
+    const next = output.speaking ? "speaking" : this.conversation.busy || output.active ? "thinking" : "listening";
+    if (next !== this.state) {
+      this.state = next;
+      this.emit({ type: "state", state: next });
+    }
+    const quiet = next === "listening" && !this.turns.callerSpeaking && !this.ending && !this.voicemailMode;
+    if (quiet) this.silence.arm();
+    else this.silence.disarm();
+  }
+
+  // ── ending ────────────────────────────────────────────────────────────────
+
+  private fail(message: string): void {
+    this.emit({ type: "error", message });
+    void this.end("error", { cut: true });
+  }
+
+  private end(reason: EndReason, options: EndOptions = {}): Promise<void> {
+    this.ending ??= this.runEnd(reason, options);
+    return this.ending;
+  }
+
+  private async runEnd(reason: EndReason, options: EndOptions): Promise<void> {
+    this.silence.disarm();
+    this.maxDuration.stop();
+    this.turns.stop();
+    this.voicemail?.stop();
+    this.conversation.cancel();
+    if (!this.started) return this.finish(reason);
+    if (options.cut && this.speech.output.active) this.speech.output.interrupt();
+    const speech = options.farewell
+      ? this.conversation.speak(options.farewell, { interruptible: false }).done
+      : this.speech.output.idle();
+    let limit: unknown = null;
+    await Promise.race([speech, new Promise<void>((r) => (limit = this.clock.setTimeout(r, END_SPEECH_LIMIT_MS)))]);
+    this.clock.clearTimeout(limit);
+    options.beforeEnd?.();
+    await this.finish(reason);
+  }
+
+  private async finish(reason: EndReason): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    this.speech.playout.stop();
+    this.silence.disarm();
+    this.maxDuration.stop();
+    this.turns.stop();
+    this.voicemail?.stop();
+    try {
+      await this.stt?.close();
+    } catch {
+      // Closing a broken recogniser cannot fail the call's end.
+    }
+    this.vadModel?.close();
+    const durationMs = Math.round(this.clock.now() - this.startedAt);
+    this.emit({ type: "end", reason, atMs: durationMs });
+    this.resolveDone({ reason, durationMs, recording: this.recorder?.toWav() ?? null });
+  }
+
+  private at(): number {
+    return Math.round(this.clock.now() - this.startedAt);
+  }
+}

@@ -1,0 +1,41 @@
+import type { TurnMetrics } from "./types.ts";
+
+const span = (from: number | null, to: number | null) =>
+  from === null || to === null ? null : Math.max(0, Math.round((to - from) * 100) / 100);
+
+/** Timestamps of one caller turn on its way to the first assistant audio. */
+export class TurnTimer {
+  llmRequestAt: number | null = null;
+  llmFirstTokenAt: number | null = null;
+  ttsRequestAt: number | null = null;
+  ttsFirstAudioAt: number | null = null;
+
+  constructor(
+    readonly turn: number,
+    /** When the caller stopped speaking (or the typed text / key press arrived). */
+    readonly startedAt: number,
+    /** When the transcript was complete; null for typed text and keys. */
+    readonly committedAt: number | null,
+  ) {}
+
+  /** The figures, with `firstAudioOutAt` the moment the first assistant frame went out (null: none did). */
+  metrics(firstAudioOutAt: number | null): TurnMetrics {
+    const sttMs = this.committedAt === null ? null : span(this.startedAt, this.committedAt);
+    const voiceToVoiceMs = span(this.startedAt, firstAudioOutAt);
+    // Provider waits: recognition, the model until the first sentence was ready, the voice's first byte.
+    const llmWait = span(this.llmRequestAt, this.ttsRequestAt);
+    const ttsTtfbMs = span(this.ttsRequestAt, this.ttsFirstAudioAt);
+    const engineOverheadMs =
+      voiceToVoiceMs === null
+        ? null
+        : Math.max(0, Math.round((voiceToVoiceMs - (sttMs ?? 0) - (llmWait ?? 0) - (ttsTtfbMs ?? 0)) * 100) / 100);
+    return {
+      turn: this.turn,
+      sttMs,
+      llmTtftMs: span(this.llmRequestAt, this.llmFirstTokenAt),
+      ttsTtfbMs,
+      voiceToVoiceMs,
+      engineOverheadMs,
+    };
+  }
+}
