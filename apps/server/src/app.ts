@@ -8,6 +8,7 @@ import type { AppContext } from "./context.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { assistantRoutes } from "./modules/assistants/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { workspaceRoutes } from "./modules/workspaces/routes.ts";
@@ -69,6 +70,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(workspaceRoutes);
       await api.register(adminRoutes);
       await api.register(assistantRoutes);
+      await api.register(catalogRoutes);
     },
     { prefix: API_BASE_PATH },
   );
