@@ -9,7 +9,9 @@ import { adminRoutes } from "./modules/admin/routes.ts";
 import { assistantRoutes } from "./modules/assistants/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { functionRoutes } from "./modules/functions/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { mcpRoutes } from "./modules/mcp/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { workspaceRoutes } from "./modules/workspaces/routes.ts";
 import { registerAuthentication } from "./plugins/authenticate.ts";
@@ -71,6 +73,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(adminRoutes);
       await api.register(assistantRoutes);
       await api.register(catalogRoutes);
+      await api.register(functionRoutes);
+      await api.register(mcpRoutes);
     },
     { prefix: API_BASE_PATH },
   );

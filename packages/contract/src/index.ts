@@ -9,6 +9,7 @@ export * from "./constants.ts";
 export * from "./errors.ts";
 export * from "./functions.ts";
 export * from "./integrations.ts";
+export * from "./mcp.ts";
 export * from "./pricing.ts";
 export * from "./templates.ts";
 export * from "./users.ts";

@@ -4,5 +4,7 @@ export * from "../modules/assistants/schema.ts";
 export * from "../modules/auth/schema.ts";
 export * from "../modules/users/schema.ts";
 export * from "../modules/workspaces/schema.ts";
+export * from "../modules/functions/schema.ts";
 export * from "../modules/integrations/schema.ts";
+export * from "../modules/mcp/schema.ts";
 export * from "../modules/voices/schema.ts";

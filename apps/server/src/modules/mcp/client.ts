@@ -1,0 +1,191 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpTool, McpTransport } from "@parley/contract";
+import type { AppContext } from "../../context.ts";
+import { BlockedAddressError } from "../../lib/safe-network.ts";
+import type { McpServerRow } from "./schema.ts";
+
+/** Where and how to reach one MCP server, headers in the clear. */
+export interface McpTarget {
+  url: string;
+  headers: Record<string, string>;
+  /** Seconds each operation (connect, list, call) may take. */
+  timeout: number;
+  transport: McpTransport;
+}
+
+export interface McpToolResult {
+  /** The tool's content as text for the model. */
+  text: string;
+  isError: boolean;
+}
+
+/** An open connection to one MCP server; close it when done. */
+export interface McpSession {
+  listTools(): Promise<McpTool[]>;
+  callTool(name: string, args: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<McpToolResult>;
+  close(): Promise<void>;
+}
+
+export class McpConnectionError extends Error {
+  constructor(url: string, reason: string) {
+    super(`Could not connect to the MCP server at ${url}: ${reason}.`);
+    this.name = "McpConnectionError";
+  }
+}
+
+/** The most telling message in an error chain: the SSRF refusal if any, else the innermost useful text. */
+export function reasonOf(error: unknown): string {
+  const messages: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 6; depth += 1) {
+    if (e instanceof BlockedAddressError) return e.message.replace(/\.$/, "");
+    if (e instanceof Error) {
+      if (e.message && e.message !== "fetch failed") messages.push(e.message);
+      e = e.cause;
+    } else {
+      messages.push(String(e));
+      break;
+    }
+  }
+  const blocked = messages.find((m) => m.includes("Refusing to connect to"));
+  return (blocked ?? messages.at(-1) ?? "unknown error").replace(/\.$/, "");
+}
+
+export function serverTarget(ctx: Pick<AppContext, "secrets">, row: McpServerRow): McpTarget {
+  return {
+    url: row.url,
+    headers: JSON.parse(ctx.secrets.decrypt(row.headers)) as Record<string, string>,
+    timeout: row.timeout,
+    transport: row.transport,
+  };
+}
+
+function transportFor(ctx: AppContext, target: McpTarget, kind: "streamable-http" | "sse"): Transport {
+  const url = new URL(target.url);
+  const options = { fetch: ctx.network.fetch, requestInit: { headers: target.headers } };
+  return kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+}
+
+/** Rejects when `ms` pass first; the SDK's own timeouts do not cover every step (opening an SSE stream). */
+async function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} seconds`)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function connectWith(ctx: AppContext, target: McpTarget, kind: "streamable-http" | "sse"): Promise<Client> {
+  const client = new Client({ name: "parley", version: "1.0.0" });
+  const ms = target.timeout * 1000;
+  try {
+    await within(ms, client.connect(transportFor(ctx, target, kind), { timeout: ms }), "Connecting");
+    return client;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function connectClient(ctx: AppContext, target: McpTarget): Promise<Client> {
+  try {
+    if (target.transport === "sse") return await connectWith(ctx, target, "sse");
+    try {
+      return await connectWith(ctx, target, "streamable-http");
+    } catch (error) {
+      // Servers of the 2024-11-05 protocol speak only SSE; an address refusal would fail the same way.
+      if (target.transport !== "auto" || reasonOf(error).includes("Refusing to connect")) throw error;
+      return await connectWith(ctx, target, "sse").catch(() => Promise.reject(error));
+    }
+  } catch (error) {
+    throw new McpConnectionError(target.url, reasonOf(error));
+  }
+}
+
+function toolText(content: unknown): string {
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part: { type?: string; text?: string; resource?: { uri?: string; text?: string }; mimeType?: string }) => {
+      if (part.type === "text") return part.text ?? "";
+      if (part.type === "resource") return part.resource?.text ?? `[resource ${part.resource?.uri ?? ""}]`;
+      if (part.type === "resource_link") return `[resource ${(part as { uri?: string }).uri ?? ""}]`;
+      return `[${part.type ?? "content"}${part.mimeType ? ` ${part.mimeType}` : ""}]`;
+    })
+    .join("\n");
+}
+
+/** Connects (Streamable HTTP first, SSE as fallback for "auto") through the SSRF-safe network. */
+export async function openMcpSession(ctx: AppContext, target: McpTarget): Promise<McpSession> {
+  const client = await connectClient(ctx, target);
+  const ms = target.timeout * 1000;
+  return {
+    async listTools() {
+      const tools: McpTool[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await within(
+          ms,
+          client.listTools(cursor ? { cursor } : undefined, { timeout: ms }),
+          "Listing tools",
+        );
+        for (const tool of page.tools) {
+          tools.push({ name: tool.name, description: tool.description ?? "", input_schema: tool.inputSchema });
+        }
+        cursor = page.nextCursor;
+      } while (cursor && tools.length < 1000);
+      return tools;
+    },
+    async callTool(name, args, options = {}) {
+      const request = client.callTool({ name, arguments: args }, undefined, {
+        timeout: ms,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      const result = await within(ms, request, `The tool ${name}`);
+      const text = "content" in result ? toolText(result.content) : JSON.stringify(result.toolResult ?? null);
+      return { text, isError: result.isError === true };
+    },
+    close: () => client.close(),
+  };
+}
+
+async function withSession<T>(ctx: AppContext, target: McpTarget, work: (s: McpSession) => Promise<T>): Promise<T> {
+  const session = await openMcpSession(ctx, target);
+  try {
+    return await work(session);
+  } finally {
+    await session.close().catch(() => undefined);
+  }
+}
+
+/** The tools a target offers; connection failures throw McpConnectionError. */
+export async function listToolsAt(ctx: AppContext, target: McpTarget): Promise<McpTool[]> {
+  return withSession(ctx, target, async (s) => {
+    try {
+      return await s.listTools();
+    } catch (error) {
+      throw new McpConnectionError(target.url, reasonOf(error));
+    }
+  });
+}
+
+/** The tools a stored server offers. */
+export function listMcpTools(ctx: AppContext, server: McpServerRow): Promise<McpTool[]> {
+  return listToolsAt(ctx, serverTarget(ctx, server));
+}
+
+/** Calls one tool of a stored server on a fresh connection (for many calls, keep an openMcpSession). */
+export function callMcpTool(
+  ctx: AppContext,
+  server: McpServerRow,
+  name: string,
+  args: Record<string, unknown>,
+  options: { signal?: AbortSignal } = {},
+): Promise<McpToolResult> {
+  return withSession(ctx, serverTarget(ctx, server), (s) => s.callTool(name, args, options));
+}
