@@ -78,8 +78,11 @@ export const router = createBrowserRouter([
       { path: "phone-numbers/:phoneNumberId", element: section("phoneNumbers") },
       { path: "functions", element: page(() => import("../features/functions/pages/functions-page.tsx")) },
       { path: "mcp-servers", element: page(() => import("../features/mcp-servers/pages/mcp-servers-page.tsx")) },
-      { path: "call-logs", element: section("callLogs") },
-      { path: "call-logs/batch-call-id/:batchCallId", element: section("callLogs") },
+      { path: "call-logs", element: page(() => import("../features/call-logs/pages/call-logs-page.tsx")) },
+      {
+        path: "call-logs/batch-call-id/:batchCallId",
+        element: page(() => import("../features/call-logs/pages/call-logs-page.tsx")),
+      },
       { path: "knowledge-base", element: section("knowledgeBase") },
       { path: "voice-lab", element: section("voiceLab") },
       { path: "api-keys", element: section("apiKeys") },

@@ -7,35 +7,19 @@ import MenuItem from "@mui/material/MenuItem";
 import Select from "@mui/material/Select";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { Assistant } from "@parley/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { errorText } from "../../../components/error-text.ts";
 import { LiveCallPanel } from "../../../components/live-call/live-call-panel.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
-import { ApiError, api } from "../../../lib/http-client.ts";
-
-const assistantsQuery = () =>
-  queryOptions({
-    queryKey: ["assistants", "list"],
-    queryFn: async () => {
-      try {
-        const list = await api.request<Assistant[]>("/agents");
-        return list.filter((a) => !a.temp);
-      } catch (error) {
-        // Spec §8: a 404 on the assistant list is an empty list.
-        if (error instanceof ApiError && error.status === 404) return [];
-        throw error;
-      }
-    },
-  });
+import { assistantsListQuery } from "../../../lib/assistants-list.ts";
 
 /** Talk to any assistant of the workspace in the browser; the chosen one is kept in the URL. */
 export default function VoiceAssistantPage() {
   const { t } = useTranslation("voice-assistant");
-  const assistants = useQuery(assistantsQuery());
+  const assistants = useQuery(assistantsListQuery());
   const [params, setParams] = useSearchParams();
   const chosen = params.get("assistantId") ?? assistants.data?.[0]?.id ?? "";
   const assistant = assistants.data?.find((a) => a.id === chosen);

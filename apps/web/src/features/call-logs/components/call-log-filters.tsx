@@ -1,0 +1,111 @@
+import FormControl from "@mui/material/FormControl";
+import InputLabel from "@mui/material/InputLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Select from "@mui/material/Select";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { CallChannel, CallStatus } from "@parley/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { assistantsListQuery } from "../../../lib/assistants-list.ts";
+
+export interface Filters {
+  agent_id?: string;
+  status?: string;
+  channel?: string;
+  date_from?: string;
+  date_to?: string;
+  search?: string;
+}
+
+function Choice(props: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+}) {
+  const { t } = useTranslation("call-logs");
+  return (
+    <FormControl size="small" sx={{ minWidth: 160 }}>
+      <InputLabel id={props.id}>{props.label}</InputLabel>
+      <Select
+        labelId={props.id}
+        label={props.label}
+        value={props.value ?? ""}
+        onChange={(e) => props.onChange(e.target.value || undefined)}
+      >
+        <MenuItem value="">{t("filters.any")}</MenuItem>
+        {props.options.map((o) => (
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** Assistant, status, channel, date range and transcript search; the search is debounced. */
+export function CallLogFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
+  const { t } = useTranslation("call-logs");
+  const assistants = useQuery(assistantsListQuery());
+  const [search, setSearch] = useState(value.search ?? "");
+  const set = (patch: Filters) => onChange({ ...value, ...patch });
+
+  useEffect(() => {
+    if ((value.search ?? "") === search.trim()) return;
+    const timer = setTimeout(() => onChange({ ...value, search: search.trim() || undefined }), 350);
+    return () => clearTimeout(timer);
+  }, [search, value, onChange]);
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", rowGap: 2, mb: 2 }}>
+      <TextField
+        size="small"
+        label={t("filters.search")}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ minWidth: 220 }}
+      />
+      <Choice
+        id="filter-assistant"
+        label={t("filters.assistant")}
+        value={value.agent_id}
+        options={(assistants.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+        onChange={(agent_id) => set({ agent_id })}
+      />
+      <Choice
+        id="filter-status"
+        label={t("filters.status")}
+        value={value.status}
+        options={CallStatus.options.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        onChange={(status) => set({ status })}
+      />
+      <Choice
+        id="filter-channel"
+        label={t("filters.channel")}
+        value={value.channel}
+        options={CallChannel.options.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
+        onChange={(channel) => set({ channel })}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={t("filters.from")}
+        value={value.date_from ?? ""}
+        onChange={(e) => set({ date_from: e.target.value || undefined })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={t("filters.to")}
+        value={value.date_to ?? ""}
+        onChange={(e) => set({ date_to: e.target.value || undefined })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+/** mm:ss for a call's length. */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** Offset from the call's start, as m:ss.t. */
+export function formatOffset(ms: number): string {
+  const tenths = Math.max(0, Math.round(ms / 100));
+  const seconds = Math.floor(tenths / 10);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}.${tenths % 10}`;
+}
+
+/** USD with sub-cent precision: per-call costs are often fractions of a cent. */
+export function formatMoney(usd: number): string {
+  return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
+}
