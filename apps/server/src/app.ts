@@ -13,6 +13,7 @@ import { functionRoutes } from "./modules/functions/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { mcpRoutes } from "./modules/mcp/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { voiceRoutes } from "./modules/voices/routes.ts";
 import { workspaceRoutes } from "./modules/workspaces/routes.ts";
 import { registerAuthentication } from "./plugins/authenticate.ts";
 import { registerErrorHandling, registerJsonNotFound } from "./plugins/error-handler.ts";
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(adminRoutes);
       await api.register(assistantRoutes);
       await api.register(catalogRoutes);
+      await api.register(voiceRoutes);
       await api.register(functionRoutes);
       await api.register(mcpRoutes);
     },

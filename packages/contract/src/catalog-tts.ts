@@ -194,10 +194,10 @@ export const TTS_CATALOG: Record<TtsProviderId, TtsProviderInfo> = {
     models: [{ value: "espeak-ng", label: "eSpeak NG" }],
     voices: [
       v("en-us", "English (US)"),
-      v("en-gb", "English (UK)"),
+      v("en", "English (UK)"),
       v("es", "Spanish (Spain)"),
       v("es-419", "Spanish (Latin America)"),
-      v("fr-fr", "French"),
+      v("fr", "French"),
       v("de", "German"),
       v("ar", "Arabic"),
       v("hi", "Hindi"),

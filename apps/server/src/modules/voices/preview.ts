@@ -1,0 +1,56 @@
+import { TTS_DEFAULT_CONFIG, TTS_PREVIEW_TEXT, type TtsAudioBody, type TtsProviderConfig } from "@parley/contract";
+import { ENGINE_SAMPLE_RATE } from "@parley/engine";
+import { concatPcm } from "../../../../../packages/engine/src/audio/pcm.ts";
+import { resample } from "../../../../../packages/engine/src/audio/resample.ts";
+import { encodeWav } from "../../../../../packages/engine/src/audio/wav.ts";
+import { createTtsProvider } from "../../../../../packages/engine/src/tts/index.ts";
+import type { AppContext } from "../../context.ts";
+import { resolveCredentials } from "../integrations/credentials.ts";
+
+export interface PreviewAudio {
+  wav: Buffer;
+  durationSeconds: number;
+}
+
+/** A preview is a sentence or two: past this the provider is considered stuck. */
+const PREVIEW_TIMEOUT_MS = 30_000;
+
+function previewConfig(body: TtsAudioBody): TtsProviderConfig {
+  const defaults = TTS_DEFAULT_CONFIG[body.provider];
+  return {
+    ...defaults,
+    model: body.model,
+    voice: body.voice,
+    speed: body.speed ?? defaults.speed,
+    language: body.language ?? defaults.language,
+    settings: body.settings ? { ...(defaults.settings ?? {}), ...body.settings } : defaults.settings,
+    sampleRate: ENGINE_SAMPLE_RATE,
+  };
+}
+
+/**
+ * Synthesizes a preview sentence with the workspace's credentials for the provider and returns
+ * it as a 16 kHz mono WAV. Provider failures are thrown as they come (the route answers 502).
+ */
+export async function synthesizePreview(
+  ctx: AppContext,
+  workspaceId: string,
+  body: TtsAudioBody,
+): Promise<PreviewAudio> {
+  const credentials = body.provider === "local" ? null : await resolveCredentials(ctx, workspaceId, body.provider);
+  const tts = createTtsProvider(body.provider, { credentials, config: previewConfig(body), net: ctx.network });
+  const pieces: Int16Array[] = [];
+  let rate = ENGINE_SAMPLE_RATE;
+  const signal = AbortSignal.timeout(PREVIEW_TIMEOUT_MS);
+  for await (const chunk of tts.synthesize(body.text ?? TTS_PREVIEW_TEXT, { signal })) {
+    // One stream speaks at one rate; resampling the whole, not each chunk, keeps the seams clean.
+    rate = chunk.sampleRate;
+    pieces.push(chunk.pcm);
+  }
+  const joined = concatPcm(pieces);
+  const samples = rate === ENGINE_SAMPLE_RATE ? joined : resample(joined, rate, ENGINE_SAMPLE_RATE);
+  return {
+    wav: encodeWav({ sampleRate: ENGINE_SAMPLE_RATE, channels: [samples] }),
+    durationSeconds: samples.length / ENGINE_SAMPLE_RATE,
+  };
+}

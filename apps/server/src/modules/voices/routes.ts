@@ -1,0 +1,120 @@
+import multipart from "@fastify/multipart";
+import { ErrorResponse, MessageResponse, TtsAudioBody, VoiceClone } from "@parley/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../lib/app-error.ts";
+import { errorResponses } from "../../lib/error-responses.ts";
+import { principalOf } from "../../plugins/authenticate.ts";
+import { requireWorkspace } from "../workspaces/service.ts";
+import { readCloneUpload } from "./clone-upload.ts";
+import { createClone, removeClone } from "./clones.ts";
+import { synthesizePreview } from "./preview.ts";
+import { listClones } from "./service.ts";
+
+const errors = errorResponses;
+const IdParams = z.object({ id: z.uuid() });
+const PREVIEW_HEADERS = ["x-duration", "x-provider", "x-model", "x-voice"];
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** Header values must be printable ASCII; anything else (a unicode voice id) goes percent-encoded. */
+const headerSafe = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value));
+
+/** Voice clones (spec §3) and voice preview (spec §7 POST /tts/audio). */
+export async function voiceRoutes(app: FastifyInstance) {
+  // Another module may have registered the parser already; it is shared then.
+  if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const auth = { onRequest: app.authenticate };
+
+  async function workspaceOf(request: FastifyRequest) {
+    return (await requireWorkspace(ctx.db, principalOf(request))).workspace.id;
+  }
+
+  r.get(
+    "/clones",
+    {
+      ...auth,
+      schema: {
+        tags: ["voices"],
+        summary: "The workspace's voice clones",
+        response: { 200: z.array(VoiceClone), ...errors },
+      },
+    },
+    async (request) => listClones(ctx.db, await workspaceOf(request)),
+  );
+
+  r.post(
+    "/clones",
+    {
+      ...auth,
+      schema: {
+        tags: ["voices"],
+        summary: "Clone a voice at ElevenLabs or Cartesia from 1–5 audio files (multipart)",
+        consumes: ["multipart/form-data"],
+        response: { 201: VoiceClone, 413: ErrorResponse, 415: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const workspaceId = await workspaceOf(request);
+      const upload = await readCloneUpload(request);
+      return reply.code(201).send(await createClone(ctx, workspaceId, upload));
+    },
+  );
+
+  r.delete(
+    "/clones/:id",
+    {
+      ...auth,
+      schema: {
+        tags: ["voices"],
+        summary: "Delete a voice clone here and at its vendor",
+        params: IdParams,
+        response: { 200: MessageResponse, 503: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await removeClone(ctx, await workspaceOf(request), request.params.id);
+      return { message: "Voice clone deleted." };
+    },
+  );
+
+  // Untyped route: the typed reply only accepts the declared JSON bodies, and this one sends bytes.
+  app.post(
+    "/tts/audio",
+    {
+      ...auth,
+      schema: {
+        tags: ["voices"],
+        summary: "Synthesize a voice preview; answers audio/wav (16 kHz mono) with x-duration and friends",
+        body: TtsAudioBody,
+        response: { 502: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as TtsAudioBody;
+      // The workspace must be the token's: naming another one reveals nothing about it.
+      if (body.workspace_id !== principalOf(request).workspaceId) throw notFound("Workspace not found.");
+      const workspaceId = await workspaceOf(request);
+      let audio: Awaited<ReturnType<typeof synthesizePreview>>;
+      try {
+        audio = await synthesizePreview(ctx, workspaceId, body);
+      } catch (error) {
+        request.log.warn({ err: error, provider: body.provider }, "voice preview failed");
+        return reply.code(502).send({ detail: messageOf(error) });
+      }
+      return reply
+        .type("audio/wav")
+        .headers({
+          "x-duration": audio.durationSeconds.toFixed(3),
+          "x-provider": body.provider,
+          "x-model": headerSafe(body.model),
+          "x-voice": headerSafe(body.voice),
+          "access-control-expose-headers": PREVIEW_HEADERS.join(", "),
+          "cache-control": "no-store",
+        })
+        .send(audio.wav);
+    },
+  );
+}
