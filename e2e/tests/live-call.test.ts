@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, apiLogin } from "../support/api.ts";
+import { launchBrowser, signIn } from "../support/browser.ts";
+import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
+import { speechWav } from "../support/speech-wav.ts";
+
+// A caller speaks through Chromium's fake microphone (a WAV synthesized here), the offline
+// recogniser hears it, a scripted OpenAI-compatible model answers and the offline voice speaks.
+let llm: ScriptedLlm;
+let server: RunningServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let token: string;
+let assistantId: string;
+
+beforeAll(async () => {
+  llm = await startScriptedLlm(["We open at nine in the morning.", "You are welcome. Goodbye!"]);
+  const microphone = speechWav("What time do you open tomorrow?");
+  [server, browser] = await Promise.all([
+    startServer({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" }),
+    launchBrowser([
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-audio-capture=${microphone}`,
+      "--autoplay-policy=no-user-gesture-required",
+    ]),
+  ]);
+  token = await apiLogin(server.url, server.admin.email, server.admin.password);
+  const assistant = await apiCall<{ id: string }>(server.url, token, "POST", "/agents", {
+    name: "Front desk",
+    first_speaker: "assistant",
+    first_message: "Hello, this is the front desk. How can I help?",
+    system_prompt: "You answer questions about opening hours.",
+    llm_provider: "openai-compatible",
+    llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
+    stt_provider: "local",
+    stt_provider_config: {},
+    tts_provider: "local",
+    tts_provider_config: { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16000 },
+  });
+  assistantId = assistant.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await llm?.stop();
+});
+
+describe("a live call in the browser", () => {
+  it("talks with the assistant by voice and leaves a complete call log", async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+    await page.waitForURL((url) => url.pathname === "/home");
+    await page.goto(`${server.url}/assistant?assistantId=${assistantId}`);
+    await page.getByRole("button", { name: "Start call" }).click();
+    const panel = page.getByTestId("live-call");
+    await page.waitForSelector('[data-testid="live-call"][data-status="connected"]');
+
+    const chat = page.getByRole("log", { name: "Conversation" });
+    await chat.locator('[data-role="assistant"]').first().waitFor();
+    await chat.locator('[data-role="user"]').first().waitFor({ timeout: 45_000 });
+    await chat.getByText(/open at nine/).waitFor({ timeout: 45_000 });
+    await expect
+      .poll(async () => Number(await panel.getAttribute("data-played-ms")), { timeout: 20_000 })
+      .toBeGreaterThan(1000);
+    expect(llm.requests.length).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "End call" }).click();
+    await page.waitForSelector('[data-testid="live-call"][data-status="disconnected"]');
+
+    // The call log holds both sides of the transcript, the recording and per-turn metrics.
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<{ data: { status: string }[] }>(server.url, token, "GET", "/call-logs")).data[0]?.status,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe("completed");
+    const page1 = await apiCall<{ data: { id: string }[] }>(server.url, token, "GET", "/call-logs");
+    const log = await apiCall<{
+      transcript: { role: string; text: string }[];
+      turn_metrics: { voice_to_voice_ms: number | null }[];
+      has_recording: boolean;
+    }>(server.url, token, "GET", `/call-logs/${page1.data[0]?.id}`);
+    expect(log.transcript.some((e) => e.role === "user" && e.text.length > 0)).toBe(true);
+    expect(log.transcript.some((e) => e.role === "assistant" && /open at nine/.test(e.text))).toBe(true);
+    expect(log.has_recording).toBe(true);
+    expect(log.turn_metrics.length).toBeGreaterThan(0);
+    const recording = await fetch(`${server.url}/api/v1/call-logs/${page1.data[0]?.id}/recording`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(recording.headers.get("content-type")).toMatch(/audio\/wav/);
+    expect((await recording.arrayBuffer()).byteLength).toBeGreaterThan(44 + 16000);
+
+    // The call log page shows it with its transcript.
+    await page.goto(`${server.url}/call-logs`);
+    await page
+      .getByRole("row", { name: /Open the call with Front desk/ })
+      .first()
+      .click();
+    await page
+      .getByRole("list", { name: "Transcript" })
+      .getByText(/open at nine/)
+      .first()
+      .waitFor();
+    await page.close();
+  });
+
+  it("ends a second call when the caller is removed from the live monitor", async () => {
+    const caller = await browser.newPage();
+    await signIn(caller, server.url, server.admin.email, server.admin.password);
+    await caller.waitForURL((url) => url.pathname === "/home");
+    await caller.goto(`${server.url}/assistant?assistantId=${assistantId}`);
+    await caller.getByRole("button", { name: "Start call" }).click();
+    await caller.waitForSelector('[data-testid="live-call"][data-status="connected"]');
+
+    const monitor = await browser.newPage();
+    await signIn(monitor, server.url, server.admin.email, server.admin.password);
+    await monitor.waitForURL((url) => url.pathname === "/home");
+    await monitor.goto(`${server.url}/call-logs`);
+    const room = monitor.locator("[data-room]").first();
+    await room.waitFor();
+    const callerRow = room.getByRole("listitem").filter({ hasText: "Caller" });
+    await callerRow.getByRole("button", { name: /^Remove / }).click();
+    await monitor.getByRole("button", { name: "Remove", exact: true }).click();
+    await monitor.getByText(/was removed from the call/).waitFor();
+
+    await caller.waitForSelector('[data-testid="live-call"]:not([data-status="connected"])');
+    await caller.getByText(/the participant was removed/).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<{ rooms: unknown[] }>(server.url, token, "GET", "/agents/room/workspace_rooms")).rooms.length,
+      )
+      .toBe(0);
+    await monitor.close();
+    await caller.close();
+  });
+});
