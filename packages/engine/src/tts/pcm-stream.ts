@@ -115,22 +115,27 @@ export async function readWithin<T>(
   signal?: AbortSignal,
 ): Promise<{ done: true; value?: undefined } | { done: false; value: T }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const stalled = new Promise<never>((_, reject) => {
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => reject(new ProviderError(provider, `audio stream stalled for ${idleMs} ms`, true)),
       idleMs,
     );
+    // The caller stopped the synthesis (barge-in): end the read at once, with the caller's reason.
+    onAbort = () => reject(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
   });
   try {
-    return (await Promise.race([reader.read(), stalled])) as { done: true } | { done: false; value: T };
+    return (await Promise.race([reader.read(), stopped])) as { done: true } | { done: false; value: T };
   } catch (error) {
-    if (error instanceof ProviderError) throw error;
-    // The caller stopped the synthesis (barge-in): that is not a provider failure.
     if (signal?.aborted) throw signal.reason ?? error;
+    if (error instanceof ProviderError) throw error;
     throw new ProviderError(provider, `audio stream broke: ${(error as Error).message ?? error}`, true, undefined, {
       cause: error,
     });
   } finally {
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
     clearTimeout(timer);
   }
 }
