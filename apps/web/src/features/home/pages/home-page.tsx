@@ -1,66 +1,36 @@
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
 import Grid from "@mui/material/Grid";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemText from "@mui/material/ListItemText";
-import Typography from "@mui/material/Typography";
+import Stack from "@mui/material/Stack";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { paths } from "../../../config/paths.ts";
 import { useAuth } from "../../auth/auth-context.ts";
+import { assistantCountQuery, callStatsQuery } from "../api/home-api.ts";
+import { FigureCards } from "../components/figure-cards.tsx";
+import { QuickActionsCard } from "../components/quick-actions-card.tsx";
+import { RecentCallsCard } from "../components/recent-calls-card.tsx";
+import { WorkspaceCards } from "../components/workspace-cards.tsx";
 
-/** The signed-in landing page: the current workspace and the others you belong to. */
+/** The signed-in landing page: the workspace's figures, its latest calls, and where to start. */
 export default function HomePage() {
-  const { t } = useTranslation();
-  const { user, workspace, workspaces } = useAuth();
+  const { t } = useTranslation("home");
+  const { user } = useAuth();
+  const assistants = useQuery(assistantCountQuery());
+  const stats = useQuery(callStatsQuery());
   return (
     <>
-      <PageHeader title={t("home.welcome", { name: user?.name ?? "" })} />
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="h6" component="h2" gutterBottom>
-                {t("home.currentWorkspace")}
-              </Typography>
-              <Typography variant="h5" component="p">
-                {workspace?.name ?? t("workspaces.none")}
-              </Typography>
-              {workspace && (
-                <Typography color="text.secondary" sx={{ mb: 2 }}>
-                  {t("home.workspaceFacts", {
-                    role: t(`workspaces.roles.${workspace.role}`),
-                    count: workspace.concurrency_limit,
-                  })}
-                </Typography>
-              )}
-              <Button component={Link} to={paths.enterpriseQuota} variant="outlined">
-                {t("home.manageWorkspace")}
-              </Button>
-            </CardContent>
-          </Card>
+      <PageHeader title={t("welcome", { name: user?.name ?? "" })} subtitle={t("subtitle")} />
+      <Stack spacing={3}>
+        <FigureCards assistants={assistants} stats={stats} />
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <RecentCallsCard stats={stats} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <QuickActionsCard />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="h6" component="h2" gutterBottom>
-                {t("home.yourWorkspaces")}
-              </Typography>
-              <List dense>
-                {workspaces.map((w) => (
-                  <ListItem key={w.id} secondaryAction={<Chip size="small" label={t(`workspaces.roles.${w.role}`)} />}>
-                    <ListItemText primary={w.name} secondary={w.id === workspace?.id ? t("home.current") : undefined} />
-                  </ListItem>
-                ))}
-              </List>
-            </CardContent>
-          </Card>
-        </Grid>
-      </Grid>
+        <WorkspaceCards />
+      </Stack>
     </>
   );
 }

@@ -1,7 +1,13 @@
-import { MCP_SERVERS_LIST_LIMIT } from "@parley/contract";
+import {
+  type CreateMcpServerBody,
+  MCP_SERVERS_LIST_LIMIT,
+  type McpServer,
+  type McpTool,
+  type MessageResponse,
+  type UpdateMcpServerBody,
+} from "@parley/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/http-client.ts";
-import type { McpServer, McpServerBody, McpTool } from "./mcp-types.ts";
 
 /** Spec §5: a create or update answer without an id is not a server. */
 export const INVALID_SERVER_DATA = "Invalid server data received from API";
@@ -37,9 +43,8 @@ async function expectServer(request: Promise<{ mcp_server?: Loose<McpServer> } |
   return server;
 }
 
-export const createMcpServer = (body: McpServerBody) =>
+export const createMcpServer = (body: CreateMcpServerBody) =>
   expectServer(api.request("/mcp-servers", { method: "POST", body }));
-export const updateMcpServer = (id: string, body: McpServerBody) =>
+export const updateMcpServer = (id: string, body: UpdateMcpServerBody) =>
   expectServer(api.request(`/mcp-servers/${id}`, { method: "PUT", body }));
-export const deleteMcpServer = (id: string) =>
-  api.request<{ message: string }>(`/mcp-servers/${id}`, { method: "DELETE" });
+export const deleteMcpServer = (id: string) => api.request<MessageResponse>(`/mcp-servers/${id}`, { method: "DELETE" });

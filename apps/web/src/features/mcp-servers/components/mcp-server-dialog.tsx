@@ -7,13 +7,13 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
+import { type CreateMcpServerBody, type McpServer, McpTransport } from "@parley/contract";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { KeyValueRows } from "../../../components/key-value-rows.tsx";
-import { MCP_TRANSPORTS, type McpServer, type McpServerBody } from "../api/mcp-types.ts";
 import {
   formDefaults,
   McpServerForm,
@@ -29,7 +29,7 @@ import {
 export function McpServerDialog(props: {
   server: McpServer | null;
   onClose: () => void;
-  onSubmit: (body: McpServerBody) => Promise<void>;
+  onSubmit: (body: CreateMcpServerBody) => Promise<void>;
 }) {
   const { t } = useTranslation(["mcp-servers", "translation"]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -97,7 +97,7 @@ export function McpServerDialog(props: {
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormTextField control={form.control} name="transport" select label={t("fields.transport")} fullWidth>
-                {MCP_TRANSPORTS.map((value) => (
+                {McpTransport.options.map((value) => (
                   <MenuItem key={value} value={value}>
                     {t(`transports.${value}`)}
                   </MenuItem>

@@ -1,13 +1,16 @@
-import { MCP_SERVER_DEFAULT_TIMEOUT_SECONDS } from "@parley/contract";
+import { CreateMcpServerBody, MCP_SERVER_DEFAULT_TIMEOUT_SECONDS, type McpServer } from "@parley/contract";
 import { z } from "zod";
 import { recordToRows, rowsToRecord } from "../../../components/key-value-rows.tsx";
 import { numberField } from "../../../components/number-field.ts";
-import { type McpServer, McpServerBody } from "../api/mcp-types.ts";
 
-/** The contract's rules, with headers kept as editable rows and the timeout as typed text. */
-export const McpServerForm = McpServerBody.extend({
-  description: z.string(),
-  timeout: numberField(McpServerBody.shape.timeout),
+/**
+ * The contract's rules, with headers kept as editable rows and the timeout as typed text. Header
+ * values come back masked; sent back unchanged they keep the stored value (contract: UpdateMcpServerBody).
+ */
+export const McpServerForm = CreateMcpServerBody.extend({
+  description: CreateMcpServerBody.shape.description.unwrap(),
+  timeout: numberField(CreateMcpServerBody.shape.timeout.unwrap()),
+  transport: CreateMcpServerBody.shape.transport.unwrap(),
   headers: z.array(z.object({ key: z.string(), value: z.string() })),
 });
 export type McpServerFormInput = z.input<typeof McpServerForm>;
@@ -24,8 +27,7 @@ export function formDefaults(server: McpServer | null): McpServerFormInput {
   };
 }
 
-export const toBody = (values: McpServerFormOutput): McpServerBody => ({
+export const toBody = (values: McpServerFormOutput): CreateMcpServerBody => ({
   ...values,
-  description: values.description.trim() || null,
   headers: rowsToRecord(values.headers),
 });

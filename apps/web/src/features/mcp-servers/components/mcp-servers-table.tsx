@@ -11,8 +11,8 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
+import type { McpServer } from "@parley/contract";
 import { useTranslation } from "react-i18next";
-import type { McpServer } from "../api/mcp-types.ts";
 
 export type McpServerAction = "tools" | "edit" | "delete";
 

@@ -9,12 +9,12 @@ import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
+import type { McpServer, McpTool } from "@parley/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { mcpToolsQuery } from "../api/mcp-servers-api.ts";
-import type { McpServer, McpTool } from "../api/mcp-types.ts";
 
 /** Argument names of a tool's input schema, for a one-line summary. */
 const argumentNames = (tool: McpTool) => {

@@ -1,6 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
+import type { CreateMcpServerBody, McpServer } from "@parley/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
@@ -10,7 +11,6 @@ import { errorText } from "../../../components/error-text.ts";
 import { EmptyState, ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { createMcpServer, deleteMcpServer, mcpServersQuery, updateMcpServer } from "../api/mcp-servers-api.ts";
-import type { McpServer, McpServerBody } from "../api/mcp-types.ts";
 import { McpServerDialog } from "../components/mcp-server-dialog.tsx";
 import { type McpServerAction, McpServersTable } from "../components/mcp-servers-table.tsx";
 import { McpToolsDialog } from "../components/mcp-tools-dialog.tsx";
@@ -27,7 +27,7 @@ export default function McpServersPage() {
   const close = () => setOpen(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["mcp-servers"] });
 
-  const save = async (body: McpServerBody) => {
+  const save = async (body: CreateMcpServerBody) => {
     const editing = open?.kind === "edit" ? open.server : null;
     // A failure is thrown back to the dialog, which keeps what was typed and shows why.
     if (editing) await updateMcpServer(editing.id, body);
