@@ -13,16 +13,19 @@ describe("createSttProvider", () => {
     expect(provider.streaming).toBe(id !== "groq" && id !== "hamsa");
   });
 
-  it.each([null, {}, { api_key: "  " }])("refuses a cloud recogniser without a key (%j)", (credentials) => {
-    const build = () => createSttProvider("deepgram", { credentials, config: {}, net });
-    expect(build).toThrow(ProviderError);
-    expect(build).toThrow("No API key for Deepgram. Add one on the Integrations page.");
-    try {
-      build();
-    } catch (error) {
-      expect(error).toMatchObject({ retryable: false });
-    }
-  });
+  it.each<Record<string, string> | null>([null, {}, { api_key: "  " }])(
+    "refuses a cloud recogniser without a key (%j)",
+    (credentials) => {
+      const build = () => createSttProvider("deepgram", { credentials, config: {}, net });
+      expect(build).toThrow(ProviderError);
+      expect(build).toThrow("No API key for Deepgram. Add one on the Integrations page.");
+      try {
+        build();
+      } catch (error) {
+        expect(error).toMatchObject({ retryable: false });
+      }
+    },
+  );
 
   it("reports an invalid configuration when the session opens, without retrying", async () => {
     const provider = createSttProvider("assembly-ai", {
