@@ -90,8 +90,15 @@ export class VoiceLists {
     } catch (error) {
       fresh = { ok: false, error: messageOf(error), expires: now + FAILURE_TTL_MS };
     }
+    this.prune(now);
     this.cache.set(key, fresh);
     return fresh;
+  }
+
+  /** Drops expired entries once the cache grows, so it stays bounded by the workspaces in use. */
+  private prune(now: number) {
+    if (this.cache.size < 500) return;
+    for (const [key, entry] of this.cache) if (entry.expires <= now) this.cache.delete(key);
   }
 }
 
