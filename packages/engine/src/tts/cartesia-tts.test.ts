@@ -1,9 +1,9 @@
 import { TTS_DEFAULT_CONFIG } from "@parley/contract";
-import { expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultNetwork } from "../providers/default-network.ts";
 import { jsonBody, startFakeCartesia } from "../testing/vendor-servers/fake-tts-vendors.ts";
 import { describeTts } from "../testing/vendor-servers/tts-conformance.ts";
-import { CARTESIA_VERSION, CartesiaTts } from "./cartesia-tts.ts";
+import { CARTESIA_VERSION, CartesiaTts, cartesiaRequestBody } from "./cartesia-tts.ts";
 
 describeTts({
   name: "Cartesia",
@@ -22,4 +22,21 @@ describeTts({
       language: "en",
     });
   },
+});
+
+describe("Cartesia speed and emotion", () => {
+  it("go in generation_config for Sonic 3 models", () => {
+    const body = cartesiaRequestBody(
+      { ...TTS_DEFAULT_CONFIG.cartesia, model: "sonic-3", speed: 2, emotion: "positivity:high" },
+      "Hi",
+    );
+    expect(body.generation_config).toEqual({ speed: 1.5, emotion: "positivity:high" });
+    expect(body.voice).toEqual({ mode: "id", id: TTS_DEFAULT_CONFIG.cartesia.voice });
+  });
+
+  it("go in the voice's experimental controls for Sonic 2", () => {
+    const body = cartesiaRequestBody({ ...TTS_DEFAULT_CONFIG.cartesia, speed: 0.5 }, "Hi");
+    expect(body.voice).toMatchObject({ __experimental_controls: { speed: -0.5 } });
+    expect(body).not.toHaveProperty("generation_config");
+  });
 });
