@@ -33,7 +33,7 @@ export function concatPcm(chunks: readonly Int16Array[]): Int16Array {
 /** Rounds and clamps a float sample (16-bit scale) into the int16 range. */
 export function clampSample(value: number): number {
   const v = Math.round(value);
-  return v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+  return Math.min(32767, Math.max(-32768, v));
 }
 
 /** Converts float samples in [-1, 1] to 16-bit PCM. */

@@ -1,24 +1,19 @@
 import type { Assistant } from "@parley/contract";
-import { BackgroundMixer } from "../audio/background.ts";
-import { Reframer } from "../audio/reframer.ts";
-import { SAMPLES_PER_FRAME } from "../constants.ts";
-import type { Frame } from "../frames/frames.ts";
-import type { SttSession } from "../providers/types.ts";
 import type { Utterance } from "../speech/speech-output.ts";
-import { createSpeechPipeline, type SpeechPipeline } from "../speech/speech-pipeline.ts";
+import type { SpeechPipeline } from "../speech/speech-pipeline.ts";
 import { findPhrase } from "../text/phrases.ts";
 import { loadVad } from "../vad/load-vad.ts";
-import { turnSettings } from "../vad/turn-detector.ts";
-import { VadProcessor } from "../vad/vad-processor.ts";
 import type { VoiceActivityModel } from "../vad/voice-activity.ts";
+import { createAssistantSide } from "./assistant-side.ts";
 import { createEmitter } from "./call-events.ts";
-import { Conversation } from "./conversation.ts";
+import { CallerSide } from "./caller-side.ts";
+import type { Conversation } from "./conversation.ts";
 import { MaxDuration } from "./max-duration.ts";
 import { CallRecorder } from "./recorder.ts";
 import { SilenceTimeout } from "./silence-timeout.ts";
 import { systemClock } from "./system-clock.ts";
-import { TurnTimer } from "./turn-metrics.ts";
-import { type CallerTurn, TurnTaking } from "./turn-taking.ts";
+import { TurnMetricsTracker, TurnTimer } from "./turn-metrics.ts";
+import type { CallerTurn } from "./turn-taking.ts";
 import type { CallEvent, CallSession, CallSessionOptions, CallSummary, Clock, EndReason } from "./types.ts";
 import { VoicemailDetector } from "./voicemail.ts";
 
@@ -58,15 +53,11 @@ class LiveCall implements CallSession {
   private readonly listeners: ((pcm: Int16Array) => void)[] = [];
   private readonly speech: SpeechPipeline;
   private readonly conversation: Conversation;
-  private readonly turns: TurnTaking;
+  private readonly caller: CallerSide;
   private readonly silence: SilenceTimeout;
   private readonly maxDuration: MaxDuration;
   private readonly recorder: CallRecorder | null;
-  private readonly reframer = new Reframer(SAMPLES_PER_FRAME);
   private voicemail: VoicemailDetector | null = null;
-  private vad: VadProcessor | null = null;
-  private vadModel: VoiceActivityModel | null = null;
-  private stt: SttSession | null = null;
   private startedAt = 0;
   private started = false;
   private ended = false;
@@ -74,7 +65,7 @@ class LiveCall implements CallSession {
   private voicemailMode = false;
   private state: "listening" | "thinking" | "speaking" | null = null;
   private turnCount = 0;
-  private activeTurn: TurnTimer | null = null;
+  private readonly metrics: TurnMetricsTracker;
 
   constructor(
     private readonly options: CallSessionOptions,
@@ -88,13 +79,35 @@ class LiveCall implements CallSession {
     });
     const a = this.assistant;
     this.recorder = a.audio_recording && !a.hippa_compliant && !a.pci_compliant ? new CallRecorder() : null;
-    this.speech = this.createSpeech();
-    this.conversation = this.createConversation();
-    this.turns = new TurnTaking(this.clock, {
+    this.metrics = new TurnMetricsTracker(
+      () => this.clock.now(),
+      (metrics) => this.emit({ type: "turn_metrics", metrics }),
+    );
+    ({ speech: this.speech, conversation: this.conversation } = createAssistantSide({
+      options,
+      clock: this.clock,
+      metrics: this.metrics,
+      emit: this.emit,
+      at: () => this.at(),
+      onFrame: (pcm) => {
+        this.recorder?.pushAssistant(pcm);
+        for (const listener of this.listeners) listener(pcm);
+      },
+      onUtteranceStart: () => {
+        this.metrics.flush(this.clock.now());
+        this.refreshState();
+      },
+      onUtteranceDone: (u) => this.onUtteranceDone(u),
+      isEnding: () => this.ending !== null,
+      end: (reason, endOptions) => void this.end(reason, endOptions),
+    }));
+    this.caller = new CallerSide(this.clock, a, {
       onSpeechStart: () => this.onCallerSpeechStart(),
-      onSpeechEnd: () => this.stt?.finalize(),
       onPartial: (text) => this.emit({ type: "transcript", role: "user", text, final: false, atMs: this.at() }),
       onTurn: (turn) => this.onCallerTurn(turn),
+      onFrame: (pcm) => this.voicemail?.onCallerFrame(pcm),
+      onError: (message) => this.fail(message),
+      onActivity: () => this.refreshState(),
     });
     this.silence = new SilenceTimeout(
       this.clock,
@@ -110,15 +123,7 @@ class LiveCall implements CallSession {
     if (this.started || this.ended) return;
     this.startedAt = this.clock.now();
     try {
-      this.vadModel = await this.deps.loadVad();
-      this.vad = new VadProcessor(this.vadModel, turnSettings(this.assistant.interruption_sensitivity));
-      this.vad.onOutput((frame) => this.onCallerFrame(frame));
-      this.stt = await this.options.stt.open({
-        language: String(this.assistant.stt_provider_config.language ?? this.assistant.language),
-        config: this.assistant.stt_provider_config,
-        onTranscript: (event) => this.turns.onTranscript(event),
-        onError: (error) => this.fail(`Speech recognition failed: ${error.message}`),
-      });
+      await this.caller.open(this.deps.loadVad, this.options.stt);
     } catch (error) {
       this.emit({ type: "error", message: `Call could not start: ${error instanceof Error ? error.message : error}` });
       await this.finish("error");
@@ -135,8 +140,7 @@ class LiveCall implements CallSession {
   pushAudio(pcm: Int16Array): void {
     if (!this.started || this.ended) return;
     this.recorder?.pushCaller(pcm);
-    const vad = this.vad as VadProcessor;
-    this.reframer.push(pcm, (frame) => vad.queueFrame({ type: "audio_in", pcm: frame }));
+    this.caller.push(pcm);
   }
 
   pushDtmf(digit: string): void {
@@ -165,90 +169,6 @@ class LiveCall implements CallSession {
 
   // ── wiring ────────────────────────────────────────────────────────────────
 
-  private createSpeech(): SpeechPipeline {
-    const a = this.assistant;
-    return createSpeechPipeline({
-      clock: this.clock,
-      tts: this.options.tts,
-      background: a.background_audio_id ? new BackgroundMixer(a.background_audio_id, a.background_audio_volume) : null,
-      hooks: {
-        onFrame: (pcm) => {
-          this.recorder?.pushAssistant(pcm);
-          for (const listener of this.listeners) listener(pcm);
-        },
-        onTtsRequest: () => {
-          if (this.activeTurn && this.activeTurn.ttsRequestAt === null) this.activeTurn.ttsRequestAt = this.clock.now();
-        },
-        onTtsFirstAudio: () => {
-          if (this.activeTurn && this.activeTurn.ttsFirstAudioAt === null) {
-            this.activeTurn.ttsFirstAudioAt = this.clock.now();
-          }
-        },
-        onTtsError: (error) =>
-          this.emit({
-            type: "error",
-            message: `Speech synthesis failed: ${error instanceof Error ? error.message : error}`,
-          }),
-        onStart: () => {
-          this.flushMetrics(this.clock.now());
-          this.refreshState();
-        },
-        onDone: (u) => this.onUtteranceDone(u),
-      },
-    });
-  }
-
-  private createConversation(): Conversation {
-    const a = this.assistant;
-    const prompt = this.options.context ? `${a.system_prompt}\n\n${this.options.context}` : a.system_prompt;
-    return new Conversation({
-      assistant: a,
-      llm: this.options.llm,
-      tools: this.options.tools,
-      output: this.speech.output,
-      clock: this.clock,
-      systemPrompt: prompt,
-      builtIns: {
-        endCall: () => void this.end("assistant_ended", { farewell: a.end_call_goodbye_message }),
-        transfer: (destination) =>
-          void this.end("transferred", {
-            farewell: destination.transfer_message,
-            beforeEnd: () =>
-              this.emit({
-                type: "transfer",
-                destination: { name: destination.name, number: destination.number },
-                atMs: this.at(),
-              }),
-          }),
-        sendDtmf: (digits) => this.emit({ type: "dtmf_out", digits, atMs: this.at() }),
-      },
-      hooks: {
-        onLlmRequest: () => {
-          if (this.activeTurn) this.activeTurn.llmRequestAt = this.clock.now();
-        },
-        onLlmFirstToken: () => {
-          if (this.activeTurn) this.activeTurn.llmFirstTokenAt = this.clock.now();
-        },
-        onToolCall: (call, result, durationMs) =>
-          this.emit({
-            type: "tool_call",
-            name: call.name,
-            arguments: call.arguments,
-            result: result.content,
-            ok: result.ok,
-            durationMs,
-            atMs: this.at(),
-          }),
-        onError: (message) => this.emit({ type: "error", message }),
-        onReplySpoken: (text) => {
-          if (!this.ending && findPhrase(text, a.end_call_phrases)) {
-            void this.end("end_phrase", { farewell: a.end_call_goodbye_message });
-          }
-        },
-      },
-    });
-  }
-
   private startBehaviours(): void {
     const a = this.assistant;
     this.maxDuration.start(
@@ -271,17 +191,6 @@ class LiveCall implements CallSession {
   }
 
   // ── caller side ───────────────────────────────────────────────────────────
-
-  private onCallerFrame(frame: Frame): void {
-    if (this.ended) return;
-    if (frame.type === "audio_in") {
-      this.stt?.sendAudio(frame.pcm);
-      this.voicemail?.onCallerFrame(frame.pcm);
-    } else if (frame.type === "vad") {
-      this.turns.onVad(frame.speaking);
-      this.refreshState();
-    }
-  }
 
   private onCallerSpeechStart(): void {
     if (this.ending || this.voicemailMode) return;
@@ -308,11 +217,11 @@ class LiveCall implements CallSession {
   private respond(text: string, timer: TurnTimer): void {
     this.silence.answered();
     this.bargeIn();
-    this.activeTurn = timer;
+    this.metrics.begin(timer);
     const reply = this.conversation.respond(text);
     this.refreshState();
     void reply.then(() => {
-      if (this.activeTurn === timer && !this.speech.output.active) this.flushMetrics(null);
+      if (this.metrics.isActive(timer) && !this.speech.output.active) this.metrics.flush(null);
       this.refreshState();
     });
   }
@@ -348,13 +257,6 @@ class LiveCall implements CallSession {
     this.refreshState();
   }
 
-  private flushMetrics(firstAudioAt: number | null): void {
-    const turn = this.activeTurn;
-    if (!turn) return;
-    this.activeTurn = null;
-    this.emit({ type: "turn_metrics", metrics: turn.metrics(firstAudioAt) });
-  }
-
   private refreshState(): void {
     if (this.ended || !this.started) return;
     const output = this.speech.output;
@@ -363,7 +265,7 @@ class LiveCall implements CallSession {
       this.state = next;
       this.emit({ type: "state", state: next });
     }
-    const quiet = next === "listening" && !this.turns.callerSpeaking && !this.ending && !this.voicemailMode;
+    const quiet = next === "listening" && !this.caller.speaking && !this.ending && !this.voicemailMode;
     if (quiet) this.silence.arm();
     else this.silence.disarm();
   }
@@ -383,7 +285,7 @@ class LiveCall implements CallSession {
   private async runEnd(reason: EndReason, options: EndOptions): Promise<void> {
     this.silence.disarm();
     this.maxDuration.stop();
-    this.turns.stop();
+    this.caller.stop();
     this.voicemail?.stop();
     this.conversation.cancel();
     if (!this.started) return this.finish(reason);
@@ -404,14 +306,8 @@ class LiveCall implements CallSession {
     this.speech.playout.stop();
     this.silence.disarm();
     this.maxDuration.stop();
-    this.turns.stop();
     this.voicemail?.stop();
-    try {
-      await this.stt?.close();
-    } catch {
-      // Closing a broken recogniser cannot fail the call's end.
-    }
-    this.vadModel?.close();
+    await this.caller.close();
     const durationMs = Math.round(this.clock.now() - this.startedAt);
     this.emit({ type: "end", reason, atMs: durationMs });
     this.resolveDone({ reason, durationMs, recording: this.recorder?.toWav() ?? null });

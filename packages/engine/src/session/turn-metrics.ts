@@ -39,3 +39,46 @@ export class TurnTimer {
     };
   }
 }
+
+/** Follows the caller turn being answered and emits its metrics when the first answer audio goes out. */
+export class TurnMetricsTracker {
+  private active: TurnTimer | null = null;
+
+  constructor(
+    private readonly now: () => number,
+    private readonly emit: (metrics: TurnMetrics) => void,
+  ) {}
+
+  /** A new caller turn is being answered. */
+  begin(timer: TurnTimer): void {
+    this.active = timer;
+  }
+
+  isActive(timer: TurnTimer): boolean {
+    return this.active === timer;
+  }
+
+  llmRequest(): void {
+    if (this.active) this.active.llmRequestAt = this.now();
+  }
+
+  llmFirstToken(): void {
+    if (this.active) this.active.llmFirstTokenAt = this.now();
+  }
+
+  ttsRequest(): void {
+    if (this.active && this.active.ttsRequestAt === null) this.active.ttsRequestAt = this.now();
+  }
+
+  ttsFirstAudio(): void {
+    if (this.active && this.active.ttsFirstAudioAt === null) this.active.ttsFirstAudioAt = this.now();
+  }
+
+  /** Emits the active turn's metrics; `firstAudioAt` null when the turn produced no audio. */
+  flush(firstAudioAt: number | null): void {
+    const turn = this.active;
+    if (!turn) return;
+    this.active = null;
+    this.emit(turn.metrics(firstAudioAt));
+  }
+}

@@ -88,7 +88,12 @@ export class SileroVad implements VoiceActivityModel {
       sr: rate,
     };
     const out = await session.run(feeds);
-    this.state = out.stateN?.data as Float32Array;
-    return Number((out.output?.data as Float32Array)[0] ?? 0);
+    const state = out.stateN?.data;
+    const output = out.output?.data;
+    if (!(state instanceof Float32Array) || !(output instanceof Float32Array)) {
+      throw new Error("Silero VAD model returned unexpected outputs");
+    }
+    this.state = state;
+    return output[0] ?? 0;
   }
 }

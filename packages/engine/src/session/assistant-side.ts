@@ -1,0 +1,91 @@
+import type { Assistant } from "@parley/contract";
+import { BackgroundMixer } from "../audio/background.ts";
+import type { Utterance } from "../speech/speech-output.ts";
+import { createSpeechPipeline, type SpeechPipeline } from "../speech/speech-pipeline.ts";
+import { findPhrase } from "../text/phrases.ts";
+import { Conversation } from "./conversation.ts";
+import type { TurnMetricsTracker } from "./turn-metrics.ts";
+import type { CallEvent, CallSessionOptions, Clock, EndReason } from "./types.ts";
+
+/** What the assistant side needs from the call around it. */
+export interface AssistantSideContext {
+  options: CallSessionOptions;
+  clock: Clock;
+  metrics: TurnMetricsTracker;
+  emit(event: CallEvent): void;
+  /** Milliseconds since the call started. */
+  at(): number;
+  /** Every frame the caller hears. */
+  onFrame(pcm: Int16Array): void;
+  onUtteranceStart(): void;
+  onUtteranceDone(utterance: Utterance): void;
+  isEnding(): boolean;
+  end(reason: EndReason, options: { farewell?: string; beforeEnd?: () => void }): void;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Builds the speech pipeline and the conversation, wired to the call's events, metrics and built-in tools. */
+export function createAssistantSide(ctx: AssistantSideContext): { speech: SpeechPipeline; conversation: Conversation } {
+  const a = ctx.options.assistant;
+  const speech = createSpeechPipeline({
+    clock: ctx.clock,
+    tts: ctx.options.tts,
+    background: a.background_audio_id ? new BackgroundMixer(a.background_audio_id, a.background_audio_volume) : null,
+    hooks: {
+      onFrame: ctx.onFrame,
+      onTtsRequest: () => ctx.metrics.ttsRequest(),
+      onTtsFirstAudio: () => ctx.metrics.ttsFirstAudio(),
+      onTtsError: (error) => ctx.emit({ type: "error", message: `Speech synthesis failed: ${message(error)}` }),
+      onStart: () => ctx.onUtteranceStart(),
+      onDone: (u) => ctx.onUtteranceDone(u),
+    },
+  });
+  const conversation = new Conversation({
+    assistant: a,
+    llm: ctx.options.llm,
+    tools: ctx.options.tools,
+    output: speech.output,
+    clock: ctx.clock,
+    systemPrompt: ctx.options.context ? `${a.system_prompt}\n\n${ctx.options.context}` : a.system_prompt,
+    builtIns: builtInActions(ctx, a),
+    hooks: {
+      onLlmRequest: () => ctx.metrics.llmRequest(),
+      onLlmFirstToken: () => ctx.metrics.llmFirstToken(),
+      onToolCall: (call, result, durationMs) =>
+        ctx.emit({
+          type: "tool_call",
+          name: call.name,
+          arguments: call.arguments,
+          result: result.content,
+          ok: result.ok,
+          durationMs,
+          atMs: ctx.at(),
+        }),
+      onError: (text) => ctx.emit({ type: "error", message: text }),
+      onReplySpoken: (text) => {
+        if (!ctx.isEnding() && findPhrase(text, a.end_call_phrases)) {
+          ctx.end("end_phrase", { farewell: a.end_call_goodbye_message });
+        }
+      },
+    },
+  });
+  return { speech, conversation };
+}
+
+function builtInActions(ctx: AssistantSideContext, a: Assistant) {
+  return {
+    endCall: () => ctx.end("assistant_ended", { farewell: a.end_call_goodbye_message }),
+    transfer: (destination: Assistant["transfer_config"][number]) =>
+      ctx.end("transferred", {
+        farewell: destination.transfer_message,
+        beforeEnd: () =>
+          ctx.emit({
+            type: "transfer",
+            destination: { name: destination.name, number: destination.number },
+            atMs: ctx.at(),
+          }),
+      }),
+    sendDtmf: (digits: string) => ctx.emit({ type: "dtmf_out", digits, atMs: ctx.at() }),
+  };
+}

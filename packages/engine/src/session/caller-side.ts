@@ -1,0 +1,90 @@
+import type { Assistant } from "@parley/contract";
+import { Reframer } from "../audio/reframer.ts";
+import { SAMPLES_PER_FRAME } from "../constants.ts";
+import type { Frame } from "../frames/frames.ts";
+import type { SttProvider, SttSession } from "../providers/types.ts";
+import { turnSettings } from "../vad/turn-detector.ts";
+import { VadProcessor } from "../vad/vad-processor.ts";
+import type { VoiceActivityModel } from "../vad/voice-activity.ts";
+import { TurnTaking, type TurnTakingHooks } from "./turn-taking.ts";
+import type { Clock } from "./types.ts";
+
+export interface CallerSideHooks extends Omit<TurnTakingHooks, "onSpeechEnd"> {
+  /** Every 20 ms caller frame (tone detection). */
+  onFrame(pcm: Int16Array): void;
+  onError(message: string): void;
+  /** Voice activity changed (after turn-taking has seen it). */
+  onActivity(): void;
+}
+
+/**
+ * The caller's way in: audio is cut into 20 ms frames, goes through voice activity detection to
+ * the recogniser, and turn-taking turns both into caller turns.
+ */
+export class CallerSide {
+  private readonly reframer = new Reframer(SAMPLES_PER_FRAME);
+  private readonly turns: TurnTaking;
+  private vad: VadProcessor | null = null;
+  private model: VoiceActivityModel | null = null;
+  private stt: SttSession | null = null;
+  private closed = false;
+
+  constructor(
+    clock: Clock,
+    private readonly assistant: Assistant,
+    private readonly hooks: CallerSideHooks,
+  ) {
+    this.turns = new TurnTaking(clock, { ...hooks, onSpeechEnd: () => this.stt?.finalize() });
+  }
+
+  get speaking(): boolean {
+    return this.turns.callerSpeaking;
+  }
+
+  /** Loads the detector and opens the recogniser. */
+  async open(loadVad: () => Promise<VoiceActivityModel>, stt: SttProvider): Promise<void> {
+    this.model = await loadVad();
+    this.vad = new VadProcessor(this.model, turnSettings(this.assistant.interruption_sensitivity));
+    this.vad.onOutput((frame) => this.onFrame(frame));
+    this.stt = await stt.open({
+      language: String(this.assistant.stt_provider_config.language ?? this.assistant.language),
+      config: this.assistant.stt_provider_config,
+      onTranscript: (event) => this.turns.onTranscript(event),
+      onError: (error) => this.hooks.onError(`Speech recognition failed: ${error.message}`),
+    });
+  }
+
+  /** Caller audio of any length. */
+  push(pcm: Int16Array): void {
+    const vad = this.vad;
+    if (!vad || this.closed) return;
+    this.reframer.push(pcm, (frame) => vad.queueFrame({ type: "audio_in", pcm: frame }));
+  }
+
+  /** Stops turn-taking (the call is ending); audio is still accepted for the recording. */
+  stop(): void {
+    this.turns.stop();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.turns.stop();
+    try {
+      await this.stt?.close();
+    } catch {
+      // Closing a broken recogniser cannot fail the call's end.
+    }
+    this.model?.close();
+  }
+
+  private onFrame(frame: Frame): void {
+    if (this.closed) return;
+    if (frame.type === "audio_in") {
+      this.stt?.sendAudio(frame.pcm);
+      this.hooks.onFrame(frame.pcm);
+    } else if (frame.type === "vad") {
+      this.turns.onVad(frame.speaking);
+      this.hooks.onActivity();
+    }
+  }
+}
