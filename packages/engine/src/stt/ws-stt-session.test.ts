@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { defaultNetwork } from "../providers/default-network.ts";
 import { ProviderError } from "../providers/provider-error.ts";
+import type { WebSocketLike } from "../providers/types.ts";
+import { startFakeDeepgramListen } from "../testing/vendor-servers/fake-deepgram-listen.ts";
 import { speak, TranscriptRecorder } from "../testing/vendor-servers/stt-harness.ts";
 import { type Connection, type FakeWsServer, sendJson, startWsServer } from "../testing/vendor-servers/ws-server.ts";
+import { DeepgramStt } from "./deepgram-stt.ts";
 import { pcmBytes } from "./pcm.ts";
 import { parseJsonObject } from "./socket-events.ts";
 import { type SttSink, type WsSttProtocol, WsSttSession } from "./ws-stt-session.ts";
@@ -72,5 +76,38 @@ describe("WsSttSession", () => {
     await session.close();
     await recorder.waitFor(() => server?.connections[0]?.socket.readyState === 3, "the socket to close");
     expect(recorder.errors).toEqual([]);
+  });
+});
+
+describe("WsSttSession on a bare ws client (as the server's safe network hands it over)", () => {
+  const bareNet = {
+    fetch: globalThis.fetch,
+    openWebSocket: (url: string, options: { headers?: Record<string, string>; protocols?: string[] }) =>
+      new WebSocket(url, options.protocols ?? [], { headers: options.headers }) as unknown as WebSocketLike,
+  };
+
+  it("transcribes and classifies a refused handshake by its status", async () => {
+    server = await startFakeDeepgramListen({ apiKey: "k" });
+    const recorder = new TranscriptRecorder();
+    const stt = new DeepgramStt({ apiKey: "k", config: {}, net: bareNet, baseUrl: server.baseUrl });
+    const session = await stt.open(recorder.options());
+    await speak(session, 200);
+    session.finalize();
+    await recorder.waitForEvent((e) => e.type === "utterance_end", "the utterance end");
+    await session.close();
+    expect(recorder.finals()).toEqual(["hello world"]);
+    const refused = new DeepgramStt({ apiKey: "bad", config: {}, net: bareNet, baseUrl: server.baseUrl });
+    await expect(refused.open(recorder.options())).rejects.toMatchObject({ status: 401, retryable: false });
+  });
+
+  it("turns an address the network refuses into a non-retryable error", async () => {
+    const net = {
+      fetch: globalThis.fetch,
+      openWebSocket: () => {
+        throw new Error("Refusing to connect to 10.0.0.1: private address");
+      },
+    };
+    const stt = new DeepgramStt({ apiKey: "k", config: {}, net, baseUrl: "ws://10.0.0.1" });
+    await expect(stt.open(new TranscriptRecorder().options())).rejects.toMatchObject({ retryable: false });
   });
 });

@@ -144,7 +144,14 @@ export class WsSttSession implements SttSession {
 
   private connect(): Promise<void> {
     const { provider, url, headers } = this.protocol;
-    const socket = (this.net.openWebSocket as NonNullable<NetworkDeps["openWebSocket"]>)(url, { headers });
+    let socket: WebSocketLike;
+    try {
+      socket = (this.net.openWebSocket as NonNullable<NetworkDeps["openWebSocket"]>)(url, { headers });
+    } catch (error) {
+      // The network refused the address itself (SSRF policy, bad URL): trying again cannot help.
+      const message = error instanceof Error ? error.message : String(error);
+      return Promise.reject(new ProviderError(provider, message, false, undefined, { cause: error }));
+    }
     this.socket = socket;
     return new Promise<void>((resolve, reject) => {
       let settled = false;
