@@ -69,6 +69,21 @@ describe("Deepgram live transcription", () => {
     expect(server.upgrades[0]?.url.searchParams.getAll("keywords")).toEqual(["Parley:2"]);
   });
 
+  it("resamples the call's 16 kHz audio to a configured 8 kHz stream", async () => {
+    server = await startFakeDeepgramListen({ apiKey: "dg-key" });
+    const stt = new DeepgramStt({
+      apiKey: "dg-key",
+      config: { ...sttDefaultConfig("deepgram"), sample_rate: 8000 },
+      net: defaultNetwork(),
+      baseUrl: server.baseUrl,
+    });
+    const session = await stt.open(new TranscriptRecorder().options());
+    await speak(session, 200);
+    await session.close();
+    expect(server.upgrades[0]?.url.searchParams.get("sample_rate")).toBe("8000");
+    expect(Math.abs((server.connections[0]?.audioBytes ?? 0) - 200 * 16)).toBeLessThanOrEqual(2);
+  });
+
   it("fails to open with a non-retryable error when the key is refused", async () => {
     server = await startFakeDeepgramListen({ apiKey: "dg-key" });
     const error = await provider(server.baseUrl, "wrong")
