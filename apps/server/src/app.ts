@@ -11,6 +11,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { functionRoutes } from "./modules/functions/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { integrationRoutes } from "./modules/integrations/routes.ts";
 import { mcpRoutes } from "./modules/mcp/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { voiceRoutes } from "./modules/voices/routes.ts";
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(catalogRoutes);
       await api.register(voiceRoutes);
       await api.register(functionRoutes);
+      await api.register(integrationRoutes);
       await api.register(mcpRoutes);
     },
     { prefix: API_BASE_PATH },

@@ -160,7 +160,7 @@ export type SaveIntegrationBody = z.infer<typeof SaveIntegrationBody>;
 /** POST …/test body: optional credentials to try before saving; without them the saved ones are tested. */
 export const TestIntegrationBody = z
   .object({ credentials: z.record(z.string(), z.string().max(4000)).optional() })
-  .optional();
+  .nullish();
 export type TestIntegrationBody = z.infer<typeof TestIntegrationBody>;
 
 /** How a secret is shown: its first three and last four characters (`sk-…abcd`). */

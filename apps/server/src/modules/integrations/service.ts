@@ -1,0 +1,134 @@
+import {
+  credentialsProblem,
+  INTEGRATION_CATALOG,
+  type Integration,
+  type IntegrationProviderInfo,
+  type IntegrationTestResult,
+  integrationProvider,
+  maskSecret,
+} from "@parley/contract";
+import { testConnection } from "@parley/engine";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { environmentCredentials, findIntegration, openCredentials } from "./credentials.ts";
+import { type IntegrationRow, integrations } from "./schema.ts";
+
+export function requireProvider(id: string): IntegrationProviderInfo {
+  const info = integrationProvider(id);
+  if (!info) throw new AppError("not_found", `Unknown integration provider "${id}".`);
+  return info;
+}
+
+function maskedValues(info: IntegrationProviderInfo, credentials: Record<string, string>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const f of info.fields) {
+    const value = credentials[f.name];
+    if (value) values[f.name] = f.secret ? maskSecret(value) : value;
+  }
+  return values;
+}
+
+function toIntegration(ctx: AppContext, info: IntegrationProviderInfo, row: IntegrationRow | undefined): Integration {
+  const fromEnv = environmentCredentials(ctx.config.providerKeys, info.id) !== null;
+  return {
+    provider: info.id,
+    label: info.label,
+    kind: info.kind,
+    kinds: info.kinds,
+    fields: info.fields,
+    configured: row !== undefined,
+    source: row ? "workspace" : fromEnv ? "environment" : null,
+    values: row ? maskedValues(info, openCredentials(ctx, row)) : {},
+    last_test:
+      row?.lastTestedAt && row.lastTestOk !== null
+        ? { ok: row.lastTestOk, message: row.lastTestMessage ?? "", tested_at: row.lastTestedAt.toISOString() }
+        : null,
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** One entry per catalog provider, stored or not. */
+export async function listIntegrations(ctx: AppContext, workspaceId: string): Promise<Integration[]> {
+  const rows = await ctx.db.select().from(integrations).where(eq(integrations.workspaceId, workspaceId));
+  const byProvider = new Map(rows.map((r) => [r.provider, r]));
+  return INTEGRATION_CATALOG.map((info) => toIntegration(ctx, info, byProvider.get(info.id)));
+}
+
+export async function getIntegration(ctx: AppContext, workspaceId: string, provider: string) {
+  const info = requireProvider(provider);
+  return toIntegration(ctx, info, await findIntegration(ctx.db, workspaceId, provider));
+}
+
+/** Empty values keep what is stored, so a form showing masked secrets can save its other fields. */
+function mergeCredentials(stored: Record<string, string>, given: Record<string, string>): Record<string, string> {
+  const merged: Record<string, string> = { ...stored };
+  for (const [name, value] of Object.entries(given)) {
+    if (value.trim()) merged[name] = value.trim();
+  }
+  return merged;
+}
+
+async function storedCredentials(ctx: AppContext, workspaceId: string, provider: string) {
+  const row = await findIntegration(ctx.db, workspaceId, provider);
+  return row ? openCredentials(ctx, row) : {};
+}
+
+export async function saveIntegration(
+  ctx: AppContext,
+  workspaceId: string,
+  provider: string,
+  given: Record<string, string>,
+): Promise<Integration> {
+  const info = requireProvider(provider);
+  const credentials = mergeCredentials(await storedCredentials(ctx, workspaceId, provider), given);
+  const problem = credentialsProblem(info, credentials);
+  if (problem) throw new AppError("validation", problem);
+  const sealed = ctx.secrets.encrypt(JSON.stringify(credentials));
+  const now = ctx.now();
+  // New credentials invalidate the previous test result.
+  const reset = { credentials: sealed, lastTestOk: null, lastTestMessage: null, lastTestedAt: null, updatedAt: now };
+  const [row] = await ctx.db
+    .insert(integrations)
+    .values({ workspaceId, provider, ...reset })
+    .onConflictDoUpdate({ target: [integrations.workspaceId, integrations.provider], set: reset })
+    .returning();
+  return toIntegration(ctx, info, row);
+}
+
+export async function deleteIntegration(ctx: AppContext, workspaceId: string, provider: string): Promise<void> {
+  requireProvider(provider);
+  const deleted = await ctx.db
+    .delete(integrations)
+    .where(and(eq(integrations.workspaceId, workspaceId), eq(integrations.provider, provider)))
+    .returning({ id: integrations.id });
+  if (deleted.length === 0) throw new AppError("not_found", "This integration is not configured.");
+}
+
+/**
+ * Tests the given credentials (merged over the stored ones) or, without any, the ones calls would
+ * use. The result is remembered only when it is about the stored credentials.
+ */
+export async function testIntegration(
+  ctx: AppContext,
+  workspaceId: string,
+  provider: string,
+  given: Record<string, string> | undefined,
+): Promise<IntegrationTestResult> {
+  const info = requireProvider(provider);
+  const stored = await findIntegration(ctx.db, workspaceId, provider);
+  const base = stored ? openCredentials(ctx, stored) : environmentCredentials(ctx.config.providerKeys, provider);
+  const fresh = given && Object.values(given).some((v) => v.trim()) ? given : undefined;
+  const credentials = fresh ? mergeCredentials(base ?? {}, fresh) : base;
+  if (!credentials) return { ok: false, message: `No credentials are saved for ${info.label}.` };
+  const problem = credentialsProblem(info, credentials);
+  if (problem) return { ok: false, message: problem };
+  const result = await testConnection(provider, credentials, ctx.network);
+  if (stored && !fresh) {
+    await ctx.db
+      .update(integrations)
+      .set({ lastTestOk: result.ok, lastTestMessage: result.message, lastTestedAt: ctx.now() })
+      .where(eq(integrations.id, stored.id));
+  }
+  return { ok: result.ok, message: result.message };
+}
