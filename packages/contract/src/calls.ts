@@ -22,6 +22,8 @@ export const REALTIME_CLOSE_CODES = {
   forbiddenOrigin: 4403,
   /** The room no longer exists (call already ended). */
   roomGone: 4404,
+  /** A caller is already connected to this room. */
+  roomBusy: 4409,
   /** The call could not start (provider or configuration failure). */
   startFailed: 4500,
 } as const;

@@ -8,3 +8,4 @@ export * from "../modules/functions/schema.ts";
 export * from "../modules/integrations/schema.ts";
 export * from "../modules/mcp/schema.ts";
 export * from "../modules/voices/schema.ts";
+export * from "../modules/call-logs/schema.ts";

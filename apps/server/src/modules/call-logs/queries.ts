@@ -1,0 +1,151 @@
+import type { CallLog, CallLogPage, CallLogSummary, CallLogsQuery, CallStatsResponse } from "@parley/contract";
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { type CallLogRow, callLogs, callRecordings } from "./schema.ts";
+
+export type CallLogFilters = Omit<CallLogsQuery, "page" | "items_per_page"> & { page: number; items_per_page: number };
+
+const callNotFound = () => notFound("Call log not found.");
+/** LIKE wildcards in a user's search are literal characters. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const isBareDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** A bare date as an upper bound means the whole of that UTC day. */
+function upperBound(value: string): Date {
+  const date = new Date(isBareDate(value) ? `${value}T00:00:00Z` : value);
+  if (isBareDate(value)) date.setUTCDate(date.getUTCDate() + 1);
+  return date;
+}
+
+const lowerBound = (value: string) => new Date(isBareDate(value) ? `${value}T00:00:00Z` : value);
+
+export function toCallLogSummary(row: CallLogRow): CallLogSummary {
+  return {
+    id: row.id,
+    agent_id: row.agentId,
+    agent_name: row.agentName,
+    channel: row.channel,
+    direction: row.direction,
+    from_number: row.fromNumber,
+    to_number: row.toNumber,
+    batch_call_id: row.batchCallId,
+    status: row.status,
+    end_reason: row.endReason,
+    started_at: row.startedAt.toISOString(),
+    ended_at: row.endedAt?.toISOString() ?? null,
+    duration_seconds: row.durationSeconds,
+    cost: row.cost,
+  };
+}
+
+function toCallLog(row: CallLogRow): CallLog {
+  return {
+    ...toCallLogSummary(row),
+    transcript: row.transcript,
+    tool_calls: row.toolCalls,
+    turn_metrics: row.turnMetrics,
+    events: row.events,
+    has_recording: row.hasRecording,
+    cost_breakdown: row.costBreakdown,
+  };
+}
+
+function whereOf(workspaceId: string, q: CallLogFilters): SQL | undefined {
+  const filters: (SQL | undefined)[] = [eq(callLogs.workspaceId, workspaceId)];
+  if (q.agent_id) filters.push(eq(callLogs.agentId, q.agent_id));
+  if (q.status) filters.push(eq(callLogs.status, q.status));
+  if (q.channel) filters.push(eq(callLogs.channel, q.channel));
+  if (q.batch_call_id) filters.push(eq(callLogs.batchCallId, q.batch_call_id));
+  if (q.date_from) filters.push(gte(callLogs.startedAt, lowerBound(q.date_from)));
+  if (q.date_to) filters.push(lt(callLogs.startedAt, upperBound(q.date_to)));
+  const term = q.search?.trim();
+  if (term) {
+    const pattern = likePattern(term);
+    filters.push(
+      or(
+        ilike(callLogs.transcriptText, pattern),
+        ilike(callLogs.agentName, pattern),
+        ilike(callLogs.fromNumber, pattern),
+        ilike(callLogs.toNumber, pattern),
+      ),
+    );
+  }
+  return and(...filters);
+}
+
+/** Call logs of the workspace matching the filters, newest first, one page. */
+export async function listCallLogs(db: Executor, workspaceId: string, q: CallLogFilters): Promise<CallLogPage> {
+  const where = whereOf(workspaceId, q);
+  const [total] = await db.select({ n: count() }).from(callLogs).where(where);
+  const rows = await db
+    .select()
+    .from(callLogs)
+    .where(where)
+    .orderBy(desc(callLogs.startedAt), desc(callLogs.id))
+    .limit(q.items_per_page)
+    .offset((q.page - 1) * q.items_per_page);
+  const totalCount = Number(total?.n ?? 0);
+  return {
+    data: rows.map(toCallLogSummary),
+    total_count: totalCount,
+    page: q.page,
+    items_per_page: q.items_per_page,
+    pages: Math.ceil(totalCount / q.items_per_page),
+  };
+}
+
+export async function getCallLog(db: Executor, workspaceId: string, id: string): Promise<CallLog> {
+  const [row] = await db
+    .select()
+    .from(callLogs)
+    .where(and(eq(callLogs.workspaceId, workspaceId), eq(callLogs.id, id)));
+  if (!row) throw callNotFound();
+  return toCallLog(row);
+}
+
+export async function getCallRecording(db: Executor, workspaceId: string, id: string): Promise<Buffer> {
+  const [row] = await db
+    .select({ wav: callRecordings.wav })
+    .from(callRecordings)
+    .where(and(eq(callRecordings.workspaceId, workspaceId), eq(callRecordings.callId, id)));
+  if (!row) throw notFound("This call has no recording.");
+  return row.wav;
+}
+
+/** Deletes a finished call's log and recording; a live call's log stays until it ends. */
+export async function deleteCallLog(db: Executor, workspaceId: string, id: string): Promise<void> {
+  const scope = and(eq(callLogs.workspaceId, workspaceId), eq(callLogs.id, id));
+  const [row] = await db.select({ status: callLogs.status }).from(callLogs).where(scope);
+  if (!row) throw callNotFound();
+  if (row.status === "queued" || row.status === "in_progress") {
+    throw new AppError("conflict", "This call is still in progress; end it before deleting its log.");
+  }
+  await db.delete(callLogs).where(scope);
+}
+
+/** Calls and minutes since the start of this calendar month (UTC), plus the five latest calls. */
+export async function callStats(
+  db: Executor,
+  workspaceId: string,
+  now: Date,
+  activeCalls: number,
+): Promise<CallStatsResponse> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [month] = await db
+    .select({ calls: count(), seconds: sql<string>`coalesce(sum(${callLogs.durationSeconds}), 0)` })
+    .from(callLogs)
+    .where(and(eq(callLogs.workspaceId, workspaceId), gte(callLogs.startedAt, monthStart)));
+  const recent = await db
+    .select()
+    .from(callLogs)
+    .where(eq(callLogs.workspaceId, workspaceId))
+    .orderBy(desc(callLogs.startedAt), desc(callLogs.id))
+    .limit(5);
+  return {
+    calls_this_month: Number(month?.calls ?? 0),
+    minutes_this_month: Math.round((Number(month?.seconds ?? 0) / 60) * 100) / 100,
+    active_calls: activeCalls,
+    recent_calls: recent.map(toCallLogSummary),
+  };
+}

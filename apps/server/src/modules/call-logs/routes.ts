@@ -1,0 +1,109 @@
+import { CallLog, CallLogPage, CallLogsQuery, CallStatsResponse, MessageResponse } from "@parley/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses } from "../../lib/error-responses.ts";
+import { principalOf } from "../../plugins/authenticate.ts";
+import { roomsOf } from "../calls/rooms.ts";
+import { requireWorkspace } from "../workspaces/service.ts";
+import { callStats, deleteCallLog, getCallLog, getCallRecording, listCallLogs } from "./queries.ts";
+
+const tags = ["call logs"];
+const errors = errorResponses;
+const IdParams = z.object({ id: z.uuid() });
+
+/** Call logs of the caller's workspace: list with filters, detail, recording, delete, monthly stats. */
+export async function callLogRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const auth = { onRequest: app.authenticate };
+
+  async function workspaceOf(request: FastifyRequest): Promise<string> {
+    const { workspace } = await requireWorkspace(ctx.db, principalOf(request));
+    return workspace.id;
+  }
+
+  r.get(
+    "/call-logs",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Call logs, newest first, filtered and paged",
+        querystring: CallLogsQuery,
+        response: { 200: CallLogPage, ...errors },
+      },
+    },
+    async (request) => listCallLogs(ctx.db, await workspaceOf(request), request.query),
+  );
+
+  r.get(
+    "/call-logs/stats",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Calls and minutes this calendar month (UTC), calls in progress, latest calls",
+        response: { 200: CallStatsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const workspaceId = await workspaceOf(request);
+      return callStats(ctx.db, workspaceId, ctx.now(), roomsOf(ctx).activeCount(workspaceId));
+    },
+  );
+
+  r.get(
+    "/call-logs/:id",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "One call: transcript, tool calls, turn metrics, events, cost",
+        params: IdParams,
+        response: { 200: CallLog, ...errors },
+      },
+    },
+    async (request) => getCallLog(ctx.db, await workspaceOf(request), request.params.id),
+  );
+
+  r.get(
+    "/call-logs/:id/recording",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The call's stereo recording (caller left, assistant right) as WAV",
+        params: IdParams,
+        response: { 200: z.unknown().describe("WAV audio (audio/wav)"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const wav = await getCallRecording(ctx.db, await workspaceOf(request), request.params.id);
+      return reply
+        .type("audio/wav")
+        .headers({
+          "content-disposition": `inline; filename="call-${request.params.id}.wav"`,
+          "cache-control": "private, no-store",
+        })
+        .send(wav);
+    },
+  );
+
+  r.delete(
+    "/call-logs/:id",
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Delete a finished call's log and recording",
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteCallLog(ctx.db, await workspaceOf(request), request.params.id);
+      return { message: "Call log deleted." };
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import type {
+  CallChannel,
+  CallCostBreakdown,
+  CallDirection,
+  CallLogEvent,
+  CallStatus,
+  ToolCallEntry,
+  TranscriptEntry,
+  TurnMetricsEntry,
+} from "@parley/contract";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { agents } from "../assistants/schema.ts";
+import { workspaces } from "../workspaces/schema.ts";
+
+/** Raw bytes; node-postgres hands back a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * One row per call, from the moment its room is created (queued) to its end. The timeline
+ * (transcript, tool calls, turn metrics, events) is written once, when the call ends. The
+ * assistant's name is copied so a log still reads well after the assistant is deleted.
+ */
+export const callLogs = pgTable(
+  "call_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    agentId: uuid("agent_id").references(() => agents.id, { onDelete: "set null" }),
+    agentName: text("agent_name").notNull(),
+    channel: text("channel").$type<CallChannel>().notNull(),
+    direction: text("direction").$type<CallDirection>().notNull(),
+    fromNumber: text("from_number"),
+    toNumber: text("to_number"),
+    batchCallId: uuid("batch_call_id"),
+    status: text("status").$type<CallStatus>().notNull(),
+    endReason: text("end_reason"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    durationSeconds: doublePrecision("duration_seconds").notNull().default(0),
+    cost: doublePrecision("cost").notNull().default(0),
+    costBreakdown: jsonb("cost_breakdown").$type<CallCostBreakdown>(),
+    transcript: jsonb("transcript").$type<TranscriptEntry[]>().notNull().default([]),
+    /** The transcript's words as plain text, for search. */
+    transcriptText: text("transcript_text").notNull().default(""),
+    toolCalls: jsonb("tool_calls").$type<ToolCallEntry[]>().notNull().default([]),
+    turnMetrics: jsonb("turn_metrics").$type<TurnMetricsEntry[]>().notNull().default([]),
+    events: jsonb("events").$type<CallLogEvent[]>().notNull().default([]),
+    hasRecording: boolean("has_recording").notNull().default(false),
+  },
+  (t) => [
+    index("call_logs_workspace_started_idx").on(t.workspaceId, t.startedAt.desc()),
+    index("call_logs_agent_idx").on(t.workspaceId, t.agentId),
+    index("call_logs_batch_idx").on(t.workspaceId, t.batchCallId).where(sql`${t.batchCallId} is not null`),
+  ],
+);
+
+/** The stereo WAV of a call, kept apart so listing logs never reads audio. */
+export const callRecordings = pgTable("call_recordings", {
+  callId: uuid("call_id")
+    .primaryKey()
+    .references(() => callLogs.id, { onDelete: "cascade" }),
+  workspaceId: uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  wav: bytea("wav").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type CallLogRow = typeof callLogs.$inferSelect;
