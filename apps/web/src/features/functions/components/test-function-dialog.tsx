@@ -29,7 +29,14 @@ function parseArguments(text: string): Record<string, unknown> | null {
   }
 }
 
-const bodyText = (body: unknown) => (typeof body === "string" ? body : prettyJson(body));
+/** The webhook's answer as text, indented when it is JSON. */
+function bodyText(body: string) {
+  try {
+    return prettyJson(JSON.parse(body));
+  } catch {
+    return body;
+  }
+}
 
 function TestResult({ result }: { result: FunctionTestResult }) {
   const { t } = useTranslation("functions");

@@ -1,0 +1,53 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiCall, apiLogin, createUser } from "../support/api.ts";
+import { seriousViolations } from "../support/axe.ts";
+import { signIn } from "../support/browser.ts";
+import { useProduct } from "../support/product.ts";
+
+const product = useProduct();
+
+const figure = (page: Page, key: string) => page.locator(`[data-figure="${key}"]`);
+
+describe("home dashboard", () => {
+  it("shows a new user's empty figures, then counts an assistant created through the API", async () => {
+    const adminToken = await apiLogin(product.server.url, product.server.admin.email, product.server.admin.password);
+    const user = await createUser(product.server.url, adminToken, "Dash Board");
+    const page = await product.browser.newPage();
+    await signIn(page, product.server.url, user.username, user.password);
+    await page.waitForURL((url) => url.pathname === "/home");
+    await page.getByRole("heading", { name: "Welcome, Dash Board" }).waitFor();
+    for (const key of ["assistants", "callsThisMonth", "minutesThisMonth", "activeCalls"]) {
+      await figure(page, key).waitFor();
+      expect(await figure(page, key).textContent()).toBe("0");
+    }
+    await page.getByText("No calls yet").waitFor();
+    await page.getByRole("heading", { name: "Current workspace" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const userToken = await apiLogin(product.server.url, user.username, user.password);
+    await apiCall(product.server.url, userToken, "POST", "/agents", { name: "Front Desk" });
+    await page.reload();
+    await figure(page, "assistants").getByText("1").waitFor();
+
+    await page.getByRole("link", { name: "Create an assistant" }).click();
+    await page.waitForURL((url) => url.pathname === "/assistants");
+    await page.goBack();
+    await page.getByRole("link", { name: "Talk to an assistant" }).click();
+    await page.waitForURL((url) => url.pathname === "/assistant");
+    await page.close();
+  });
+
+  it("lays the dashboard out right to left in Arabic", async () => {
+    const page = await product.browser.newPage();
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
+    await page.waitForURL((url) => url.pathname === "/home");
+    await page.getByRole("button", { name: "Open appearance settings" }).click();
+    await page.getByRole("combobox", { name: "Language" }).click();
+    await page.getByRole("option", { name: "العربية" }).click();
+    await page.keyboard.press("Escape");
+    await page.getByRole("heading", { name: "أحدث المكالمات" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    await page.close();
+  });
+});
