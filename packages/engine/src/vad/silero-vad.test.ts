@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { concatPcm } from "../audio/pcm.ts";
+import { resample } from "../audio/resample.ts";
+import { ESPEAK_SAMPLE_RATE, EspeakTts } from "../local/espeak-tts.ts";
+import { FrameHarness } from "../testing/frame-harness.ts";
+import { noise, silence } from "../testing/signals.ts";
+import { SileroVad } from "./silero-vad.ts";
+import { turnSettings } from "./turn-detector.ts";
+import { VadProcessor } from "./vad-processor.ts";
+
+async function espeakUtterance(): Promise<Int16Array> {
+  const chunks = [];
+  const tts = new EspeakTts({ model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16_000 });
+  for await (const c of tts.synthesize("Hello, I would like to book a table for two tonight.")) chunks.push(c.pcm);
+  return resample(concatPcm(chunks), ESPEAK_SAMPLE_RATE, 16_000);
+}
+
+function frames(pcm: Int16Array) {
+  const out = [];
+  for (let i = 0; i + 320 <= pcm.length; i += 320) out.push({ type: "audio_in" as const, pcm: pcm.slice(i, i + 320) });
+  return out;
+}
+
+async function vadEvents(pcm: Int16Array) {
+  const h = new FrameHarness(new VadProcessor(await SileroVad.create(), turnSettings("medium")));
+  await h.send(...frames(pcm));
+  return h.ofType("vad").map((f) => f.speaking);
+}
+
+describe("Silero VAD", () => {
+  it("detects speech in an eSpeak utterance, and its end", async () => {
+    const speech = await espeakUtterance();
+    expect(await vadEvents(concatPcm([silence(500), speech, silence(1200)]))).toEqual([true, false]);
+  });
+
+  it("stays quiet on silence and on noise", async () => {
+    expect(await vadEvents(silence(2000))).toEqual([]);
+    expect(await vadEvents(noise(2000, 16_000, 0.1))).toEqual([]);
+  });
+
+  it("gives a speech probability per window", async () => {
+    const vad = await SileroVad.create();
+    const speech = await espeakUtterance();
+    let max = 0;
+    for (let i = 0; i + 320 <= speech.length; i += 320)
+      max = Math.max(max, await vad.process(speech.subarray(i, i + 320)));
+    expect(max).toBeGreaterThan(0.8);
+  });
+});
