@@ -68,8 +68,11 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <Navigate to={paths.home} replace /> },
       { path: "home", element: page(() => import("../features/home/pages/home-page.tsx")) },
-      { path: "assistants", element: section("assistants") },
-      { path: "assistants/:assistantId", element: section("assistants") },
+      { path: "assistants", element: page(() => import("../features/assistants/pages/assistants-page.tsx")) },
+      {
+        path: "assistants/:assistantId",
+        element: page(() => import("../features/assistants/pages/assistant-detail-page.tsx")),
+      },
       { path: "assistants/:assistantId/workflow", element: section("workflows") },
       { path: "workflows", element: section("workflows") },
       { path: "workflows/:workflowId", element: section("workflows") },

@@ -28,8 +28,8 @@ describe("loading voices and models", () => {
 
 describe("voice clones", () => {
   const clones = [
-    { name: "My voice", service_name: "elevenlabs", service_voice_id: "clone-1" },
-    { name: "Cartesia clone", service_name: "cartesia", service_voice_id: "clone-2" },
+    { name: "My voice", service_name: "elevenlabs" as const, service_voice_id: "clone-1" },
+    { name: "Cartesia clone", service_name: "cartesia" as const, service_voice_id: "clone-2" },
   ];
   const voices = [{ id: "v1", name: "Rachel", isCustom: false }];
 

@@ -1,3 +1,5 @@
+import { CLONE_SERVICES, type VoiceClone, type VoiceOption } from "@parley/contract";
+
 /** An entry of a model or voice list fetched for a provider. */
 export interface OptionItem {
   value: string;
@@ -23,27 +25,15 @@ export function requireProvider(provider: string | undefined | null): string {
   return trimmed;
 }
 
-export interface VoiceOption {
-  id: string;
-  name: string;
-  isCustom: boolean;
-}
-
-export interface VoiceClone {
-  name: string;
-  description?: string | null;
-  language?: string | null;
-  is_public?: boolean;
-  service_name: string;
-  service_voice_id: string;
-}
-
-/** Providers whose voice lists include the workspace's clones (spec §9). */
-export const CLONE_PROVIDERS = ["elevenlabs", "cartesia"] as const;
+type CloneRef = Pick<VoiceClone, "name" | "service_name" | "service_voice_id">;
 
 /** The provider's voices with the workspace's clones of that provider added (each voice once). */
-export function mergeClones(provider: string, voices: readonly VoiceOption[], clones: readonly VoiceClone[]) {
-  if (!(CLONE_PROVIDERS as readonly string[]).includes(provider)) return [...voices];
+export function mergeClones(
+  provider: string,
+  voices: readonly VoiceOption[],
+  clones: readonly CloneRef[],
+): VoiceOption[] {
+  if (!(CLONE_SERVICES as readonly string[]).includes(provider)) return [...voices];
   const known = new Set(voices.map((v) => v.id));
   const extra = clones
     .filter((c) => c.service_name === provider && !known.has(c.service_voice_id))

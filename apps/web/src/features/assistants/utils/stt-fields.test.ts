@@ -36,7 +36,10 @@ describe("transcriber settings", () => {
     expect(assembly.find((f) => f.key === "encoding")).toEqual({
       key: "encoding",
       kind: "select",
-      options: ["pcm_s16le", "pcm_mulaw"],
+      options: [
+        { value: "pcm_s16le", label: "pcm_s16le" },
+        { value: "pcm_mulaw", label: "pcm_mulaw" },
+      ],
     });
     expect(assembly.find((f) => f.key === "detect_language")?.kind).toBe("boolean");
     expect(assembly.find((f) => f.key === "word_boost")?.kind).toBe("list");
@@ -48,14 +51,18 @@ describe("transcriber settings", () => {
   });
 
   it("follow the server's description when it gives one, else the contract", () => {
+    const languages = [
+      { value: "en", label: "English" },
+      { value: "fr", label: "French" },
+    ];
     const fromServer = sttFields("deepgram", [
-      { key: "model", type: "string" },
-      { key: "language", type: "string", options: [{ value: "en" }, { value: "fr" }] },
-      { key: "punctuate", type: "boolean" },
+      { name: "model", kind: "text", label: "Model" },
+      { name: "language", kind: "select", label: "Language", options: languages },
+      { name: "punctuate", kind: "boolean", label: "Punctuation" },
     ]);
     expect(fromServer).toEqual([
-      { key: "language", kind: "select", options: ["en", "fr"] },
-      { key: "punctuate", kind: "boolean" },
+      { key: "language", kind: "select", label: "Language", options: languages },
+      { key: "punctuate", kind: "boolean", label: "Punctuation" },
     ]);
     expect(sttFields("hamsa", undefined)).toEqual(sttFieldsFromSchema("hamsa"));
     expect(sttFields("hamsa", "garbage")).toEqual(sttFieldsFromSchema("hamsa"));

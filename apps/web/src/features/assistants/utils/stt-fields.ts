@@ -1,13 +1,17 @@
-import { STT_CONFIG_SCHEMAS, type SttProviderId } from "@parley/contract";
+import { STT_CONFIG_SCHEMAS, SttFieldSpec, type SttProviderId } from "@parley/contract";
 import { z } from "zod";
 
-/** How one transcriber setting is edited. */
-export type SttFieldSpec =
-  | { key: string; kind: "boolean" }
-  | { key: string; kind: "number"; min?: number; max?: number }
-  | { key: string; kind: "text" }
-  | { key: string; kind: "select"; options: string[] }
-  | { key: string; kind: "list" };
+/** How one transcriber setting is edited; labels come from the server's catalog when it gives them. */
+export interface SttFieldView {
+  key: string;
+  kind: SttFieldSpec["kind"];
+  label?: string;
+  help?: string;
+  options?: { value: string; label: string }[];
+  min?: number;
+  max?: number;
+  step?: number;
+}
 
 /** The model is edited on its own (it has its own option list), so it is not a config field. */
 const SEPARATE = new Set(["model"]);
@@ -20,62 +24,42 @@ function unwrap(schema: z.ZodType): z.ZodType {
   return current;
 }
 
-function specOf(key: string, schema: z.ZodType): SttFieldSpec {
+function finite(value: number | null | undefined) {
+  return value !== null && value !== undefined && Number.isFinite(value) ? value : undefined;
+}
+
+function viewOf(key: string, schema: z.ZodType): SttFieldView {
   const inner = unwrap(schema);
   if (inner instanceof z.ZodBoolean) return { key, kind: "boolean" };
   if (inner instanceof z.ZodNumber) {
-    return {
-      key,
-      kind: "number",
-      ...(inner.minValue !== null && Number.isFinite(inner.minValue) ? { min: inner.minValue } : {}),
-      ...(inner.maxValue !== null && Number.isFinite(inner.maxValue) ? { max: inner.maxValue } : {}),
-    };
+    const view: SttFieldView = { key, kind: "number" };
+    const min = finite(inner.minValue);
+    const max = finite(inner.maxValue);
+    if (min !== undefined) view.min = min;
+    if (max !== undefined) view.max = max;
+    return view;
   }
-  if (inner instanceof z.ZodEnum) return { key, kind: "select", options: inner.options.map(String) };
+  if (inner instanceof z.ZodEnum) {
+    return { key, kind: "select", options: inner.options.map((o) => ({ value: String(o), label: String(o) })) };
+  }
   if (inner instanceof z.ZodArray) return { key, kind: "list" };
   return { key, kind: "text" };
 }
 
 /** The settings of a transcriber (spec §3) as the contract's schema defines them, in its order. */
-export function sttFieldsFromSchema(provider: SttProviderId): SttFieldSpec[] {
+export function sttFieldsFromSchema(provider: SttProviderId): SttFieldView[] {
   return Object.entries(STT_CONFIG_SCHEMAS[provider].shape)
     .filter(([key]) => !SEPARATE.has(key))
-    .map(([key, schema]) => specOf(key, schema as z.ZodType));
+    .map(([key, schema]) => viewOf(key, schema as z.ZodType));
 }
 
-const ServerField = z.object({
-  key: z.string().min(1),
-  type: z.string(),
-  options: z.array(z.union([z.string(), z.object({ value: z.string() })])).optional(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-});
-
 /**
- * The settings the server describes for a transcriber, when it does; anything unreadable falls
- * back to the contract's schema so the editor always shows the spec's fields.
+ * The settings the server describes for a transcriber (GET /transcribers/{provider} `fields`);
+ * when it gives none or they cannot be read, the contract's schema decides, so the editor always
+ * shows the spec's fields.
  */
-export function sttFields(provider: SttProviderId, serverFields: unknown): SttFieldSpec[] {
-  const parsed = z.array(ServerField).safeParse(serverFields);
+export function sttFields(provider: SttProviderId, serverFields: unknown): SttFieldView[] {
+  const parsed = z.array(SttFieldSpec).safeParse(serverFields);
   if (!parsed.success || parsed.data.length === 0) return sttFieldsFromSchema(provider);
-  const fromSchema = new Map(sttFieldsFromSchema(provider).map((spec) => [spec.key, spec]));
-  return parsed.data
-    .filter((field) => !SEPARATE.has(field.key))
-    .map((field): SttFieldSpec => {
-      const options = field.options?.map((o) => (typeof o === "string" ? o : o.value));
-      if (options && options.length > 0) return { key: field.key, kind: "select", options };
-      switch (field.type) {
-        case "boolean":
-          return { key: field.key, kind: "boolean" };
-        case "number":
-        case "integer":
-          return { key: field.key, kind: "number", min: field.min, max: field.max };
-        case "array":
-        case "list":
-        case "string[]":
-          return { key: field.key, kind: "list" };
-        default:
-          return fromSchema.get(field.key) ?? { key: field.key, kind: "text" };
-      }
-    });
+  return parsed.data.filter((field) => !SEPARATE.has(field.name)).map(({ name, ...rest }) => ({ key: name, ...rest }));
 }

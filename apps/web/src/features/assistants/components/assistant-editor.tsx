@@ -1,0 +1,155 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import SaveIcon from "@mui/icons-material/Save";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Grid from "@mui/material/Grid";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import Typography from "@mui/material/Typography";
+import type { Assistant } from "@parley/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSnackbar } from "notistack";
+import type { ReactNode } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { errorText } from "../../../components/error-text.ts";
+import { assistantKeys, updateAssistant } from "../api/assistants-api.ts";
+import { useUnsavedChangesGuard } from "../hooks/use-unsaved-changes-guard.ts";
+import {
+  AssistantForm,
+  type AssistantFormInput,
+  type AssistantFormValues,
+  EDITOR_TABS,
+  type EditorTab,
+  tabOfField,
+  toFormValues,
+  toUpdateBody,
+} from "../utils/assistant-form.ts";
+import { CostPanel } from "./cost-panel.tsx";
+import type { EditorForm } from "./editor-types.ts";
+import { FunctionsTab, ToolServersTab } from "./linked-tabs.tsx";
+import { ModelTab } from "./model-tab.tsx";
+import { MoreSettingsTab } from "./more-settings-tab.tsx";
+import { TranscriberTab } from "./transcriber-tab.tsx";
+import { TransferTab } from "./transfer-tab.tsx";
+import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
+import { VoiceTab } from "./voice-tab.tsx";
+
+function TabContent({ tab, form, assistantId }: { tab: EditorTab; form: EditorForm; assistantId: string }) {
+  switch (tab) {
+    case "model":
+      return <ModelTab form={form} />;
+    case "transcriber":
+      return <TranscriberTab form={form} />;
+    case "voice":
+      return <VoiceTab form={form} />;
+    case "transfer":
+      return <TransferTab form={form} />;
+    case "functions":
+      return <FunctionsTab assistantId={assistantId} />;
+    case "tools":
+      return <ToolServersTab assistantId={assistantId} />;
+    case "more":
+      return <MoreSettingsTab form={form} />;
+  }
+}
+
+/**
+ * Edits one assistant. Mount it with `key={assistant.id}`: switching to another assistant then
+ * starts from a fresh form, so no editing state carries over (spec §4).
+ */
+export function AssistantEditor(props: {
+  assistant: Assistant;
+  /** Actions shown beside Save in the header; the live "Test call" button belongs here. */
+  headerActions?: ReactNode;
+}) {
+  const { t } = useTranslation("assistants");
+  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: EditorTab = EDITOR_TABS.find((candidate) => candidate === requested) ?? "model";
+  const setTab = (next: EditorTab) => setParams({ tab: next }, { replace: true });
+  const form = useForm<AssistantFormInput, unknown, AssistantFormValues>({
+    resolver: zodResolver(AssistantForm),
+    defaultValues: toFormValues(props.assistant),
+    mode: "onTouched",
+  });
+  const { isDirty, isSubmitting } = form.formState;
+  const blocker = useUnsavedChangesGuard(isDirty && !isSubmitting);
+
+  const save = async (values: AssistantFormValues) => {
+    try {
+      const saved = await updateAssistant(props.assistant.id, toUpdateBody(values));
+      queryClient.setQueryData(assistantKeys.detail(saved.id), saved);
+      form.reset(toFormValues(saved));
+      enqueueSnackbar(t("notices.updated"), { variant: "success" });
+      await queryClient.invalidateQueries({ queryKey: assistantKeys.list() });
+    } catch (error) {
+      enqueueSnackbar(errorText(error, t("notices.failed")), { variant: "error" });
+    }
+  };
+  const showProblems = (errors: FieldErrors<AssistantFormInput>) => {
+    const first = Object.keys(errors)[0];
+    if (first) setTab(tabOfField(first));
+    enqueueSnackbar(t("notices.fixErrors"), { variant: "error" });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={form.handleSubmit(save, showProblems)} sx={{ minWidth: 0 }}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { sm: "center" }, justifyContent: "space-between" }}
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", minWidth: 0 }}>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
+            {props.assistant.name}
+          </Typography>
+          {isDirty && <Chip size="small" color="warning" label={t("editor.unsaved")} />}
+        </Stack>
+        <Stack direction="row" spacing={1} data-slot="assistant-header-actions">
+          {props.headerActions}
+          <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={!isDirty || isSubmitting}>
+            {isSubmitting ? t("editor.saving") : t("editor.save")}
+          </Button>
+        </Stack>
+      </Stack>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Paper variant="outlined">
+            <Tabs
+              value={tab}
+              onChange={(_, next: EditorTab) => setTab(next)}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              aria-label={t("editor.tabsLabel")}
+              sx={{ borderBottom: 1, borderColor: "divider" }}
+            >
+              {EDITOR_TABS.map((key) => (
+                <Tab
+                  key={key}
+                  value={key}
+                  label={t(`editor.tabs.${key}`)}
+                  id={`assistant-tab-${key}`}
+                  aria-controls={`assistant-panel-${key}`}
+                />
+              ))}
+            </Tabs>
+            <Box role="tabpanel" id={`assistant-panel-${tab}`} aria-labelledby={`assistant-tab-${tab}`} sx={{ p: 3 }}>
+              <TabContent tab={tab} form={form} assistantId={props.assistant.id} />
+            </Box>
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <CostPanel control={form.control} />
+        </Grid>
+      </Grid>
+      <UnsavedChangesDialog blocker={blocker} />
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Paper from "@mui/material/Paper";
+import TextField from "@mui/material/TextField";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import { paths } from "../../../config/paths.ts";
+import { assistantsQuery } from "../api/assistants-api.ts";
+import { searchAssistants } from "../utils/assistant-list.ts";
+
+/** The workspace's assistants beside the editor on wide screens, to switch between them. */
+export function AssistantSideList({ currentId }: { currentId: string }) {
+  const { t } = useTranslation("assistants");
+  const assistants = useQuery(assistantsQuery());
+  const [search, setSearch] = useState("");
+  const shown = assistants.data ? searchAssistants(assistants.data, search) : [];
+  return (
+    <Paper variant="outlined" component="nav" aria-label={t("editor.allAssistants")} sx={{ p: 1.5 }}>
+      <TextField
+        type="search"
+        size="small"
+        fullWidth
+        label={t("list.search")}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <List dense sx={{ maxHeight: "70vh", overflowY: "auto" }}>
+        {shown.map((a) => (
+          <ListItemButton
+            key={a.id}
+            component={RouterLink}
+            to={`${paths.assistants}/${a.id}`}
+            selected={a.id === currentId}
+            aria-current={a.id === currentId ? "page" : undefined}
+          >
+            <ListItemText
+              primary={a.name}
+              secondary={a.llm_provider_config.model}
+              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+}

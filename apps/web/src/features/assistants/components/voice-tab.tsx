@@ -1,0 +1,189 @@
+import Alert from "@mui/material/Alert";
+import Grid from "@mui/material/Grid";
+import MenuItem from "@mui/material/MenuItem";
+import Typography from "@mui/material/Typography";
+import { TTS_CATALOG, TTS_PROVIDERS, type TtsProviderId } from "@parley/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../../components/error-text.ts";
+import { FormTextField } from "../../../components/form-text-field.tsx";
+import { clonesQuery, voicesQuery } from "../api/catalog-api.ts";
+import { useAutoSelect } from "../hooks/use-auto-select.ts";
+import { mergeClones, type OptionItem } from "../utils/options.ts";
+import { ttsProviderChange } from "../utils/provider-change.ts";
+import type { EditorForm } from "./editor-types.ts";
+import { FormSlider, FormSwitch, ProviderSelect } from "./form-controls.tsx";
+import { OptionPicker } from "./model-select.tsx";
+
+const SAMPLE_RATES = [8000, 16000, 22050, 24000, 44100, 48000];
+
+/** The text-to-speech provider, model, voice and delivery settings. */
+export function VoiceTab({ form }: { form: EditorForm }) {
+  const { t } = useTranslation("assistants");
+  const { control } = form;
+  const provider = (useWatch({ control, name: "tts_provider" }) ?? "openai") as TtsProviderId;
+  const model = useWatch({ control, name: "tts_provider_config.model" });
+  const voice = useWatch({ control, name: "tts_provider_config.voice" });
+  const voices = useQuery(voicesQuery(provider));
+  const clones = useQuery(clonesQuery());
+  const catalog = TTS_CATALOG[provider];
+
+  const modelOptions = useMemo<OptionItem[] | undefined>(() => {
+    const list = voices.data?.models ?? (voices.isError ? catalog.models : undefined);
+    return list?.map((m) => ({ value: m.value, label: m.label ?? m.value }));
+  }, [voices.data, voices.isError, catalog]);
+  const voiceOptions = useMemo<OptionItem[] | undefined>(() => {
+    const base =
+      voices.data?.voices ?? (voices.isError ? catalog.voices.map((v) => ({ ...v, isCustom: false })) : null);
+    if (!base || clones.isPending) return undefined;
+    return mergeClones(provider, base, clones.data ?? []).map((v) => ({
+      value: v.id,
+      label: v.isCustom ? t("voice.customVoice", { name: v.name }) : v.name,
+    }));
+  }, [voices.data, voices.isError, clones.isPending, clones.data, catalog, provider, t]);
+  const set = (name: "tts_provider_config.model" | "tts_provider_config.voice") => (value: string) =>
+    form.setValue(name, value, { shouldDirty: true, shouldValidate: true });
+  useAutoSelect(modelOptions, model, set("tts_provider_config.model"));
+  useAutoSelect(voiceOptions, voice, set("tts_provider_config.voice"));
+
+  const changeProvider = (next: TtsProviderId) => {
+    const change = ttsProviderChange(next);
+    form.setValue("tts_provider", change.tts_provider, { shouldDirty: true });
+    form.setValue("tts_provider_config", change.tts_provider_config, { shouldDirty: true, shouldValidate: true });
+  };
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <ProviderSelect
+          control={control}
+          name="tts_provider"
+          label={t("voice.provider")}
+          options={TTS_PROVIDERS.map((p) => ({ value: p, label: TTS_CATALOG[p].label }))}
+          onSelect={changeProvider}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <OptionPicker
+          control={control}
+          name="tts_provider_config.model"
+          label={t("voice.model")}
+          options={modelOptions ?? []}
+          loading={voices.isPending}
+        />
+      </Grid>
+      <Grid size={12}>
+        <OptionPicker
+          control={control}
+          name="tts_provider_config.voice"
+          label={t("voice.voice")}
+          options={voiceOptions ?? []}
+          loading={voices.isPending}
+        />
+      </Grid>
+      {voices.isError && (
+        <Grid size={12}>
+          <Alert severity="warning">{errorText(voices.error, t("voice.loadFailed"))}</Alert>
+        </Grid>
+      )}
+      {voices.data?.error && (
+        <Grid size={12}>
+          <Alert severity="info">{t("voice.builtinList", { error: voices.data.error })}</Alert>
+        </Grid>
+      )}
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormSlider
+          control={control}
+          name="tts_provider_config.speed"
+          label={t("voice.speed")}
+          min={0.25}
+          max={4}
+          step={0.05}
+          format={(v) => `${v.toFixed(2)}×`}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField control={control} name="tts_provider_config.language" label={t("voice.language")} fullWidth />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <FormTextField
+          control={control}
+          name="tts_provider_config.sampleRate"
+          select
+          label={t("voice.sampleRate")}
+          fullWidth
+        >
+          {SAMPLE_RATES.map((rate) => (
+            <MenuItem key={rate} value={rate}>
+              {t("voice.hertz", { rate })}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <FormTextField
+          control={control}
+          name="tts_provider_config.encoding"
+          select
+          label={t("voice.encoding")}
+          fullWidth
+        >
+          {catalog.encodings.map((encoding) => (
+            <MenuItem key={encoding} value={encoding}>
+              {encoding}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <FormTextField
+          control={control}
+          name="tts_provider_config.emotion"
+          label={t("voice.emotion")}
+          helperText={t("voice.emotionHelp")}
+          fullWidth
+        />
+      </Grid>
+      {provider === "elevenlabs" && <ElevenLabsSettings form={form} />}
+    </Grid>
+  );
+}
+
+function ElevenLabsSettings({ form }: { form: EditorForm }) {
+  const { t } = useTranslation("assistants");
+  const { control } = form;
+  const slider = (key: "stability" | "similarity_boost" | "style") => (
+    <Grid size={{ xs: 12, sm: 4 }}>
+      <FormSlider
+        control={control}
+        name={`tts_provider_config.settings.${key}`}
+        label={t(`voice.elevenlabs.${key}`)}
+        min={0}
+        max={1}
+        step={0.05}
+        format={(v) => v.toFixed(2)}
+      />
+    </Grid>
+  );
+  return (
+    <>
+      <Grid size={12}>
+        <Typography variant="subtitle1" component="h3" sx={{ mt: 1 }}>
+          {t("voice.elevenlabs.title")}
+        </Typography>
+      </Grid>
+      {slider("stability")}
+      {slider("similarity_boost")}
+      {slider("style")}
+      <Grid size={12}>
+        <FormSwitch
+          control={control}
+          name="tts_provider_config.settings.use_speaker_boost"
+          label={t("voice.elevenlabs.use_speaker_boost")}
+        />
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+import AddIcon from "@mui/icons-material/Add";
+import AutoAwesomeOutlined from "@mui/icons-material/AutoAwesomeOutlined";
+import ContentCopyOutlined from "@mui/icons-material/ContentCopyOutlined";
+import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import type { Assistant } from "@parley/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import { CenteredSpinner } from "../../../components/centered-spinner.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { errorText } from "../../../components/error-text.ts";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { paths } from "../../../config/paths.ts";
+import { assistantsQuery } from "../api/assistants-api.ts";
+import { CreateAssistantDialog } from "../components/create-assistant-dialog.tsx";
+import { TemplateGalleryDialog } from "../components/template-gallery-dialog.tsx";
+import { useAssistantActions } from "../hooks/use-assistant-actions.ts";
+import { searchAssistants } from "../utils/assistant-list.ts";
+
+export default function AssistantsPage() {
+  const { t, i18n } = useTranslation("assistants");
+  const assistants = useQuery(assistantsQuery());
+  const actions = useAssistantActions();
+  const [search, setSearch] = useState("");
+  const [dialog, setDialog] = useState<"create" | "template" | null>(null);
+  const [deleting, setDeleting] = useState<Assistant | null>(null);
+  const [busy, setBusy] = useState(false);
+  const shown = assistants.data ? searchAssistants(assistants.data, search) : [];
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    await actions.remove(deleting);
+    setBusy(false);
+    setDeleting(null);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<AutoAwesomeOutlined />} onClick={() => setDialog("template")}>
+              {t("list.fromTemplate")}
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog("create")}>
+              {t("list.create")}
+            </Button>
+          </>
+        }
+      />
+      {assistants.isPending && <CenteredSpinner label={t("loading")} />}
+      {assistants.isError && (
+        <Typography color="error" role="alert">
+          {errorText(assistants.error, t("list.loadFailed"))}
+        </Typography>
+      )}
+      {assistants.data?.length === 0 && (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
+          <Typography variant="h6" component="h2">
+            {t("list.emptyTitle")}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t("list.emptyText")}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: "center" }}>
+            <Button variant="outlined" onClick={() => setDialog("template")}>
+              {t("list.fromTemplate")}
+            </Button>
+            <Button variant="contained" onClick={() => setDialog("create")}>
+              {t("list.create")}
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+      {assistants.data && assistants.data.length > 0 && (
+        <>
+          <TextField
+            type="search"
+            size="small"
+            label={t("list.search")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            sx={{ mb: 2, width: { xs: "100%", sm: 360 } }}
+          />
+          <TableContainer component={Paper}>
+            <Table aria-label={t("list.title")}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t("list.name")}</TableCell>
+                  <TableCell>{t("list.llm")}</TableCell>
+                  <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{t("list.stt")}</TableCell>
+                  <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{t("list.tts")}</TableCell>
+                  <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{t("list.updated")}</TableCell>
+                  <TableCell align="right">{t("list.actions")}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={6} align="center">
+                      {t("list.noMatch", { search })}
+                    </TableCell>
+                  </TableRow>
+                )}
+                {shown.map((a) => (
+                  <TableRow key={a.id} hover>
+                    <TableCell>
+                      <Link component={RouterLink} to={`${paths.assistants}/${a.id}`} sx={{ fontWeight: 600 }}>
+                        {a.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{`${a.llm_provider} · ${a.llm_provider_config.model}`}</TableCell>
+                    <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{a.stt_provider}</TableCell>
+                    <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{a.tts_provider}</TableCell>
+                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
+                      {date.format(new Date(a.updated_at))}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                      <IconButton
+                        aria-label={t("list.duplicate", { name: a.name })}
+                        onClick={() => void actions.duplicate(a)}
+                      >
+                        <ContentCopyOutlined />
+                      </IconButton>
+                      <IconButton aria-label={t("list.delete", { name: a.name })} onClick={() => setDeleting(a)}>
+                        <DeleteOutline />
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      )}
+      <CreateAssistantDialog open={dialog === "create"} onClose={() => setDialog(null)} onCreate={actions.create} />
+      <TemplateGalleryDialog
+        open={dialog === "template"}
+        onClose={() => setDialog(null)}
+        onCreate={actions.createFromTemplate}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("list.deleteTitle")}
+        text={t("list.deleteText", { name: deleting?.name ?? "" })}
+        confirmLabel={t("list.deleteConfirm")}
+        busy={busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
+    </>
+  );
+}
