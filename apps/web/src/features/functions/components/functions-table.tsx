@@ -53,7 +53,7 @@ export function FunctionsTable(props: {
                 </Typography>
               </TableCell>
               <TableCell sx={{ maxWidth: 360, wordBreak: "break-all" }}>
-                <Chip size="small" label={fn.method} sx={{ me: 1, fontFamily: "monospace" }} />
+                <Chip size="small" label={fn.method} sx={{ mr: 1, fontFamily: "monospace" }} />
                 <span dir="ltr">{fn.url}</span>
               </TableCell>
               <TableCell>{t("seconds", { value: fn.timeout })}</TableCell>

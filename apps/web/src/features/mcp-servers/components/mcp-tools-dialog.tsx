@@ -64,7 +64,8 @@ export function McpToolsDialog({ server, onClose }: { server: McpServer; onClose
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="mcp-tools-title">
       <DialogTitle id="mcp-tools-title">{t("tools.title", { name: server.name })}</DialogTitle>
-      <DialogContent>
+      {/* A long tool list scrolls; keyboard users need to be able to focus it to scroll it. */}
+      <DialogContent tabIndex={0}>
         {tools.isPending && <ListSkeleton label={t("tools.loading")} height={48} />}
         {tools.isError && (
           <Alert severity="error">
