@@ -13,6 +13,11 @@ describe("createSttProvider", () => {
     expect(provider.streaming).toBe(id !== "groq" && id !== "hamsa");
   });
 
+  it("builds the offline recogniser without credentials", () => {
+    const provider = createSttProvider("local", { credentials: null, config: sttDefaultConfig("local"), net });
+    expect(provider).toMatchObject({ id: "local", streaming: false });
+  });
+
   it.each<Record<string, string> | null>([null, {}, { api_key: "  " }])(
     "refuses a cloud recogniser without a key (%j)",
     (credentials) => {

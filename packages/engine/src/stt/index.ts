@@ -1,5 +1,5 @@
 import type { SttProviderId } from "@parley/contract";
-import { ProviderError } from "../providers/provider-error.ts";
+import { PocketsphinxStt } from "../local/pocketsphinx-stt.ts";
 import type { NetworkDeps, SttProvider } from "../providers/types.ts";
 import { AssemblyAiStt } from "./assembly-ai-stt.ts";
 import { DeepgramStt } from "./deepgram-stt.ts";
@@ -33,9 +33,8 @@ const CLOUD_STT: Record<CloudSttId, { name: string; create(options: CloudOptions
 
 /** Builds the speech-to-text adapter of an assistant's transcriber; a cloud one needs an `api_key`. */
 export function createSttProvider(id: SttProviderId, options: CreateSttOptions): SttProvider {
-  if (id === "local") {
-    throw new ProviderError("Local recogniser", "the offline recogniser is not available in this build", false);
-  }
+  // The offline recogniser needs no key and no network.
+  if (id === "local") return new PocketsphinxStt(options.config);
   const entry = CLOUD_STT[id];
   const apiKey = options.credentials?.api_key?.trim();
   if (!apiKey) throw missingKeyError(entry.name);

@@ -13,6 +13,11 @@ describe("createTtsProvider", () => {
     expect(provider).toMatchObject({ id, model: config.model, voice: config.voice });
   });
 
+  it("builds the offline voice without credentials", () => {
+    const provider = createTtsProvider("local", { credentials: null, config: TTS_DEFAULT_CONFIG.local, net });
+    expect(provider).toMatchObject({ id: "local", model: "espeak-ng", voice: "en-us" });
+  });
+
   it("refuses a cloud voice without a key, naming the vendor", () => {
     const build = () =>
       createTtsProvider("elevenlabs", { credentials: null, config: TTS_DEFAULT_CONFIG.elevenlabs, net });

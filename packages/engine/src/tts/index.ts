@@ -1,4 +1,5 @@
 import type { TtsProviderConfig, TtsProviderId } from "@parley/contract";
+import { EspeakTts } from "../local/espeak-tts.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import type { NetworkDeps, TtsProvider } from "../providers/types.ts";
 import { type CloudProviderOptions, missingKeyError } from "../stt/provider-config.ts";
@@ -42,9 +43,8 @@ const CLOUD_TTS: Record<CloudTtsId, { name: string; create: Factory }> = {
 
 /** Builds the text-to-speech adapter of an assistant's voice; a cloud one needs an `api_key`. */
 export function createTtsProvider(id: TtsProviderId, options: CreateTtsOptions): TtsProvider {
-  if (id === "local") {
-    throw new ProviderError("Local voice", "the offline voice is not available in this build", false);
-  }
+  // The offline voice needs no key and no network.
+  if (id === "local") return new EspeakTts(options.config);
   const entry = CLOUD_TTS[id];
   const credentials = options.credentials ?? {};
   const apiKey = credentials.api_key?.trim();
