@@ -1,5 +1,5 @@
 import { TTS_CATALOG } from "@parley/contract";
-import { hasModelListing, listModels, listVoices } from "../../../../../packages/engine/src/catalog/index.ts";
+import { hasModelListing, listModels, listVoices } from "@parley/engine";
 import type { LiveCatalogSource } from "./voice-lists.ts";
 
 /** The live lists through the engine's vendor catalog, labelled from the built-in table when known. */

@@ -1,5 +1,5 @@
 import type { VoiceClone } from "@parley/contract";
-import { createVoiceClone, deleteVoiceClone } from "../../../../../packages/engine/src/catalog/index.ts";
+import { createVoiceClone, deleteVoiceClone } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { resolveCredentials } from "../integrations/credentials.ts";
