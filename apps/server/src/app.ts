@@ -9,6 +9,7 @@ import { adminRoutes } from "./modules/admin/routes.ts";
 import { assistantRoutes } from "./modules/assistants/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { callLogRoutes } from "./modules/call-logs/routes.ts";
+import { callRoutes } from "./modules/calls/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { functionRoutes } from "./modules/functions/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(functionRoutes);
       await api.register(integrationRoutes);
       await api.register(mcpRoutes);
+      await api.register(callRoutes);
       await api.register(callLogRoutes);
     },
     { prefix: API_BASE_PATH },

@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 export function registerMetrics(app: FastifyInstance): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "parley_" });
+  app.decorate("metricsRegistry", registry);
   const httpDuration = new Histogram({
     name: "parley_http_request_duration_seconds",
     help: "HTTP request duration by method, route and status",

@@ -1,0 +1,62 @@
+import type { TurnMetricsEntry } from "@parley/contract";
+import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The /metrics registry (plugins/metrics.ts), for modules that add their own metrics. */
+    metricsRegistry?: Registry;
+  }
+}
+
+/** Latency buckets (seconds) around what a voice call feels like: under 0.5 s is snappy, over 2 s is broken. */
+const LATENCY_BUCKETS = [0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10];
+
+export interface CallMetrics {
+  callStarted(channel: string): void;
+  callEnded(channel: string, status: string, reason: string): void;
+  turn(metrics: TurnMetricsEntry): void;
+  fallback(stage: string, from: string, to: string): void;
+}
+
+/** Live-call metrics: calls active, per-turn latencies and provider fallbacks. */
+export function createCallMetrics(registry: Registry | undefined): CallMetrics {
+  const registers = registry ? [registry] : [];
+  const active = new Gauge({
+    name: "parley_calls_active",
+    help: "Calls in progress",
+    labelNames: ["channel"] as const,
+    registers,
+  });
+  const ended = new Counter({
+    name: "parley_calls_ended_total",
+    help: "Calls ended, by status and end reason",
+    labelNames: ["channel", "status", "reason"] as const,
+    registers,
+  });
+  const histogram = (name: string, help: string) => new Histogram({ name, help, buckets: LATENCY_BUCKETS, registers });
+  const voiceToVoice = histogram("parley_turn_voice_to_voice_seconds", "End of caller speech to first assistant audio");
+  const llmTtft = histogram("parley_turn_llm_ttft_seconds", "Language model request to first token");
+  const ttsTtfb = histogram("parley_turn_tts_ttfb_seconds", "Text to speech request to first audio byte");
+  const fallbacks = new Counter({
+    name: "parley_provider_fallbacks_total",
+    help: "Mid-call switches from a failing provider to the next",
+    labelNames: ["stage", "from", "to"] as const,
+    registers,
+  });
+  const observe = (h: Histogram, ms: number | null) => {
+    if (ms !== null) h.observe(ms / 1000);
+  };
+  return {
+    callStarted: (channel) => active.inc({ channel }),
+    callEnded(channel, status, reason) {
+      active.dec({ channel });
+      ended.inc({ channel, status, reason });
+    },
+    turn(m) {
+      observe(voiceToVoice, m.voice_to_voice_ms);
+      observe(llmTtft, m.llm_ttft_ms);
+      observe(ttsTtfb, m.tts_ttfb_ms);
+    },
+    fallback: (stage, from, to) => fallbacks.inc({ stage, from, to }),
+  };
+}

@@ -1,0 +1,221 @@
+import { type Assistant, type CallEndReason, REALTIME_CLOSE_CODES } from "@parley/contract";
+import { type CallEvent, type CallSession, type CallSummary, createCallSession } from "@parley/engine";
+import { findAssistant } from "../assistants/service.ts";
+import { finishCallLog, markCallInProgress } from "../call-logs/service.ts";
+import { callCost } from "./call-cost.ts";
+import { CallTimeline } from "./call-timeline.ts";
+import { mcpTools } from "./mcp-tools.ts";
+import { buildCallProviders } from "./providers.ts";
+import { toServerMessage } from "./realtime-messages.ts";
+import type { Participant, Room } from "./rooms.ts";
+import type { CallsRuntime, CallTransport } from "./runtime.ts";
+import { createToolRunner, functionTools } from "./tool-runner.ts";
+
+/** How long a failing call may take to wind down before its log is closed anyway. */
+const WIND_DOWN_MS = 5_000;
+
+/** A running call, as its transport drives it. */
+export interface LiveCall {
+  pushAudio(pcm: Int16Array): void;
+  pushText(text: string): void;
+  pushDtmf(digit: string): void;
+  hangup(reason: CallEndReason): Promise<void>;
+}
+
+const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
+  Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
+
+/**
+ * Joins a caller to a room's call: builds the assistant's providers and tools, starts the engine
+ * session, streams its events and audio to the transport, and writes the call log when it ends.
+ * Rejects (after closing the log as failed) when the call cannot start.
+ */
+export async function startLiveCall(
+  rt: CallsRuntime,
+  room: Room,
+  caller: Participant,
+  transport: CallTransport,
+): Promise<LiveCall> {
+  if (room.joinTimer) clearTimeout(room.joinTimer);
+  room.joinTimer = null;
+  room.participants.set(caller.identity, caller);
+  const call = new CallRun(rt, room, transport);
+  await call.start();
+  return call;
+}
+
+class CallRun implements LiveCall {
+  private session: CallSession | null = null;
+  private assistant: Assistant | undefined;
+  private readonly startedAt: Date;
+  private readonly timeline: CallTimeline;
+  private endSent = false;
+  /** Resolves once the session has ended and the log is written. */
+  private sessionEnded: Promise<void> | null = null;
+  private finishing: Promise<void> | null = null;
+  /** A reason the engine has no word for (server shutdown), kept for the log. */
+  private serverReason: CallEndReason | null = null;
+  private closeTools: () => Promise<void> = async () => undefined;
+
+  constructor(
+    private readonly rt: CallsRuntime,
+    private readonly room: Room,
+    private readonly transport: CallTransport,
+  ) {
+    this.startedAt = rt.ctx.now();
+    this.timeline = new CallTimeline(() => rt.ctx.now().getTime() - this.startedAt.getTime());
+  }
+
+  async start(): Promise<void> {
+    const { ctx, metrics } = this.rt;
+    const { room } = this;
+    metrics.callStarted("web");
+    room.call = { end: (reason) => this.hangup(reason) };
+    try {
+      this.assistant = await findAssistant(ctx.db, room.workspaceId, room.agentId);
+      if (!this.assistant) throw new Error("The assistant of this call no longer exists.");
+      const session = await this.createSession(this.assistant);
+      this.session = session;
+      await markCallInProgress(ctx.db, room.workspaceId, room.callId, this.startedAt);
+      room.participants.set(`agent-${room.callId.slice(0, 8)}`, {
+        identity: `agent-${room.callId.slice(0, 8)}`,
+        name: this.assistant.name,
+        kind: "agent",
+        joinedAt: ctx.now(),
+      });
+      await session.start();
+      // Watched only once started: a failed start is closed by abort() with its own close code.
+      this.sessionEnded = session.done.then(
+        (summary) => this.finish(summary),
+        (error: unknown) => this.finish(this.failure(error)),
+      );
+      this.transport.send({ type: "ready", call_id: room.callId });
+    } catch (error) {
+      await this.abort(error);
+      throw error;
+    }
+  }
+
+  private async createSession(assistant: Assistant): Promise<CallSession> {
+    const { ctx, metrics } = this.rt;
+    const { room } = this;
+    const providers = await buildCallProviders(ctx, room.workspaceId, assistant, (s) => {
+      metrics.fallback(s.stage, s.from, s.to);
+      this.onEvent({ type: "provider_fallback", stage: s.stage, from: s.from, to: s.to, error: s.error.message });
+    });
+    const [functions, mcp] = await Promise.all([
+      functionTools(ctx, room.workspaceId, room.agentId),
+      mcpTools(ctx, room.workspaceId, room.agentId),
+    ]);
+    this.closeTools = mcp.close;
+    for (const failure of mcp.failures) this.timeline.add({ type: "error", message: failure });
+    const tools = createToolRunner([...functions, ...mcp.tools]);
+    const session = createCallSession({
+      assistant,
+      ...providers,
+      tools,
+      sink: { onEvent: (event) => this.onEvent(event) },
+      context: "The caller is talking to you from a web browser.",
+    });
+    session.onAudio((pcm) => this.transport.sendAudio(pcm));
+    return session;
+  }
+
+  private onEvent(event: CallEvent): void {
+    this.timeline.add(event);
+    const turn = event.type === "turn_metrics" ? this.timeline.turnMetrics.at(-1) : undefined;
+    if (turn) this.rt.metrics.turn(turn);
+    const message = toServerMessage(event);
+    if (!message || (message.type === "end" && this.endSent)) return;
+    if (message.type === "end") this.endSent = true;
+    this.transport.send(message);
+  }
+
+  pushAudio(pcm: Int16Array): void {
+    this.session?.pushAudio(pcm);
+  }
+
+  pushText(text: string): void {
+    this.session?.pushText(text);
+  }
+
+  pushDtmf(digit: string): void {
+    this.session?.pushDtmf(digit);
+  }
+
+  async hangup(reason: CallEndReason): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    // The engine knows its own reasons; a shutdown ends the call like a removal would.
+    if (reason === "server_shutdown" || reason === "not_joined") {
+      this.serverReason = reason;
+      await session.hangup("removed");
+    } else {
+      await session.hangup(reason);
+    }
+    await this.sessionEnded;
+  }
+
+  private failure(error: unknown): CallSummary {
+    const message = error instanceof Error ? error.message : String(error);
+    this.timeline.add({ type: "error", message });
+    const durationMs = this.rt.ctx.now().getTime() - this.startedAt.getTime();
+    return { reason: "error", durationMs, recording: null };
+  }
+
+  /** The call could not start: tell the caller why, then close the log as failed. */
+  private async abort(error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    this.rt.log.warn({ callId: this.room.callId, err: error }, "call failed to start");
+    this.transport.send({ type: "error", message });
+    const summary = this.session ? await withTimeout(this.endSession(), WIND_DOWN_MS) : null;
+    await this.finish(summary ?? this.failure(error), REALTIME_CLOSE_CODES.startFailed);
+  }
+
+  /** A session whose start failed has ended itself (or ends now); its summary carries the duration. */
+  private async endSession(): Promise<CallSummary> {
+    const session = this.session as CallSession;
+    await session.hangup("error").catch(() => undefined);
+    return session.done;
+  }
+
+  /** Writes the log once, frees the room and closes the transport. */
+  private finish(summary: CallSummary, closeCode = 1000): Promise<void> {
+    this.finishing ??= this.persist(summary, closeCode);
+    return this.finishing;
+  }
+
+  private async persist(summary: CallSummary, closeCode: number): Promise<void> {
+    const { ctx, rooms, metrics, log } = this.rt;
+    const { room } = this;
+    const reason = this.serverReason ?? summary.reason;
+    const status = reason === "error" ? "failed" : "completed";
+    rooms.remove(room);
+    room.call = null;
+    metrics.callEnded("web", status, reason);
+    if (!this.endSent) {
+      this.endSent = true;
+      this.transport.send({ type: "end", reason });
+    }
+    this.transport.close(closeCode, reason);
+    void this.closeTools();
+    const cost = this.assistant ? callCost(this.assistant, summary.durationMs, { telephony: false }) : null;
+    try {
+      await finishCallLog(ctx.db, room.workspaceId, room.callId, {
+        status,
+        endReason: reason,
+        endedAt: new Date(this.startedAt.getTime() + summary.durationMs),
+        durationSeconds: Math.round(summary.durationMs / 10) / 100,
+        cost: cost?.cost ?? 0,
+        costBreakdown: cost?.breakdown ?? null,
+        transcript: this.timeline.transcript,
+        toolCalls: this.timeline.toolCalls,
+        turnMetrics: this.timeline.turnMetrics,
+        events: this.timeline.events,
+        recording: summary.recording,
+      });
+    } catch (error) {
+      log.error({ callId: room.callId, err: error }, "could not save the call log");
+    }
+  }
+}

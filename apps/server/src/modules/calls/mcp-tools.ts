@@ -1,0 +1,59 @@
+import type { AppContext } from "../../context.ts";
+import { type McpSession, openMcpSession, reasonOf, serverTarget } from "../mcp/client.ts";
+import type { McpServerRow } from "../mcp/schema.ts";
+import { listAgentMcpServers } from "../mcp/service.ts";
+import { type ToolEntry, toolName } from "./tool-runner.ts";
+
+export interface McpToolSet {
+  tools: ToolEntry[];
+  /** Servers that could not be reached when the call started (their tools are left out). */
+  failures: string[];
+  /** Closes the call's connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * The tools of the assistant's MCP servers, over one connection per server kept for the whole
+ * call (a tool call mid-conversation must not pay for a handshake). Each tool is named
+ * `<server>__<tool>` so two servers' tools, or a server tool and a function, never clash.
+ */
+export async function mcpTools(ctx: AppContext, workspaceId: string, agentId: string): Promise<McpToolSet> {
+  const servers = await listAgentMcpServers(ctx.db, workspaceId, agentId);
+  const opened = await Promise.all(servers.map((server) => openServer(ctx, server)));
+  const sessions = opened.flatMap((o) => (o.session ? [o.session] : []));
+  return {
+    tools: opened.flatMap((o) => o.tools),
+    failures: opened.flatMap((o) => (o.failure ? [o.failure] : [])),
+    close: async () => {
+      await Promise.all(sessions.map((s) => s.close().catch(() => undefined)));
+    },
+  };
+}
+
+async function openServer(
+  ctx: AppContext,
+  server: McpServerRow,
+): Promise<{ session: McpSession | null; tools: ToolEntry[]; failure?: string }> {
+  let session: McpSession | null = null;
+  try {
+    session = await openMcpSession(ctx, serverTarget(ctx, server));
+    const open = session;
+    const listed = await open.listTools();
+    const prefix = toolName(server.name).toLowerCase();
+    const tools: ToolEntry[] = listed.map((tool) => ({
+      spec: {
+        name: `${prefix}__${tool.name}`,
+        description: tool.description || `${tool.name} (from ${server.name})`,
+        parameters: tool.input_schema,
+      },
+      async run(args, signal) {
+        const result = await open.callTool(tool.name, args, { signal });
+        return { ok: !result.isError, content: result.text };
+      },
+    }));
+    return { session, tools };
+  } catch (error) {
+    await session?.close().catch(() => undefined);
+    return { session: null, tools: [], failure: `MCP server "${server.name}" is unavailable: ${reasonOf(error)}.` };
+  }
+}

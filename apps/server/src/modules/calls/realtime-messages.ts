@@ -1,0 +1,41 @@
+import type { RealtimeServerMessage } from "@parley/contract";
+import type { CallEvent } from "@parley/engine";
+import { toTurnMetricsEntry } from "./call-timeline.ts";
+
+/**
+ * What the caller's socket hears of an engine event; null for the ones that stay on the server
+ * (fallbacks, transfers, keypad echoes, full tool results).
+ */
+export function toServerMessage(event: CallEvent): RealtimeServerMessage | null {
+  switch (event.type) {
+    case "state":
+      return { type: "state", state: event.state };
+    case "transcript":
+      return { type: "transcript", role: event.role, text: event.text, final: event.final, at_ms: event.atMs };
+    case "tool_call":
+      return { type: "tool_call", name: event.name, ok: event.ok };
+    case "turn_metrics":
+      return { type: "turn_metrics", ...toTurnMetricsEntry(event.metrics) };
+    case "interruption":
+      return { type: "interruption", heard_text: event.heardText };
+    case "error":
+      return { type: "error", message: event.message };
+    case "end":
+      return { type: "end", reason: event.reason };
+    default:
+      return null;
+  }
+}
+
+/** Caller audio off the wire: 16-bit little-endian PCM, copied so the samples are aligned. */
+export function pcmFromBytes(bytes: Buffer): Int16Array {
+  const even = bytes.byteLength - (bytes.byteLength % 2);
+  const pcm = new Int16Array(even / 2);
+  for (let i = 0; i < pcm.length; i += 1) pcm[i] = bytes.readInt16LE(i * 2);
+  return pcm;
+}
+
+/** Assistant audio onto the wire (the samples' own bytes; Node runs little-endian). */
+export function bytesFromPcm(pcm: Int16Array): Buffer {
+  return Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+}

@@ -1,0 +1,121 @@
+import { REALTIME_CLOSE_CODES, RealtimeClientMessage } from "@parley/contract";
+import type { FastifyRequest } from "fastify";
+import type { RawData, WebSocket } from "ws";
+import { type LiveCall, startLiveCall } from "./live-call.ts";
+import { bytesFromPcm, pcmFromBytes } from "./realtime-messages.ts";
+import { verifyRoomToken } from "./room-token.ts";
+import type { CallsRuntime, CallTransport } from "./runtime.ts";
+
+const OPEN = 1;
+
+function bytesOf(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
+
+/**
+ * A browser sends Origin on every WebSocket; a page on another site must not open calls with a
+ * token it got hold of. Allowed: PUBLIC_URL's origin, or the host the request itself was sent to
+ * (same-origin, e.g. 127.0.0.1 when PUBLIC_URL says localhost). No Origin: a non-browser client.
+ */
+export function originAllowed(origin: string | undefined, publicUrl: string, requestHost: string): boolean {
+  if (origin === undefined) return true;
+  try {
+    const url = new URL(origin);
+    return url.origin === new URL(publicUrl).origin || url.host === requestHost;
+  } catch {
+    return false;
+  }
+}
+
+function transportOf(socket: WebSocket): CallTransport {
+  return {
+    send(message) {
+      if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+    },
+    sendAudio(pcm) {
+      if (socket.readyState === OPEN) socket.send(bytesFromPcm(pcm), { binary: true });
+    },
+    close(code, reason) {
+      if (socket.readyState === OPEN) socket.close(code, reason.slice(0, 120));
+    },
+  };
+}
+
+/** Checks origin, token and room; the room to join, or null after closing the socket with the reason. */
+async function admit(rt: CallsRuntime, socket: WebSocket, request: FastifyRequest, token: string | undefined) {
+  const refuse = (code: number, reason: string) => {
+    socket.close(code, reason);
+    return null;
+  };
+  if (!originAllowed(request.headers.origin, rt.ctx.config.publicUrl, request.host)) {
+    return refuse(REALTIME_CLOSE_CODES.forbiddenOrigin, "This origin may not open calls.");
+  }
+  const grant = token ? await verifyRoomToken(rt.ctx, token) : null;
+  if (!grant) return refuse(REALTIME_CLOSE_CODES.unauthorized, "The room token is invalid or has expired.");
+  // Any attempt that gets this far uses the token up, whatever happens next.
+  if (!rt.rooms.claimToken(grant.tokenId, grant.expiresAtMs, rt.ctx.now().getTime())) {
+    return refuse(REALTIME_CLOSE_CODES.unauthorized, "This room token has already been used.");
+  }
+  const room = rt.rooms.get(grant.room);
+  if (!room || room.workspaceId !== grant.workspaceId) {
+    return refuse(REALTIME_CLOSE_CODES.roomGone, "This call has already ended.");
+  }
+  if ([...room.participants.values()].some((p) => p.kind === "caller")) {
+    return refuse(REALTIME_CLOSE_CODES.roomBusy, "Someone is already on this call.");
+  }
+  return { room, grant };
+}
+
+/** Handles one caller socket of GET /api/v1/realtime?token=… from upgrade to close. */
+export function handleRealtimeSocket(rt: CallsRuntime, socket: WebSocket, request: FastifyRequest, token?: string) {
+  let call: LiveCall | null = null;
+  let closed = false;
+  let muted = false;
+  // Typed messages that arrive while the call is starting are kept and replayed; audio is live-only.
+  const pending: RealtimeClientMessage[] = [];
+  const transport = transportOf(socket);
+
+  const apply = (live: LiveCall, message: RealtimeClientMessage) => {
+    if (message.type === "text") live.pushText(message.text);
+    else if (message.type === "dtmf") live.pushDtmf(message.digit);
+    else if (message.type === "mute") muted = message.muted;
+    else void live.hangup("caller_hangup");
+  };
+
+  socket.on("message", (data, isBinary) => {
+    if (isBinary) {
+      if (call && !muted) call.pushAudio(pcmFromBytes(bytesOf(data)));
+      return;
+    }
+    let parsed: ReturnType<typeof RealtimeClientMessage.safeParse>;
+    try {
+      parsed = RealtimeClientMessage.safeParse(JSON.parse(bytesOf(data).toString("utf8")));
+    } catch {
+      parsed = RealtimeClientMessage.safeParse(null);
+    }
+    if (!parsed.success) return transport.send({ type: "error", message: "Unrecognised message." });
+    if (call) apply(call, parsed.data);
+    else pending.push(parsed.data);
+  });
+  socket.on("close", () => {
+    closed = true;
+    void call?.hangup("caller_hangup");
+  });
+  socket.on("error", (error) => rt.log.debug({ err: error }, "realtime socket error"));
+
+  void (async () => {
+    const admitted = await admit(rt, socket, request, token);
+    if (!admitted || closed) return;
+    const { room, grant } = admitted;
+    const caller = { identity: grant.identity, name: grant.name, kind: "caller" as const, joinedAt: rt.ctx.now() };
+    call = await startLiveCall(rt, room, caller, transport).catch(() => null);
+    if (!call) return;
+    if (closed) return void call.hangup("caller_hangup");
+    for (const message of pending.splice(0)) apply(call, message);
+  })().catch((error: unknown) => {
+    rt.log.error({ err: error }, "realtime socket failed");
+    transport.close(REALTIME_CLOSE_CODES.startFailed, "The call could not start.");
+  });
+}

@@ -1,0 +1,400 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getCallLog } from "../src/modules/call-logs/queries.ts";
+import { roomsOf } from "../src/modules/calls/rooms.ts";
+import { call, claimsOf, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { createAssistant, roomToken, startRoom, startWebhook } from "./support/calls.ts";
+import { RealtimeClient } from "./support/realtime-client.ts";
+import {
+  type ChatRequestBody,
+  lastUserText,
+  type ScriptedLlm,
+  type ScriptedReply,
+  startScriptedLlm,
+} from "./support/scripted-llm.ts";
+import { readWavHeader } from "./support/wav.ts";
+
+/** Room rules, room tokens, the socket's admission checks, and whole calls over a real WebSocket. */
+
+let t: TestApp;
+let wsBase: string;
+let llm: ScriptedLlm;
+let webhook: Awaited<ReturnType<typeof startWebhook>>;
+const ORIGIN = "http://localhost:5173";
+
+/** The model: asks the hours function when asked about hours, then answers from its result. */
+function script(request: ChatRequestBody): ScriptedReply {
+  if (request.messages.some((m) => m.role === "tool")) return { text: "We open at nine in the morning." };
+  if (/hours/i.test(lastUserText(request))) return { toolCall: { name: "check_hours", arguments: '{"day":"monday"}' } };
+  return { text: "Happy to help with that." };
+}
+
+beforeAll(async () => {
+  llm = await startScriptedLlm(script);
+  webhook = await startWebhook({ open: "9am", close: "5pm" });
+  t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
+  await t.app.listen({ host: "127.0.0.1", port: 0 });
+  wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/realtime`;
+});
+afterAll(async () => {
+  await t.close();
+  await llm.close();
+  await webhook.close();
+});
+
+const connect = (token: string, origin: string | undefined = ORIGIN) =>
+  RealtimeClient.connect(`${wsBase}?token=${encodeURIComponent(token)}`, origin ? { origin } : {});
+
+async function setLimit(user: { token: string; workspaceId: string }, limit: number) {
+  const res = await call(t, "PATCH", `/api/v1/workspaces/${user.workspaceId}`, {
+    token: user.token,
+    body: { concurrency_limit: limit },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+describe("starting a call", () => {
+  it("creates a room and a queued web call log", async () => {
+    const a = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, { name: "Front desk" });
+    const res = await call(t, "POST", `/api/v1/agents/${agent}/call`, { token: a.token });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.room).toMatchObject({ agent_id: agent });
+    expect(body.room.name).toMatch(/^call-[0-9a-f]{12}$/);
+    expect(Date.parse(body.room.created_at)).not.toBeNaN();
+    const log = await call(t, "GET", `/api/v1/call-logs/${body.call_id}`, { token: a.token });
+    expect(log.json()).toMatchObject({
+      status: "queued",
+      channel: "web",
+      direction: "inbound",
+      agent_id: agent,
+      agent_name: "Front desk",
+      end_reason: null,
+    });
+  });
+
+  it("answers 404 for an assistant of another workspace, 401 without sign-in", async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, {});
+    expect((await call(t, "POST", `/api/v1/agents/${agent}/call`, { token: b.token })).statusCode).toBe(404);
+    expect((await call(t, "POST", `/api/v1/agents/${agent}/call`)).statusCode).toBe(401);
+  });
+
+  it("refuses a call over the workspace's concurrency limit with 429", async () => {
+    const a = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, {});
+    await setLimit(a, 2);
+    await startRoom(t, a.token, agent);
+    await startRoom(t, a.token, agent);
+    const third = await call(t, "POST", `/api/v1/agents/${agent}/call`, { token: a.token });
+    expect(third.statusCode).toBe(429);
+    expect(third.json().detail).toBe("This workspace is already running its maximum of 2 concurrent calls.");
+    const stats = await call(t, "GET", "/api/v1/call-logs/stats", { token: a.token });
+    expect(stats.json().active_calls).toBe(2);
+
+    const b = await signedInUser(t);
+    const other = await createAssistant(t, b.token, {});
+    await setLimit(b, 0);
+    const none = await call(t, "POST", `/api/v1/agents/${other}/call`, { token: b.token });
+    expect(none.statusCode).toBe(429);
+    expect(none.json().detail).toBe("This workspace is already running its maximum of 0 concurrent calls.");
+  });
+});
+
+describe("room tokens", () => {
+  it("issues a one-room token valid 60 s with identity, name and workspace", async () => {
+    const a = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, {});
+    const { room } = await startRoom(t, a.token, agent);
+    const query = new URLSearchParams({ room_name: room, user_identity: "user-abc" });
+    const res = await call(t, "GET", `/api/v1/agents/room/generate_room_token?${query}`, { token: a.token });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ result: "success", url: "/api/v1/realtime" });
+    const claims = claimsOf(body.accessToken);
+    expect(claims).toMatchObject({ room, sub: "user-abc", name: "User", workspace_id: a.workspaceId });
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(60);
+  });
+
+  it("answers another workspace's or an unknown room with an error result and 404", async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, {});
+    const { room } = await startRoom(t, a.token, agent);
+    for (const name of [room, "call-000000000000"]) {
+      const query = new URLSearchParams({ room_name: name, user_identity: "x", name: "Eve" });
+      const res = await call(t, "GET", `/api/v1/agents/room/generate_room_token?${query}`, { token: b.token });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({
+        result: "error",
+        accessToken: "",
+        message: expect.stringMatching(/not found/),
+      });
+    }
+  });
+});
+
+describe("the realtime socket's admission", () => {
+  it("refuses a foreign Origin with 4403", async () => {
+    const a = await signedInUser(t);
+    const { room } = await startRoom(t, a.token, await createAssistant(t, a.token, {}));
+    const client = await connect(await roomToken(t, a.token, room), "https://evil.example");
+    expect((await client.closed).code).toBe(4403);
+  });
+
+  it("refuses a missing, forged or expired token with 4401", async () => {
+    const a = await signedInUser(t);
+    const { room } = await startRoom(t, a.token, await createAssistant(t, a.token, {}));
+    const token = await roomToken(t, a.token, room);
+    const missing = await RealtimeClient.connect(wsBase, { origin: ORIGIN });
+    expect((await missing.closed).code).toBe(4401);
+    const [head, payload] = token.split(".");
+    const forged = await connect(`${head}.${payload}.${"A".repeat(43)}`);
+    expect((await forged.closed).code).toBe(4401);
+    t.clock.advance(61);
+    try {
+      const expired = await connect(token);
+      expect((await expired.closed).code).toBe(4401);
+    } finally {
+      t.clock.advance(-61);
+    }
+  });
+
+  it("lets a token be used once, and only for a room that still exists", async () => {
+    const a = await signedInUser(t);
+    const { room } = await startRoom(t, a.token, await createAssistant(t, a.token, {}));
+    const token = await roomToken(t, a.token, room);
+    const rooms = roomsOf(t.ctx);
+    rooms.remove(rooms.get(room) as NonNullable<ReturnType<typeof rooms.get>>);
+    const first = await connect(token);
+    expect(await first.closed).toMatchObject({ code: 4404 });
+    const again = await connect(token);
+    expect(await again.closed).toMatchObject({ code: 4401, reason: "This room token has already been used." });
+  });
+});
+
+describe("workspace rooms", () => {
+  it("lists the workspace's rooms without caching, and not other workspaces'", async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, { name: "Concierge" });
+    const { room, callId } = await startRoom(t, a.token, agent);
+    const res = await call(t, "GET", "/api/v1/agents/room/workspace_rooms", { token: a.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.json().rooms).toEqual([
+      {
+        name: room,
+        agent_id: agent,
+        agent_name: "Concierge",
+        call_id: callId,
+        started_at: expect.any(String),
+        participants: [],
+      },
+    ]);
+    const other = await call(t, "GET", "/api/v1/agents/room/workspace_rooms", { token: b.token });
+    expect(other.json().rooms).toEqual([]);
+  });
+
+  it("answers 404 when removing from an unknown room or an absent participant", async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const { room } = await startRoom(t, a.token, await createAssistant(t, a.token, {}));
+    const remove = (token: string, name: string) =>
+      call(t, "POST", `/api/v1/agents/room/${name}/remove_participant?participant_identity=user-x`, { token });
+    expect((await remove(a.token, "call-000000000000")).json().detail).toBe("Room not found.");
+    expect((await remove(b.token, room)).statusCode).toBe(404);
+    const absent = await remove(a.token, room);
+    expect(absent.statusCode).toBe(404);
+    expect(absent.json().detail).toBe("Participant not found.");
+  });
+});
+
+/** An assistant that runs with no keys: the scripted model, eSpeak's voice, PocketSphinx's ears. */
+const localAssistant = () => ({
+  name: "Front desk",
+  first_message: "Hello from Parley.",
+  llm_provider: "openai-compatible",
+  llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
+  stt_provider: "local",
+  stt_provider_config: {},
+  tts_provider: "local",
+  tts_provider_config: { model: "espeak-ng", voice: "en-us" },
+});
+
+async function assignHoursFunction(user: { token: string }, agentId: string) {
+  const created = await call(t, "POST", "/api/v1/functions", {
+    token: user.token,
+    body: {
+      name: "check_hours",
+      description: "Opening hours for a day of the week",
+      url: webhook.url,
+      parameters: { type: "object", properties: { day: { type: "string" } } },
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  const assigned = await call(t, "POST", "/api/v1/functions/assign", {
+    token: user.token,
+    body: { agent_id: agentId, function_id: created.json().id },
+  });
+  expect(assigned.statusCode).toBeLessThan(300);
+}
+
+/** The call's log once the call has been written up (the socket closes first). */
+async function finishedLog(token: string, callId: string) {
+  for (let i = 0; i < 100; i += 1) {
+    const res = await call(t, "GET", `/api/v1/call-logs/${callId}`, { token });
+    const log = res.json();
+    if (log.status === "completed" || log.status === "failed") return log;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the call log was never closed");
+}
+
+const finalText = (client: RealtimeClient, role: string, pattern: RegExp) =>
+  client.waitFor("transcript", (m) => m.role === role && m.final === true && pattern.test(String(m.text)));
+
+describe("a live call", () => {
+  it("talks over the socket, runs a function, and leaves a full call log", async () => {
+    const a = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, localAssistant());
+    await assignHoursFunction(a, agent);
+    const { room, callId } = await startRoom(t, a.token, agent);
+    const client = await connect(await roomToken(t, a.token, room, "user-live", "Tess"));
+
+    expect((await client.waitFor("ready")).call_id).toBe(callId);
+    await finalText(client, "assistant", /Hello from Parley/);
+    await client.until(() => client.audioPeak() > 1000, "audible assistant audio");
+
+    const rooms = (await call(t, "GET", "/api/v1/agents/room/workspace_rooms", { token: a.token })).json().rooms;
+    expect(rooms).toHaveLength(1);
+    expect(rooms[0].participants).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ identity: "user-live", name: "Tess", kind: "caller" }),
+        expect.objectContaining({ name: "Front desk", kind: "agent" }),
+      ]),
+    );
+    expect((await call(t, "GET", "/api/v1/call-logs/stats", { token: a.token })).json().active_calls).toBe(1);
+
+    client.send({ type: "text", text: "What are your opening hours?" });
+    await finalText(client, "user", /opening hours/);
+    expect(await client.waitFor("tool_call")).toMatchObject({ name: "check_hours", ok: true });
+    await finalText(client, "assistant", /nine in the morning/);
+    await client.waitFor("turn_metrics");
+    client.send({ type: "hangup" });
+    expect((await client.closed).code).toBe(1000);
+    expect(client.messages.find((m) => m.type === "end")).toMatchObject({ reason: "caller_hangup" });
+
+    const log = await finishedLog(a.token, callId);
+    expect(log).toMatchObject({ status: "completed", end_reason: "caller_hangup", has_recording: true });
+    expect(log.transcript.map((l: { role: string; text: string }) => [l.role, l.text])).toEqual([
+      ["assistant", "Hello from Parley."],
+      ["user", "What are your opening hours?"],
+      ["assistant", "We open at nine in the morning."],
+    ]);
+    expect(log.tool_calls).toEqual([
+      expect.objectContaining({ name: "check_hours", arguments: '{"day":"monday"}', ok: true }),
+    ]);
+    expect(log.tool_calls[0].result).toContain("9am");
+    expect(webhook.calls).toContainEqual({ day: "monday" });
+    expect(log.turn_metrics.length).toBeGreaterThanOrEqual(1);
+    expect(log.turn_metrics[0].llm_ttft_ms).toEqual(expect.any(Number));
+    expect(log.duration_seconds).toBeGreaterThan(0);
+    expect(log.cost).toEqual(expect.any(Number));
+    expect(log.cost_breakdown).toMatchObject({ currency: "USD", minutes: expect.any(Number) });
+    expect(log.cost_breakdown.minutes).toBeGreaterThan(0);
+
+    const recording = await call(t, "GET", `/api/v1/call-logs/${callId}/recording`, { token: a.token });
+    expect(recording.statusCode).toBe(200);
+    expect(recording.headers["content-type"]).toBe("audio/wav");
+    expect(readWavHeader(recording.rawPayload)).toMatchObject({
+      riff: "RIFF",
+      wave: "WAVE",
+      channels: 2,
+      sampleRate: 16000,
+    });
+    expect(readWavHeader(recording.rawPayload).dataBytes).toBeGreaterThan(16000);
+
+    const metrics = await t.app.inject({ method: "GET", url: "/metrics" });
+    expect(metrics.body).toMatch(
+      /parley_calls_ended_total\{channel="web",status="completed",reason="caller_hangup"\} 1/,
+    );
+    expect(metrics.body).toMatch(/parley_turn_llm_ttft_seconds_count [1-9]/);
+    expect(metrics.body).toMatch(/parley_calls_active\{channel="web"\} 0/);
+    expect((await call(t, "GET", "/api/v1/agents/room/workspace_rooms", { token: a.token })).json().rooms).toEqual([]);
+  });
+
+  it("ends the call with reason removed when the caller is removed from the room", async () => {
+    const a = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, { ...localAssistant(), audio_recording: false });
+    const { room, callId } = await startRoom(t, a.token, agent);
+    const client = await connect(await roomToken(t, a.token, room, "user-two"));
+    await client.waitFor("ready");
+    const res = await call(t, "POST", `/api/v1/agents/room/${room}/remove_participant?participant_identity=user-two`, {
+      token: a.token,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(/removed/i);
+    expect((await client.closed).code).toBe(1000);
+    expect(client.messages.find((m) => m.type === "end")).toMatchObject({ reason: "removed" });
+    const log = await finishedLog(a.token, callId);
+    expect(log).toMatchObject({ status: "completed", end_reason: "removed", has_recording: false });
+    const audio = await call(t, "GET", `/api/v1/call-logs/${callId}/recording`, { token: a.token });
+    expect(audio.statusCode).toBe(404);
+  });
+
+  it("refuses a second caller in a room that already has one", async () => {
+    const a = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, localAssistant());
+    const { room } = await startRoom(t, a.token, agent);
+    const first = await connect(await roomToken(t, a.token, room, "user-first"));
+    await first.waitFor("ready");
+    const second = await connect(await roomToken(t, a.token, room, "user-second"));
+    expect((await second.closed).code).toBe(4409);
+    first.close();
+    await first.closed;
+  });
+
+  it("fails the call with a message when its provider cannot be set up", async () => {
+    const a = await signedInUser(t);
+    // OpenAI without a key anywhere: the call cannot start.
+    const agent = await createAssistant(t, a.token, {
+      ...localAssistant(),
+      llm_provider: "openai",
+      llm_provider_config: { model: "gpt-4o-mini" },
+    });
+    const { room, callId } = await startRoom(t, a.token, agent);
+    const client = await connect(await roomToken(t, a.token, room));
+    expect((await client.closed).code).toBe(4500);
+    expect(client.messages.find((m) => m.type === "error")?.message).toMatch(/OpenAI/);
+    const log = await finishedLog(a.token, callId);
+    expect(log).toMatchObject({ status: "failed", end_reason: "error" });
+    expect(log.events).toContainEqual(expect.objectContaining({ type: "error" }));
+  });
+});
+
+describe("shutting down", () => {
+  it("ends live calls and writes their logs before the server stops", async () => {
+    const t2 = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
+    await t2.app.listen({ host: "127.0.0.1", port: 0 });
+    const port = (t2.app.server.address() as AddressInfo).port;
+    const a = await signedInUser(t2);
+    const agent = await createAssistant(t2, a.token, localAssistant());
+    const { room, callId } = await startRoom(t2, a.token, agent);
+    const queued = await startRoom(t2, a.token, agent);
+    const client = await RealtimeClient.connect(
+      `ws://127.0.0.1:${port}/api/v1/realtime?token=${await roomToken(t2, a.token, room)}`,
+      { origin: ORIGIN },
+    );
+    await client.waitFor("ready");
+    await t2.app.close();
+    expect([1000, 1001]).toContain((await client.closed).code);
+    const live = await getCallLog(t2.ctx.db, a.workspaceId, callId);
+    expect(live).toMatchObject({ status: "completed", end_reason: "server_shutdown" });
+    const never = await getCallLog(t2.ctx.db, a.workspaceId, queued.callId);
+    expect(never).toMatchObject({ status: "failed", end_reason: "server_shutdown" });
+    await t2.close();
+  });
+});
