@@ -87,7 +87,7 @@ export const router = createBrowserRouter([
         element: page(() => import("../features/call-logs/pages/call-logs-page.tsx")),
       },
       { path: "knowledge-base", element: section("knowledgeBase") },
-      { path: "voice-lab", element: section("voiceLab") },
+      { path: "voice-lab", element: page(() => import("../features/voice-lab/pages/voice-lab-page.tsx")) },
       { path: "api-keys", element: section("apiKeys") },
       { path: "integrations", element: page(() => import("../features/integrations/pages/integrations-page.tsx")) },
       { path: "batch-calls", element: section("batchCalls") },
