@@ -1,13 +1,5 @@
 import { TTS_DEFAULT_CONFIG, TTS_PREVIEW_TEXT, type TtsAudioBody, type TtsProviderConfig } from "@parley/contract";
-import {
-  concatPcm,
-  createTtsProvider,
-  ENGINE_SAMPLE_RATE,
-  EspeakTts,
-  encodeWav,
-  resample,
-  type TtsProvider,
-} from "@parley/engine";
+import { concatPcm, createTtsProvider, ENGINE_SAMPLE_RATE, encodeWav, resample } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { resolveCredentials } from "../integrations/credentials.ts";
 
@@ -32,13 +24,6 @@ function previewConfig(body: TtsAudioBody): TtsProviderConfig {
   };
 }
 
-/** The offline voice needs no key; the engine's factory builds the cloud ones. */
-function ttsFor(body: TtsAudioBody, credentials: Record<string, string> | null, ctx: AppContext): TtsProvider {
-  const config = previewConfig(body);
-  if (body.provider === "local") return new EspeakTts(config);
-  return createTtsProvider(body.provider, { credentials, config, net: ctx.network });
-}
-
 /**
  * Synthesizes a preview sentence with the workspace's credentials for the provider and returns
  * it as a 16 kHz mono WAV. Provider failures are thrown as they come (the route answers 502).
@@ -49,7 +34,8 @@ export async function synthesizePreview(
   body: TtsAudioBody,
 ): Promise<PreviewAudio> {
   const credentials = body.provider === "local" ? null : await resolveCredentials(ctx, workspaceId, body.provider);
-  const tts = ttsFor(body, credentials, ctx);
+  // "local" is the offline eSpeak voice: no key, no network.
+  const tts = createTtsProvider(body.provider, { credentials, config: previewConfig(body), net: ctx.network });
   const pieces: Int16Array[] = [];
   let rate = ENGINE_SAMPLE_RATE;
   const signal = AbortSignal.timeout(PREVIEW_TIMEOUT_MS);
