@@ -85,6 +85,7 @@ const WEATHER_SCHEMA = JSON.stringify({
 describe("functions page", () => {
   it("creates, edits, tests and deletes a function", async () => {
     const page = await openSignedIn("/functions");
+    await page.getByRole("heading", { name: "Functions", level: 1, exact: true }).waitFor();
     await page.getByText("No functions yet").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -100,12 +101,12 @@ describe("functions page", () => {
     await dialog.getByText(/must describe an object/).waitFor();
     await parameters.fill(WEATHER_SCHEMA);
     await dialog.getByText("Valid object schema · properties: 1").waitFor();
-    await dialog.getByRole("button", { name: "Add header" }).click();
+    await dialog.getByRole("button", { name: "Add header", exact: true }).click();
     await dialog.getByRole("textbox", { name: "Header name 1" }).fill("X-Weather-Client");
     await dialog.getByRole("textbox", { name: "Header value 1" }).fill("parley-e2e");
     await dialog.getByLabel("Secret", { exact: true }).fill("a signing secret");
     expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Function created").waitFor();
     const row = page.getByRole("row", { name: /get_weather/ });
     await row.getByText(webhookUrl).waitFor();
@@ -117,14 +118,14 @@ describe("functions page", () => {
     await edit
       .getByRole("textbox", { name: "Description", exact: true })
       .fill("Tells the weather forecast for a city.");
-    await edit.getByRole("button", { name: "Save" }).click();
+    await edit.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Function updated").waitFor();
     await page.getByText("Tells the weather forecast for a city.").waitFor();
 
     await page.getByRole("button", { name: "Test get_weather" }).click();
     const test = page.getByRole("dialog", { name: "Test get_weather" });
     await test.getByRole("textbox", { name: "Arguments (JSON)" }).fill('{"city": "Lisbon"}');
-    await test.getByRole("button", { name: "Run test" }).click();
+    await test.getByRole("button", { name: "Run test", exact: true }).click();
     await test.getByText("Succeeded").waitFor();
     await test.getByText("Status 200").waitFor();
     await test.getByText(/^\d+ ms$/).waitFor();
@@ -133,10 +134,13 @@ describe("functions page", () => {
     const received = webhookRequests.at(-1);
     expect(received?.headers["x-weather-client"]).toBe("parley-e2e");
     expect(JSON.parse(received?.body ?? "{}")).toEqual({ city: "Lisbon" });
-    await test.getByRole("button", { name: "Close" }).click();
+    await test.getByRole("button", { name: "Close", exact: true }).click();
 
     await page.getByRole("button", { name: "Delete get_weather" }).click();
-    await page.getByRole("dialog", { name: "Delete this function?" }).getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete this function?" })
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
     await page.getByText("Function deleted").waitFor();
     await page.getByText("No functions yet").waitFor();
     await page.close();
@@ -146,6 +150,7 @@ describe("functions page", () => {
 describe("tool servers page", () => {
   it("adds a local MCP server, lists its tools, keeps the dialog on a bad URL, edits and deletes", async () => {
     const page = await openSignedIn("/mcp-servers");
+    await page.getByRole("heading", { name: "Tool servers", level: 1, exact: true }).waitFor();
     await page.getByText("No tool servers yet").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -154,7 +159,7 @@ describe("tool servers page", () => {
     expect(await dialog.getByRole("spinbutton", { name: "Timeout (seconds)" }).inputValue()).toBe("30");
     await dialog.getByRole("textbox", { name: "Name", exact: true }).fill("Everything");
     await dialog.getByRole("textbox", { name: "URL", exact: true }).fill(everythingUrl);
-    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Tool server created").waitFor();
     await page
       .getByRole("row", { name: /Everything/ })
@@ -167,24 +172,24 @@ describe("tool servers page", () => {
     const tools = page.getByRole("dialog", { name: "Tools of Everything" });
     await tools.getByRole("list", { name: "Tools" }).getByText("echo", { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await tools.getByRole("button", { name: "Close" }).click();
+    await tools.getByRole("button", { name: "Close", exact: true }).click();
 
     const closedPort = await freePort();
     await page.getByRole("button", { name: "New tool server" }).first().click();
     const broken = page.getByRole("dialog", { name: "New tool server" });
     await broken.getByRole("textbox", { name: "Name", exact: true }).fill("Nowhere");
     await broken.getByRole("textbox", { name: "URL", exact: true }).fill(`http://127.0.0.1:${closedPort}/mcp`);
-    await broken.getByRole("button", { name: "Save" }).click();
+    await broken.getByRole("button", { name: "Save", exact: true }).click();
     await broken.getByRole("alert").waitFor({ timeout: 30_000 });
     expect(await broken.getByRole("alert").textContent()).toMatch(/^Validation error: .+/);
     expect(await broken.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe("Nowhere");
-    await broken.getByRole("button", { name: "Cancel" }).click();
+    await broken.getByRole("button", { name: "Cancel", exact: true }).click();
     expect(await page.getByRole("row", { name: /Nowhere/ }).count()).toBe(0);
 
     await page.getByRole("button", { name: "Edit Everything" }).click();
     const edit = page.getByRole("dialog", { name: "Edit tool server" });
     await edit.getByRole("spinbutton", { name: "Timeout (seconds)" }).fill("45");
-    await edit.getByRole("button", { name: "Save" }).click();
+    await edit.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Tool server updated").waitFor();
     await page
       .getByRole("row", { name: /Everything/ })
@@ -194,7 +199,7 @@ describe("tool servers page", () => {
     await page.getByRole("button", { name: "Delete Everything" }).click();
     await page
       .getByRole("dialog", { name: "Delete this tool server?" })
-      .getByRole("button", { name: "Delete" })
+      .getByRole("button", { name: "Delete", exact: true })
       .click();
     await page.getByText("Tool server deleted").waitFor();
     await page.getByText("No tool servers yet").waitFor();
@@ -205,6 +210,7 @@ describe("tool servers page", () => {
 describe("integrations page", () => {
   it("saves an OpenAI key, shows it masked, fails its test offline with a reason, and removes it", async () => {
     const page = await openSignedIn("/integrations");
+    await page.getByRole("heading", { name: "Integrations", level: 1, exact: true }).waitFor();
     for (const group of ["Language models", "Speech-to-text", "Text-to-speech", "Telephony", "Messaging"])
       await page.getByRole("heading", { name: group, level: 2 }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -214,7 +220,7 @@ describe("integrations page", () => {
     const key = dialog.getByLabel("API key");
     expect(await key.getAttribute("type")).toBe("password");
     await key.fill("sk-e2e-0123456789abcd");
-    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("OpenAI saved").waitFor();
     const card = page.getByRole("region", { name: "OpenAI", exact: true });
     await card.getByText("Connected", { exact: true }).waitFor();
@@ -229,7 +235,7 @@ describe("integrations page", () => {
     await card.getByRole("button", { name: "Remove OpenAI", exact: true }).click();
     await page
       .getByRole("dialog", { name: "Remove OpenAI?", exact: true })
-      .getByRole("button", { name: "Remove" })
+      .getByRole("button", { name: "Remove", exact: true })
       .click();
     await page.getByText("OpenAI removed").waitFor();
     await card.getByText("Not connected", { exact: true }).waitFor();

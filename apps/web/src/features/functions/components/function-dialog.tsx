@@ -35,7 +35,7 @@ export function FunctionDialog(props: {
   onClose: () => void;
   onSubmit: (body: FunctionSaveBody) => Promise<void>;
 }) {
-  const { t } = useTranslation(["functions", "translation"]);
+  const { t } = useTranslation(["functions", "translation"], { nsMode: "fallback" });
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FunctionFormInput, unknown, FunctionFormOutput>({
     resolver: zodResolver(FunctionForm),

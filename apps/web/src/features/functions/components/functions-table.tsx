@@ -28,7 +28,7 @@ export function FunctionsTable(props: {
   functions: ToolFunction[];
   onAction: (a: FunctionAction, fn: ToolFunction) => void;
 }) {
-  const { t } = useTranslation(["functions", "translation"]);
+  const { t } = useTranslation(["functions", "translation"], { nsMode: "fallback" });
   return (
     <TableContainer component={Paper}>
       <Table aria-label={t("nav.functions")}>

@@ -70,7 +70,7 @@ function TestResult({ result }: { result: FunctionTestResult }) {
 
 /** Calls the function's endpoint through the server with arguments typed as JSON. */
 export function TestFunctionDialog({ fn, onClose }: { fn: ToolFunction; onClose: () => void }) {
-  const { t } = useTranslation(["functions", "translation"]);
+  const { t } = useTranslation(["functions", "translation"], { nsMode: "fallback" });
   const [text, setText] = useState("{}");
   const args = parseArguments(text);
   const run = useMutation({ mutationFn: (value: Record<string, unknown>) => testFunction(fn.id, value) });

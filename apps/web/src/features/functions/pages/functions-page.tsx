@@ -20,7 +20,7 @@ type Open = { kind: "create" } | { kind: FunctionAction; fn: ToolFunction } | nu
 
 /** Functions: HTTP endpoints an assistant can call as tools during a conversation. */
 export default function FunctionsPage() {
-  const { t } = useTranslation(["functions", "translation"]);
+  const { t } = useTranslation(["functions", "translation"], { nsMode: "fallback" });
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const functions = useQuery(functionsQuery());

@@ -51,7 +51,7 @@ function CallRow({ call }: { call: CallLogSummary }) {
 
 /** The workspace's latest calls, each leading to the call logs. */
 export function RecentCallsCard({ stats }: { stats: UseQueryResult<CallStatsResponse> }) {
-  const { t } = useTranslation(["home", "translation"]);
+  const { t } = useTranslation(["home", "translation"], { nsMode: "fallback" });
   const calls = stats.data?.recent_calls;
   return (
     <Card component="section" aria-labelledby="recent-calls-title" sx={{ height: "100%" }}>

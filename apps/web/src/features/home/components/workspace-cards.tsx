@@ -15,7 +15,7 @@ import { useAuth } from "../../auth/auth-context.ts";
 /** The current workspace and the others you belong to (switch them in the top bar). */
 export function WorkspaceCards() {
   // Role names and "No workspace" are shell strings shared with the workspace switcher.
-  const { t } = useTranslation(["home", "translation"]);
+  const { t } = useTranslation(["home", "translation"], { nsMode: "fallback" });
   const { workspace, workspaces } = useAuth();
   return (
     <Grid container spacing={3}>

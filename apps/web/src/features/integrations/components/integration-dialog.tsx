@@ -26,7 +26,7 @@ export function IntegrationDialog(props: {
   onClose: () => void;
   onSubmit: (credentials: CredentialValues) => Promise<void>;
 }) {
-  const { t } = useTranslation(["integrations", "translation"]);
+  const { t } = useTranslation(["integrations", "translation"], { nsMode: "fallback" });
   const { integration } = props;
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [testing, setTesting] = useState(false);

@@ -20,7 +20,7 @@ import { IntegrationDialog } from "../components/integration-dialog.tsx";
 /** Per provider: the result of a test run on this page, and which provider is being tested now. */
 function useConnectionTests() {
   const { enqueueSnackbar } = useSnackbar();
-  const { t } = useTranslation(["integrations", "translation"]);
+  const { t } = useTranslation(["integrations", "translation"], { nsMode: "fallback" });
   const queryClient = useQueryClient();
   const [results, setResults] = useState<Record<string, IntegrationTestResult>>({});
   const [testing, setTesting] = useState<string | null>(null);
@@ -42,7 +42,7 @@ function useConnectionTests() {
 
 /** Integrations: the workspace's credentials for every provider, grouped by what they do. */
 export default function IntegrationsPage() {
-  const { t } = useTranslation(["integrations", "translation"]);
+  const { t } = useTranslation(["integrations", "translation"], { nsMode: "fallback" });
   const { workspace } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();

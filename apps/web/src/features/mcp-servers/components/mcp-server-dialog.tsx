@@ -31,7 +31,7 @@ export function McpServerDialog(props: {
   onClose: () => void;
   onSubmit: (body: CreateMcpServerBody) => Promise<void>;
 }) {
-  const { t } = useTranslation(["mcp-servers", "translation"]);
+  const { t } = useTranslation(["mcp-servers", "translation"], { nsMode: "fallback" });
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<McpServerFormInput, unknown, McpServerFormOutput>({
     resolver: zodResolver(McpServerForm),

@@ -27,7 +27,7 @@ export function McpServersTable(props: {
   servers: McpServer[];
   onAction: (action: McpServerAction, server: McpServer) => void;
 }) {
-  const { t } = useTranslation(["mcp-servers", "translation"]);
+  const { t } = useTranslation(["mcp-servers", "translation"], { nsMode: "fallback" });
   return (
     <TableContainer component={Paper}>
       <Table aria-label={t("nav.mcpServers")}>

@@ -59,7 +59,7 @@ function ToolList({ tools }: { tools: McpTool[] }) {
 
 /** The tools a server offers right now, read live from the server. */
 export function McpToolsDialog({ server, onClose }: { server: McpServer; onClose: () => void }) {
-  const { t } = useTranslation(["mcp-servers", "translation"]);
+  const { t } = useTranslation(["mcp-servers", "translation"], { nsMode: "fallback" });
   const tools = useQuery(mcpToolsQuery(server.id));
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="mcp-tools-title">

@@ -19,7 +19,7 @@ type Open = { kind: "create" } | { kind: McpServerAction; server: McpServer } | 
 
 /** Tool servers: external MCP servers whose tools assistants can use. */
 export default function McpServersPage() {
-  const { t } = useTranslation(["mcp-servers", "translation"]);
+  const { t } = useTranslation(["mcp-servers", "translation"], { nsMode: "fallback" });
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const servers = useQuery(mcpServersQuery());
