@@ -1,3 +1,4 @@
+import type { RealtimeServerMessage } from "@parley/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type AudioIo, createAudioIo } from "./audio-io.ts";
 import { callApi, realtimeUrl } from "./call-api.ts";
@@ -7,16 +8,6 @@ import { prepareCall } from "./start-call.ts";
 
 export type CallStatus = "disconnected" | "connecting" | "connected" | "failed";
 export type AssistantState = "listening" | "thinking" | "speaking";
-
-/** Messages the server sends on the call socket (binary frames are assistant audio). */
-type ServerMessage =
-  | { type: "ready"; call_id?: string }
-  | { type: "state"; state: AssistantState }
-  | { type: "transcript"; role: "user" | "assistant"; text: string; final: boolean }
-  | { type: "interruption"; heard_text?: string; heardText?: string }
-  | { type: "end"; reason: string }
-  | { type: "error"; message: string }
-  | { type: string };
 
 export interface LiveCall {
   status: CallStatus;
@@ -64,16 +55,29 @@ export function useLiveCall(): LiveCall {
 
   useEffect(() => teardown, [teardown]);
 
-  const onMessage = useCallback((message: ServerMessage) => {
-    if (message.type === "ready" && "call_id" in message) setCallId(message.call_id ?? null);
-    else if (message.type === "state" && "state" in message) setAssistantState(message.state);
-    else if (message.type === "transcript" && "role" in message) setLines((l) => applyTranscript(l, message));
-    else if (message.type === "interruption" && !("reason" in message)) {
-      audio.current?.flush();
-      const heard = "heard_text" in message ? message.heard_text : "heardText" in message ? message.heardText : "";
-      setLines((l) => truncateAssistant(l, heard ?? ""));
-    } else if (message.type === "end" && "reason" in message) setEndReason(message.reason);
-    else if (message.type === "error" && "message" in message) setError(new Error(message.message));
+  const onMessage = useCallback((message: RealtimeServerMessage) => {
+    switch (message.type) {
+      case "ready":
+        setCallId(message.call_id);
+        break;
+      case "state":
+        setAssistantState(message.state);
+        break;
+      case "transcript":
+        setLines((l) => applyTranscript(l, message));
+        break;
+      case "interruption":
+        // The caller barged in: drop what is still queued so the assistant stops at once.
+        audio.current?.flush();
+        setLines((l) => truncateAssistant(l, message.heard_text));
+        break;
+      case "end":
+        setEndReason(message.reason);
+        break;
+      case "error":
+        setError(new Error(message.message));
+        break;
+    }
   }, []);
 
   const start = useCallback(
@@ -100,7 +104,7 @@ export function useLiveCall(): LiveCall {
           setError(null);
         };
         ws.onmessage = (event: MessageEvent<ArrayBuffer | string>) => {
-          if (typeof event.data === "string") onMessage(JSON.parse(event.data) as ServerMessage);
+          if (typeof event.data === "string") onMessage(JSON.parse(event.data) as RealtimeServerMessage);
           else audio.current?.play(new Int16Array(event.data));
         };
         ws.onerror = () => setError(new Error("The call connection failed."));
