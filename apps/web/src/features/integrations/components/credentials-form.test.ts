@@ -1,0 +1,48 @@
+import { INTEGRATION_CATALOG, type Integration } from "@parley/contract";
+import type { TFunction } from "i18next";
+import { describe, expect, it } from "vitest";
+import { credentialDefaults, credentialsSchema } from "./credentials-form.ts";
+
+const t = ((key: string) => key) as unknown as TFunction<"integrations">;
+
+function integration(provider: string, values: Record<string, string> = {}): Integration {
+  const info = INTEGRATION_CATALOG.find((p) => p.id === provider);
+  if (!info) throw new Error(provider);
+  const configured = Object.keys(values).length > 0;
+  return {
+    provider: info.id,
+    label: info.label,
+    kind: info.kind,
+    kinds: [...info.kinds],
+    fields: [...info.fields],
+    configured,
+    source: configured ? "workspace" : null,
+    values,
+    last_test: null,
+    updated_at: null,
+  };
+}
+
+describe("credential forms", () => {
+  it("require a new provider's fields and check URL fields", () => {
+    const schema = credentialsSchema(integration("azure-openai"), t);
+    expect(schema.safeParse({ api_key: "", endpoint: "" }).success).toBe(false);
+    expect(schema.safeParse({ api_key: "k", endpoint: "ftp://x" }).success).toBe(false);
+    expect(schema.safeParse({ api_key: "k", endpoint: "https://x.example" }).success).toBe(true);
+  });
+
+  it("let a stored secret stay blank, which keeps it", () => {
+    const stored = integration("twilio", { account_sid: "AC1", auth_token: "abc…wxyz" });
+    expect(credentialsSchema(stored, t).safeParse({ account_sid: "AC1", auth_token: "" }).success).toBe(true);
+  });
+
+  it("start secrets empty and other fields with what is stored", () => {
+    const stored = integration("twilio", { account_sid: "AC1", auth_token: "abc…wxyz" });
+    expect(credentialDefaults(stored)).toEqual({ account_sid: "AC1", auth_token: "" });
+  });
+
+  it("allow an optional field to stay empty", () => {
+    const schema = credentialsSchema(integration("openai-compatible"), t);
+    expect(schema.safeParse({ base_url: "http://127.0.0.1:11434/v1", api_key: "" }).success).toBe(true);
+  });
+});
