@@ -16,7 +16,7 @@ const server = {
   created_at: "2026-01-01T00:00:00Z",
   updated_at: "2026-01-01T00:00:00Z",
 };
-const body = { name: "Docs", url: server.url };
+const body = { name: "Docs", description: "", url: server.url, timeout: 30, headers: {}, transport: "auto" as const };
 
 beforeEach(() => request.mockReset());
 
