@@ -1,26 +1,15 @@
+import type { ToolFunction } from "@parley/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/http-client.ts";
 
-/** What the assistant editor reads of a workspace function. */
-export interface FunctionSummary {
-  id: string;
-  name: string;
-  description?: string;
-}
+export const fetchAssistantFunctions = (assistantId: string) =>
+  api.request<ToolFunction[]>(`/functions/agent/${assistantId}`);
 
-/** Lists may come bare or wrapped; the editor only needs the entries. */
-function entries(body: unknown, key: string): FunctionSummary[] {
-  const list = Array.isArray(body) ? body : (body as Record<string, unknown> | undefined)?.[key];
-  return Array.isArray(list) ? (list as FunctionSummary[]).filter((f) => typeof f?.id === "string") : [];
-}
-
-export const fetchAssistantFunctions = async (assistantId: string) =>
-  entries(await api.request<unknown>(`/functions/agent/${assistantId}`), "functions");
-
+/** The workspace's functions to pick from (under this feature's own key: it never invalidates others'). */
 export const functionOptionsQuery = () =>
   queryOptions({
     queryKey: ["assistants", "function-options"],
-    queryFn: async () => entries(await api.request<unknown>("/functions"), "functions"),
+    queryFn: () => api.request<ToolFunction[]>("/functions"),
   });
 
 export const assistantFunctionsQuery = (assistantId: string) =>

@@ -1,13 +1,9 @@
+import { MCP_SERVERS_LIST_LIMIT, type McpServer } from "@parley/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/http-client.ts";
 
 /** What the assistant editor reads of a tool (MCP) server. */
-export interface McpServerSummary {
-  id: string;
-  name: string;
-  description?: string | null;
-  url: string;
-}
+export type McpServerSummary = Pick<McpServer, "id" | "name" | "description" | "url">;
 
 /** Spec §5: list entries without an id are dropped. */
 export function serversOf(body: unknown): McpServerSummary[] {
@@ -21,7 +17,8 @@ export function serversOf(body: unknown): McpServerSummary[] {
 export const mcpServerOptionsQuery = () =>
   queryOptions({
     queryKey: ["assistants", "mcp-server-options"],
-    queryFn: async () => serversOf(await api.request<unknown>("/mcp-servers", { query: { skip: 0, limit: 100 } })),
+    queryFn: async () =>
+      serversOf(await api.request<unknown>("/mcp-servers", { query: { skip: 0, limit: MCP_SERVERS_LIST_LIMIT } })),
   });
 
 export const assistantMcpServersQuery = (assistantId: string) =>

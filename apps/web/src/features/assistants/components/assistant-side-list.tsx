@@ -1,4 +1,5 @@
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
@@ -29,19 +30,20 @@ export function AssistantSideList({ currentId }: { currentId: string }) {
       />
       <List dense sx={{ maxHeight: "70vh", overflowY: "auto" }}>
         {shown.map((a) => (
-          <ListItemButton
-            key={a.id}
-            component={RouterLink}
-            to={`${paths.assistants}/${a.id}`}
-            selected={a.id === currentId}
-            aria-current={a.id === currentId ? "page" : undefined}
-          >
-            <ListItemText
-              primary={a.name}
-              secondary={a.llm_provider_config.model}
-              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-            />
-          </ListItemButton>
+          <ListItem key={a.id} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={`${paths.assistants}/${a.id}`}
+              selected={a.id === currentId}
+              aria-current={a.id === currentId ? "page" : undefined}
+            >
+              <ListItemText
+                primary={a.name}
+                secondary={a.llm_provider_config.model}
+                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>
