@@ -2,7 +2,7 @@ import {
   LLM_DEFAULT_CONFIG,
   type LlmProviderConfig,
   type LlmProviderId,
-  SttProviderId,
+  type SttProviderId,
   sttDefaultConfig,
   TTS_DEFAULT_CONFIG,
   type TtsProviderConfig,
@@ -36,9 +36,4 @@ export function ttsProviderChange(provider: TtsProviderId): {
     tts_provider: provider,
     tts_provider_config: { ...defaults, ...(defaults.settings ? { settings: { ...defaults.settings } } : {}) },
   };
-}
-
-/** Whether a string names a transcriber this build knows. */
-export function isSttProvider(value: string): value is SttProviderId {
-  return SttProviderId.safeParse(value).success;
 }
