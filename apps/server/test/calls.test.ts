@@ -4,6 +4,7 @@ import { getCallLog } from "../src/modules/call-logs/queries.ts";
 import { roomsOf } from "../src/modules/calls/rooms.ts";
 import { call, claimsOf, createTestApp, signedInUser, type TestApp } from "./harness.ts";
 import { createAssistant, roomToken, startRoom, startWebhook } from "./support/calls.ts";
+import { startMcpServer } from "./support/mcp-server.ts";
 import { RealtimeClient } from "./support/realtime-client.ts";
 import {
   type ChatRequestBody,
@@ -24,8 +25,16 @@ const ORIGIN = "http://localhost:5173";
 
 /** The model: asks the hours function when asked about hours, then answers from its result. */
 function script(request: ChatRequestBody): ScriptedReply {
-  if (request.messages.some((m) => m.role === "tool")) return { text: "We open at nine in the morning." };
-  if (/hours/i.test(lastUserText(request))) return { toolCall: { name: "check_hours", arguments: '{"day":"monday"}' } };
+  const toolResult = request.messages.findLast((m) => m.role === "tool")?.content;
+  if (toolResult) {
+    return { text: toolResult.includes("9am") ? "We open at nine in the morning." : `The next slot is ${toolResult}.` };
+  }
+  const said = lastUserText(request);
+  if (/hours/i.test(said)) return { toolCall: { name: "check_hours", arguments: '{"day":"monday"}' } };
+  const offered = request.tools?.map((t) => t.function.name) ?? [];
+  if (/appointment/i.test(said) && offered.includes("clinic_tools__next_slot")) {
+    return { toolCall: { name: "clinic_tools__next_slot", arguments: '{"doctor":"Lee"}' } };
+  }
   return { text: "Happy to help with that." };
 }
 
@@ -372,6 +381,92 @@ describe("a live call", () => {
     const log = await finishedLog(a.token, callId);
     expect(log).toMatchObject({ status: "failed", end_reason: "error" });
     expect(log.events).toContainEqual(expect.objectContaining({ type: "error" }));
+  });
+});
+
+/** Samples of one channel of a 16-bit stereo WAV (0 = left = caller). */
+function channelPeak(wav: Buffer, channel: 0 | 1): number {
+  let peak = 0;
+  for (let i = 44 + channel * 2; i + 1 < wav.length; i += 4) peak = Math.max(peak, Math.abs(wav.readInt16LE(i)));
+  return peak;
+}
+
+/** Half a second of a 440 Hz tone at 16 kHz, in 20 ms frames as a microphone would send it. */
+function sendTone(client: RealtimeClient) {
+  for (let frame = 0; frame < 25; frame += 1) {
+    const pcm = new Int16Array(320);
+    for (let i = 0; i < pcm.length; i += 1)
+      pcm[i] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * (frame * 320 + i)) / 16000));
+    client.sendPcm(pcm);
+  }
+}
+
+describe("caller audio and tools", () => {
+  it("records the caller's audio, and none of it while muted", async () => {
+    const a = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, { ...localAssistant(), first_message: "", first_speaker: "user" });
+    const peaks: number[] = [];
+    for (const muted of [false, true]) {
+      const { room, callId } = await startRoom(t, a.token, agent);
+      const client = await connect(await roomToken(t, a.token, room));
+      await client.waitFor("ready");
+      if (muted) client.send({ type: "mute", muted: true });
+      sendTone(client);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      client.send({ type: "hangup" });
+      await client.closed;
+      await finishedLog(a.token, callId);
+      const wav = (await call(t, "GET", `/api/v1/call-logs/${callId}/recording`, { token: a.token })).rawPayload;
+      peaks.push(channelPeak(wav, 0));
+    }
+    expect(peaks[0]).toBeGreaterThan(4000);
+    expect(peaks[1]).toBeLessThan(100);
+  });
+
+  it("offers linked MCP servers' tools under the server's name, and goes on without an unreachable one", async () => {
+    const mcp = await startMcpServer([
+      { name: "next_slot", description: "Next free appointment", answer: (args) => `Tuesday with Dr ${args.doctor}` },
+    ]);
+    // Saving an MCP server checks it answers; this one goes away before the call.
+    const offline = await startMcpServer([]);
+    try {
+      const a = await signedInUser(t);
+      const agent = await createAssistant(t, a.token, localAssistant());
+      for (const [name, url] of [
+        ["Clinic tools", mcp.url],
+        ["Offline", offline.url],
+      ]) {
+        const created = await call(t, "POST", "/api/v1/mcp-servers", {
+          token: a.token,
+          body: { name, url, timeout: 5 },
+        });
+        expect(created.statusCode).toBe(201);
+        const linked = await call(t, "POST", `/api/v1/agents/${agent}/mcp-servers/${created.json().mcp_server.id}`, {
+          token: a.token,
+        });
+        expect(linked.statusCode).toBe(200);
+      }
+      await offline.close();
+      const { room, callId } = await startRoom(t, a.token, agent);
+      const client = await connect(await roomToken(t, a.token, room));
+      await client.waitFor("ready");
+      client.send({ type: "text", text: "Can I book an appointment?" });
+      expect(await client.waitFor("tool_call")).toMatchObject({ name: "clinic_tools__next_slot", ok: true });
+      await finalText(client, "assistant", /Tuesday with Dr Lee/);
+      client.send({ type: "hangup" });
+      await client.closed;
+      expect(mcp.calls).toEqual([{ name: "next_slot", args: { doctor: "Lee" } }]);
+      const log = await finishedLog(a.token, callId);
+      expect(log.tool_calls[0]).toMatchObject({ name: "clinic_tools__next_slot", ok: true });
+      expect(log.events).toContainEqual(
+        expect.objectContaining({
+          type: "error",
+          message: expect.stringMatching(/MCP server "Offline" is unavailable/),
+        }),
+      );
+    } finally {
+      await Promise.all([mcp.close(), offline.close()]);
+    }
   });
 });
 

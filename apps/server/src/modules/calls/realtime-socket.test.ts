@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { bytesFromPcm, pcmFromBytes } from "./realtime-messages.ts";
+import { originAllowed } from "./realtime-socket.ts";
+
+describe("originAllowed", () => {
+  const publicUrl = "https://parley.example.com";
+  it("accepts PUBLIC_URL's origin, the request's own host, and no Origin at all", () => {
+    expect(originAllowed("https://parley.example.com", publicUrl, "internal:3000")).toBe(true);
+    expect(originAllowed("http://127.0.0.1:3000", publicUrl, "127.0.0.1:3000")).toBe(true);
+    expect(originAllowed(undefined, publicUrl, "127.0.0.1:3000")).toBe(true);
+  });
+  it("refuses other sites, other ports and garbage", () => {
+    expect(originAllowed("https://evil.example", publicUrl, "parley.example.com")).toBe(false);
+    expect(originAllowed("https://parley.example.com:8443", publicUrl, "parley.example.com")).toBe(false);
+    expect(originAllowed("null", publicUrl, "parley.example.com")).toBe(false);
+  });
+});
+
+describe("PCM on the wire", () => {
+  it("reads little-endian samples from an unaligned buffer and drops an odd trailing byte", () => {
+    const backing = Buffer.from([0xff, 0x01, 0x00, 0xff, 0x7f, 0x09]);
+    expect(Array.from(pcmFromBytes(backing.subarray(1)))).toEqual([1, 32767]);
+  });
+  it("writes samples back as the same bytes", () => {
+    const pcm = Int16Array.from([1, -2, 32767]);
+    expect(Array.from(pcmFromBytes(bytesFromPcm(pcm)))).toEqual([1, -2, 32767]);
+  });
+});
