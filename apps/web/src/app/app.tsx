@@ -1,5 +1,6 @@
+import { styled } from "@mui/material/styles";
 import { STORAGE_KEYS } from "@parley/contract";
-import { SnackbarProvider } from "notistack";
+import { MaterialDesignContent, SnackbarProvider } from "notistack";
 import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
@@ -25,6 +26,12 @@ function Session() {
   );
 }
 
+// notistack's default success green is too light for white text (3.3:1); these meet WCAG AA.
+const Notice = styled(MaterialDesignContent)(() => ({
+  "&.notistack-MuiContent-success": { backgroundColor: "#1b5e20" },
+  "&.notistack-MuiContent-error": { backgroundColor: "#b71c1c" },
+}));
+
 export function App() {
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
@@ -38,7 +45,11 @@ export function App() {
     <PreferencesProvider>
       <LanguageSync />
       <ThemeRoot>
-        <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "right" }}>
+        <SnackbarProvider
+          maxSnack={3}
+          anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+          Components={{ success: Notice, error: Notice }}
+        >
           <Session key={generation} />
         </SnackbarProvider>
       </ThemeRoot>

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -24,6 +25,7 @@ import type { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
+import { visuallyHidden } from "../../../components/visually-hidden.ts";
 import { useAuth } from "../../auth/auth-context.ts";
 import { changeRole, inviteUser, removeMember, revokeInvitation, workspaceUsersQuery } from "../api/workspace-api.ts";
 
@@ -111,7 +113,9 @@ export function MembersCard({ workspace }: { workspace: Workspace }) {
                 <TableCell>{t("workspaces.member")}</TableCell>
                 <TableCell>{t("workspaces.role")}</TableCell>
                 <TableCell align="right">
-                  <span className="visually-hidden">{t("common.actions")}</span>
+                  <Box component="span" sx={visuallyHidden}>
+                    {t("common.actions")}
+                  </Box>
                 </TableCell>
               </TableRow>
             </TableHead>
