@@ -18,6 +18,11 @@ export function OptionPicker(props: {
   helperText?: string;
 }) {
   const labelOf = new Map(props.options.map((o) => [o.value, o.label]));
+  // Ids such as ElevenLabs voice ids mean nothing to a reader: name the chosen option under the field.
+  const nameOf = (value: unknown) => {
+    const label = typeof value === "string" ? labelOf.get(value) : undefined;
+    return label && label !== value ? label : undefined;
+  };
   return (
     <Controller
       control={props.control}
@@ -51,7 +56,7 @@ export function OptionPicker(props: {
               inputRef={field.ref}
               onBlur={field.onBlur}
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? props.helperText}
+              helperText={fieldState.error?.message ?? props.helperText ?? nameOf(field.value)}
             />
           )}
         />
