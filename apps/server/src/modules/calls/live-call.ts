@@ -56,6 +56,8 @@ class CallRun implements LiveCall {
   /** A reason the engine has no word for (server shutdown), kept for the log. */
   private serverReason: CallEndReason | null = null;
   private closeTools: () => Promise<void> = async () => undefined;
+  /** A hangup asked for while the call was still starting, applied once it has started. */
+  private pendingHangup: CallEndReason | null = null;
 
   constructor(
     private readonly rt: CallsRuntime,
@@ -90,6 +92,7 @@ class CallRun implements LiveCall {
         (error: unknown) => this.finish(this.failure(error)),
       );
       this.transport.send({ type: "ready", call_id: room.callId });
+      if (this.pendingHangup) void this.hangup(this.pendingHangup);
     } catch (error) {
       await this.abort(error);
       throw error;
@@ -145,7 +148,10 @@ class CallRun implements LiveCall {
 
   async hangup(reason: CallEndReason): Promise<void> {
     const session = this.session;
-    if (!session) return;
+    if (!session || !this.sessionEnded) {
+      this.pendingHangup ??= reason;
+      return;
+    }
     // The engine knows its own reasons; a shutdown ends the call like a removal would.
     if (reason === "server_shutdown" || reason === "not_joined") {
       this.serverReason = reason;
