@@ -9,6 +9,8 @@ import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
+import { VoicePreviewButton } from "../../../components/voice-preview/voice-preview-button.tsx";
+import { useAuth } from "../../auth/auth-context.ts";
 import { clonesQuery, voicesQuery } from "../api/catalog-api.ts";
 import { useAutoSelect } from "../hooks/use-auto-select.ts";
 import { mergeClones, type OptionItem } from "../utils/options.ts";
@@ -26,6 +28,10 @@ export function VoiceTab({ form }: { form: EditorForm }) {
   const provider = (useWatch({ control, name: "tts_provider" }) ?? "openai") as TtsProviderId;
   const model = useWatch({ control, name: "tts_provider_config.model" });
   const voice = useWatch({ control, name: "tts_provider_config.voice" });
+  const speed = useWatch({ control, name: "tts_provider_config.speed" });
+  const language = useWatch({ control, name: "tts_provider_config.language" });
+  const settings = useWatch({ control, name: "tts_provider_config.settings" });
+  const { workspace } = useAuth();
   const voices = useQuery(voicesQuery(provider));
   const clones = useQuery(clonesQuery());
   const catalog = TTS_CATALOG[provider];
@@ -81,6 +87,20 @@ export function VoiceTab({ form }: { form: EditorForm }) {
           label={t("voice.voice")}
           options={voiceOptions ?? []}
           loading={voices.isPending}
+        />
+      </Grid>
+      <Grid size={12}>
+        {/* Previews what is in the form now, saved or not, so a voice can be tried before saving. */}
+        <VoicePreviewButton
+          workspaceId={workspace?.id}
+          request={{
+            provider,
+            model: model ?? "",
+            voice: voice ?? "",
+            speed: typeof speed === "number" ? speed : undefined,
+            language: typeof language === "string" && language ? language : undefined,
+            settings: settings ?? undefined,
+          }}
         />
       </Grid>
       {voices.isError && (

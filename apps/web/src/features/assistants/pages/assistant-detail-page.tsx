@@ -13,6 +13,7 @@ import { ApiError } from "../../../lib/http-client.ts";
 import { assistantQuery } from "../api/assistants-api.ts";
 import { AssistantEditor } from "../components/assistant-editor.tsx";
 import { AssistantSideList } from "../components/assistant-side-list.tsx";
+import { TestCallButton } from "../components/test-call-button.tsx";
 
 /** /assistants/{assistantId}: the editor, with the other assistants listed beside it on wide screens. */
 export default function AssistantDetailPage() {
@@ -45,9 +46,12 @@ export default function AssistantDetailPage() {
           </Box>
         )}
         {assistant.data && (
-          // Keyed by id: another assistant gets a fresh form (spec §4). headerActions is where the
-          // live "Test call" button will be placed.
-          <AssistantEditor key={assistant.data.id} assistant={assistant.data} headerActions={null} />
+          // Keyed by id: another assistant gets a fresh form (spec §4).
+          <AssistantEditor
+            key={assistant.data.id}
+            assistant={assistant.data}
+            headerActions={<TestCallButton assistantId={assistant.data.id} assistantName={assistant.data.name} />}
+          />
         )}
       </Grid>
     </Grid>
