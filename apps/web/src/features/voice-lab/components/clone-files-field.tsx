@@ -10,19 +10,9 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { VOICE_CLONE_MAX_FILES } from "@parley/contract";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { addFiles, type CloneFilesProblem, formatSize, MAX_FILE_MB } from "../utils/clone-files.ts";
-
-const hiddenInput = {
-  clip: "rect(0 0 0 0)",
-  clipPath: "inset(50%)",
-  height: 1,
-  overflow: "hidden",
-  position: "absolute",
-  whiteSpace: "nowrap",
-  width: 1,
-} as const;
 
 /** Picks the audio samples of a clone: adds to the chosen files, lists them, and says what is wrong. */
 export function CloneFilesField(props: {
@@ -34,6 +24,7 @@ export function CloneFilesField(props: {
 }) {
   const { t, i18n } = useTranslation("voice-lab");
   const helpId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const problemText = (p: CloneFilesProblem) =>
     p.kind === "none"
       ? t("clone.files.none")
@@ -51,21 +42,28 @@ export function CloneFilesField(props: {
       <FormHelperText id={helpId} sx={{ mt: 0, mb: 1 }}>
         {t("clone.files.help", { max: VOICE_CLONE_MAX_FILES, size: MAX_FILE_MB })}
       </FormHelperText>
-      <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={props.disabled}>
+      {/* The file input stays out of the button: a control inside a control is announced badly. */}
+      <input
+        ref={input}
+        type="file"
+        accept="audio/*"
+        multiple
+        hidden
+        disabled={props.disabled}
+        onChange={(e) => {
+          props.onChange(addFiles(props.files, Array.from(e.target.files ?? [])));
+          // Reset so that choosing the same file again after removing it fires a change.
+          e.target.value = "";
+        }}
+      />
+      <Button
+        variant="outlined"
+        startIcon={<UploadFileIcon />}
+        disabled={props.disabled}
+        aria-describedby={helpId}
+        onClick={() => input.current?.click()}
+      >
         {t("clone.files.choose")}
-        <input
-          type="file"
-          accept="audio/*"
-          multiple
-          aria-describedby={helpId}
-          disabled={props.disabled}
-          style={hiddenInput}
-          onChange={(e) => {
-            props.onChange(addFiles(props.files, Array.from(e.target.files ?? [])));
-            // Reset so that choosing the same file again after removing it fires a change.
-            e.target.value = "";
-          }}
-        />
       </Button>
       {props.files.length > 0 && (
         <List dense aria-label={t("clone.files.chosen")}>

@@ -28,7 +28,7 @@ export function CloneVoiceDialog(props: {
   onClose: () => void;
   onSubmit: (fields: CloneFormOutput, files: File[]) => Promise<void>;
 }) {
-  const { t, i18n } = useTranslation(["voice-lab", "translation"]);
+  const { t, i18n } = useTranslation(["voice-lab", "translation"], { nsMode: "fallback" });
   const schema = useMemo(
     () =>
       cloneFormSchema({

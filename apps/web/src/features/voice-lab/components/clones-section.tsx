@@ -19,7 +19,7 @@ import { ClonesTable } from "./clones-table.tsx";
 
 /** The workspace's voice clones: list, create from audio samples, delete, or try one in the panel. */
 export function ClonesSection({ onTry }: { onTry: (clone: VoiceClone) => void }) {
-  const { t } = useTranslation(["voice-lab", "translation"]);
+  const { t } = useTranslation(["voice-lab", "translation"], { nsMode: "fallback" });
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const clones = useQuery(clonesQuery());

@@ -22,7 +22,7 @@ export function ClonesTable({
   clones: VoiceClone[];
   onAction: (action: CloneAction, clone: VoiceClone) => void;
 }) {
-  const { t, i18n } = useTranslation(["voice-lab", "translation"]);
+  const { t, i18n } = useTranslation(["voice-lab", "translation"], { nsMode: "fallback" });
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <TableContainer>

@@ -9,7 +9,7 @@ import { initialSettings, withVoice } from "../utils/synthesis-settings.ts";
 
 /** Voice lab: listen to any provider's voices with your own text, and manage the workspace's voice clones. */
 export default function VoiceLabPage() {
-  const { t } = useTranslation(["voice-lab", "translation"]);
+  const { t } = useTranslation(["voice-lab", "translation"], { nsMode: "fallback" });
   const [settings, setSettings] = useState(() => initialSettings(ASSISTANT_DEFAULTS.tts_provider));
   const panel = useRef<HTMLDivElement>(null);
 
