@@ -14,9 +14,11 @@ const lazyBundles: BackendModule = {
   type: "backend",
   init() {},
   read(language, namespace, callback) {
-    const key =
-      namespace === "translation" ? `./locales/${language}.json` : `../features/${namespace}/locales/${language}.json`;
-    const load = namespace === "translation" ? shellLoaders[key] : featureLoaders[key];
+    const load =
+      namespace === "translation"
+        ? shellLoaders[`./locales/${language}.json`]
+        : (featureLoaders[`../features/${namespace}/locales/${language}.json`] ??
+          featureLoaders[`../components/${namespace}/locales/${language}.json`]);
     if (!load) {
       callback(null, {});
       return;
