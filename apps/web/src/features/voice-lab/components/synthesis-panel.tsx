@@ -15,7 +15,7 @@ import { VoicePreviewButton } from "../../../components/voice-preview/voice-prev
 import { useAuth } from "../../auth/auth-context.ts";
 import { voicesQuery } from "../api/voices-api.ts";
 import { useAutoSelect } from "../hooks/use-auto-select.ts";
-import { type OptionItem, providerOptions } from "../utils/options.ts";
+import { hasAccountVoices, type OptionItem, providerOptions } from "../utils/options.ts";
 import {
   previewRequest,
   SPEED_MAX,
@@ -147,13 +147,15 @@ function ListNotes({ provider, voices }: { provider: TtsProviderId; voices: UseQ
       </Grid>
     );
   if (voices.data?.source !== "builtin" || !TTS_CATALOG[provider].needsKey) return null;
+  const label = TTS_CATALOG[provider].label;
+  const note = voices.data.error
+    ? t("synthesis.builtinAfterError", { error: voices.data.error })
+    : hasAccountVoices(provider)
+      ? t("synthesis.builtinNoKey", { provider: label })
+      : t("synthesis.noKey", { provider: label });
   return (
     <Grid size={12}>
-      <Alert severity="info">
-        {voices.data.error
-          ? t("synthesis.builtinAfterError", { error: voices.data.error })
-          : t("synthesis.builtinNoKey", { provider: TTS_CATALOG[provider].label })}
-      </Alert>
+      <Alert severity="info">{note}</Alert>
     </Grid>
   );
 }

@@ -1,6 +1,6 @@
 import { TTS_CATALOG } from "@parley/contract";
 import { describe, expect, it } from "vitest";
-import { firstIfMissing, PROVIDER_REQUIRED, providerOptions, requireProvider } from "./options.ts";
+import { firstIfMissing, hasAccountVoices, PROVIDER_REQUIRED, providerOptions, requireProvider } from "./options.ts";
 
 const options = [
   { value: "a", label: "A" },
@@ -55,5 +55,14 @@ describe("provider options", () => {
     const result = providerOptions("local", undefined);
     expect(result.models.map((m) => m.value)).toEqual(TTS_CATALOG.local.models.map((m) => m.value));
     expect(result.voices[0]).toEqual({ value: "en-us", label: "English (US)", isCustom: false });
+  });
+});
+
+describe("account voice lists", () => {
+  it("come from the vendors whose voices differ per account", () => {
+    expect(hasAccountVoices("elevenlabs")).toBe(true);
+    expect(hasAccountVoices("cartesia")).toBe(true);
+    expect(hasAccountVoices("openai")).toBe(false);
+    expect(hasAccountVoices("local")).toBe(false);
   });
 });

@@ -45,3 +45,9 @@ export function providerOptions(provider: TtsProviderId, response: VoicesRespons
     voices: voices.map((v) => ({ value: v.id, label: v.name, isCustom: v.isCustom })),
   };
 }
+
+/**
+ * Whether a key turns the provider's built-in list into the account's own voices. OpenAI's voices
+ * are the same for every account, and the local voice needs no key at all.
+ */
+export const hasAccountVoices = (provider: TtsProviderId) => TTS_CATALOG[provider].needsKey && provider !== "openai";
