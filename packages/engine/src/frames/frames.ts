@@ -13,9 +13,10 @@ export type SystemFrame =
 
 /** Frames processed in order. `utterance` ties assistant text and audio to one spoken message. */
 export type DataFrame =
-  | { type: "audio_in"; pcm: Int16Array }
-  /** Voice activity: the caller started or stopped speaking. */
-  | { type: "vad"; speaking: boolean }
+  /** Caller audio; `receivedAt` (clock time) lets later stages count their own lag. */
+  | { type: "audio_in"; pcm: Int16Array; receivedAt?: number }
+  /** Voice activity: the caller started or stopped speaking, as of the audio received at `receivedAt`. */
+  | { type: "vad"; speaking: boolean; receivedAt?: number }
   | { type: "transcript"; text: string; final: boolean }
   | { type: "text_in"; text: string }
   | { type: "dtmf_in"; digit: string }

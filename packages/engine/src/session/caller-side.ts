@@ -30,7 +30,7 @@ export class CallerSide {
   private closed = false;
 
   constructor(
-    clock: Clock,
+    private readonly clock: Clock,
     private readonly assistant: Assistant,
     private readonly hooks: CallerSideHooks,
   ) {
@@ -58,7 +58,8 @@ export class CallerSide {
   push(pcm: Int16Array): void {
     const vad = this.vad;
     if (!vad || this.closed) return;
-    this.reframer.push(pcm, (frame) => vad.queueFrame({ type: "audio_in", pcm: frame }));
+    const receivedAt = this.clock.now();
+    this.reframer.push(pcm, (frame) => vad.queueFrame({ type: "audio_in", pcm: frame, receivedAt }));
   }
 
   /** Stops turn-taking (the call is ending); audio is still accepted for the recording. */
@@ -83,7 +84,7 @@ export class CallerSide {
       this.stt?.sendAudio(frame.pcm);
       this.hooks.onFrame(frame.pcm);
     } else if (frame.type === "vad") {
-      this.turns.onVad(frame.speaking);
+      this.turns.onVad(frame.speaking, frame.receivedAt);
       this.hooks.onActivity();
     }
   }

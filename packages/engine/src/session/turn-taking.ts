@@ -44,15 +44,18 @@ export class TurnTaking {
     return this.speaking;
   }
 
-  /** Voice activity changed. */
-  onVad(speaking: boolean): void {
+  /**
+   * Voice activity changed. `receivedAt` is when the deciding audio arrived, so a detector that
+   * runs behind shows up in the turn's latency instead of hiding.
+   */
+  onVad(speaking: boolean, receivedAt = this.clock.now()): void {
     this.speaking = speaking;
     this.cancelTimer();
     if (speaking) {
       this.hooks.onSpeechStart();
       return;
     }
-    this.speechEndedAt = this.clock.now();
+    this.speechEndedAt = receivedAt;
     this.awaitingFinal = true;
     this.hooks.onSpeechEnd();
     this.startTimer(FINAL_WAIT_MS);

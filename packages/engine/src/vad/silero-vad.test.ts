@@ -47,3 +47,19 @@ describe("Silero VAD", () => {
     expect(max).toBeGreaterThan(0.8);
   });
 });
+
+describe("Silero batching", () => {
+  it("gives each call the same probabilities whether its windows run alone or batched with others", async () => {
+    const speech = await espeakUtterance();
+    const run = async (vad: SileroVad, pcm: Int16Array) => {
+      const out: number[] = [];
+      for (let i = 0; i + 320 <= pcm.length; i += 320) out.push(await vad.process(pcm.subarray(i, i + 320)));
+      return out;
+    };
+    const alone = await run(await SileroVad.create(), speech);
+    const other = noise(speech.length / 16, 16_000, 0.05);
+    const [batched] = await Promise.all([run(await SileroVad.create(), speech), run(await SileroVad.create(), other)]);
+    expect(batched?.length).toBe(alone.length);
+    batched?.forEach((p, i) => expect(p).toBeCloseTo(alone[i] as number, 4));
+  });
+});

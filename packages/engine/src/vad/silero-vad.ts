@@ -5,16 +5,89 @@ import type { VoiceActivityModel } from "./voice-activity.ts";
 /** Silero v5 reads 512-sample windows at 16 kHz, each with the previous window's last 64 samples. */
 const WINDOW = 512;
 const CONTEXT = 64;
+const STATE = 2 * 128;
+/** Windows quieter than this (RMS, full scale 1) are silence without asking the model (-60 dBFS). */
+const SILENCE_RMS = 0.001;
+const MAX_BATCH = 128;
 
-interface SileroRuntime {
-  session: InferenceSession;
-  Tensor: typeof Tensor;
-  rate: Tensor;
+interface Pending {
+  input: Float32Array;
+  state: Float32Array;
+  resolve: (result: { probability: number; state: Float32Array }) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * One ONNX session for the process, shared by every call. Windows that arrive in the same turn
+ * of the event loop run as one batch (the model takes a batch dimension, state [2, B, 128]):
+ * one inference for many calls costs far less than one each.
+ */
+class SileroRuntime {
+  private queue: Pending[] = [];
+  private running = false;
+
+  constructor(
+    private readonly session: InferenceSession,
+    private readonly T: typeof Tensor,
+    private readonly rate: Tensor,
+  ) {}
+
+  infer(input: Float32Array, state: Float32Array): Promise<{ probability: number; state: Float32Array }> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ input, state, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        this.settle(batch, await this.run(batch));
+      } catch (error) {
+        for (const p of batch) p.reject(error);
+      }
+    }
+    this.running = false;
+  }
+
+  private run(batch: Pending[]) {
+    const size = batch.length;
+    const input = new Float32Array(size * (CONTEXT + WINDOW));
+    const state = new Float32Array(STATE * size);
+    batch.forEach((p, b) => {
+      input.set(p.input, b * (CONTEXT + WINDOW));
+      state.set(p.state.subarray(0, 128), b * 128);
+      state.set(p.state.subarray(128), (size + b) * 128);
+    });
+    return this.session.run({
+      input: new this.T("float32", input, [size, CONTEXT + WINDOW]),
+      state: new this.T("float32", state, [2, size, 128]),
+      sr: this.rate,
+    });
+  }
+
+  private settle(batch: Pending[], out: InferenceSession.OnnxValueMapType): void {
+    const output = out.output?.data;
+    const stateN = out.stateN?.data;
+    if (!(output instanceof Float32Array) || !(stateN instanceof Float32Array)) {
+      throw new Error("Silero VAD model returned unexpected outputs");
+    }
+    const size = batch.length;
+    batch.forEach((p, b) => {
+      const next = new Float32Array(STATE);
+      next.set(stateN.subarray(b * 128, b * 128 + 128), 0);
+      next.set(stateN.subarray((size + b) * 128, (size + b) * 128 + 128), 128);
+      p.resolve({ probability: output[b] ?? 0, state: next });
+    });
+  }
 }
 
 let runtime: Promise<SileroRuntime> | null = null;
 
-/** One ONNX session for the process: the model is stateless, each call carries its own state tensor. */
 function loadRuntime(): Promise<SileroRuntime> {
   runtime ??= (async () => {
     const ort = await import("onnxruntime-node");
@@ -26,7 +99,7 @@ function loadRuntime(): Promise<SileroRuntime> {
       executionMode: "sequential",
       graphOptimizationLevel: "all",
     });
-    return { session, Tensor: ort.Tensor, rate: new ort.Tensor("int64", BigInt64Array.from([16_000n]), []) };
+    return new SileroRuntime(session, ort.Tensor, new ort.Tensor("int64", BigInt64Array.from([16_000n]), []));
   })();
   runtime.catch(() => {
     runtime = null;
@@ -34,11 +107,11 @@ function loadRuntime(): Promise<SileroRuntime> {
   return runtime;
 }
 
-/** The Silero neural voice activity detector (v5) on onnxruntime-node. */
+/** The Silero neural voice activity detector (v5) on onnxruntime-node, with its own recurrent state per call. */
 export class SileroVad implements VoiceActivityModel {
   readonly name = "silero-v5";
-  private state: Float32Array = new Float32Array(2 * 128);
-  private readonly input = new Float32Array(CONTEXT + WINDOW);
+  private state: Float32Array = new Float32Array(STATE);
+  private context = new Float32Array(CONTEXT);
   private pending: Float32Array = new Float32Array(WINDOW * 2);
   private filled = 0;
   private probability = 0;
@@ -60,7 +133,7 @@ export class SileroVad implements VoiceActivityModel {
     for (let i = 0; i < frame.length; i++) this.pending[this.filled + i] = (frame[i] as number) / 32768;
     this.filled += frame.length;
     while (this.filled >= WINDOW) {
-      this.probability = await this.runWindow(this.pending.subarray(0, WINDOW));
+      this.probability = await this.runWindow(this.pending.slice(0, WINDOW));
       this.pending.copyWithin(0, WINDOW, this.filled);
       this.filled -= WINDOW;
     }
@@ -68,8 +141,8 @@ export class SileroVad implements VoiceActivityModel {
   }
 
   reset(): void {
-    this.state = new Float32Array(2 * 128);
-    this.input.fill(0);
+    this.state = new Float32Array(STATE);
+    this.context = new Float32Array(CONTEXT);
     this.filled = 0;
     this.probability = 0;
   }
@@ -79,21 +152,16 @@ export class SileroVad implements VoiceActivityModel {
   }
 
   private async runWindow(window: Float32Array): Promise<number> {
-    const { session, Tensor: T, rate } = this.rt;
-    this.input.copyWithin(0, WINDOW, WINDOW + CONTEXT); // last window's tail becomes the context
-    this.input.set(window, CONTEXT);
-    const feeds = {
-      input: new T("float32", this.input.slice(), [1, CONTEXT + WINDOW]),
-      state: new T("float32", this.state, [2, 1, 128]),
-      sr: rate,
-    };
-    const out = await session.run(feeds);
-    const state = out.stateN?.data;
-    const output = out.output?.data;
-    if (!(state instanceof Float32Array) || !(output instanceof Float32Array)) {
-      throw new Error("Silero VAD model returned unexpected outputs");
-    }
-    this.state = state;
-    return output[0] ?? 0;
+    const input = new Float32Array(CONTEXT + WINDOW);
+    input.set(this.context);
+    input.set(window, CONTEXT);
+    this.context = window.slice(WINDOW - CONTEXT);
+    let energy = 0;
+    for (const s of window) energy += s * s;
+    // Digital silence (a muted or noise-suppressed microphone) needs no model run.
+    if (Math.sqrt(energy / WINDOW) < SILENCE_RMS) return 0;
+    const result = await this.rt.infer(input, this.state);
+    this.state = result.state;
+    return result.probability;
   }
 }

@@ -29,6 +29,6 @@ export class VadProcessor extends FrameProcessor {
     const result = this.model.process(frame.pcm);
     const probability = typeof result === "number" ? result : await result;
     const event = this.detector.push(probability, (frame.pcm.length / 16) | 0 || FRAME_MS);
-    if (event) this.push({ type: "vad", speaking: event === "start" });
+    if (event) this.push({ type: "vad", speaking: event === "start", receivedAt: frame.receivedAt });
   }
 }
