@@ -60,6 +60,6 @@ describe("Silero batching", () => {
     const other = noise(speech.length / 16, 16_000, 0.05);
     const [batched] = await Promise.all([run(await SileroVad.create(), speech), run(await SileroVad.create(), other)]);
     expect(batched?.length).toBe(alone.length);
-    batched?.forEach((p, i) => expect(p).toBeCloseTo(alone[i] as number, 4));
+    for (const [i, p] of (batched ?? []).entries()) expect(p).toBeCloseTo(alone[i] as number, 4);
   });
 });
