@@ -93,12 +93,17 @@ export function useLiveCall(): LiveCall {
         const prepared = await prepareCall(assistantId, { ...callApi, openMicrophone: () => openMicrophone() });
         setCallId(prepared.callId ?? null);
         setStatus("connecting");
+        // Audio first, then the socket with every handler attached at once, so no early event is missed.
+        audio.current = await createAudioIo(prepared.microphone, (pcm) => {
+          const open = socket.current;
+          if (open?.readyState === WebSocket.OPEN) open.send(pcm.buffer);
+        }).catch((error: unknown) => {
+          for (const track of prepared.microphone.getTracks()) track.stop();
+          throw error;
+        });
         const ws = new WebSocket(realtimeUrl(prepared.url, prepared.accessToken));
         ws.binaryType = "arraybuffer";
         socket.current = ws;
-        audio.current = await createAudioIo(prepared.microphone, (pcm) => {
-          if (ws.readyState === WebSocket.OPEN) ws.send(pcm.buffer);
-        });
         ws.onopen = () => {
           setStatus("connected");
           setError(null);
