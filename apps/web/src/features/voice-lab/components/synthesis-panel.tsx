@@ -170,6 +170,8 @@ function SpeedSlider({ value, onChange }: { value: number; onChange: (value: num
         {t("synthesis.speed")}: {format(value)}
       </Typography>
       <Slider
+        // Room at both ends for the first and last mark labels.
+        sx={{ mx: 2, width: "calc(100% - 32px)" }}
         aria-labelledby={labelId}
         value={value}
         min={SPEED_MIN}
