@@ -40,6 +40,8 @@ void i18n
     fallbackLng: "en",
     ns: ["translation"],
     defaultNS: "translation",
+    // A feature's namespace falls back to the shell's strings (common.*, nav.*) for keys it does not have.
+    fallbackNS: "translation",
     interpolation: { escapeValue: false },
     returnNull: false,
   });

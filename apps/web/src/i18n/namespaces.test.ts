@@ -19,3 +19,10 @@ describe("translation namespaces", () => {
     await i18n.changeLanguage("en");
   });
 });
+
+describe("shared strings in a feature namespace", () => {
+  it("fall back to the shell's translation namespace", async () => {
+    await i18n.loadNamespaces("call-logs");
+    expect(i18n.t("common.cancel", { ns: "call-logs" })).toBe("Cancel");
+  });
+});
