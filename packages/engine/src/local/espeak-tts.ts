@@ -1,3 +1,4 @@
+/// <reference path="../vad/wasm-modules.d.ts" />
 import type { EspeakWorker } from "@echogarden/espeak-ng-emscripten";
 import type { TtsProviderConfig } from "@parley/contract";
 import type { AudioChunk, SynthesizeOptions, TtsProvider } from "../providers/types.ts";

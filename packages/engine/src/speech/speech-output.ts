@@ -79,6 +79,11 @@ export class SpeechOutput {
     return true;
   }
 
+  /** Resolves when everything queued so far has been spoken (or cut short). */
+  idle(): Promise<void> {
+    return Promise.all([...this.unfinished.values()].map((u) => u.done)).then(() => undefined);
+  }
+
   /** Starts a new utterance (queued behind any unfinished one). */
   begin(options: { interruptible?: boolean } = {}): Utterance {
     const u = new Utterance(this.nextId++, options.interruptible ?? true, this);

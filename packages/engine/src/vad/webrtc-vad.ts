@@ -1,3 +1,4 @@
+/// <reference path="./wasm-modules.d.ts" />
 import type { FvadModule } from "@echogarden/fvad-wasm";
 import type { VoiceActivityModel } from "./voice-activity.ts";
 
