@@ -1,5 +1,6 @@
 import { Assistant, AssistantFields } from "@parley/contract";
 import { decodeWav } from "../audio/wav.ts";
+import type { LlmProvider, TtsProvider } from "../providers/types.ts";
 import { createCallSessionWith } from "../session/call-session.ts";
 import type { CallEvent, CallSession, CallSummary, ToolRunner } from "../session/types.ts";
 import { EnergyVad } from "../vad/voice-activity.ts";
@@ -32,6 +33,10 @@ export interface CallHarnessOptions {
   tools?: ToolRunner;
   msPerWord?: number;
   llmTokenDelayMs?: number;
+  /** Puts the scripted model behind another provider (e.g. a fallback chain) for the call. */
+  wrapLlm?: (scripted: ScriptedLlm) => LlmProvider;
+  /** Puts the fake voice behind another provider for the call. */
+  wrapTts?: (fake: FakeTts) => TtsProvider;
 }
 
 /**
@@ -60,8 +65,8 @@ export class CallHarness {
       {
         assistant: testAssistant(options.assistant),
         stt: this.stt,
-        llm: this.llm,
-        tts: this.tts,
+        llm: options.wrapLlm ? options.wrapLlm(this.llm) : this.llm,
+        tts: options.wrapTts ? options.wrapTts(this.tts) : this.tts,
         tools: options.tools,
         sink: { onEvent: (event) => this.events.push(event) },
         clock: this.clock,
