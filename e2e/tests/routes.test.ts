@@ -49,7 +49,7 @@ describe("route rules for signed-in users", () => {
     for (const path of ["/auth/login", "/auth/signup-sso", "/reset-password", "/", "/no/such/page"])
       await landsOn(page, path, /^\/home$/);
     await landsOn(page, "/assistants", /^\/assistants$/);
-    await page.getByRole("heading", { name: "Assistants" }).waitFor();
+    await page.getByRole("heading", { name: "Assistants", exact: true }).waitFor();
     await page.close();
   });
 
