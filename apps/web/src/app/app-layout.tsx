@@ -11,6 +11,7 @@ import { usePreferences } from "./customizer/preferences-context.tsx";
 import { HorizontalNav } from "./layout/horizontal-nav.tsx";
 import { Sidebar } from "./layout/sidebar.tsx";
 import { Topbar } from "./layout/topbar.tsx";
+import { Notifications } from "./notifications.tsx";
 
 /** The signed-in frame: navigation (vertical or horizontal), the topbar, and the page. */
 export default function AppLayout() {
@@ -24,23 +25,25 @@ export default function AppLayout() {
   const horizontal = preferences.horizontal && isDesktop;
   return (
     <QueryClientProvider client={queryClient}>
-      <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
-        {!horizontal && <Sidebar />}
-        <Box sx={{ flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
-          <Topbar onOpenCustomizer={() => setCustomizerOpen(true)} />
-          {horizontal && <HorizontalNav />}
-          <Container
-            component="main"
-            maxWidth={preferences.layout === "boxed" ? "lg" : false}
-            sx={{ py: 4, flexGrow: 1 }}
-          >
-            <Suspense fallback={<CenteredSpinner />}>
-              <Outlet />
-            </Suspense>
-          </Container>
+      <Notifications>
+        <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
+          {!horizontal && <Sidebar />}
+          <Box sx={{ flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+            <Topbar onOpenCustomizer={() => setCustomizerOpen(true)} />
+            {horizontal && <HorizontalNav />}
+            <Container
+              component="main"
+              maxWidth={preferences.layout === "boxed" ? "lg" : false}
+              sx={{ py: 4, flexGrow: 1 }}
+            >
+              <Suspense fallback={<CenteredSpinner />}>
+                <Outlet />
+              </Suspense>
+            </Container>
+          </Box>
+          <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
         </Box>
-        <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
-      </Box>
+      </Notifications>
     </QueryClientProvider>
   );
 }

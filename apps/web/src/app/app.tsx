@@ -1,6 +1,4 @@
-import { styled } from "@mui/material/styles";
 import { STORAGE_KEYS } from "@parley/contract";
-import { MaterialDesignContent, SnackbarProvider } from "notistack";
 import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
@@ -26,12 +24,6 @@ function Session() {
   );
 }
 
-// notistack's default success green is too light for white text (3.3:1); these meet WCAG AA.
-const Notice = styled(MaterialDesignContent)(() => ({
-  "&.notistack-MuiContent-success": { backgroundColor: "#1b5e20" },
-  "&.notistack-MuiContent-error": { backgroundColor: "#b71c1c" },
-}));
-
 export function App() {
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
@@ -45,13 +37,7 @@ export function App() {
     <PreferencesProvider>
       <LanguageSync />
       <ThemeRoot>
-        <SnackbarProvider
-          maxSnack={3}
-          anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-          Components={{ success: Notice, error: Notice }}
-        >
-          <Session key={generation} />
-        </SnackbarProvider>
+        <Session key={generation} />
       </ThemeRoot>
     </PreferencesProvider>
   );
