@@ -35,6 +35,7 @@ export type * from "./providers/types.ts";
 /** The call session: one live call from caller audio in to paced assistant audio out. */
 export type { CallSessionDeps } from "./session/call-session.ts";
 export { createCallSession, createCallSessionWith } from "./session/call-session.ts";
+export { RECORDING_BYTES_PER_SECOND } from "./session/recorder.ts";
 export { systemClock } from "./session/system-clock.ts";
 export type * from "./session/types.ts";
 export { createSttProvider } from "./stt/index.ts";
