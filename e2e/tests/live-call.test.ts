@@ -37,6 +37,8 @@ beforeAll(async () => {
     stt_provider_config: {},
     tts_provider: "local",
     tts_provider_config: { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16000 },
+    dtmf_enabled: true,
+    dtmf_mapping: { "1": "The caller asks for the weekend hours." },
   });
   assistantId = assistant.id;
 });
@@ -65,6 +67,14 @@ describe("a live call in the browser", () => {
       .poll(async () => Number(await panel.getAttribute("data-played-ms")), { timeout: 20_000 })
       .toBeGreaterThan(1000);
     expect(llm.requests.length).toBeGreaterThan(0);
+
+    // A keypad press reaches the model as the text its DTMF mapping gives it.
+    await page.getByRole("button", { name: "Keypad" }).click();
+    await page.getByRole("button", { name: "Press 1" }).click();
+    await page.keyboard.press("Escape");
+    await expect
+      .poll(() => JSON.stringify(llm.requests.at(-1)?.messages ?? []), { timeout: 20_000 })
+      .toContain("weekend hours");
 
     await page.getByRole("button", { name: "End call" }).click();
     await page.waitForSelector('[data-testid="live-call"][data-status="disconnected"]');

@@ -16,6 +16,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Keypad } from "./keypad.tsx";
 import { MicrophoneError } from "./microphone.ts";
 import { useLiveCall } from "./use-live-call.ts";
 
@@ -134,6 +135,7 @@ export function LiveCallPanel({
           >
             {call.muted ? <MicOffIcon /> : <MicIcon />}
           </IconButton>
+          <Keypad disabled={call.status !== "connected"} onPress={call.pressKey} />
         </Stack>
         <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
           <Meter label={t("microphoneLevel")} value={live ? levels.microphone : 0} />

@@ -21,6 +21,8 @@ export interface LiveCall {
   end(): void;
   toggleMute(): void;
   sendText(text: string): void;
+  /** A keypad press (0-9, * or #), as a phone would send it. */
+  pressKey(digit: string): void;
   levels(): { microphone: number; assistant: number };
   playedMs(): number;
 }
@@ -161,6 +163,11 @@ export function useLiveCall(): LiveCall {
     socket.current.send(JSON.stringify({ type: "text", text: trimmed }));
   }, []);
 
+  const pressKey = useCallback((digit: string) => {
+    if (!/^[0-9*#]$/.test(digit) || socket.current?.readyState !== WebSocket.OPEN) return;
+    socket.current.send(JSON.stringify({ type: "dtmf", digit }));
+  }, []);
+
   return {
     status,
     error,
@@ -173,6 +180,7 @@ export function useLiveCall(): LiveCall {
     end,
     toggleMute,
     sendText,
+    pressKey,
     levels: () => audio.current?.levels() ?? { microphone: 0, assistant: 0 },
     playedMs: () => {
       if (audio.current) lastPlayedMs.current = audio.current.playedMs();
