@@ -1,7 +1,9 @@
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Popover from "@mui/material/Popover";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { visuallyHidden } from "../visually-hidden.ts";
 
 const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"];
 
@@ -20,11 +22,13 @@ export function Keypad({ disabled, onPress }: { disabled: boolean; onPress: (dig
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: "bottom", horizontal: "left" }}
       >
-        <div
-          role="group"
-          aria-label={t("keypad")}
-          style={{ display: "grid", gridTemplateColumns: "repeat(3, 56px)", gap: 8, padding: 12 }}
+        <Box
+          component="fieldset"
+          sx={{ display: "grid", gridTemplateColumns: "repeat(3, 56px)", gap: 1, p: 1.5, m: 0, border: 0 }}
         >
+          <Box component="legend" sx={visuallyHidden}>
+            {t("keypad")}
+          </Box>
           {KEYS.map((key) => (
             <Button
               key={key}
@@ -36,7 +40,7 @@ export function Keypad({ disabled, onPress }: { disabled: boolean; onPress: (dig
               {key}
             </Button>
           ))}
-        </div>
+        </Box>
       </Popover>
     </>
   );
