@@ -1,8 +1,8 @@
 import type { TtsAudioBody } from "@parley/contract";
 import { api } from "../../lib/http-client.ts";
+import { PROVIDER_REQUIRED } from "../../lib/provider-options.ts";
 
 export const NO_WORKSPACE = "No workspace found. Please ensure you are logged in.";
-export const PROVIDER_REQUIRED = "Provider is required to fetch voices and models.";
 
 export interface VoiceSample {
   /** An object URL of the WAV; revoke it when done. */

@@ -12,9 +12,9 @@ import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { VoicePreviewButton } from "../../../components/voice-preview/voice-preview-button.tsx";
+import { useAutoSelect } from "../../../lib/use-auto-select.ts";
 import { useAuth } from "../../auth/auth-context.ts";
 import { voicesQuery } from "../api/voices-api.ts";
-import { useAutoSelect } from "../hooks/use-auto-select.ts";
 import { hasAccountVoices, type OptionItem, providerOptions } from "../utils/options.ts";
 import {
   previewRequest,

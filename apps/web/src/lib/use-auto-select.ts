@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
-import { firstIfMissing, type OptionItem } from "../utils/options.ts";
+import { firstIfMissing, type OptionItem } from "./provider-options.ts";
 
 /**
  * Spec §4: when a provider's model or voice options arrive and do not contain the current value,
- * the first option is selected. It runs once per fetched list, so a value the user types later
- * (a custom model name) is left alone.
+ * the first option is selected. It runs once per fetched list, so a value the user types or picks
+ * later (a custom model name) is left alone.
  */
 export function useAutoSelect(
   options: readonly OptionItem[] | undefined,

@@ -1,0 +1,27 @@
+/** Spec §4/§5 rules for a provider's fetched model and voice options, shared by every picker. */
+
+export interface OptionItem {
+  value: string;
+  label: string;
+  /** A voice clone of this workspace (the server merges them into the ElevenLabs and Cartesia lists). */
+  isCustom?: boolean;
+}
+
+export const PROVIDER_REQUIRED = "Provider is required to fetch voices and models.";
+
+/** Spec §5: voices and models can only be loaded for a named provider. */
+export function requireProvider(provider: string | undefined | null): string {
+  const trimmed = provider?.trim();
+  if (!trimmed) throw new Error(PROVIDER_REQUIRED);
+  return trimmed;
+}
+
+/**
+ * Spec §4: when fetched options do not contain the current value, the first option is selected.
+ * Returns the value to switch to, or null when nothing needs to change (or there is nothing to pick).
+ */
+export function firstIfMissing(current: string | undefined, options: readonly OptionItem[]): string | null {
+  const first = options[0];
+  if (!first) return null;
+  return options.some((o) => o.value === current) ? null : first.value;
+}
