@@ -5,6 +5,7 @@ import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 
 export interface KeyValueRow {
   key: string;
@@ -78,5 +79,36 @@ export function KeyValueRows(props: {
         </Button>
       </div>
     </Stack>
+  );
+}
+
+/**
+ * HTTP header rows bound to a react-hook-form field. The caller's feature namespace supplies the
+ * texts under the keys fields.headers, headerName, headerValue, addHeader and removeHeader.
+ */
+export function HeaderRowsField<T extends FieldValues>(props: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  t: (key: string, options?: Record<string, unknown>) => string;
+}) {
+  const { t } = props;
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field }) => (
+        <KeyValueRows
+          rows={field.value}
+          onChange={field.onChange}
+          labels={{
+            title: t("fields.headers"),
+            key: t("headerName"),
+            value: t("headerValue"),
+            add: t("addHeader"),
+            remove: (n) => t("removeHeader", { n }),
+          }}
+        />
+      )}
+    />
   );
 }

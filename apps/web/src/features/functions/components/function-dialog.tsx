@@ -15,7 +15,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
-import { KeyValueRows } from "../../../components/key-value-rows.tsx";
+import { HeaderRowsField } from "../../../components/key-value-rows.tsx";
 import {
   FunctionForm,
   type FunctionFormInput,
@@ -120,23 +120,7 @@ export function FunctionDialog(props: {
               <ParametersField control={form.control} />
             </Grid>
             <Grid size={12}>
-              <Controller
-                control={form.control}
-                name="headers"
-                render={({ field }) => (
-                  <KeyValueRows
-                    rows={field.value}
-                    onChange={field.onChange}
-                    labels={{
-                      title: t("fields.headers"),
-                      key: t("headerName"),
-                      value: t("headerValue"),
-                      add: t("addHeader"),
-                      remove: (n) => t("removeHeader", { n }),
-                    }}
-                  />
-                )}
-              />
+              <HeaderRowsField control={form.control} name="headers" t={t} />
             </Grid>
             <Grid size={12}>
               <FormTextField

@@ -9,11 +9,11 @@ import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import { type CreateMcpServerBody, type McpServer, McpTransport } from "@parley/contract";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
-import { KeyValueRows } from "../../../components/key-value-rows.tsx";
+import { HeaderRowsField } from "../../../components/key-value-rows.tsx";
 import {
   formDefaults,
   McpServerForm,
@@ -105,23 +105,7 @@ export function McpServerDialog(props: {
               </FormTextField>
             </Grid>
             <Grid size={12}>
-              <Controller
-                control={form.control}
-                name="headers"
-                render={({ field }) => (
-                  <KeyValueRows
-                    rows={field.value}
-                    onChange={field.onChange}
-                    labels={{
-                      title: t("fields.headers"),
-                      key: t("headerName"),
-                      value: t("headerValue"),
-                      add: t("addHeader"),
-                      remove: (n) => t("removeHeader", { n }),
-                    }}
-                  />
-                )}
-              />
+              <HeaderRowsField control={form.control} name="headers" t={t} />
             </Grid>
           </Grid>
         </DialogContent>
