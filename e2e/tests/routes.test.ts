@@ -72,4 +72,22 @@ describe("route rules for signed-in users", () => {
     await page.getByRole("heading", { name: "Admin dashboard" }).waitFor();
     await page.close();
   });
+
+  it("keeps the session when a page is left while it is still restoring it", async () => {
+    const page = await product.browser.newPage();
+    await signIn(page, product.server.url, member.username, member.password);
+    await page.waitForURL(/\/home$/);
+    // Hold the restore's user request so the next navigation is sure to cut it off.
+    await page.route("**/api/v1/users/me", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${product.server.url}/profile`, { waitUntil: "commit" });
+    await page.waitForTimeout(300);
+    await page.unroute("**/api/v1/users/me");
+    await landsOn(page, "/home", /^\/home$/);
+    await page.getByRole("heading", { name: /^Welcome/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/home");
+    await page.close();
+  });
 });

@@ -12,6 +12,7 @@ import {
 } from "./api/session-api.ts";
 import { AuthContext, type AuthState } from "./auth-context.ts";
 import { chooseWorkspace, INCOMPLETE_SIGNUP, signupWorkspaces } from "./choose-workspace.ts";
+import { isRestoreInterrupted } from "./restore-interrupted.ts";
 
 const signedOut: AuthState = { status: "unauthenticated", user: null, workspace: null, workspaces: [] };
 
@@ -44,7 +45,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const workspace = chooseWorkspace(workspaces, tokenStorage.getLastWorkspace());
       if (workspace) tokenStorage.setLastWorkspace(workspace.id);
       setState({ status: "authenticated", user, workspace, workspaces });
-    } catch {
+    } catch (error) {
+      // A request cut off because the page is being left is not a failed restore: clearing the
+      // token here would sign the user out of the page they are navigating to.
+      if (isRestoreInterrupted(error)) return;
       tokenStorage.clearTokens();
       tokenStorage.setLastWorkspaceSafe(null);
       setState(signedOut);
