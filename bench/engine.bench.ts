@@ -9,6 +9,7 @@ import { ASSISTANT_DEFAULTS } from "@parley/contract";
 import {
   type CallEvent,
   type CallSession,
+  callSettingsOf,
   concatPcm,
   createCallSession,
   ESPEAK_SAMPLE_RATE,
@@ -47,7 +48,7 @@ async function callerUtterance(): Promise<Int16Array> {
 /** A call whose providers answer at once: whatever latency remains is the engine's. */
 function instantCall(events: CallEvent[]): CallSession {
   return createCallSession({
-    assistant: testAssistant({ first_speaker: "user", timeout_seconds: 600, max_call_duration: 3600 }),
+    settings: callSettingsOf(testAssistant({ first_speaker: "user", timeout_seconds: 600, max_call_duration: 3600 })),
     stt: new ScriptedStt(Array.from({ length: 10_000 }, () => "I would like to book a table.")),
     llm: new ScriptedLlm([], { fallback: "Sure, for what time?" }),
     tts: new FakeTts({ msPerWord: 50 }),

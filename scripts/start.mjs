@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { runForwardingSignals } from "./run-forwarding-signals.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -37,9 +38,7 @@ if (isStale(path.join(root, "apps/server/dist/main.js"), ["apps/server/src", "pa
   console.log("Building the server…");
   run("npm", ["run", "build", "-w", "@parley/server"]);
 }
-const server = spawnSync(process.execPath, ["--enable-source-maps", "apps/server/dist/main.js"], {
+runForwardingSignals(process.execPath, ["--enable-source-maps", "apps/server/dist/main.js"], {
   cwd: root,
-  stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
-process.exit(server.status ?? 0);

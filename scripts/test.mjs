@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in order — lint and format, typecheck, unit tests,
+// `npm test`: every check the project has, in order — lint and format, the structure check
+// (module boundaries, scripts/check-structure.mjs), typecheck, unit tests,
 // the API suite on PGlite and again on PostgreSQL, the production build, and the browser suite.
 // Ends with one summary line "N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -65,6 +66,7 @@ function postgresReachable() {
 }
 
 step("lint", "npx", ["biome", "check", "."]);
+step("structure", "node", ["scripts/check-structure.mjs"]);
 step("typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"]);
 vitest("unit: contract", "packages/contract");
 vitest("unit: engine", "packages/engine");

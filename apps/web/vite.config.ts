@@ -1,11 +1,156 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+// Fonts and images are compressed formats already; sourcemaps are only fetched by developer tools.
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/** Writes `<file>.br` and `<file>.gz` beside every compressible file under outDir, at the highest levels. */
+async function precompress(outDir: string) {
+  const files = (await readdir(outDir, { recursive: true })).filter(
+    (file) => COMPRESSIBLE.test(file) && !file.startsWith("."),
+  );
+  await Promise.all(
+    files.map(async (file) => {
+      const raw = await readFile(path.join(outDir, file));
+      const [br, gz] = await Promise.all([
+        brotli(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        }),
+        gzipped(raw, { level: 9 }),
+      ]);
+      // A "compressed" copy larger than the file (tiny files) would only cost bytes.
+      if (br.length < raw.length) await writeFile(path.join(outDir, `${file}.br`), br);
+      if (gz.length < raw.length) await writeFile(path.join(outDir, `${file}.gz`), gz);
+    }),
+  );
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * Writes `<url>.html` for a page the router loads lazily: index.html plus modulepreload hints for
+ * the chunks of that page's modules, so the browser fetches them with the entry instead of after it
+ * has run.
+ * The server sends it for that exact path (plugins/web-app.ts); every other path gets index.html.
+ */
+async function writePageHtml(outDir: string, url: string, modules: string[]) {
+  const manifest = JSON.parse(await readFile(path.join(outDir, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  const html = await readFile(path.join(outDir, "index.html"), "utf8");
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of modules) visit(key);
+  const hints = [...files]
+    .filter((file) => !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const target = path.join(outDir, `${url.replace(/^\//, "")}.html`);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, html.replace("</head>", `  ${hints.join("\n    ")}\n  </head>`));
+}
+
+/** After the build: the pages' own HTML, then brotli and gzip copies of everything the server sends. */
+function postBuild(pages: Record<string, string[]>): Plugin {
+  let outDir = "";
+  return {
+    name: "parley:post-build",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      for (const [url, modules] of Object.entries(pages)) await writePageHtml(outDir, url, modules);
+      await precompress(outDir);
+    },
+  };
+}
+
+/**
+ * Preloads the self-hosted Latin font face (declared in index.html) so text is drawn in it at
+ * first paint instead of swapping in later; the file name carries Vite's hash, known only here.
+ */
+function preloadFont(fileName: string): Plugin {
+  return {
+    name: "parley:preload-font",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        const font = Object.values(bundle ?? {}).find(
+          (output) => output.type === "asset" && output.names.includes(fileName),
+        );
+        if (!font) throw new Error(`${fileName} is not in the build: index.html no longer declares it`);
+        return [
+          {
+            tag: "link",
+            attrs: { rel: "preload", href: `/${font.fileName}`, as: "font", type: "font/woff2", crossorigin: "" },
+            injectTo: "head",
+          },
+        ];
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    preloadFont("inter-latin-wght-normal.woff2"),
+    // Pages people open first get HTML of their own that names their code and English strings: the
+    // sign-in page (every visitor's first), the landing page after it, and the assistants list.
+    postBuild({
+      "/auth/login": [
+        "src/features/auth/pages/login-page.tsx",
+        "src/features/auth/locales/en.json",
+        "src/components/form-messages/locales/en.json",
+      ],
+      "/home": [
+        "src/app/app-layout.tsx",
+        "src/features/home/pages/home-page.tsx",
+        "src/features/home/locales/en.json",
+        "src/components/form-messages/locales/en.json",
+      ],
+      "/assistants": [
+        "src/app/app-layout.tsx",
+        "src/features/assistants/pages/assistants-page.tsx",
+        "src/features/assistants/locales/en.json",
+        "src/components/form-messages/locales/en.json",
+      ],
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { "/api": "http://127.0.0.1:3000", "/metrics": "http://127.0.0.1:3000" },
   },
-  build: { outDir: "dist", sourcemap: true, manifest: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod's global settings (lib/zod-without-eval.ts) travel in zod's own chunk, so they are
+          // in force before any chunk that builds a schema runs — whatever chunk that schema is in.
+          groups: [{ name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/ }],
+        },
+      },
+    },
+  },
 });

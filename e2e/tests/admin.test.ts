@@ -51,7 +51,12 @@ describe("admin users page", () => {
     await page.getByRole("menuitem", { name: "Assign tier Growth with its defaults" }).click();
     await page.getByText("Tier Growth assigned").waitFor();
     await page.getByRole("cell", { name: "Growth" }).waitFor();
-    const users = await apiCall<{ id: string; email: string }[]>(product.server.url, adminToken, "GET", "/users");
+    const { data: users } = await apiCall<{ data: { id: string; email: string }[] }>(
+      product.server.url,
+      adminToken,
+      "GET",
+      "/users?search=paged.person.03",
+    );
     const person = users.find((u) => u.email === "paged.person.03@e2e.test");
     const quota = await apiCall<{ concurrent_calls: number }>(
       product.server.url,

@@ -107,6 +107,16 @@ describe("assistants in the browser", () => {
     expect(await page.getByLabel("Base URL").inputValue()).toBe("");
     await page.getByLabel("Base URL").fill("https://e2e-resource.openai.azure.com");
 
+    // End of turn sits beside interruption sensitivity: three waits in ms and the transcriber's signal.
+    const sentenceWait = page.getByRole("spinbutton", { name: "Wait after a finished sentence (ms)" });
+    expect(await sentenceWait.inputValue()).toBe("100");
+    expect(await page.getByRole("spinbutton", { name: "Wait after an unfinished phrase (ms)" }).inputValue()).toBe(
+      "1500",
+    );
+    expect(await page.getByRole("spinbutton", { name: "Wait after a number (ms)" }).inputValue()).toBe("500");
+    await sentenceWait.fill("250");
+    await page.getByLabel("End the turn on the transcriber's own signal").uncheck();
+
     // HIPAA forces recording off.
     await openTab(page, "More settings");
     const recording = page.getByLabel("Record call audio");
@@ -150,6 +160,11 @@ describe("assistants in the browser", () => {
     await select(page, "Language model provider").getByText("Azure OpenAI").waitFor();
     expect(await page.getByLabel("Deployment").inputValue()).toBe("gpt-4o-mini");
     expect(await page.getByLabel("Base URL").inputValue()).toBe("https://e2e-resource.openai.azure.com");
+    expect(await page.getByRole("spinbutton", { name: "Wait after a finished sentence (ms)" }).inputValue()).toBe(
+      "250",
+    );
+    expect(await page.getByLabel("End the turn on the transcriber's own signal").isChecked()).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
     await openTab(page, "More settings");
     expect(await page.getByLabel("HIPAA compliance").isChecked()).toBe(true);
     expect(await page.getByLabel("Record call audio").isChecked()).toBe(false);

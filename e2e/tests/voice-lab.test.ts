@@ -129,7 +129,7 @@ describe("voice lab", () => {
 
     // No ElevenLabs key in this workspace: the server says so and the dialog keeps its contents.
     await dialog.getByRole("button", { name: "Clone voice" }).click();
-    await dialog.getByText(/No ElevenLabs API key/).waitFor();
+    await dialog.getByText(/No API key for ElevenLabs/).waitFor();
     expect(await dialog.getByRole("textbox", { name: "Name" }).inputValue()).toBe("Narrator");
     expect(await dialog.getByRole("list", { name: "Chosen audio files" }).getByRole("listitem").count()).toBe(5);
     await dialog.getByRole("button", { name: "Cancel" }).click();

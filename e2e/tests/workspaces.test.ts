@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { apiLogin, createUser } from "../support/api.ts";
+import { apiCall, apiLogin, createUser } from "../support/api.ts";
 import { signIn } from "../support/browser.ts";
 import { useProduct } from "../support/product.ts";
+import { startSmtpServer } from "../support/smtp.ts";
 
-const product = useProduct();
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const product = useProduct(async () => {
+  smtp = await startSmtpServer();
+  return { SMTP_URL: smtp.url };
+});
 
 describe("workspaces in the browser", () => {
   it("creates a workspace from the switcher, lands in it, and switches back", async () => {
@@ -38,8 +43,12 @@ describe("workspaces in the browser", () => {
     await page.getByText(`Invitation sent to ${teammate.email}`).waitFor();
     await page.getByText("Invitation pending").waitFor();
 
-    // The invitation is accepted when the teammate signs in.
-    await apiLogin(product.server.url, teammate.username, teammate.password);
+    // The teammate accepts through the invitation's single-use link (a password sign-in does not).
+    const link = await smtp.linkTo(teammate.email, `${product.server.url}/enterprise-quota`);
+    const teammateToken = await apiLogin(product.server.url, teammate.username, teammate.password);
+    await apiCall(product.server.url, teammateToken, "POST", "/invitations/accept", {
+      token: new URL(link).searchParams.get("invitation"),
+    });
     await page.reload();
     await page.getByRole("combobox", { name: "Role of Team Mate" }).click();
     await page.getByRole("option", { name: "Owner" }).click();

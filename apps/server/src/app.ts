@@ -2,15 +2,20 @@ import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import { API_BASE_PATH } from "@parley/contract";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { TrustProxy } from "./config.ts";
 import type { AppContext } from "./context.ts";
+import { registerJobs } from "./jobs/plugin.ts";
+import { logOptions } from "./lib/log-options.ts";
+import { accountRoutes } from "./modules/admin/account-routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { assistantRoutes } from "./modules/assistants/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { callLogRoutes } from "./modules/call-logs/routes.ts";
 import { callRoutes } from "./modules/calls/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { documentRoutes } from "./modules/documents/routes.ts";
 import { functionRoutes } from "./modules/functions/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { integrationRoutes } from "./modules/integrations/routes.ts";
@@ -19,9 +24,17 @@ import { userRoutes } from "./modules/users/routes.ts";
 import { voiceRoutes } from "./modules/voices/routes.ts";
 import { workspaceRoutes } from "./modules/workspaces/routes.ts";
 import { registerAuthentication } from "./plugins/authenticate.ts";
-import { registerErrorHandling, registerJsonNotFound } from "./plugins/error-handler.ts";
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+  registerJsonNotFound,
+} from "./plugins/error-handler.ts";
+import { registerInputGuards } from "./plugins/input-guards.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerTenant } from "./plugins/tenant.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 
 declare module "fastify" {
@@ -34,24 +47,34 @@ export type App = FastifyInstance;
 export type TypedApp = ReturnType<FastifyInstance["withTypeProvider"]> & FastifyInstance;
 
 export interface BuildOptions {
-  /** pino options; `false` silences logging (tests). */
-  logger?: boolean | Record<string, unknown>;
+  /** pino options (lib/log-options.ts by default); `false` silences logging (tests). */
+  logger?: FastifyServerOptions["logger"];
+}
+
+/**
+ * Fastify refuses a bare hop count (it trusts nothing then); hop count n trusts the n nearest
+ * addresses — the socket's peer first — so the client address is the one our own proxy appended.
+ */
+function trustProxyOption(trust: TrustProxy) {
+  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /** Builds the HTTP application around an already opened context; the caller listens and closes. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    logger: options.logger ?? logOptions(ctx.config.logLevel),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     connectionTimeout: 60_000,
     requestTimeout: 120_000,
     ajv: { customOptions: { removeAdditional: "all" } },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("ctx", ctx);
@@ -62,17 +85,22 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, ctx.config.publicUrl);
+  registerInputGuards(app);
   registerAuthentication(app);
+  registerTenant(app);
   await app.register(cookie);
   await app.register(formbody);
   await registerOpenApi(app);
-  registerMetrics(app);
+  registerMetrics(app, { token: ctx.config.metricsToken, separateListener: ctx.config.metricsListen !== undefined });
+  registerJobs(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(accountRoutes);
       await api.register(workspaceRoutes);
       await api.register(adminRoutes);
       await api.register(assistantRoutes);
@@ -83,6 +111,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(mcpRoutes);
       await api.register(callRoutes);
       await api.register(callLogRoutes);
+      await api.register(documentRoutes);
     },
     { prefix: API_BASE_PATH },
   );

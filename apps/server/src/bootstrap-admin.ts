@@ -1,11 +1,17 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { writeFileSync } from "node:fs";
 import type { AppContext } from "./context.ts";
 import { randomToken } from "./lib/crypto.ts";
 import { hashPassword, verifyPassword } from "./lib/passwords.ts";
-import { users } from "./modules/users/schema.ts";
-import { findUserByEmail, insertUser, uniqueUsernameFor } from "./modules/users/service.ts";
+import { forgetInitialPassword, initialPasswordFile, readInitialPassword } from "./modules/users/initial-password.ts";
+import { changeEmail } from "./modules/users/profile.ts";
+import {
+  countUsers,
+  findFirstSuperuser,
+  findUserByEmail,
+  insertUser,
+  uniqueUsernameFor,
+  updateUser,
+} from "./modules/users/service.ts";
 import { createPersonalWorkspace } from "./modules/workspaces/service.ts";
 
 export interface AdminNotice {
@@ -23,40 +29,23 @@ export interface AdminNotice {
  * is never locked out of a fresh install.
  */
 export async function bootstrapAdmin(ctx: AppContext): Promise<AdminNotice | undefined> {
+  if (ctx.config.admin) return configuredAdmin(ctx, ctx.config.admin);
   const { db, config } = ctx;
-  if (config.admin) {
-    const existing = await findUserByEmail(db, config.admin.email);
-    const passwordHash = await hashPassword(config.admin.password);
-    if (existing) {
-      await db
-        .update(users)
-        .set({ passwordHash, isSuperuser: true, isActive: true, updatedAt: ctx.now() })
-        .where(eq(users.id, existing.id));
-      return { email: existing.email, username: existing.username };
-    }
-    const username = await uniqueUsernameFor(db, config.admin.email);
-    const user = await insertUser(db, {
-      email: config.admin.email,
-      username,
-      name: "Administrator",
-      passwordHash,
-      isSuperuser: true,
-    });
-    await createPersonalWorkspace(db, user);
-    return { email: user.email, username };
-  }
-  const passwordFile = path.resolve(config.dataDir, "initial-admin-password.txt");
-  const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) {
-    if (!existsSync(passwordFile)) return undefined;
-    const [email, username, password] = readFileSync(passwordFile, "utf8").trim().split("\n");
-    const admin = email ? await findUserByEmail(db, email) : undefined;
+  if ((await countUsers(db)) > 0) {
+    const saved = readInitialPassword(config.dataDir);
+    if (!saved) return undefined;
+    const admin = saved.email ? await findUserByEmail(db, saved.email) : undefined;
     // Once the generated password has been changed the file is stale: remove it, print nothing.
-    if (!admin || !username || !password || !(await verifyPassword(admin.passwordHash, password))) {
-      rmSync(passwordFile, { force: true });
+    if (!admin || !saved.password || !(await verifyPassword(admin.passwordHash, saved.password))) {
+      forgetInitialPassword(config.dataDir, saved.email ?? "");
       return undefined;
     }
-    return { email: admin.email, username: admin.username, generatedPassword: password, passwordFile };
+    return {
+      email: admin.email,
+      username: admin.username,
+      generatedPassword: saved.password,
+      passwordFile: saved.file,
+    };
   }
   const password = randomToken(12);
   const user = await insertUser(db, {
@@ -67,6 +56,38 @@ export async function bootstrapAdmin(ctx: AppContext): Promise<AdminNotice | und
     isSuperuser: true,
   });
   await createPersonalWorkspace(db, user);
+  const passwordFile = initialPasswordFile(config.dataDir);
   writeFileSync(passwordFile, `${user.email}\n${user.username}\n${password}\n`, { mode: 0o600 });
   return { email: user.email, username: user.username, generatedPassword: password, passwordFile };
+}
+
+/**
+ * PARLEY_ADMIN_EMAIL/PASSWORD: the account with that email becomes (or stays) a superuser with that
+ * password. When no account has the email, the first superuser (the one an earlier start created,
+ * under the generated admin or an older PARLEY_ADMIN_EMAIL) takes the new email, so changing the
+ * variable renames the administrator instead of adding a second one.
+ */
+async function configuredAdmin(ctx: AppContext, admin: { email: string; password: string }): Promise<AdminNotice> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const passwordHash = await hashPassword(admin.password);
+  const existing = (await findUserByEmail(db, admin.email)) ?? (await findFirstSuperuser(db));
+  if (existing) {
+    const renamed =
+      existing.email === admin.email.toLowerCase() ? existing : await changeEmail(db, existing.id, admin.email, now);
+    await updateUser(db, existing.id, { passwordHash, isSuperuser: true, isActive: true, updatedAt: now });
+    // The generated password no longer signs anyone in.
+    forgetInitialPassword(ctx.config.dataDir, existing.email);
+    return { email: renamed.email, username: renamed.username };
+  }
+  const username = await uniqueUsernameFor(db, admin.email);
+  const user = await insertUser(db, {
+    email: admin.email,
+    username,
+    name: "Administrator",
+    passwordHash,
+    isSuperuser: true,
+  });
+  await createPersonalWorkspace(db, user);
+  return { email: user.email, username };
 }

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { parseAllowedEntry } from "./lib/address-policy.ts";
 import { type ProviderKeys, pickProviderKeys, providerKeyVariables } from "./modules/integrations/env-keys.ts";
@@ -58,10 +59,47 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   EMAIL_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   EMAIL_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  /**
+   * Which proxies' X-Forwarded-For to believe: a hop count ("1": the one proxy in front of us;
+   * "true" means the same) or the proxies' addresses and CIDR ranges. Never "trust everything",
+   * which would let a client name its own address and escape the per-address rate limits.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
+    .string()
+    .trim()
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((v, check): TrustProxy => {
+      if (v === "" || v === "false" || v === "0") return false;
+      if (v === "true") return 1;
+      if (/^\d+$/.test(v)) return Number(v);
+      const entries = v
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const bad = entries.filter((e) => !isProxyAddress(e));
+      if (bad.length > 0) {
+        check.addIssue({
+          code: "custom",
+          message: `"${bad.join('", "')}" is not a hop count, an IP address, a CIDR range or loopback/linklocal/uniquelocal`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** host:port of a separate listener for /metrics (e.g. 127.0.0.1:9464); the public port then has none. */
+  METRICS_LISTEN: z
+    .string()
+    .trim()
+    .regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:/]+):\d{1,5}$/, "must be host:port, such as 127.0.0.1:9464")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: optionalText,
@@ -91,6 +129,19 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Fastify's trustProxy as we allow it: off, a hop count, or the trusted proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+/** An address or CIDR range proxy-addr understands, or one of its named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", bits, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 export interface OidcClientConfig {
   issuer: string;
   clientId: string;
@@ -112,12 +163,16 @@ export interface Config {
   accessTokenTtlSeconds: number;
   logLevel: Env["LOG_LEVEL"];
   webDistDir: string | undefined;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Bearer token /metrics requires, if any. */
+  metricsToken: string | undefined;
+  /** Separate listen address for /metrics, if any. */
+  metricsListen: { host: string; port: number } | undefined;
   rateLimits: { loginPerIp: number; loginPerAccount: number; emailPerIp: number; emailPerAddress: number };
   sso: { google: OidcClientConfig | undefined; microsoft: OidcClientConfig | undefined };
   /** PARLEY_ALLOWED_PRIVATE_HOSTS: exceptions to the SSRF policy of outbound requests. */
   allowedPrivateHosts: string[];
-  /** Server-wide provider credentials (OPENAI_API_KEY, …), the fallback when a workspace has none. */
+  /** Server-wide provider credentials (the variables the provider descriptors name), the fallback when a workspace has none. */
   providerKeys: ProviderKeys;
 }
 
@@ -138,6 +193,11 @@ function oidc(env: Env, prefix: "GOOGLE" | "MICROSOFT", defaultIssuer: string, p
   }
   if (!/^https?:\/\//.test(issuer)) problems.push(`${prefix}_ISSUER: must be an http(s) URL`);
   return { issuer, clientId: id, clientSecret: secret };
+}
+
+function hostAndPort(value: string): { host: string; port: number } {
+  const at = value.lastIndexOf(":");
+  return { host: value.slice(0, at).replace(/^\[|\]$/g, ""), port: Number(value.slice(at + 1)) };
 }
 
 /** Parses the environment into a Config, or throws a ConfigError listing every bad variable. */
@@ -173,6 +233,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
+    metricsListen: env.METRICS_LISTEN ? hostAndPort(env.METRICS_LISTEN) : undefined,
     rateLimits: {
       loginPerIp: env.LOGIN_RATE_LIMIT_PER_IP,
       loginPerAccount: env.LOGIN_RATE_LIMIT_PER_ACCOUNT,

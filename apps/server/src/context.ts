@@ -4,6 +4,7 @@ import type { Database } from "./db/client.ts";
 import type { SecretBox } from "./lib/crypto.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import type { AccessTokens } from "./modules/auth/access-token.ts";
+import type { RoomRegistry } from "./modules/calls/rooms.ts";
 
 /** What every module's services need, built once at start and attached to the app as `app.ctx`. */
 export interface AppContext {
@@ -15,6 +16,10 @@ export interface AppContext {
   secrets: SecretBox;
   /** SSRF-safe fetch and WebSocket for every user-given URL (lib/safe-network.ts). */
   network: NetworkDeps;
+  /** The rooms of the calls this process runs (one registry per context, so parallel test apps stay apart). */
+  rooms: RoomRegistry;
+  /** Signs room tokens; derived from the master secret so tokens hold across processes sharing it. */
+  roomTokenKey: Uint8Array;
   /** Wall clock, replaceable in tests of expiry. */
   now(): Date;
 }

@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createSafeNetwork } from "./lib/safe-network.ts";
 import { resolveSecretKey } from "./lib/secret-key.ts";
 import { createAccessTokens } from "./modules/auth/access-token.ts";
+import { RoomRegistry } from "./modules/calls/rooms.ts";
 
 /** Opens the database (running migrations) and derives every key the services need. */
 export async function createContext(
@@ -27,6 +28,8 @@ export async function createContext(
     accessTokens: createAccessTokens(deriveKey(master, "access-token"), config.accessTokenTtlSeconds),
     secrets: new SecretBox(deriveKey(master, "secrets")),
     network: createSafeNetwork({ allowedPrivate: config.allowedPrivateHosts }),
+    rooms: new RoomRegistry(),
+    roomTokenKey: deriveKey(master, "room-token"),
     now: options.now ?? (() => new Date()),
   };
   return { ctx, database };

@@ -4,6 +4,9 @@ import { buildApp } from "./app.ts";
 import { bootstrapAdmin } from "./bootstrap-admin.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createContext } from "./create-context.ts";
+import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { logOptions } from "./lib/log-options.ts";
+import { listenForMetrics } from "./plugins/metrics.ts";
 
 // src/main.ts and the bundled dist/main.js both sit one level below apps/server.
 const serverRoot = path.resolve(import.meta.dirname, "..");
@@ -20,10 +23,15 @@ async function main() {
     throw error;
   }
   config.webDistDir ??= path.resolve(serverRoot, "../web/dist");
-  const log = pino({ level: config.logLevel });
+  const log = pino(logOptions(config.logLevel));
   const { ctx, database } = await createContext(config, { log, migrationsFolder: path.join(serverRoot, "drizzle") });
   const adminNotice = await bootstrapAdmin(ctx);
-  const app = await buildApp(ctx, { logger: { level: config.logLevel } });
+  const app = await buildApp(ctx, { logger: logOptions(config.logLevel) });
+
+  const metricsServer =
+    config.metricsListen && app.metricsRegistry
+      ? await listenForMetrics(app.metricsRegistry, config.metricsListen)
+      : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +39,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000).unref();
+    metricsServer?.close();
     await app.close();
     await database.close();
     clearTimeout(force);
@@ -46,6 +55,8 @@ async function main() {
     `  Database: ${database.kind === "pglite" ? `embedded (PGlite) in ${path.resolve(config.dataDir)}` : "PostgreSQL (DATABASE_URL)"}`,
     `  API docs: ${config.publicUrl}/api/docs`,
   ];
+  if (config.metricsListen)
+    lines.push(`  Metrics: http://${config.metricsListen.host}:${config.metricsListen.port}/metrics`);
   if (adminNotice?.generatedPassword) {
     lines.push(
       `  Sign in as "${adminNotice.username}" with password: ${adminNotice.generatedPassword}`,
@@ -59,6 +70,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(`Parley cannot start.\n  ${error.message}`);
+    process.exit(1);
+  }
   console.error("Parley failed to start:", error);
   process.exit(1);
 });

@@ -131,11 +131,12 @@ describe("tiers and quotas", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ tier_id: tier.id, tier_name: "Team", is_enterprise: true });
     const quota = (await call(t, "GET", `/api/v1/admin/enterprise-quotas/${u.user.id}`, { token: admin.token })).json();
+    // The personal workspace had 5 concurrent calls; the tier's 4 now applies to it too.
     expect(quota).toMatchObject({
       max_assistants: 5,
       concurrent_calls: 4,
       max_workspaces: 2,
-      allocated_concurrency: 5,
+      allocated_concurrency: 4,
     });
     expect(
       (

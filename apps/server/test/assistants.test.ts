@@ -129,7 +129,7 @@ describe("assistants", () => {
     expect(found.map((x: { name: string }) => x.name)).toEqual(["Billing helper"]);
     const literal = (await call(t, "GET", "/api/v1/agents?search=%25", { token: a.token })).json();
     expect(literal.map((x: { name: string }) => x.name)).toEqual(["Sales 100%"]);
-    expect(await countAssistants(t.ctx.db, a.workspaceId)).toBe(2);
+    expect(await countAssistants(t.ctx.db, a)).toBe(2);
   });
 
   it("reads, updates and deletes one assistant", async () => {
@@ -169,7 +169,7 @@ describe("assistants", () => {
     });
     expect(switched.json().tts_provider_config).toMatchObject({ model: "aura-2", voice: "aura-2-thalia-en" });
 
-    const found = await findAssistant(t.ctx.db, a.workspaceId, made.id);
+    const found = await findAssistant(t.ctx.db, a, made.id);
     expect(found?.name).toBe("Desk 2");
 
     const deleted = await call(t, "DELETE", `/api/v1/agents/${made.id}`, { token: a.token });

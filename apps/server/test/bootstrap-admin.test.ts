@@ -27,7 +27,28 @@ describe("first start", () => {
       token,
       body: { current_password: password, new_password: "my own password" },
     });
-    expect(await bootstrapAdmin(t.ctx)).toBeUndefined();
+    // Gone as soon as the password changes, not only at the next start.
     expect(existsSync(first?.passwordFile ?? "")).toBe(false);
+    expect(await bootstrapAdmin(t.ctx)).toBeUndefined();
+  });
+});
+
+describe("PARLEY_ADMIN_EMAIL on a later start", () => {
+  it("updates the same superuser (email and password) instead of adding a second one", async () => {
+    const superusers = async () => {
+      const admin = await login(t, "admin", "my own password");
+      const page = (await call(t, "GET", "/api/v1/admin/users?items_per_page=100", { token: admin.token })).json();
+      return page.data.filter((u: { is_superuser: boolean }) => u.is_superuser);
+    };
+    expect(await superusers()).toHaveLength(1);
+    t.ctx.config.admin = { email: "ops@example.com", password: "configured password" };
+    expect(await bootstrapAdmin(t.ctx)).toEqual({ email: "ops@example.com", username: "admin" });
+    t.ctx.config.admin = { email: "ops2@example.com", password: "configured password 2" };
+    expect(await bootstrapAdmin(t.ctx)).toEqual({ email: "ops2@example.com", username: "admin" });
+    const { token } = await login(t, "ops2@example.com", "configured password 2");
+    const page = (await call(t, "GET", "/api/v1/admin/users?items_per_page=100", { token })).json();
+    expect(page.data.filter((u: { is_superuser: boolean }) => u.is_superuser)).toEqual([
+      expect.objectContaining({ email: "ops2@example.com", username: "admin" }),
+    ]);
   });
 });

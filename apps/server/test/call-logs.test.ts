@@ -1,5 +1,16 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCallLog, finishCallLog } from "../src/modules/call-logs/service.ts";
+import { openRecordingFile } from "../src/modules/call-logs/recording-files.ts";
+import { callLogs, callRecordings } from "../src/modules/call-logs/schema.ts";
+import {
+  createCallLog,
+  createRecordingFile,
+  finishCallLog,
+  removeOrphanedRecordings,
+} from "../src/modules/call-logs/service.ts";
 import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
 import { stereoWav } from "./support/wav.ts";
 
@@ -31,8 +42,7 @@ interface Seed {
 }
 
 async function seed(user: User, s: Seed): Promise<string> {
-  const row = await createCallLog(t.ctx.db, {
-    workspaceId: user.workspaceId,
+  const row = await createCallLog(t.ctx.db, user, {
     agentId: s.agentId,
     agentName: s.agentName ?? "Front desk",
     channel: s.channel ?? "web",
@@ -43,7 +53,16 @@ async function seed(user: User, s: Seed): Promise<string> {
   });
   if (s.live) return row.id;
   const duration = s.durationSeconds ?? 60;
-  await finishCallLog(t.ctx.db, user.workspaceId, row.id, {
+  let recordingPath: string | null = null;
+  if (s.recording) {
+    // Written the way a live call streams it: samples appended, the header's sizes filled in at the end.
+    const file = await createRecordingFile(t.ctx.config.dataDir, user.workspaceId, row.id);
+    const samples = s.recording.subarray(44);
+    file.sink.write(new Int16Array(samples.buffer.slice(samples.byteOffset, samples.byteOffset + samples.byteLength)));
+    await file.close();
+    recordingPath = file.path;
+  }
+  await finishCallLog(t.ctx.db, user, row.id, {
     status: s.status ?? "completed",
     endReason: s.status === "failed" ? "error" : "caller_hangup",
     endedAt: new Date(new Date(s.startedAt).getTime() + duration * 1000),
@@ -59,7 +78,7 @@ async function seed(user: User, s: Seed): Promise<string> {
       { turn: 1, stt_ms: 120, llm_ttft_ms: 300, tts_ttfb_ms: 90, voice_to_voice_ms: 640, engine_overhead_ms: 30 },
     ],
     events: [{ type: "interruption", heard_text: "Hello", at_ms: 1500 }],
-    recording: s.recording ?? null,
+    recordingPath,
   });
   return row.id;
 }
@@ -169,6 +188,52 @@ describe("call logs", () => {
     expect((await call(t, "GET", `/api/v1/call-logs/${id}/recording`, { token: a.token })).statusCode).toBe(404);
     expect((await call(t, "DELETE", `/api/v1/call-logs/${id}`, { token: a.token })).statusCode).toBe(404);
     expect((await call(t, "DELETE", `/api/v1/call-logs/${live}`, { token: a.token })).statusCode).toBe(409);
+  });
+
+  it("removes the recording's file with its log", async () => {
+    const a = await signedInUser(t);
+    const agent = await assistant(a, "Desk");
+    const id = await seed(a, { agentId: agent, startedAt: "2026-06-01T09:00:00Z", recording: stereoWav(16000, 0.1) });
+    const [row] = await t.ctx.db.select({ path: callLogs.recordingPath }).from(callLogs).where(eq(callLogs.id, id));
+    const file = row?.path ?? "";
+    expect(file).toMatch(/\.wav$/);
+    const before = await openRecordingFile(t.ctx.config.dataDir, file);
+    before?.stream.destroy();
+    expect(before?.size).toBe(44 + 0.1 * 16000 * 4);
+    expect((await call(t, "DELETE", `/api/v1/call-logs/${id}`, { token: a.token })).statusCode).toBe(200);
+    expect(await openRecordingFile(t.ctx.config.dataDir, file)).toBeNull();
+  });
+
+  it("removes recording files whose log is gone (a deleted workspace), and keeps the others", async () => {
+    const a = await signedInUser(t);
+    const agent = await assistant(a, "Desk");
+    const live = await seed(a, { agentId: agent, startedAt: "2026-06-01T09:00:00Z", live: true });
+    // A data directory of its own: the suite's in-memory databases share one temp folder.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "parley-orphans-"));
+    const write = async (callId: string) => {
+      const file = await createRecordingFile(dataDir, a.workspaceId, callId);
+      file.sink.write(new Int16Array(640));
+      await file.close();
+      return file.path;
+    };
+    const kept = await write(live);
+    const orphan = await write(crypto.randomUUID());
+    expect(await removeOrphanedRecordings(t.ctx.db, dataDir)).toBe(1);
+    expect(await openRecordingFile(dataDir, orphan)).toBeNull();
+    const still = await openRecordingFile(dataDir, kept);
+    still?.stream.destroy();
+    expect(still).not.toBeNull();
+  });
+
+  it("still plays a recording kept in the database before recordings went to files", async () => {
+    const a = await signedInUser(t);
+    const agent = await assistant(a, "Desk");
+    const id = await seed(a, { agentId: agent, startedAt: "2026-06-01T09:00:00Z" });
+    const wav = stereoWav(16000, 0.2);
+    await t.ctx.db.insert(callRecordings).values({ callId: id, workspaceId: a.workspaceId, wav });
+    const audio = await call(t, "GET", `/api/v1/call-logs/${id}/recording`, { token: a.token });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.rawPayload.equals(wav)).toBe(true);
   });
 
   it("keeps the log when its assistant is deleted", async () => {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCallLog } from "../src/modules/call-logs/queries.ts";
-import { roomsOf } from "../src/modules/calls/rooms.ts";
 import { call, claimsOf, createTestApp, signedInUser, type TestApp } from "./harness.ts";
 import { createAssistant, roomToken, startRoom, startWebhook } from "./support/calls.ts";
 import { startMcpServer } from "./support/mcp-server.ts";
@@ -175,7 +175,7 @@ describe("the realtime socket's admission", () => {
     const a = await signedInUser(t);
     const { room } = await startRoom(t, a.token, await createAssistant(t, a.token, {}));
     const token = await roomToken(t, a.token, room);
-    const rooms = roomsOf(t.ctx);
+    const rooms = t.ctx.rooms;
     rooms.remove(rooms.get(room) as NonNullable<ReturnType<typeof rooms.get>>);
     const first = await connect(token);
     expect(await first.closed).toMatchObject({ code: 4404 });
@@ -366,21 +366,41 @@ describe("a live call", () => {
     await first.closed;
   });
 
-  it("fails the call with a message when its provider cannot be set up", async () => {
+  it("refuses to start a call whose provider has no key, naming the key and the Integrations page", async () => {
     const a = await signedInUser(t);
-    // OpenAI without a key anywhere: the call cannot start.
     const agent = await createAssistant(t, a.token, {
       ...localAssistant(),
       llm_provider: "openai",
       llm_provider_config: { model: "gpt-4o-mini" },
     });
+    const res = await call(t, "POST", `/api/v1/agents/${agent}/call`, { token: a.token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe("No API key for OpenAI. Add one on the Integrations page.");
+    const rooms = await call(t, "GET", "/api/v1/agents/room/workspace_rooms", { token: a.token });
+    expect(rooms.json().rooms).toEqual([]);
+    const logs = await call(t, "GET", "/api/v1/call-logs", { token: a.token });
+    expect(logs.json().total_count).toBe(0);
+  });
+
+  it("fails the call with a message when its provider cannot be set up", async () => {
+    const a = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, localAssistant());
+    // A stored voice config its provider no longer accepts: the call fails as it starts.
+    await t.app.ctx.db.execute(
+      sql`update agents set config = jsonb_set(config, '{tts_provider_config}', '{"model": 42}') where id = ${agent}`,
+    );
     const { room, callId } = await startRoom(t, a.token, agent);
     const client = await connect(await roomToken(t, a.token, room));
     expect((await client.closed).code).toBe(4500);
-    expect(client.messages.find((m) => m.type === "error")?.message).toMatch(/OpenAI/);
+    expect(client.messages.find((m) => m.type === "error")?.message).toMatch(/invalid configuration/);
     const log = await finishedLog(a.token, callId);
     expect(log).toMatchObject({ status: "failed", end_reason: "error" });
-    expect(log.events).toContainEqual(expect.objectContaining({ type: "error" }));
+    expect(log.events).toContainEqual(
+      expect.objectContaining({
+        type: "error",
+        message: expect.stringMatching(/^Call could not start: .*invalid configuration/),
+      }),
+    );
   });
 });
 
@@ -486,9 +506,9 @@ describe("shutting down", () => {
     await client.waitFor("ready");
     await t2.app.close();
     expect([1000, 1001]).toContain((await client.closed).code);
-    const live = await getCallLog(t2.ctx.db, a.workspaceId, callId);
+    const live = await getCallLog(t2.ctx.db, a, callId);
     expect(live).toMatchObject({ status: "completed", end_reason: "server_shutdown" });
-    const never = await getCallLog(t2.ctx.db, a.workspaceId, queued.callId);
+    const never = await getCallLog(t2.ctx.db, a, queued.callId);
     expect(never).toMatchObject({ status: "failed", end_reason: "server_shutdown" });
     await t2.close();
   });

@@ -92,7 +92,7 @@ describe("voices", () => {
 
   it("falls back to the built-in list with the failure text when the vendor is unreachable", async () => {
     const a = await signedInUser(t);
-    await saveIntegration(t.ctx, a.workspaceId, "elevenlabs", { api_key: "sk-el-test" });
+    await saveIntegration(t.ctx, a, "elevenlabs", { api_key: "sk-el-test" });
     t.ctx.network = realNetwork;
     const res = await get("/api/v1/voices/elevenlabs", a.token);
     expect(res.statusCode).toBe(200);
@@ -106,17 +106,15 @@ describe("voices", () => {
   it("serves the live list with a key, cached, with the workspace's clones merged in", async () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);
-    await saveIntegration(t.ctx, a.workspaceId, "elevenlabs", { api_key: "sk-el-test" });
-    await insertClone(t.ctx.db, {
-      workspaceId: a.workspaceId,
+    await saveIntegration(t.ctx, a, "elevenlabs", { api_key: "sk-el-test" });
+    await insertClone(t.ctx.db, a, {
       name: "My voice",
       description: "",
       language: "en",
       serviceName: "elevenlabs",
       serviceVoiceId: "live-voice-2",
     });
-    await insertClone(t.ctx.db, {
-      workspaceId: b.workspaceId,
+    await insertClone(t.ctx.db, b, {
       name: "Not yours",
       description: "",
       language: "en",

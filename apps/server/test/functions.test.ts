@@ -87,7 +87,7 @@ describe("functions CRUD", () => {
     expect(patched.json()).toMatchObject({
       method: "GET",
       timeout: 30,
-      headers: { "X-Api-Key": "k1" },
+      headers: { "X-Api-Key": "••••" },
       has_secret: true,
     });
     const cleared = await call(t, "PATCH", `/api/v1/functions/${created.id}`, { token, body: { secret: null } });

@@ -115,7 +115,7 @@ describe("integrations", () => {
       token: owner.token,
       body: { credentials: { api_key: "sk-owner-key-1234" } },
     });
-    expect(await entry(token, "openai")).toMatchObject({ configured: true, values: { api_key: "sk-…1234" } });
+    expect(await entry(token, "openai")).toMatchObject({ configured: true, values: { api_key: "…1234" } });
     const body = { credentials: { api_key: "sk-member-key" } };
     expect((await call(t, "PUT", "/api/v1/integrations/openai", { token, body })).statusCode).toBe(403);
     expect((await call(t, "DELETE", "/api/v1/integrations/openai", { token })).statusCode).toBe(403);

@@ -50,7 +50,7 @@ describe("magic link", () => {
     }
   });
 
-  it("completes a sign-up for a new address: owner of a personal workspace, invitations accepted", async () => {
+  it("completes a sign-up for a new address: owner of a personal workspace, invitations accepted, landing in the inviting one", async () => {
     const inviter = await signedInUser(t);
     const email = "new.person@example.com";
     await call(t, "POST", `/api/v1/workspaces/${inviter.workspaceId}/invite`, {
@@ -74,13 +74,14 @@ describe("magic link", () => {
       is_superuser: false,
       has_password: false,
     });
-    expect(body.workspace_name).toBe("New's workspace");
-    const roles = body.workspaces.map((w: { id: string; role: string }) => [
-      w.id === body.workspace_id ? "personal" : w.id,
+    // The link proved the address, so the invitation is accepted and the new user lands in its workspace.
+    expect(body.workspace_id).toBe(inviter.workspaceId);
+    const roles = body.workspaces.map((w: { id: string; name: string; role: string }) => [
+      w.id === inviter.workspaceId ? "inviting" : w.name,
       w.role,
     ]);
-    expect(roles).toContainEqual(["personal", "owner"]);
-    expect(roles).toContainEqual([inviter.workspaceId, "member"]);
+    expect(roles).toContainEqual(["New's workspace", "owner"]);
+    expect(roles).toContainEqual(["inviting", "member"]);
     expect(claimsOf(body.access_token).workspace_id).toBe(body.workspace_id);
     expect((await call(t, "POST", "/api/v1/auth/magic-link/complete-signup", { body: { token } })).statusCode).toBe(
       400,

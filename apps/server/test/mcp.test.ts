@@ -144,7 +144,7 @@ describe("MCP servers", () => {
 
     const updated = await call(t, "PUT", `/api/v1/mcp-servers/${first.id}`, {
       token,
-      body: { name: "One renamed", timeout: 12, headers: { "X-Key": "abc…ijkl", "X-Other": "plain-value-99" } },
+      body: { name: "One renamed", timeout: 12, headers: { "X-Key": "…ijkl", "X-Other": "plain-value-99" } },
     });
     expect(updated.json()).toMatchObject({ mcp_server: { name: "One renamed", timeout: 12 } });
     const [row] = await t.ctx.db.select().from(mcpServers).where(eq(mcpServers.id, first.id));
@@ -162,6 +162,33 @@ describe("MCP servers", () => {
     const del = await call(t, "DELETE", `/api/v1/mcp-servers/${first.id}`, { token });
     expect(del.json()).toEqual({ message: "MCP server deleted." });
     expect((await call(t, "GET", `/api/v1/mcp-servers/${first.id}`, { token })).statusCode).toBe(404);
+  });
+
+  it("asks for the headers again before a server's URL moves to another host", async () => {
+    const { token } = await signedInUser(t);
+    const server = await createServerVia(token, {
+      name: "Keyed",
+      url: streamable.url,
+      headers: { Authorization: "Bearer stored-token-abcdef123456" },
+    });
+    const put = (body: Record<string, unknown>) => call(t, "PUT", `/api/v1/mcp-servers/${server.id}`, { token, body });
+    const again = {
+      detail: "Enter the header values again: saved header values are only sent to the URL they were saved with.",
+    };
+    for (const body of [{ url: sse.url }, { url: sse.url, headers: server.headers }]) {
+      const res = await put(body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual(again);
+    }
+    const [row] = await t.ctx.db.select().from(mcpServers).where(eq(mcpServers.id, server.id));
+    expect(row?.url).toBe(streamable.url);
+
+    const moved = await put({ url: sse.url, headers: { Authorization: "Bearer token-for-the-sse-host-0001" } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [after] = await t.ctx.db.select().from(mcpServers).where(eq(mcpServers.id, server.id));
+    expect(JSON.parse(t.ctx.secrets.decrypt(after?.headers ?? ""))).toEqual({
+      Authorization: "Bearer token-for-the-sse-host-0001",
+    });
   });
 
   it("validates bodies (422)", async () => {

@@ -5,7 +5,10 @@ export interface TestAccount {
   sub: string;
   email: string;
   name: string;
-  email_verified?: boolean;
+  /** Defaults to true; null leaves the claim out (as Microsoft's tokens do). */
+  email_verified?: boolean | null;
+  /** Microsoft's "email domain owner verified" claim, when the test wants it. */
+  xms_edov?: boolean;
 }
 
 /**
@@ -28,7 +31,7 @@ export async function startOidcProvider(options: { redirectUris: string[]; accou
         response_types: ["code"],
       },
     ],
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified", "xms_edov"], profile: ["name"] },
     features: { devInteractions: { enabled: true } },
     findAccount: (_ctx, id) => {
       const account = accounts.get(id);
@@ -38,7 +41,8 @@ export async function startOidcProvider(options: { redirectUris: string[]; accou
         claims: () => ({
           sub: id,
           email: account.email,
-          email_verified: account.email_verified ?? true,
+          ...(account.email_verified === null ? {} : { email_verified: account.email_verified ?? true }),
+          ...(account.xms_edov === undefined ? {} : { xms_edov: account.xms_edov }),
           name: account.name,
         }),
       };

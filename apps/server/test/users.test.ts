@@ -137,14 +137,20 @@ describe("users (superuser)", () => {
     expect((await call(t, "GET", "/api/v1/workspaces", { token })).json()).toHaveLength(1);
   });
 
-  it("lists every user for superusers only", async () => {
+  it("lists users for superusers only, in the paged shape of spec §3", async () => {
     const admin = await signedInUser(t, { isSuperuser: true });
     const plain = await signedInUser(t);
     expect((await call(t, "GET", "/api/v1/users")).statusCode).toBe(401);
     expect((await call(t, "GET", "/api/v1/users", { token: plain.token })).statusCode).toBe(403);
     const res = await call(t, "GET", "/api/v1/users", { token: admin.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining([admin.user.id, plain.user.id]));
+    const page = res.json();
+    expect(page).toMatchObject({ page: 1, items_per_page: 10 });
+    expect(page.total_count).toBeGreaterThanOrEqual(2);
+    expect(page.pages).toBe(Math.ceil(page.total_count / 10));
+    expect(page.data.map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining([admin.user.id, plain.user.id]));
+    const second = await call(t, "GET", "/api/v1/users?page=2&items_per_page=1", { token: admin.token });
+    expect(second.json()).toMatchObject({ page: 2, items_per_page: 1, data: [expect.any(Object)] });
   });
 
   it("shows a user by username to themselves or a superuser", async () => {

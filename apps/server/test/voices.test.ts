@@ -71,7 +71,7 @@ const fields = (extra: Partial<Record<string, string>> = {}): Part[] =>
 
 async function withVendorKey() {
   const a = await signedInUser(t);
-  await saveIntegration(t.ctx, a.workspaceId, "elevenlabs", { api_key: "sk-el-test" });
+  await saveIntegration(t.ctx, a, "elevenlabs", { api_key: "sk-el-test" });
   t.ctx.network = routedNetwork(vendor.origin, realNetwork);
   return a;
 }
@@ -122,18 +122,28 @@ describe("voice clones", () => {
     expect((await call(t, "GET", "/api/v1/clones", { token: a.token })).json()).toEqual([]);
   });
 
+  it("refuses a clone without the vendor's key before reading its audio", async () => {
+    const a = await signedInUser(t);
+    // Past the 10 MB limit: had the file been read first, the answer would be 413.
+    const res = await postClone(a.token, [...fields({ service_name: "cartesia" }), audio(1, 10 * 1024 * 1024 + 1)]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: "No API key for Cartesia. Add one on the Integrations page." });
+  });
+
   it("needs a vendor key", async () => {
     const a = await signedInUser(t);
     const res = await postClone(a.token, [...fields({ service_name: "cartesia" }), audio(1)]);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().detail).toMatch(/No Cartesia API key/);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      detail: "No API key for Cartesia. Add one on the Integrations page.",
+    });
   });
 
   it("validates the upload: fields, file count, size and type", async () => {
     const a = await withVendorKey();
     const cases: [Part[], number, RegExp][] = [
-      [[...fields({ name: "" }), audio(1)], 422, /body\.name/],
-      [[...fields({ service_name: "playht" }), audio(1)], 422, /body\.service_name/],
+      [[...fields({ name: "" }), audio(1)], 422, /Name is required \(name\)/],
+      [[...fields({ service_name: "playht" }), audio(1)], 422, /Service name must be one of: .*\(service_name\)/],
       [fields(), 422, /between 1 and 5 audio files/],
       [[...fields(), audio(1), audio(2), audio(3), audio(4), audio(5), audio(6)], 422, /between 1 and 5 audio files/],
       [[...fields(), audio(1, 10 * 1024 * 1024 + 1)], 413, /10 MB or smaller/],
@@ -215,14 +225,45 @@ describe("voice preview", () => {
     expect(Number(long.headers["x-duration"])).toBeGreaterThan(Number(short.headers["x-duration"]));
   });
 
-  it("answers 502 with the provider's message when the provider fails", async () => {
+  it("answers 409 naming the missing key and where to add it, before asking the provider", async () => {
     const a = await signedInUser(t);
+    let asked = 0;
+    const counting = async () => {
+      asked += 1;
+      return new Response(null, { status: 500 });
+    };
+    t.ctx.network = { ...realNetwork, fetch: counting };
     const res = await call(t, "POST", "/api/v1/tts/audio", {
       token: a.token,
       body: body(a.workspaceId, { provider: "cartesia", model: "sonic-2", voice: "x" }),
     });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      detail: "No API key for Cartesia. Add one on the Integrations page.",
+    });
+    const playht = await call(t, "POST", "/api/v1/tts/audio", {
+      token: a.token,
+      body: body(a.workspaceId, { provider: "playht", model: "Play3.0-mini", voice: "x" }),
+    });
+    expect(playht.json()).toEqual({
+      detail: "No API key for PlayHT. Add one on the Integrations page.",
+    });
+    expect(asked).toBe(0);
+  });
+
+  it("answers 502 with the provider's message when the provider fails", async () => {
+    const a = await signedInUser(t);
+    await saveIntegration(t.ctx, a, "openai", { api_key: "sk-rejected-key-0123456789" });
+    t.ctx.network = {
+      ...realNetwork,
+      fetch: async () => Response.json({ error: { message: "Incorrect API key provided" } }, { status: 401 }),
+    };
+    const res = await call(t, "POST", "/api/v1/tts/audio", {
+      token: a.token,
+      body: body(a.workspaceId, { provider: "openai", model: "tts-1", voice: "alloy" }),
+    });
     expect(res.statusCode).toBe(502);
-    expect(res.json().detail).toMatch(/Cartesia/);
+    expect(res.json().detail).toMatch(/OpenAI/);
   });
 
   it("needs the caller's own workspace, a valid body and sign-in", async () => {

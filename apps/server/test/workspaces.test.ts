@@ -109,7 +109,7 @@ describe("workspaces", () => {
 });
 
 describe("workspace users", () => {
-  it("invites by email; the invitation is accepted at the invitee's next sign-in", async () => {
+  it("invites by email; the invitee accepts through the emailed single-use link", async () => {
     const owner = await signedInUser(t);
     const invitee = await seedUser(t);
     const res = await call(t, "POST", `/api/v1/workspaces/${owner.workspaceId}/invite`, {
@@ -120,7 +120,8 @@ describe("workspace users", () => {
     expect(res.json()).toMatchObject({ email: invitee.user.email, role: "member" });
     const email = t.mailer.lastTo(invitee.user.email);
     expect(email?.subject).toMatch(/invited you/);
-    expect(t.mailer.linkTo(invitee.user.email)?.pathname).toBe("/auth/login");
+    const link = t.mailer.linkTo(invitee.user.email);
+    expect(link?.pathname).toBe("/enterprise-quota");
 
     const pending = (
       await call(t, "GET", `/api/v1/workspaces/${owner.workspaceId}/users`, { token: owner.token })
@@ -129,6 +130,13 @@ describe("workspace users", () => {
     expect(pending.data).toHaveLength(1);
 
     const { token } = await login(t, invitee.user.username, invitee.password);
+    // A password sign-in proves nothing about the address: the invitation waits for its link.
+    expect((await call(t, "GET", "/api/v1/workspaces", { token })).json()).toHaveLength(1);
+    const accepted = await call(t, "POST", "/api/v1/invitations/accept", {
+      token,
+      body: { token: link?.searchParams.get("invitation") },
+    });
+    expect(accepted.json()).toMatchObject({ id: owner.workspaceId, role: "member" });
     const list = (await call(t, "GET", "/api/v1/workspaces", { token })).json();
     expect(list.map((w: { id: string; role: string }) => [w.id, w.role])).toContainEqual([owner.workspaceId, "member"]);
     const after = (
@@ -168,6 +176,8 @@ describe("workspace users", () => {
       body: { email: member.user.email, role: "member" },
     });
     const memberLogin = await login(t, member.user.username, member.password);
+    const invitation = t.mailer.linkTo(member.user.email)?.searchParams.get("invitation");
+    await call(t, "POST", "/api/v1/invitations/accept", { token: memberLogin.token, body: { token: invitation } });
     return { owner, member, memberToken: memberLogin.token };
   }
 

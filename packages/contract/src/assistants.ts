@@ -1,43 +1,27 @@
 import { z } from "zod";
+import { stageField } from "./providers/derive.ts";
+import {
+  LLM_DESCRIPTORS,
+  LLM_PROVIDERS,
+  LlmProviderId,
+  STT_DESCRIPTORS,
+  STT_PROVIDERS,
+  SttProviderId,
+  TTS_DESCRIPTORS,
+  TTS_PROVIDERS,
+  TtsProviderId,
+} from "./providers/index.ts";
+import { LlmProviderConfig } from "./providers/llm-config.ts";
+import { TtsProviderConfig } from "./providers/tts-config.ts";
 
 /**
- * The assistant ("agent") of spec §3 with the defaults of spec §9. Provider ids and per-provider
- * defaults live here so the server (validation, new assistants), the engine (behaviours) and the
- * web app (provider change resets model and config) agree on one table.
+ * The assistant ("agent") of spec §3 with the defaults of spec §9. Per-provider config schemas and
+ * defaults come from the provider descriptors (providers/), so the server (validation, new
+ * assistants), the engine (behaviours) and the web app (provider change resets model and config)
+ * agree on one table.
  */
 
-export const LLM_PROVIDERS = [
-  "openai",
-  "anthropic",
-  "google",
-  "groq",
-  "azure-openai",
-  "deepseek",
-  "mistral",
-  "openrouter",
-  "openai-compatible",
-] as const;
-export const LlmProviderId = z.enum(LLM_PROVIDERS);
-export type LlmProviderId = z.infer<typeof LlmProviderId>;
-
-export const STT_PROVIDERS = ["deepgram", "openai", "groq", "assembly-ai", "speechmatics", "hamsa", "local"] as const;
-export const SttProviderId = z.enum(STT_PROVIDERS);
-export type SttProviderId = z.infer<typeof SttProviderId>;
-
-export const TTS_PROVIDERS = [
-  "openai",
-  "playht",
-  "cartesia",
-  "elevenlabs",
-  "deepgram",
-  "rime-ai",
-  "neuphonic",
-  "local",
-] as const;
-export const TtsProviderId = z.enum(TTS_PROVIDERS);
-export type TtsProviderId = z.infer<typeof TtsProviderId>;
-
-/** Spec §9 assistant defaults. */
+/** Spec §9 assistant defaults; the default providers are the first of each stage list. */
 export const ASSISTANT_DEFAULTS = {
   max_call_duration: 180,
   max_call_duration_warning_percentage: 0.8,
@@ -45,102 +29,25 @@ export const ASSISTANT_DEFAULTS = {
   timeout_max_attempts: 3,
   background_audio_volume: 0.5,
   call_transfer_type: "cold",
-  llm_provider: "openai",
-  stt_provider: "deepgram",
-  tts_provider: "openai",
+  llm_provider: LLM_PROVIDERS[0],
+  stt_provider: STT_PROVIDERS[0],
+  tts_provider: TTS_PROVIDERS[0],
   llm_temperature: 0.7,
   llm_max_tokens: 300,
+  end_of_turn_punctuation_ms: 100,
+  end_of_turn_no_punctuation_ms: 1500,
+  end_of_turn_number_ms: 500,
 } as const;
 
-// ── language model ──────────────────────────────────────────────────────────
+// ── provider configs (per-provider schemas and defaults live in the descriptors) ──
 
-export const LlmProviderConfig = z.object({
-  model: z.string().trim().min(1, "Model is required").max(200),
-  /** OpenAI-compatible endpoints (Ollama, vLLM, LM Studio, llama.cpp) and Azure: where to send requests. */
-  base_url: z.url({ protocol: /^https?$/, error: "Base URL must be an http(s) URL" }).optional(),
-  /** Azure OpenAI: the deployment name and API version. */
-  deployment: z.string().trim().max(200).optional(),
-  api_version: z.string().trim().max(40).optional(),
-});
-export type LlmProviderConfig = z.infer<typeof LlmProviderConfig>;
+export const LLM_DEFAULT_CONFIG: Record<LlmProviderId, LlmProviderConfig> = stageField(
+  LLM_DESCRIPTORS,
+  "llm",
+  "defaults",
+);
 
-export const LLM_DEFAULT_CONFIG: Record<LlmProviderId, LlmProviderConfig> = {
-  openai: { model: "gpt-4o-mini" },
-  anthropic: { model: "claude-sonnet-4-5" },
-  google: { model: "gemini-2.5-flash" },
-  groq: { model: "llama-3.3-70b-versatile" },
-  "azure-openai": { model: "gpt-4o-mini", deployment: "gpt-4o-mini", api_version: "2024-10-21" },
-  deepseek: { model: "deepseek-chat" },
-  mistral: { model: "mistral-small-latest" },
-  openrouter: { model: "openai/gpt-4o-mini" },
-  "openai-compatible": { model: "llama3.2", base_url: "http://localhost:11434/v1" },
-};
-
-// ── speech-to-text (spec §3 fields by provider, §9 defaults) ────────────────
-
-const language = z.string().trim().min(1).max(20);
-const words = z.array(z.string().trim().min(1).max(100)).max(200);
-
-export const DeepgramSttConfig = z.object({
-  model: z.string().default("nova-3"),
-  language: language.default("en"),
-  detect_language: z.boolean().default(false),
-  punctuate: z.boolean().default(true),
-  sample_rate: z.number().int().positive().default(16000),
-  numerals: z.boolean().default(false),
-  filler_words: z.boolean().default(false),
-  keywords: words.default([]),
-  keyterms: words.default([]),
-  profanity_filter: z.boolean().default(false),
-});
-export const OpenAiSttConfig = z.object({
-  model: z.string().default("gpt-4o-mini-transcribe"),
-  language: language.default("en"),
-  detect_language: z.boolean().default(false),
-});
-export const GroqSttConfig = z.object({
-  model: z.string().default("whisper-large-v3-turbo"),
-  language: language.default("en"),
-  detect_language: z.boolean().default(false),
-});
-export const AssemblyAiSttConfig = z.object({
-  model: z.string().default("universal-streaming"),
-  language: language.default("en"),
-  detect_language: z.boolean().default(false),
-  sample_rate: z.number().int().positive().default(16000),
-  encoding: z.enum(["pcm_s16le", "pcm_mulaw"]).default("pcm_s16le"),
-  disable_partial_transcripts: z.boolean().default(false),
-  end_utterance_silence_threshold: z.number().int().min(0).max(20000).default(500),
-  word_boost: words.default([]),
-});
-export const SpeechmaticsSttConfig = z.object({
-  model: z.string().default("realtime"),
-  language: language.default("auto"),
-  detect_language: z.boolean().default(false),
-  operating_point: z.enum(["standard", "enhanced"]).default("enhanced"),
-  additional_vocab: words.default([]),
-});
-export const HamsaSttConfig = z.object({
-  model: z.string().default("hamsa-stt"),
-  language: language.default("ar"),
-  detect_language: z.boolean().default(false),
-});
-/** The offline recogniser (pocketsphinx): per utterance, English, weak on free speech. */
-export const LocalSttConfig = z.object({
-  model: z.string().default("pocketsphinx-en-us"),
-  language: language.default("en"),
-  detect_language: z.boolean().default(false),
-});
-
-export const STT_CONFIG_SCHEMAS = {
-  deepgram: DeepgramSttConfig,
-  openai: OpenAiSttConfig,
-  groq: GroqSttConfig,
-  "assembly-ai": AssemblyAiSttConfig,
-  speechmatics: SpeechmaticsSttConfig,
-  hamsa: HamsaSttConfig,
-  local: LocalSttConfig,
-} as const satisfies Record<SttProviderId, z.ZodType>;
+export const STT_CONFIG_SCHEMAS = stageField(STT_DESCRIPTORS, "stt", "config");
 
 export type SttProviderConfig = z.infer<(typeof STT_CONFIG_SCHEMAS)[SttProviderId]>;
 
@@ -149,73 +56,11 @@ export function sttDefaultConfig(provider: SttProviderId): SttProviderConfig {
   return STT_CONFIG_SCHEMAS[provider].parse({});
 }
 
-// ── text-to-speech ──────────────────────────────────────────────────────────
-
-export const ElevenLabsVoiceSettings = z.object({
-  stability: z.number().min(0).max(1).default(0.5),
-  similarity_boost: z.number().min(0).max(1).default(0.75),
-  style: z.number().min(0).max(1).default(0),
-  use_speaker_boost: z.boolean().default(true),
-});
-
-export const TtsProviderConfig = z.object({
-  model: z.string().trim().min(1, "Model is required").max(200),
-  voice: z.string().trim().min(1, "Voice is required").max(300),
-  speed: z.number().min(0.25).max(4).default(1),
-  language: z.string().trim().max(20).optional(),
-  sampleRate: z.number().int().positive().default(16000),
-  encoding: z.string().trim().max(40).optional(),
-  emotion: z.string().trim().max(60).optional(),
-  settings: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])).optional(),
-});
-export type TtsProviderConfig = z.infer<typeof TtsProviderConfig>;
-
-export const TTS_DEFAULT_CONFIG: Record<TtsProviderId, TtsProviderConfig> = {
-  openai: { model: "tts-1", voice: "alloy", speed: 1, sampleRate: 16000, encoding: "pcm", language: "en" },
-  playht: {
-    model: "Play3.0-mini",
-    voice: "s3://voice-cloning-zero-shot/d9ff78ba-d016-47f6-b0ef-dd630f59414e/female-cs/manifest.json",
-    speed: 1,
-    sampleRate: 16000,
-    encoding: "raw",
-    language: "english",
-  },
-  cartesia: {
-    model: "sonic-2",
-    voice: "694f9389-aac1-45b6-b726-9d9369183238",
-    speed: 1,
-    sampleRate: 16000,
-    encoding: "pcm_s16le",
-    language: "en",
-  },
-  elevenlabs: {
-    model: "eleven_flash_v2_5",
-    voice: "21m00Tcm4TlvDq8ikWAM",
-    speed: 1,
-    sampleRate: 16000,
-    encoding: "pcm_16000",
-    language: "en",
-    settings: { stability: 0.5, similarity_boost: 0.75, style: 0, use_speaker_boost: true },
-  },
-  deepgram: {
-    model: "aura-2",
-    voice: "aura-2-thalia-en",
-    speed: 1,
-    sampleRate: 16000,
-    encoding: "linear16",
-    language: "en",
-  },
-  "rime-ai": { model: "mistv2", voice: "cove", speed: 1, sampleRate: 16000, encoding: "pcm", language: "eng" },
-  neuphonic: {
-    model: "neu_hq",
-    voice: "e564ba7e-aa8d-46a2-96a8-8dffedade48f",
-    speed: 1,
-    sampleRate: 16000,
-    encoding: "pcm_linear",
-    language: "en",
-  },
-  local: { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16000, encoding: "pcm_s16le", language: "en" },
-};
+export const TTS_DEFAULT_CONFIG: Record<TtsProviderId, TtsProviderConfig> = stageField(
+  TTS_DESCRIPTORS,
+  "tts",
+  "defaults",
+);
 
 // ── behaviours ──────────────────────────────────────────────────────────────
 
@@ -261,14 +106,31 @@ export const AssistantFields = z.object({
   system_prompt: z.string().max(20000).default("You are a helpful, concise voice assistant."),
   language: z.string().trim().min(1).max(20).default("en"),
   interruption_sensitivity: InterruptionSensitivity.default("medium"),
+  /**
+   * End of turn: once the caller pauses, how long to wait (from the end of their speech) when the
+   * transcript ends a sentence, ends mid-phrase, or ends on a number being read out. A recogniser
+   * that does not punctuate waits the interruption sensitivity's silence instead.
+   */
+  end_of_turn_punctuation_ms: z.number().int().min(0).max(3000).default(ASSISTANT_DEFAULTS.end_of_turn_punctuation_ms),
+  end_of_turn_no_punctuation_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(5000)
+    .default(ASSISTANT_DEFAULTS.end_of_turn_no_punctuation_ms),
+  end_of_turn_number_ms: z.number().int().min(0).max(3000).default(ASSISTANT_DEFAULTS.end_of_turn_number_ms),
+  /** End the turn at once on the transcriber's own end-of-utterance event, where it has one. */
+  end_of_turn_vendor_events: z.boolean().default(true),
   llm_provider: LlmProviderId.default(ASSISTANT_DEFAULTS.llm_provider),
-  llm_provider_config: LlmProviderConfig.default(LLM_DEFAULT_CONFIG.openai),
+  llm_provider_config: LlmProviderConfig.default(LLM_DEFAULT_CONFIG[ASSISTANT_DEFAULTS.llm_provider]),
   llm_temperature: z.number().min(0).max(2).default(ASSISTANT_DEFAULTS.llm_temperature),
   llm_max_tokens: z.number().int().min(16).max(8192).default(ASSISTANT_DEFAULTS.llm_max_tokens),
   stt_provider: SttProviderId.default(ASSISTANT_DEFAULTS.stt_provider),
-  stt_provider_config: z.record(z.string(), z.unknown()).default(() => sttDefaultConfig("deepgram")),
+  stt_provider_config: z
+    .record(z.string(), z.unknown())
+    .default(() => sttDefaultConfig(ASSISTANT_DEFAULTS.stt_provider)),
   tts_provider: TtsProviderId.default(ASSISTANT_DEFAULTS.tts_provider),
-  tts_provider_config: TtsProviderConfig.default(TTS_DEFAULT_CONFIG.openai),
+  tts_provider_config: TtsProviderConfig.default(TTS_DEFAULT_CONFIG[ASSISTANT_DEFAULTS.tts_provider]),
   background_audio_id: BackgroundAudioId.nullable().default(null),
   background_audio_volume: z.number().min(0).max(1).default(ASSISTANT_DEFAULTS.background_audio_volume),
   call_transfer: z.boolean().default(false),
@@ -334,3 +196,11 @@ export const Assistant = AssistantFields.extend({
   updated_at: z.string(),
 });
 export type Assistant = z.infer<typeof Assistant>;
+
+/**
+ * HIPAA compliance forbids keeping call audio (spec §4): recording is forced off. The server applies
+ * it on every save and the editor on every change, so both agree.
+ */
+export function enforceHipaa<T extends { hippa_compliant?: boolean; audio_recording?: boolean }>(fields: T): T {
+  return fields.hippa_compliant ? { ...fields, audio_recording: false } : fields;
+}

@@ -140,13 +140,21 @@ export const ToolCallEntry = z.object({
 export type ToolCallEntry = z.infer<typeof ToolCallEntry>;
 
 /** Per-turn latencies in milliseconds (null when a stage did not run in that turn). */
+/** Which rule ended a caller's turn: punctuation, an open phrase, a number, plain silence, the recogniser's own event, or nothing more heard. */
+export const EndOfTurnRule = z.enum(["punctuation", "no_punctuation", "number", "silence", "vendor", "timeout"]);
+export type EndOfTurnRule = z.infer<typeof EndOfTurnRule>;
+
 export const TurnMetricsEntry = z.object({
   turn: z.number().int(),
   stt_ms: z.number().nullable(),
   llm_ttft_ms: z.number().nullable(),
   tts_ttfb_ms: z.number().nullable(),
+  /** From the end of the caller's speech (the end-of-turn wait included) to the first audio back. */
   voice_to_voice_ms: z.number().nullable(),
   engine_overhead_ms: z.number().nullable(),
+  /** Absent on calls logged before end-of-turn rules were recorded. */
+  end_of_turn_rule: EndOfTurnRule.nullable().optional(),
+  end_of_turn_wait_ms: z.number().nullable().optional(),
 });
 export type TurnMetricsEntry = z.infer<typeof TurnMetricsEntry>;
 

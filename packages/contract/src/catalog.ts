@@ -1,18 +1,22 @@
 import { z } from "zod";
+import { CreateAssistantBody } from "./assistants.ts";
+import { byId, stageLabel } from "./providers/derive.ts";
 import {
-  CreateAssistantBody,
-  LLM_PROVIDERS,
+  CLONE_SERVICES,
+  LLM_DESCRIPTORS,
   type LlmProviderId,
-  STT_PROVIDERS,
+  providerDescriptor,
+  STT_DESCRIPTORS,
   type SttProviderId,
-  TTS_PROVIDERS,
   TtsProviderId,
-} from "./assistants.ts";
+} from "./providers/index.ts";
+import type { SttStage } from "./providers/types.ts";
 
 /**
  * The provider catalog: what the assistant editor offers for each provider (labels, models,
  * languages, transcriber config fields) and the response shapes of the catalog routes. Built-in
- * lists work offline; with a workspace key the server adds the vendor's live list on top.
+ * lists (derived from the provider descriptors) work offline; with a workspace key the server adds
+ * the vendor's live list on top.
  */
 
 // ── response shapes ─────────────────────────────────────────────────────────
@@ -72,7 +76,6 @@ export const VoicesResponse = z.object({
 });
 export type VoicesResponse = z.infer<typeof VoicesResponse>;
 
-export const CLONE_SERVICES = ["elevenlabs", "cartesia"] as const;
 export const CloneService = z.enum(CLONE_SERVICES);
 export type CloneService = z.infer<typeof CloneService>;
 
@@ -121,47 +124,7 @@ export const AssistantTemplate = z.object({
 });
 export type AssistantTemplate = z.input<typeof AssistantTemplate>;
 
-// ── languages ───────────────────────────────────────────────────────────────
-
-const LANGUAGE_NAMES: Record<string, string> = {
-  auto: "Detect automatically",
-  multi: "Multilingual (code-switching)",
-  en: "English",
-  "en-US": "English (US)",
-  "en-GB": "English (UK)",
-  "en-AU": "English (Australia)",
-  "en-IN": "English (India)",
-  ar: "Arabic",
-  es: "Spanish",
-  "es-419": "Spanish (Latin America)",
-  fr: "French",
-  de: "German",
-  hi: "Hindi",
-  pt: "Portuguese",
-  "pt-BR": "Portuguese (Brazil)",
-  it: "Italian",
-  nl: "Dutch",
-  ja: "Japanese",
-  ko: "Korean",
-  zh: "Chinese",
-  cmn: "Mandarin",
-  ru: "Russian",
-  tr: "Turkish",
-  pl: "Polish",
-  uk: "Ukrainian",
-  sv: "Swedish",
-  da: "Danish",
-  no: "Norwegian",
-  id: "Indonesian",
-  vi: "Vietnamese",
-  ur: "Urdu",
-  fa: "Persian",
-};
-
-const languages = (codes: string[]): LanguageOption[] =>
-  codes.map((value) => ({ value, label: LANGUAGE_NAMES[value] ?? value }));
-
-// ── language models ─────────────────────────────────────────────────────────
+// ── the built-in catalog, derived from the provider descriptors ──────────────
 
 export interface LlmProviderInfo {
   label: string;
@@ -172,109 +135,13 @@ export interface LlmProviderInfo {
   offline: boolean;
 }
 
-const m = (value: string, label?: string): ModelOption => (label ? { value, label } : { value });
-
-const OPENAI_MODELS = [
-  m("gpt-4o-mini", "GPT-4o mini"),
-  m("gpt-4o", "GPT-4o"),
-  m("gpt-4.1", "GPT-4.1"),
-  m("gpt-4.1-mini", "GPT-4.1 mini"),
-  m("gpt-4.1-nano", "GPT-4.1 nano"),
-  m("gpt-5", "GPT-5"),
-  m("gpt-5-mini", "GPT-5 mini"),
-  m("gpt-5-nano", "GPT-5 nano"),
-];
-
-export const LLM_CATALOG: Record<LlmProviderId, LlmProviderInfo> = {
-  openai: { label: "OpenAI", models: OPENAI_MODELS, needsKey: true, needsBaseUrl: false, offline: false },
-  anthropic: {
-    label: "Anthropic",
-    models: [
-      m("claude-sonnet-4-5", "Claude Sonnet 4.5"),
-      m("claude-haiku-4-5", "Claude Haiku 4.5"),
-      m("claude-opus-4-1", "Claude Opus 4.1"),
-      m("claude-sonnet-4-0", "Claude Sonnet 4"),
-      m("claude-3-5-haiku-latest", "Claude 3.5 Haiku"),
-    ],
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
-  },
-  google: {
-    label: "Google Gemini",
-    models: [
-      m("gemini-2.5-flash", "Gemini 2.5 Flash"),
-      m("gemini-2.5-flash-lite", "Gemini 2.5 Flash-Lite"),
-      m("gemini-2.5-pro", "Gemini 2.5 Pro"),
-      m("gemini-2.0-flash", "Gemini 2.0 Flash"),
-    ],
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
-  },
-  groq: {
-    label: "Groq",
-    models: [
-      m("llama-3.3-70b-versatile", "Llama 3.3 70B"),
-      m("llama-3.1-8b-instant", "Llama 3.1 8B Instant"),
-      m("openai/gpt-oss-120b", "GPT-OSS 120B"),
-      m("openai/gpt-oss-20b", "GPT-OSS 20B"),
-      m("meta-llama/llama-4-scout-17b-16e-instruct", "Llama 4 Scout"),
-      m("qwen/qwen3-32b", "Qwen3 32B"),
-    ],
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
-  },
-  "azure-openai": {
-    label: "Azure OpenAI",
-    models: [m("gpt-4o-mini", "GPT-4o mini"), m("gpt-4o", "GPT-4o"), m("gpt-4.1", "GPT-4.1"), m("gpt-4.1-mini")],
-    needsKey: true,
-    needsBaseUrl: true,
-    offline: false,
-  },
-  deepseek: {
-    label: "DeepSeek",
-    models: [m("deepseek-chat", "DeepSeek Chat"), m("deepseek-reasoner", "DeepSeek Reasoner")],
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
-  },
-  mistral: {
-    label: "Mistral",
-    models: [
-      m("mistral-small-latest", "Mistral Small"),
-      m("mistral-medium-latest", "Mistral Medium"),
-      m("mistral-large-latest", "Mistral Large"),
-      m("ministral-8b-latest", "Ministral 8B"),
-    ],
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
-  },
-  openrouter: {
-    label: "OpenRouter",
-    models: [
-      m("openai/gpt-4o-mini", "OpenAI GPT-4o mini"),
-      m("anthropic/claude-sonnet-4.5", "Anthropic Claude Sonnet 4.5"),
-      m("google/gemini-2.5-flash", "Google Gemini 2.5 Flash"),
-      m("meta-llama/llama-3.3-70b-instruct", "Meta Llama 3.3 70B"),
-      m("deepseek/deepseek-chat", "DeepSeek Chat"),
-    ],
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
-  },
-  "openai-compatible": {
-    label: "OpenAI-compatible server (Ollama, vLLM, LM Studio)",
-    models: [m("llama3.2", "Llama 3.2"), m("llama3.1", "Llama 3.1"), m("qwen2.5", "Qwen 2.5"), m("mistral")],
-    needsKey: false,
-    needsBaseUrl: true,
-    offline: true,
-  },
-};
-
-// ── speech-to-text ──────────────────────────────────────────────────────────
+export const LLM_CATALOG: Record<LlmProviderId, LlmProviderInfo> = byId(LLM_DESCRIPTORS, (d) => ({
+  label: stageLabel(d, d.llm),
+  models: [...d.llm.models],
+  needsKey: d.llm.needsKey,
+  needsBaseUrl: d.llm.needsBaseUrl,
+  offline: d.llm.offline,
+}));
 
 export interface SttProviderInfo {
   label: string;
@@ -287,214 +154,22 @@ export interface SttProviderInfo {
   note?: string;
 }
 
-const languageField = (options: LanguageOption[]): SttFieldSpec => ({
-  name: "language",
-  kind: "select",
-  label: "Language",
-  options,
+export const STT_CATALOG: Record<SttProviderId, SttProviderInfo> = byId(STT_DESCRIPTORS, (d) => {
+  const stt: SttStage = d.stt;
+  const info: SttProviderInfo = {
+    label: stageLabel(d, stt),
+    models: [...stt.models],
+    languages: [...stt.languages],
+    fields: [...stt.fields],
+    needsKey: stt.needsKey,
+    offline: stt.offline,
+  };
+  if (stt.note) info.note = stt.note;
+  return info;
 });
-const detectLanguage: SttFieldSpec = {
-  name: "detect_language",
-  kind: "boolean",
-  label: "Detect the language automatically",
-};
-const sampleRate: SttFieldSpec = {
-  name: "sample_rate",
-  kind: "number",
-  label: "Sample rate (Hz)",
-  min: 8000,
-  max: 48000,
-};
-const wordList = (name: string, label: string, help: string): SttFieldSpec => ({ name, kind: "list", label, help });
-
-const DEEPGRAM_LANGUAGES = languages([
-  "en",
-  "en-US",
-  "en-GB",
-  "en-AU",
-  "en-IN",
-  "multi",
-  "es",
-  "es-419",
-  "fr",
-  "de",
-  "hi",
-  "pt",
-  "pt-BR",
-  "it",
-  "nl",
-  "ja",
-  "ko",
-  "ru",
-  "tr",
-  "pl",
-  "uk",
-  "sv",
-  "da",
-  "no",
-  "zh",
-]);
-const WHISPER_LANGUAGES = languages([
-  "en",
-  "ar",
-  "es",
-  "fr",
-  "de",
-  "hi",
-  "pt",
-  "it",
-  "nl",
-  "ja",
-  "ko",
-  "zh",
-  "ru",
-  "tr",
-  "pl",
-  "uk",
-  "sv",
-  "id",
-  "vi",
-  "ur",
-  "fa",
-]);
-const ASSEMBLY_LANGUAGES = languages(["en", "es", "fr", "de", "it", "pt"]);
-const SPEECHMATICS_LANGUAGES = languages([
-  "auto",
-  "en",
-  "ar",
-  "es",
-  "fr",
-  "de",
-  "hi",
-  "pt",
-  "it",
-  "nl",
-  "ja",
-  "ko",
-  "cmn",
-  "ru",
-  "tr",
-]);
-
-export const STT_CATALOG: Record<SttProviderId, SttProviderInfo> = {
-  deepgram: {
-    label: "Deepgram",
-    models: [m("nova-3", "Nova-3"), m("nova-2", "Nova-2"), m("nova-2-phonecall", "Nova-2 phone call"), m("base")],
-    languages: DEEPGRAM_LANGUAGES,
-    fields: [
-      languageField(DEEPGRAM_LANGUAGES),
-      detectLanguage,
-      { name: "punctuate", kind: "boolean", label: "Punctuation and capitalisation" },
-      sampleRate,
-      { name: "numerals", kind: "boolean", label: "Write numbers as digits" },
-      { name: "filler_words", kind: "boolean", label: "Keep filler words (um, uh)" },
-      wordList("keywords", "Keywords", "Words to boost (Nova-2 and older)."),
-      wordList("keyterms", "Key terms", "Terms and phrases to boost (Nova-3)."),
-      { name: "profanity_filter", kind: "boolean", label: "Filter profanity" },
-    ],
-    needsKey: true,
-    offline: false,
-  },
-  openai: {
-    label: "OpenAI",
-    models: [m("gpt-4o-mini-transcribe", "GPT-4o mini Transcribe"), m("gpt-4o-transcribe"), m("whisper-1", "Whisper")],
-    languages: WHISPER_LANGUAGES,
-    fields: [languageField(WHISPER_LANGUAGES), detectLanguage],
-    needsKey: true,
-    offline: false,
-  },
-  groq: {
-    label: "Groq",
-    models: [
-      m("whisper-large-v3-turbo", "Whisper large v3 turbo"),
-      m("whisper-large-v3", "Whisper large v3"),
-      m("distil-whisper-large-v3-en", "Distil-Whisper (English)"),
-    ],
-    languages: WHISPER_LANGUAGES,
-    fields: [languageField(WHISPER_LANGUAGES), detectLanguage],
-    needsKey: true,
-    offline: false,
-  },
-  "assembly-ai": {
-    label: "AssemblyAI",
-    models: [
-      m("universal-streaming", "Universal-Streaming (English)"),
-      m("universal-streaming-multilingual", "Universal-Streaming (multilingual)"),
-    ],
-    languages: ASSEMBLY_LANGUAGES,
-    fields: [
-      languageField(ASSEMBLY_LANGUAGES),
-      detectLanguage,
-      sampleRate,
-      {
-        name: "encoding",
-        kind: "select",
-        label: "Audio encoding",
-        options: [
-          { value: "pcm_s16le", label: "PCM 16-bit" },
-          { value: "pcm_mulaw", label: "μ-law" },
-        ],
-      },
-      { name: "disable_partial_transcripts", kind: "boolean", label: "Disable partial transcripts" },
-      {
-        name: "end_utterance_silence_threshold",
-        kind: "number",
-        label: "End-of-utterance silence (ms)",
-        min: 0,
-        max: 20000,
-        step: 50,
-      },
-      wordList("word_boost", "Word boost", "Words and phrases to recognise more reliably."),
-    ],
-    needsKey: true,
-    offline: false,
-  },
-  speechmatics: {
-    label: "Speechmatics",
-    models: [m("realtime", "Real-time")],
-    languages: SPEECHMATICS_LANGUAGES,
-    fields: [
-      languageField(SPEECHMATICS_LANGUAGES),
-      detectLanguage,
-      {
-        name: "operating_point",
-        kind: "select",
-        label: "Operating point",
-        options: [
-          { value: "enhanced", label: "Enhanced (more accurate)" },
-          { value: "standard", label: "Standard (faster)" },
-        ],
-      },
-      wordList("additional_vocab", "Additional vocabulary", "Names and terms the recogniser should know."),
-    ],
-    needsKey: true,
-    offline: false,
-  },
-  hamsa: {
-    label: "Hamsa",
-    models: [m("hamsa-stt", "Hamsa")],
-    languages: languages(["ar", "en"]),
-    fields: [languageField(languages(["ar", "en"])), detectLanguage],
-    needsKey: true,
-    offline: false,
-    note: "Arabic dialects and English.",
-  },
-  local: {
-    label: "Local (offline, pocketsphinx)",
-    models: [m("pocketsphinx-en-us", "PocketSphinx US English")],
-    languages: languages(["en"]),
-    fields: [languageField(languages(["en"])), detectLanguage],
-    needsKey: false,
-    offline: true,
-    note: "Runs on this server with no key or network. Good for short commands; weak on free speech.",
-  },
-};
 
 /** Which kind(s) a provider id belongs to. */
 export function providerKinds(id: string): ProviderKind[] {
-  const kinds: ProviderKind[] = [];
-  if ((LLM_PROVIDERS as readonly string[]).includes(id)) kinds.push("llm");
-  if ((STT_PROVIDERS as readonly string[]).includes(id)) kinds.push("stt");
-  if ((TTS_PROVIDERS as readonly string[]).includes(id)) kinds.push("tts");
-  return kinds;
+  const descriptor = providerDescriptor(id);
+  return ProviderKind.options.filter((kind) => descriptor?.[kind] !== undefined);
 }

@@ -1,7 +1,11 @@
 import { z } from "zod";
 
-/** The body of every error response. */
-export const ErrorResponse = z.object({ detail: z.string() });
+/** One field's complaint in a 422, for a form to show beside that field (dotted for nested fields). */
+export const FieldError = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+
+/** The body of every error response: one sentence a person can read; a 422 adds its field errors. */
+export const ErrorResponse = z.object({ detail: z.string(), errors: z.array(FieldError).optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const MessageResponse = z.object({ message: z.string() });

@@ -6,11 +6,30 @@ export * from "./catalog.ts";
 export * from "./catalog-tts.ts";
 export * from "./common.ts";
 export * from "./constants.ts";
+export * from "./documents.ts";
 export * from "./errors.ts";
 export * from "./functions.ts";
 export * from "./integrations.ts";
 export * from "./mcp.ts";
 export * from "./pricing.ts";
+export * from "./providers/index.ts";
+export * from "./providers/llm-config.ts";
+export * from "./providers/provider-configs.ts";
+export * from "./providers/tts-config.ts";
+export type {
+  EmbeddingsStage,
+  LlmStage,
+  PerMillionTokens,
+  PerMinute,
+  PerToken,
+  ProviderDescriptor,
+  ProviderStage,
+  SttStage,
+  TelephonyStage,
+  TokenPrice,
+  TtsStage,
+} from "./providers/types.ts";
+export { SettingFieldSpec } from "./providers/types.ts";
 export * from "./templates.ts";
 export * from "./users.ts";
 export * from "./workspaces.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROVIDERS } from "./providers/index.ts";
 
 /**
  * Integrations: a workspace's own credentials for each provider it uses (language models,
@@ -25,81 +26,26 @@ export interface IntegrationProviderInfo {
   label: string;
   /** The main use, for grouping on the page. */
   kind: IntegrationKind;
-  /** Every use: OpenAI, for one, serves language model, transcription and voices. */
+  /** Every use: one vendor may serve language model, transcription and voices. */
   kinds: IntegrationKind[];
   fields: CredentialField[];
 }
 
-const field = (name: string, label: string, options: Partial<Omit<CredentialField, "name" | "label">> = {}) => ({
-  name,
-  label,
-  secret: options.secret ?? false,
-  optional: options.optional ?? false,
-  url: options.url ?? false,
+/** The providers on the Integrations page (those with credentials), in display order. */
+export const INTEGRATION_CATALOG: readonly IntegrationProviderInfo[] = PROVIDERS.flatMap((p) => {
+  const [kind, ...rest] = p.integrationKinds;
+  if (!kind) return [];
+  return [{ id: p.id, label: p.label, kind, kinds: [kind, ...rest], fields: [...p.credentials] }];
 });
-const apiKey = field("api_key", "API key", { secret: true });
-const provider = (id: string, label: string, kinds: IntegrationKind[], fields = [apiKey]) => {
-  const [kind = "llm"] = kinds;
-  return { id, label, kind, kinds, fields };
-};
 
-export const INTEGRATION_CATALOG = [
-  provider("openai", "OpenAI", ["llm", "stt", "tts"]),
-  provider("anthropic", "Anthropic", ["llm"]),
-  provider("google", "Google Gemini", ["llm"]),
-  provider("groq", "Groq", ["llm", "stt"]),
-  provider("deepseek", "DeepSeek", ["llm"]),
-  provider("mistral", "Mistral", ["llm"]),
-  provider("openrouter", "OpenRouter", ["llm"]),
-  provider("azure-openai", "Azure OpenAI", ["llm"], [apiKey, field("endpoint", "Endpoint", { url: true })]),
-  provider(
-    "openai-compatible",
-    "OpenAI-compatible server",
-    ["llm"],
-    [field("base_url", "Base URL", { url: true }), field("api_key", "API key", { secret: true, optional: true })],
-  ),
-  provider("deepgram", "Deepgram", ["stt", "tts"]),
-  provider("assembly-ai", "AssemblyAI", ["stt"]),
-  provider("speechmatics", "Speechmatics", ["stt"]),
-  provider("hamsa", "Hamsa", ["stt"]),
-  provider("elevenlabs", "ElevenLabs", ["tts"]),
-  provider("cartesia", "Cartesia", ["tts"]),
-  provider("playht", "PlayHT", ["tts"], [apiKey, field("user_id", "User ID")]),
-  provider("rime-ai", "Rime", ["tts"]),
-  provider("neuphonic", "Neuphonic", ["tts"]),
-  provider(
-    "twilio",
-    "Twilio",
-    ["telephony"],
-    [field("account_sid", "Account SID"), field("auth_token", "Auth token", { secret: true })],
-  ),
-  provider("telnyx", "Telnyx", ["telephony"]),
-  provider(
-    "vonage",
-    "Vonage",
-    ["telephony"],
-    [field("api_key", "API key"), field("api_secret", "API secret", { secret: true })],
-  ),
-  provider(
-    "plivo",
-    "Plivo",
-    ["telephony"],
-    [field("auth_id", "Auth ID"), field("auth_token", "Auth token", { secret: true })],
-  ),
-  provider(
-    "whatsapp",
-    "WhatsApp Business",
-    ["messaging"],
-    [
-      field("access_token", "Access token", { secret: true }),
-      field("phone_number_id", "Phone number ID"),
-      field("business_account_id", "Business account ID", { optional: true }),
-    ],
-  ),
-] as const satisfies readonly IntegrationProviderInfo[];
-
-export type IntegrationProviderId = (typeof INTEGRATION_CATALOG)[number]["id"];
-export const INTEGRATION_PROVIDERS = INTEGRATION_CATALOG.map((p) => p.id) as IntegrationProviderId[];
+type OnIntegrationsPage = Extract<
+  (typeof PROVIDERS)[number],
+  { readonly integrationKinds: readonly [IntegrationKind, ...IntegrationKind[]] }
+>;
+export type IntegrationProviderId = OnIntegrationsPage["id"];
+export const INTEGRATION_PROVIDERS: IntegrationProviderId[] = PROVIDERS.filter(
+  (p): p is OnIntegrationsPage => p.integrationKinds.length > 0,
+).map((p) => p.id);
 
 export function integrationProvider(id: string): IntegrationProviderInfo | undefined {
   return INTEGRATION_CATALOG.find((p) => p.id === id);
@@ -163,8 +109,13 @@ export const TestIntegrationBody = z
   .nullish();
 export type TestIntegrationBody = z.infer<typeof TestIntegrationBody>;
 
-/** How a secret is shown: its first three and last four characters (`sk-…abcd`). */
+/**
+ * How a secret is shown: never more than about a third of it, so a short secret stays unguessable.
+ * Long keys keep their first three and last four characters (`sk-…abcd`) to tell them apart; from
+ * 12 characters only the last four; anything shorter is dots.
+ */
 export function maskSecret(value: string): string {
-  if (value.length <= 8) return "••••";
+  if (value.length < 12) return "••••";
+  if (value.length < 20) return `…${value.slice(-4)}`;
   return `${value.slice(0, 3)}…${value.slice(-4)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENGINE_SAMPLE_RATE, FRAME_MS, SAMPLES_PER_FRAME } from "./index.ts";
+import { ENGINE_SAMPLE_RATE, FRAME_MS, SAMPLES_PER_FRAME } from "./constants.ts";
 
 describe("engine audio format", () => {
   it("moves 20 ms frames of 16 kHz audio: 320 samples each", () => {

@@ -1,10 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -31,6 +33,10 @@ export async function openDatabase(options: {
   const folder = options.migrationsFolder;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ended (a restart, an administrator's command) is dropped by the
+    // pool, which opens a new one when needed; without a listener that event would crash the process.
+    // Queries in flight still fail where they run, and are reported there.
+    pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -46,7 +52,16 @@ export async function openDatabase(options: {
   const inMemory = options.dataDir === "memory://";
   const dir = inMemory ? undefined : path.resolve(options.dataDir, "pglite");
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  const unlock = dir ? lockDataDir(`${dir}.lock`) : () => {};
+  let client: PGlite;
+  try {
+    // pgvector ships with the server so knowledge documents get embedding search out of the box.
+    const extensions = { vector };
+    client = dir ? await PGlite.create(dir, { extensions }) : await PGlite.create({ extensions });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -55,6 +70,9 @@ export async function openDatabase(options: {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(drizzlePglite(client, { schema }), { migrationsFolder: folder });
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }

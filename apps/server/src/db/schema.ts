@@ -1,8 +1,10 @@
 /** Every table of the database; each module owns the tables in its own schema file. */
-export * from "../modules/admin/schema.ts";
+
+export * from "../jobs/schema.ts";
 export * from "../modules/assistants/schema.ts";
 export * from "../modules/auth/schema.ts";
 export * from "../modules/call-logs/schema.ts";
+export * from "../modules/documents/schema.ts";
 export * from "../modules/functions/schema.ts";
 export * from "../modules/integrations/schema.ts";
 export * from "../modules/mcp/schema.ts";

@@ -1,3 +1,5 @@
+import type { FieldError } from "./field-errors.ts";
+
 /** Expected failures a use case reports; the error handler maps each code to its HTTP status. */
 export type AppErrorCode =
   | "bad_request"
@@ -26,6 +28,8 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Per-field complaints of a validation failure, for the web to mark the form's fields. */
+    readonly errors: FieldError[] = [],
   ) {
     super(message);
     this.name = "AppError";

@@ -12,16 +12,42 @@ export interface Mailer {
   send(email: Email): Promise<void>;
 }
 
+/** An email as the operator reads it in the console: a framed block, its lines as written. */
+export function emailBlock(email: Email): string {
+  const rule = "-".repeat(72);
+  return [
+    rule,
+    "Email not sent (SMTP_URL is not set); it reads:",
+    `To: ${email.to}`,
+    `Subject: ${email.subject}`,
+    "",
+    email.text,
+    rule,
+    "",
+  ].join("\n");
+}
+
 /**
- * SMTP through nodemailer when SMTP_URL is set; otherwise each email is written to the log,
- * so a local user can still follow a magic link or an invitation.
+ * SMTP through nodemailer when SMTP_URL is set; otherwise each email is printed to the console as
+ * a readable block (the JSON log would escape its line breaks), so a local user can still follow a
+ * magic link or an invitation. The log gets a line saying to whom, without the links.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+  print?: (block: string) => void;
+}): Mailer {
   const { smtpUrl, from, log } = options;
   if (!smtpUrl) {
+    const print = options.print ?? ((block: string) => process.stdout.write(block));
     return {
       async send(email) {
-        log.info({ email: { to: email.to, subject: email.subject } }, `Email (SMTP_URL not set):\n${email.text}`);
+        log.info(
+          { email: { to: email.to, subject: email.subject } },
+          "Email printed to the console (SMTP_URL not set)",
+        );
+        print(emailBlock(email));
       },
     };
   }

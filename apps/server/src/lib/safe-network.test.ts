@@ -48,6 +48,8 @@ describe("safe fetch without an allow-list", () => {
     ["http://[::ffff:127.0.0.1]/", "::ffff:7f00:1: IPv4-mapped IPv6 address"],
     ["http://0.0.0.0/", "0.0.0.0: unspecified address"],
     ["http://224.0.0.1/", "224.0.0.1: multicast address"],
+    ["http://192.0.2.1/", "192.0.2.1: documentation address"],
+    ["http://[2001:db8::1]/", "2001:db8::1: documentation address"],
   ])("refuses %s", async (url, reason) => {
     await expect(deny().fetch(url)).rejects.toThrow(
       `Refusing to connect to ${reason}. Set PARLEY_ALLOWED_PRIVATE_HOSTS to allow it.`,
@@ -138,6 +140,31 @@ describe("address policy and configuration", () => {
   it("lets public addresses through", () => {
     expect(blockedReason("93.184.215.14")).toBeNull();
     expect(blockedReason("2606:4700::1111")).toBeNull();
+    // Neighbours of the refused ranges stay reachable.
+    expect(blockedReason("192.0.3.1")).toBeNull();
+    expect(blockedReason("198.51.101.1")).toBeNull();
+    expect(blockedReason("203.0.114.1")).toBeNull();
+    expect(blockedReason("2001:db9::1")).toBeNull();
+  });
+
+  it.each([
+    ["192.0.2.10", "documentation address"],
+    ["198.51.100.7", "documentation address"],
+    ["203.0.113.200", "documentation address"],
+    ["100.127.255.254", "shared (CGNAT) address"],
+    ["198.18.0.1", "benchmarking address"],
+    ["198.19.255.255", "benchmarking address"],
+    ["192.88.99.1", "6to4 relay address"],
+    ["255.255.255.255", "reserved address"],
+    ["2001:db8::1", "documentation address"],
+    ["3fff::1", "documentation address"],
+    ["2001:2::1", "reserved address"],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "reserved address"],
+    ["2002:a00:1::1", "6to4 address"],
+    ["100::1", "discard-only address"],
+    ["64:ff9b:1::a00:1", "IPv4-translated IPv6 address"],
+  ])("refuses %s as a %s", (address, reason) => {
+    expect(blockedReason(address)).toBe(reason);
   });
 
   it("parses PARLEY_ALLOWED_PRIVATE_HOSTS and stops on a bad entry naming the variable", () => {

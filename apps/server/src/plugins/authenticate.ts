@@ -1,8 +1,7 @@
 import { ERROR_TEXTS } from "@parley/contract";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
-import { users } from "../modules/users/schema.ts";
+import { findUserById } from "../modules/users/service.ts";
 
 /** Who is calling, from a verified access token of a user who is still active. */
 export interface Principal {
@@ -26,6 +25,14 @@ declare module "fastify" {
   }
 }
 
+/**
+ * A token issued before the user's sessions cut-off (a password change or reset) no longer counts.
+ * Whole seconds, as a token's `iat` is: a token refreshed in the same second as the change stays valid.
+ */
+function issuedBeforeCutOff(issuedAt: number, validFrom: Date | null): boolean {
+  return validFrom !== null && issuedAt < Math.floor(validFrom.getTime() / 1000);
+}
+
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -42,16 +49,10 @@ export function registerAuthentication(app: FastifyInstance) {
     const claims = await app.ctx.accessTokens.verify(token);
     if (!claims) throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, { "www-authenticate": "Bearer" });
     // Checked on every request so deactivation and demotion take effect at once, not at token expiry.
-    const [user] = await app.ctx.db
-      .select({
-        isActive: users.isActive,
-        isSuperuser: users.isSuperuser,
-        tierId: users.tierId,
-        username: users.username,
-      })
-      .from(users)
-      .where(eq(users.id, claims.id));
-    if (!user?.isActive) throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, { "www-authenticate": "Bearer" });
+    const user = await findUserById(app.ctx.db, claims.id);
+    if (!user?.isActive || issuedBeforeCutOff(claims.issuedAt, user.sessionsValidFrom)) {
+      throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, { "www-authenticate": "Bearer" });
+    }
     request.principal = {
       userId: claims.id,
       username: user.username,

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -6,6 +6,8 @@ import type { FastifyInstance } from "fastify";
 /**
  * Serves the built web app from the API process: static assets, and index.html for every
  * non-API path so the client router can take over. API paths keep their JSON 404.
+ * A page the build wrote its own HTML for (`auth/login.html`: index.html plus hints to fetch that
+ * page's code at once) gets that file at its exact path instead.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
   const index = path.join(distDir, "index.html");
@@ -14,13 +16,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes <file>.br and <file>.gz beside each text asset: sent as they are to a client
+    // that accepts them (brotli first), with Vary: Accept-Encoding; the plain file otherwise.
+    preCompressed: true,
     setHeaders(reply, filePath) {
-      // Vite fingerprints everything under assets/, so it may be cached for good.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        reply.header("cache-control", "public, max-age=31536000, immutable");
-      }
+      // Vite fingerprints everything under assets/, so it may be cached for good; anything else
+      // (index.html above all, which names the current fingerprints) is revalidated every time.
+      const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header("cache-control", fingerprinted ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
+  const pageHtml = new Set(
+    readdirSync(distDir, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".html") && file !== "index.html")
+      .map((file) => `/${file.slice(0, -".html".length).split(path.sep).join("/")}`),
+  );
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     const isApi = url.startsWith("/api/") || url === "/metrics";
@@ -31,8 +41,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (candidate.startsWith(distDir) && path.extname(url) && existsSync(candidate)) {
       return reply.sendFile(path.relative(distDir, candidate));
     }
-    reply.header("cache-control", "no-cache");
-    return reply.sendFile("index.html");
+    return reply.sendFile(pageHtml.has(url) ? `${url.slice(1)}.html` : "index.html");
   });
   return true;
 }

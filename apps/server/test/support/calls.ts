@@ -2,9 +2,23 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { call, type TestApp } from "../harness.ts";
 
-/** Creates an assistant in the user's workspace; `fields` override the defaults. */
+/**
+ * Providers that need no key, so a call can start (a missing key is refused at POST /agents/{id}/call);
+ * the model's URL answers nothing, which only matters to tests that talk to it (they set their own).
+ */
+const KEYLESS_PROVIDERS = {
+  llm_provider: "openai-compatible",
+  llm_provider_config: { model: "scripted", base_url: "http://127.0.0.1:9/v1" },
+  stt_provider: "local",
+  stt_provider_config: {},
+  tts_provider: "local",
+  tts_provider_config: { model: "espeak-ng", voice: "en-us" },
+};
+
+/** Creates an assistant in the user's workspace; `fields` override the defaults (keyless providers). */
 export async function createAssistant(t: TestApp, token: string, fields: Record<string, unknown>): Promise<string> {
-  const res = await call(t, "POST", "/api/v1/agents", { token, body: { name: "Front desk", ...fields } });
+  const body = { name: "Front desk", ...KEYLESS_PROVIDERS, ...fields };
+  const res = await call(t, "POST", "/api/v1/agents", { token, body });
   if (res.statusCode !== 201) throw new Error(`create assistant failed: ${res.statusCode} ${res.body}`);
   return res.json<{ id: string }>().id;
 }

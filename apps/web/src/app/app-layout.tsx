@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { CenteredSpinner } from "../components/centered-spinner.tsx";
+import { useWorkspaceId } from "../lib/auth-context.ts";
 import { CustomizerDrawer } from "./customizer/customizer-drawer.tsx";
 import { usePreferences } from "./customizer/preferences-context.tsx";
 import { HorizontalNav } from "./layout/horizontal-nav.tsx";
@@ -16,6 +17,7 @@ import { Notifications } from "./notifications.tsx";
 /** The signed-in frame: navigation (vertical or horizontal), the topbar, and the page. */
 export default function AppLayout() {
   const { preferences } = usePreferences();
+  const workspaceId = useWorkspaceId();
   const isDesktop = useMediaQuery((theme: Theme) => theme.breakpoints.up("lg"));
   const [customizerOpen, setCustomizerOpen] = useState(false);
   // Server data is only cached for signed-in pages, so the sign-in pages load without it.
@@ -36,7 +38,9 @@ export default function AppLayout() {
               maxWidth={preferences.layout === "boxed" ? "lg" : false}
               sx={{ py: 4, flexGrow: 1 }}
             >
-              <Suspense fallback={<CenteredSpinner />}>
+              {/* Keyed by workspace: a switch remounts the page, so no figure, list, open editor or
+                  previous-page placeholder of the old workspace stays on screen (issue 11). */}
+              <Suspense key={workspaceId} fallback={<CenteredSpinner />}>
                 <Outlet />
               </Suspense>
             </Container>

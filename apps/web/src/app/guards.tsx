@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { CenteredSpinner } from "../components/centered-spinner.tsx";
 import { paths } from "../config/paths.ts";
-import { useAuth } from "../features/auth/auth-context.ts";
+import { useAuth } from "../lib/auth-context.ts";
 
 /** Signed-in routes: visitors go to login, which returns them here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {

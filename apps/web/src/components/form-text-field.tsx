@@ -9,13 +9,18 @@ type Props<T extends FieldValues, TOut extends FieldValues> = Omit<
   name: FieldPath<T>;
 };
 
-/** A MUI text field bound to react-hook-form; the schema's message shows as its helper text. */
+/**
+ * A MUI text field bound to react-hook-form; the schema's message shows as its helper text. What
+ * people type takes its own direction (dir="auto"), so an English prompt reads right in an RTL page.
+ */
 export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
   helperText,
+  slotProps,
   ...props
 }: Props<T, TOut>) {
+  const htmlInput = slotProps?.htmlInput;
   return (
     <Controller
       control={control}
@@ -23,6 +28,10 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
       render={({ field, fieldState }) => (
         <TextField
           {...props}
+          slotProps={{
+            ...slotProps,
+            htmlInput: typeof htmlInput === "function" ? htmlInput : { dir: "auto", ...htmlInput },
+          }}
           {...field}
           value={field.value ?? ""}
           error={Boolean(fieldState.error)}

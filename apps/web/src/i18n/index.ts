@@ -5,7 +5,7 @@ import en from "./locales/en.json";
 type Strings = { default: Record<string, unknown> };
 // English app-shell strings ship in the first bundle; every other language is a chunk loaded when chosen.
 const shellLoaders = import.meta.glob<Strings>(["./locales/*.json", "!./locales/en.json"]);
-// Each feature (and each shared widget with text of its own, e.g. components/live-call) keeps its
+// Each feature (and each shared widget with text of its own, e.g. components/voice-preview) keeps its
 // strings in <folder>/locales/<lang>.json, as an i18next namespace named after the folder, loaded
 // with the page that uses it (so sign-in stays light).
 const featureLoaders = import.meta.glob<Strings>(["../features/*/locales/*.json", "../components/*/locales/*.json"]);

@@ -8,8 +8,8 @@ describe("translation namespaces", () => {
   });
 
   it("loads a shared widget's strings from components/<name>/locales", async () => {
-    await i18n.loadNamespaces("live-call");
-    expect(i18n.t("start", { ns: "live-call" })).toBe("Start call");
+    await i18n.loadNamespaces("voice-preview");
+    expect(i18n.t("play", { ns: "voice-preview" })).toBe("Preview voice");
   });
 
   it("loads another language's namespace when the language changes", async () => {

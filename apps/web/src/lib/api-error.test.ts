@@ -39,3 +39,22 @@ describe("messageForStatus (spec §8)", () => {
     expect(error.message).toBe("Validation error: body.email: Invalid email");
   });
 });
+
+describe("field errors and one-sentence texts (issue 11)", () => {
+  it("reads a 422's field errors and shows their sentences, not the API's field names", () => {
+    const error = toApiError(422, {
+      detail: "Password must be at least 8 characters (new_password).",
+      errors: [{ field: "new_password", message: "Password must be at least 8 characters." }, { field: 3 }],
+    });
+    expect(error.fieldErrors).toEqual([{ field: "new_password", message: "Password must be at least 8 characters." }]);
+    expect(error.detail).toBe("Password must be at least 8 characters (new_password).");
+    expect(error.message).toBe("Validation error: Password must be at least 8 characters.");
+  });
+
+  it("says too many requests once", () => {
+    expect(toApiError(429, { detail: "Too many requests. Please try again later." }).message).toBe(
+      "Too many requests. Please try again later.",
+    );
+    expect(messageForStatus(429, "")).toBe("Too many requests. Please wait a moment and try again.");
+  });
+});

@@ -1,9 +1,17 @@
-/** An API failure with the user-facing message of spec §8 and the server's own detail. */
+/** One field's complaint in a 422 answer: the field as the API spells it ("voice.speed") and a sentence. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** An API failure with the user-facing message of spec §8, the server's own detail and its field errors. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly detail: string,
+    /** A 422's per-field complaints, for a form to show beside its fields (see field-errors.ts). */
+    readonly fieldErrors: FieldError[] = [],
   ) {
     super(message);
     this.name = "ApiError";
@@ -44,7 +52,9 @@ export function messageForStatus(status: number, text: string): string {
     case 422:
       return `Validation error: ${text || "the request is invalid"}`;
     case 429:
-      return withText("Too many requests. Please wait a moment and try again", text);
+      // The server's own text already starts with the spec's words; saying them twice reads badly.
+      if (/^too many requests/i.test(text)) return text;
+      return text ? `Too many requests. ${text}` : "Too many requests. Please wait a moment and try again.";
     case 500:
       return withText("Server error. Please try again later", text);
     case 502:
@@ -57,7 +67,23 @@ export function messageForStatus(status: number, text: string): string {
   }
 }
 
+/** The `errors` list of a 422 answer, keeping only well-formed entries. */
+export function fieldErrorsOf(body: unknown): FieldError[] {
+  if (!body || typeof body !== "object" || !("errors" in body) || !Array.isArray(body.errors)) return [];
+  return body.errors.filter(
+    (entry): entry is FieldError =>
+      typeof entry === "object" &&
+      entry !== null &&
+      typeof entry.field === "string" &&
+      typeof entry.message === "string" &&
+      entry.message !== "",
+  );
+}
+
 export function toApiError(status: number, body: unknown): ApiError {
   const text = serverErrorText(body);
-  return new ApiError(status, messageForStatus(status, text), text);
+  const fieldErrors = fieldErrorsOf(body);
+  // The field sentences read better than the detail, which also names each field as the API spells it.
+  const shown = fieldErrors.length > 0 ? [...new Set(fieldErrors.map((e) => e.message))].join(" ") : text;
+  return new ApiError(status, messageForStatus(status, shown), text, fieldErrors);
 }

@@ -1,7 +1,7 @@
 import { API_BASE_URL } from "../config/env.ts";
 import { paths } from "../config/paths.ts";
 import { ApiError, toApiError } from "./api-error.ts";
-import { tokenStorage } from "./token-storage.ts";
+import { accessTokenOf, tokenStorage } from "./token-storage.ts";
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -57,10 +57,9 @@ export function createHttpClient(deps: HttpClientDeps) {
           headers: { "Cache-Control": "no-cache", Pragma: "no-cache" },
         });
         if (!response.ok) return null;
-        const body = (await readBody(response)) as { access_token?: string } | undefined;
-        if (!body?.access_token) return null;
-        tokenStorage.setAccessToken(body.access_token);
-        return body.access_token;
+        const token = accessTokenOf(await readBody(response));
+        if (token) tokenStorage.setAccessToken(token);
+        return token;
       } catch {
         return null;
       } finally {
@@ -108,8 +107,9 @@ export function createHttpClient(deps: HttpClientDeps) {
     return response;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    return (await readBody(await send(path, options))) as T;
+  /** The parsed JSON (or text) answer, unchecked: each API module parses it with the contract's schema. */
+  async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+    return readBody(await send(path, options));
   }
 
   return { request, send, refreshAccessToken };

@@ -3,7 +3,7 @@
 export interface OptionItem {
   value: string;
   label: string;
-  /** A voice clone of this workspace (the server merges them into the ElevenLabs and Cartesia lists). */
+  /** A voice clone of this workspace (the server merges them into the lists of the vendors that clone). */
   isCustom?: boolean;
 }
 
@@ -24,4 +24,10 @@ export function firstIfMissing(current: string | undefined, options: readonly Op
   const first = options[0];
   if (!first) return null;
   return options.some((o) => o.value === current) ? null : first.value;
+}
+
+/** Issue 11: only an empty field takes the first option; any value already there is kept. */
+export function firstIfEmpty(current: string | undefined, options: readonly OptionItem[]): string | null {
+  if (current?.trim()) return null;
+  return options[0]?.value ?? null;
 }

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@parley/contract";
+import { STORAGE_KEYS, TokenResponse } from "@parley/contract";
 
 /** The three browser storage keys of spec §3, in one place. */
 export const tokenStorage = {
@@ -19,6 +19,14 @@ export const tokenStorage = {
     for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
   },
 };
+
+const AccessToken = TokenResponse.pick({ access_token: true });
+
+/** The access token a login, refresh or workspace switch answers with; null when it carries none. */
+export function accessTokenOf(body: unknown): string | null {
+  const parsed = AccessToken.safeParse(body);
+  return parsed.success && parsed.data.access_token ? parsed.data.access_token : null;
+}
 
 export interface TokenClaims {
   id: string;

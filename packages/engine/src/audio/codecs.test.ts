@@ -23,6 +23,14 @@ describe("μ-law", () => {
 });
 
 describe("WAV", () => {
+  it("writes a 44-byte mono 16-bit WAV header", () => {
+    const wav = encodeWav({ sampleRate: 16_000, channels: [Int16Array.of(1, 2, 3)] });
+    expect(wav.subarray(0, 4).toString()).toBe("RIFF");
+    expect(wav.readUInt32LE(24)).toBe(16_000);
+    expect(wav.readUInt32LE(40)).toBe(6);
+    expect(wav.length).toBe(50);
+  });
+
   it("round-trips mono audio", () => {
     const tone = sine(440, 50, 16_000);
     const back = decodeWav(encodeWav({ sampleRate: 16_000, channels: [tone] }));

@@ -1,4 +1,4 @@
-/** G.711 μ-law, the 8-bit telephone encoding (Twilio media streams, most SIP trunks). */
+/** G.711 μ-law, the 8-bit telephone encoding (telephony media streams, most SIP trunks). */
 
 const BIAS = 0x84;
 const CLIP = 32635;

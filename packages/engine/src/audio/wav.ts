@@ -6,6 +6,16 @@ export interface WavAudio {
   channels: Int16Array[];
 }
 
+/** Bytes of the header `wavHeader` writes; the samples follow it. */
+export const WAV_HEADER_BYTES = 44;
+
+/** The 44-byte header of a 16-bit PCM WAV holding `dataBytes` of interleaved samples. */
+export function wavHeader(sampleRate: number, count: number, dataBytes: number): Buffer {
+  const out = Buffer.alloc(WAV_HEADER_BYTES);
+  writeHeader(out, sampleRate, count, dataBytes);
+  return out;
+}
+
 /** Writes a 16-bit PCM WAV; shorter channels are padded with silence. */
 export function encodeWav(audio: WavAudio): Buffer {
   const { sampleRate, channels } = audio;
@@ -14,6 +24,18 @@ export function encodeWav(audio: WavAudio): Buffer {
   const frames = Math.max(...channels.map((c) => c.length));
   const dataBytes = frames * count * 2;
   const out = Buffer.alloc(44 + dataBytes);
+  writeHeader(out, sampleRate, count, dataBytes);
+  let offset = 44;
+  for (let i = 0; i < frames; i++) {
+    for (const channel of channels) {
+      out.writeInt16LE(channel[i] ?? 0, offset);
+      offset += 2;
+    }
+  }
+  return out;
+}
+
+function writeHeader(out: Buffer, sampleRate: number, count: number, dataBytes: number): void {
   out.write("RIFF", 0, "ascii");
   out.writeUInt32LE(36 + dataBytes, 4);
   out.write("WAVE", 8, "ascii");
@@ -27,14 +49,6 @@ export function encodeWav(audio: WavAudio): Buffer {
   out.writeUInt16LE(16, 34);
   out.write("data", 36, "ascii");
   out.writeUInt32LE(dataBytes, 40);
-  let offset = 44;
-  for (let i = 0; i < frames; i++) {
-    for (const channel of channels) {
-      out.writeInt16LE(channel[i] ?? 0, offset);
-      offset += 2;
-    }
-  }
-  return out;
 }
 
 /** Reads a 16-bit PCM WAV (plain or WAVE_FORMAT_EXTENSIBLE), skipping unknown chunks. */

@@ -1,5 +1,16 @@
 import type { ToolCall } from "../providers/types.ts";
-import type { EndReason } from "../session/types.ts";
+
+/** Why a call ended. */
+export type EndReason =
+  | "caller_hangup"
+  | "assistant_ended"
+  | "end_phrase"
+  | "silence_timeout"
+  | "max_duration"
+  | "transferred"
+  | "voicemail"
+  | "removed"
+  | "error";
 
 /**
  * Everything that flows through the engine's pipelines is a typed frame (pipecat style).

@@ -1,20 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { FallbackStt, type FallbackSwitch } from "./fallback.ts";
 import { ProviderError } from "./provider-error.ts";
-import type { SttOpenOptions, SttProvider, SttSession, TranscriptEvent } from "./types.ts";
+import { SttBase } from "./stage-bases.ts";
+import type { SttOpenOptions, SttSession, TranscriptEvent } from "./types.ts";
 
+/** Retries are the recognisers' own (their stage base); these tests make them quick. */
 const fast = { attempts: 2, baseDelayMs: 1 };
 
 /** An in-memory recogniser: it "hears" each audio frame as one word and can be made to fail. */
-class FakeStt implements SttProvider {
+class FakeStt extends SttBase {
   readonly streaming = true;
   opens = 0;
   failOpen = false;
   sessions: { options: SttOpenOptions; audio: number[]; finalized: number; closed: boolean }[] = [];
 
-  constructor(readonly id: string) {}
+  constructor(readonly id: string) {
+    super();
+    this.retry = fast;
+  }
 
-  async open(options: SttOpenOptions): Promise<SttSession> {
+  protected async run(options: SttOpenOptions): Promise<SttSession> {
     this.opens++;
     if (this.failOpen) throw new ProviderError(this.id, "connect ECONNREFUSED", true);
     const state = { options, audio: [] as number[], finalized: 0, closed: false };
@@ -48,8 +53,6 @@ async function openWith(stt: FallbackStt) {
   const transcripts: TranscriptEvent[] = [];
   const errors: Error[] = [];
   const session = await stt.open({
-    language: "en",
-    config: {},
     onTranscript: (event) => transcripts.push(event),
     onError: (error) => errors.push(error),
   });
@@ -64,9 +67,7 @@ describe("FallbackStt", () => {
     deepgram.failOpen = true;
     const assembly = new FakeStt("assembly-ai");
     const switches: FallbackSwitch[] = [];
-    const { session, transcripts } = await openWith(
-      new FallbackStt([deepgram, assembly], (s) => switches.push(s), fast),
-    );
+    const { session, transcripts } = await openWith(new FallbackStt([deepgram, assembly], (s) => switches.push(s)));
     session.sendAudio(frame(1));
     expect(transcripts).toEqual([{ type: "partial", text: "assembly-ai:1" }]);
     expect(deepgram.opens).toBe(2);
@@ -77,7 +78,7 @@ describe("FallbackStt", () => {
     const deepgram = new FakeStt("deepgram");
     const assembly = new FakeStt("assembly-ai");
     const switches: FallbackSwitch[] = [];
-    const stt = new FallbackStt([deepgram, assembly], (s) => switches.push(s), fast);
+    const stt = new FallbackStt([deepgram, assembly], (s) => switches.push(s));
     const { session, transcripts, errors } = await openWith(stt);
     session.sendAudio(frame(1));
     deepgram.failOpen = true; // the vendor is gone, not just the socket
@@ -101,7 +102,7 @@ describe("FallbackStt", () => {
   it("re-opens the same provider after a passing drop, without reporting a switch", async () => {
     const deepgram = new FakeStt("deepgram");
     const switches: FallbackSwitch[] = [];
-    const { session, errors } = await openWith(new FallbackStt([deepgram], (s) => switches.push(s), fast));
+    const { session, errors } = await openWith(new FallbackStt([deepgram], (s) => switches.push(s)));
     deepgram.drop();
     await tick();
     session.sendAudio(frame(7));
@@ -113,7 +114,7 @@ describe("FallbackStt", () => {
 
   it("ignores transcripts from an abandoned session and reports the error once nothing is left", async () => {
     const deepgram = new FakeStt("deepgram");
-    const { transcripts, errors } = await openWith(new FallbackStt([deepgram], undefined, fast));
+    const { transcripts, errors } = await openWith(new FallbackStt([deepgram], undefined));
     const stale = deepgram.sessions[0];
     deepgram.drop(new ProviderError("deepgram", "HTTP 401: bad key", false, 401));
     stale?.options.onTranscript({ type: "final", text: "late" });

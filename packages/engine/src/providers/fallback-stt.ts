@@ -33,6 +33,10 @@ export class FallbackStt implements SttProvider {
     return this.current.streaming;
   }
 
+  get punctuates(): boolean {
+    return this.current.punctuates !== false;
+  }
+
   async open(options: SttOpenOptions): Promise<SttSession> {
     const session = new FallbackSttSession(this.chain, options, this.onSwitch, (provider) => {
       this.current = provider;
@@ -68,7 +72,7 @@ class FallbackSttSession implements SttSession {
       }
       const generation = ++this.generation;
       try {
-        const inner = await this.chain.retry(() => provider.open(this.wrap(generation)), this.options.signal);
+        const inner = await provider.open(this.wrap(generation));
         if (this.closed) {
           await inner.close();
           return;

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createLlmProvider } from "../llm/index.ts";
 import { type MockServer, sendJson, sendSse, startMockServer } from "../testing/llm-servers/mock-server.ts";
 import { openAiTextStream } from "../testing/llm-servers/openai-script.ts";
+import { createProvider } from "./create-provider.ts";
 import { FallbackLlm, type FallbackSwitch, FallbackTts } from "./fallback.ts";
 import { ProviderError } from "./provider-error.ts";
+import { TtsBase } from "./stage-bases.ts";
 import type { AudioChunk, LlmProvider, TtsProvider } from "./types.ts";
 
+/** Retries are the providers' own (their stage base); these tests make them quick. */
 const fast = { attempts: 2, baseDelayMs: 1 };
 const servers: MockServer[] = [];
 afterEach(async () => {
@@ -34,7 +36,7 @@ async function vendor(id: "openai" | "groq", behaviour: (turn: number) => "ok" |
     },
   });
   servers.push(server);
-  const llm = createLlmProvider(id, {
+  const llm = await createProvider("llm", id, {
     credentials: { api_key: "k" },
     config: { model: "m" },
     net: { fetch },
@@ -48,7 +50,7 @@ describe("FallbackLlm", () => {
     const first = await vendor("openai", () => "503");
     const second = await vendor("groq", () => "ok");
     const switches: FallbackSwitch[] = [];
-    const llm = new FallbackLlm([first.llm, second.llm], (s) => switches.push(s), fast);
+    const llm = new FallbackLlm([first.llm, second.llm], (s) => switches.push(s));
     expect(await text(llm)).toBe("groq answers");
     expect(first.server.requests).toHaveLength(2); // retried once, then moved on
     expect(switches).toHaveLength(1);
@@ -68,7 +70,7 @@ describe("FallbackLlm", () => {
       },
     };
     const switches: FallbackSwitch[] = [];
-    const llm = new FallbackLlm([broken, first.llm, second.llm], (s) => switches.push(s), fast);
+    const llm = new FallbackLlm([broken, first.llm, second.llm], (s) => switches.push(s));
     expect(await text(llm)).toBe("openai answers");
     expect(switches.map((s) => `${s.from}>${s.to}`)).toEqual(["anthropic>openai"]);
   });
@@ -77,7 +79,7 @@ describe("FallbackLlm", () => {
     const first = await vendor("openai", (turn) => (turn === 1 ? "ok" : "drop"));
     const second = await vendor("groq", () => "ok");
     const switches: FallbackSwitch[] = [];
-    const llm = new FallbackLlm([first.llm, second.llm], (s) => switches.push(s), fast);
+    const llm = new FallbackLlm([first.llm, second.llm], (s) => switches.push(s));
     expect(await text(llm)).toBe("openai answers");
     expect(await text(llm)).toBe("groq answers");
     expect(switches).toEqual([expect.objectContaining({ from: "openai", to: "groq" })]);
@@ -90,7 +92,7 @@ describe("FallbackLlm", () => {
   it("does not repeat an answer that already started: the error surfaces, the next turn uses the next provider", async () => {
     const first = await vendor("openai", () => "partial");
     const second = await vendor("groq", () => "ok");
-    const llm = new FallbackLlm([first.llm, second.llm], undefined, fast);
+    const llm = new FallbackLlm([first.llm, second.llm], undefined);
     await expect(text(llm)).rejects.toMatchObject({ retryable: true });
     expect(await text(llm)).toBe("groq answers");
   });
@@ -98,28 +100,37 @@ describe("FallbackLlm", () => {
   it("throws the last error when every provider fails", async () => {
     const first = await vendor("openai", () => "503");
     const second = await vendor("groq", () => "503");
-    const llm = new FallbackLlm([first.llm, second.llm], undefined, fast);
+    const llm = new FallbackLlm([first.llm, second.llm], undefined);
     await expect(text(llm)).rejects.toMatchObject({ provider: "groq", status: 503 });
   });
 });
 
-function fakeTts(id: string, behaviour: () => "ok" | "fail-before" | "fail-after"): TtsProvider & { calls: number } {
-  const tts = {
-    id,
-    model: `${id}-model`,
-    voice: `${id}-voice`,
-    calls: 0,
-    async *synthesize(): AsyncIterable<AudioChunk> {
-      tts.calls++;
-      const mode = behaviour();
-      if (mode === "fail-before") throw new ProviderError(id, "socket closed", true);
-      yield { pcm: new Int16Array(160).fill(id.length), sampleRate: 16000 };
-      if (mode === "fail-after") throw new ProviderError(id, "socket closed", true);
-      yield { pcm: new Int16Array(160).fill(id.length), sampleRate: 16000 };
-    },
-  };
-  return tts;
+class FakeTts extends TtsBase {
+  readonly model: string;
+  readonly voice: string;
+  calls = 0;
+
+  constructor(
+    readonly id: string,
+    private readonly behaviour: () => "ok" | "fail-before" | "fail-after",
+  ) {
+    super();
+    this.model = `${id}-model`;
+    this.voice = `${id}-voice`;
+    this.retry = fast;
+  }
+
+  protected async *run(): AsyncIterable<AudioChunk> {
+    this.calls++;
+    const mode = this.behaviour();
+    if (mode === "fail-before") throw new ProviderError(this.id, "socket closed", true);
+    yield { pcm: new Int16Array(160).fill(this.id.length), sampleRate: 16000 };
+    if (mode === "fail-after") throw new ProviderError(this.id, "socket closed", true);
+    yield { pcm: new Int16Array(160).fill(this.id.length), sampleRate: 16000 };
+  }
 }
+
+const fakeTts = (id: string, behaviour: () => "ok" | "fail-before" | "fail-after") => new FakeTts(id, behaviour);
 
 async function audio(tts: TtsProvider): Promise<AudioChunk[]> {
   const out: AudioChunk[] = [];
@@ -132,7 +143,7 @@ describe("FallbackTts", () => {
     const first = fakeTts("cartesia", () => "fail-before");
     const second = fakeTts("elevenlabs", () => "ok");
     const switches: FallbackSwitch[] = [];
-    const tts = new FallbackTts([first, second], (s) => switches.push(s), fast);
+    const tts = new FallbackTts([first, second], (s) => switches.push(s));
     const chunks = await audio(tts);
     expect(chunks).toHaveLength(2);
     expect(chunks[0]?.pcm[0]).toBe("elevenlabs".length);
@@ -146,7 +157,7 @@ describe("FallbackTts", () => {
     const first = fakeTts("cartesia", () => (++sentence === 1 ? "ok" : "fail-before"));
     const second = fakeTts("elevenlabs", () => "ok");
     const switches: FallbackSwitch[] = [];
-    const tts = new FallbackTts([first, second], (s) => switches.push(s), fast);
+    const tts = new FallbackTts([first, second], (s) => switches.push(s));
     expect((await audio(tts))[0]?.pcm[0]).toBe("cartesia".length);
     expect((await audio(tts))[0]?.pcm[0]).toBe("elevenlabs".length);
     expect(switches).toHaveLength(1);
@@ -166,7 +177,7 @@ describe("FallbackTts", () => {
         }
       },
     };
-    const tts = new FallbackTts([slow], undefined, fast);
+    const tts = new FallbackTts([slow], undefined);
     for await (const _ of tts.synthesize("Long text")) break;
     expect(closed).toBe(true);
   });

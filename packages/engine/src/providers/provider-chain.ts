@@ -1,5 +1,4 @@
 import { ProviderError } from "./provider-error.ts";
-import { withRetry } from "./retry.ts";
 
 /** Reported each time a fallback adapter moves a call from one provider to the next. */
 export interface FallbackSwitch {
@@ -11,11 +10,8 @@ export interface FallbackSwitch {
 
 export type OnFallbackSwitch = (event: FallbackSwitch) => void;
 
+/** Retries happen inside each provider (its stage base); the chain only decides the order. */
 export interface FallbackOptions {
-  /** Attempts per provider before moving on, for retryable failures (default 2). */
-  attempts?: number;
-  /** First retry delay (doubles each time, default 200 ms). */
-  baseDelayMs?: number;
   /** How long a provider that failed is passed over before it is tried first again (default 30 s). */
   cooldownMs?: number;
 }
@@ -46,11 +42,6 @@ export class ProviderChain<P extends { readonly id: string }> {
   markHealthy(provider: P): void {
     this.failedAt.delete(provider);
   }
-
-  /** Runs `attempt` against one provider with the chain's retry policy. */
-  retry<T>(attempt: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    return withRetry(attempt, { attempts: this.options.attempts ?? 2, baseDelayMs: this.options.baseDelayMs, signal });
-  }
 }
 
 export function asError(error: unknown): Error {
@@ -58,8 +49,8 @@ export function asError(error: unknown): Error {
 }
 
 /**
- * Streams from the first provider that yields a first chunk, retrying and then falling back on the
- * way. Once output has gone out the request cannot be re-issued without repeating it, so a failure
+ * Streams from the first provider that yields a first chunk (each provider has retried on its own),
+ * falling back on the way. Once output has gone out the request cannot be re-issued without repeating it, so a failure
  * after that is rethrown (and the provider is passed over on the next request).
  */
 export async function* streamWithFallback<P extends { readonly id: string }, C>(
@@ -74,10 +65,8 @@ export async function* streamWithFallback<P extends { readonly id: string }, C>(
   for (const [index, provider] of order.entries()) {
     let started: { iterator: AsyncIterator<C>; first: IteratorResult<C> };
     try {
-      started = await chain.retry(async () => {
-        const iterator = open(provider)[Symbol.asyncIterator]();
-        return { iterator, first: await iterator.next() };
-      }, signal);
+      const iterator = open(provider)[Symbol.asyncIterator]();
+      started = { iterator, first: await iterator.next() };
     } catch (error) {
       if (signal?.aborted) throw error;
       lastError = error;

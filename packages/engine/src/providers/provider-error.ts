@@ -20,3 +20,22 @@ export class ProviderError extends Error {
     return new ProviderError(provider, `HTTP ${status}: ${body.slice(0, 300)}`, retryable, status);
   }
 }
+
+/**
+ * A credential the provider needs is not set up. Never retryable; the server answers it as the
+ * caller's to fix (a 4xx pointing to the Integrations page), not as an outage.
+ */
+export class MissingCredentialError extends ProviderError {
+  constructor(
+    prefix: string,
+    /** The provider id whose credential is missing. */
+    readonly vendor: string,
+    /** The credential field (`api_key`, `endpoint`, …). */
+    readonly field: string,
+    /** The message without the prefix: "No API key for <vendor>. Add one on the Integrations page." */
+    readonly detail: string,
+  ) {
+    super(prefix, detail, false);
+    this.name = "MissingCredentialError";
+  }
+}

@@ -1,7 +1,8 @@
 /**
  * The three provider stages the pipeline drives (speech-to-text, language model, text-to-speech).
- * Each cloud or local provider implements one of these; base classes add retry, timeouts, metrics
- * and fallback. Audio crossing these interfaces is 16-bit mono PCM (`Int16Array`).
+ * Each cloud or local provider implements one of these on a stage base (stage-bases.ts), which owns
+ * its retry policy; the fallback adapters chain different providers of one stage. Audio crossing
+ * these interfaces is 16-bit mono PCM (`Int16Array`).
  */
 
 /** What a provider adapter needs to reach the network; the server passes its SSRF-safe variants. */
@@ -27,14 +28,14 @@ export interface WebSocketLike {
 export type TranscriptEvent =
   | { type: "partial"; text: string }
   | { type: "final"; text: string; confidence?: number; language?: string }
-  /** The provider's own end-of-utterance signal, when it has one. */
-  | { type: "utterance_end" };
+  /**
+   * The utterance is closed. `endOfTurn` is true when the vendor's own endpointing judged the caller's
+   * turn over (an end-of-turn or speech-final message), not merely answered a `finalize()`.
+   */
+  | { type: "utterance_end"; endOfTurn?: boolean };
 
+/** What one recognition stream reports to; the language and the rest come with the provider's config. */
 export interface SttOpenOptions {
-  /** BCP-47-ish language code from the assistant's stt config (e.g. "en", "ar", "auto"). */
-  language: string;
-  /** The assistant's stt_provider_config: the provider's own fields of spec §3. */
-  config: Record<string, unknown>;
   onTranscript(event: TranscriptEvent): void;
   /** A failure after open (socket dropped for good, vendor error message). */
   onError(error: Error): void;
@@ -54,6 +55,8 @@ export interface SttProvider {
   readonly id: string;
   /** True when partial transcripts arrive while the caller speaks. */
   readonly streaming: boolean;
+  /** False when transcripts carry no punctuation: end of turn then cannot read a finished sentence. */
+  readonly punctuates?: boolean;
   open(options: SttOpenOptions): Promise<SttSession>;
 }
 

@@ -1,8 +1,8 @@
-import type { Assistant } from "@parley/contract";
 import { BackgroundMixer } from "../audio/background.ts";
 import type { Utterance } from "../speech/speech-output.ts";
 import { createSpeechPipeline, type SpeechPipeline } from "../speech/speech-pipeline.ts";
 import { findPhrase } from "../text/phrases.ts";
+import type { BuiltInActions } from "./built-in-tools.ts";
 import { Conversation } from "./conversation.ts";
 import type { TurnMetricsTracker } from "./turn-metrics.ts";
 import type { CallEvent, CallSessionOptions, Clock, EndReason } from "./types.ts";
@@ -27,28 +27,32 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /** Builds the speech pipeline and the conversation, wired to the call's events, metrics and built-in tools. */
 export function createAssistantSide(ctx: AssistantSideContext): { speech: SpeechPipeline; conversation: Conversation } {
-  const a = ctx.options.assistant;
+  const settings = ctx.options.settings;
+  const { background, endCall } = settings;
   const speech = createSpeechPipeline({
     clock: ctx.clock,
     tts: ctx.options.tts,
-    background: a.background_audio_id ? new BackgroundMixer(a.background_audio_id, a.background_audio_volume) : null,
+    background: background ? new BackgroundMixer(background.id, background.volume) : null,
     hooks: {
       onFrame: ctx.onFrame,
       onTtsRequest: () => ctx.metrics.ttsRequest(),
       onTtsFirstAudio: () => ctx.metrics.ttsFirstAudio(),
       onTtsError: (error) => ctx.emit({ type: "error", message: `Speech synthesis failed: ${message(error)}` }),
       onStart: () => ctx.onUtteranceStart(),
+      // The reply's words reach the chat as they are heard, a sentence at a time; the final follows.
+      onSentenceStart: (spoken) =>
+        ctx.emit({ type: "transcript", role: "assistant", text: spoken.trim(), final: false, atMs: ctx.at() }),
       onDone: (u) => ctx.onUtteranceDone(u),
     },
   });
   const conversation = new Conversation({
-    assistant: a,
+    settings,
     llm: ctx.options.llm,
     tools: ctx.options.tools,
     output: speech.output,
     clock: ctx.clock,
-    systemPrompt: ctx.options.context ? `${a.system_prompt}\n\n${ctx.options.context}` : a.system_prompt,
-    builtIns: builtInActions(ctx, a),
+    systemPrompt: ctx.options.context ? `${settings.systemPrompt}\n\n${ctx.options.context}` : settings.systemPrompt,
+    builtIns: builtInActions(ctx, endCall.goodbye),
     hooks: {
       onLlmRequest: () => ctx.metrics.llmRequest(),
       onLlmFirstToken: () => ctx.metrics.llmFirstToken(),
@@ -64,8 +68,8 @@ export function createAssistantSide(ctx: AssistantSideContext): { speech: Speech
         }),
       onError: (text) => ctx.emit({ type: "error", message: text }),
       onReplySpoken: (text) => {
-        if (!ctx.isEnding() && findPhrase(text, a.end_call_phrases)) {
-          ctx.end("end_phrase", { farewell: a.end_call_goodbye_message });
+        if (!ctx.isEnding() && findPhrase(text, endCall.phrases)) {
+          ctx.end("end_phrase", { farewell: endCall.goodbye });
         }
       },
     },
@@ -73,10 +77,10 @@ export function createAssistantSide(ctx: AssistantSideContext): { speech: Speech
   return { speech, conversation };
 }
 
-function builtInActions(ctx: AssistantSideContext, a: Assistant) {
+function builtInActions(ctx: AssistantSideContext, goodbye: string): BuiltInActions {
   return {
-    endCall: () => ctx.end("assistant_ended", { farewell: a.end_call_goodbye_message }),
-    transfer: (destination: Assistant["transfer_config"][number]) =>
+    endCall: () => ctx.end("assistant_ended", { farewell: goodbye }),
+    transfer: (destination) =>
       ctx.end("transferred", {
         farewell: destination.transfer_message,
         beforeEnd: () =>

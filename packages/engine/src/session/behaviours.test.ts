@@ -6,7 +6,8 @@ import { sine } from "../testing/signals.ts";
 describe("barge-in", () => {
   it("stops the assistant within a frame, aborts the reply and keeps only the words heard", async () => {
     const call = new CallHarness({
-      assistant: { first_speaker: "user", interruption_sensitivity: "high" },
+      // The answer to the barge-in waits half a second, so the frames after the cut stay silent.
+      assistant: { first_speaker: "user", interruption_sensitivity: "high", end_of_turn_punctuation_ms: 500 },
       heard: ["Tell me a story.", "Wait, stop."],
       replies: ["One two three four. Five six seven eight. Nine ten eleven twelve."],
       msPerWord: 100,

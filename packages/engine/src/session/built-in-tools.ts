@@ -1,5 +1,6 @@
-import type { Assistant, TransferDestination } from "@parley/contract";
+import type { TransferDestination } from "@parley/contract";
 import type { ToolCall, ToolSpec } from "../providers/types.ts";
+import type { CallSettings } from "./call-settings.ts";
 import type { ToolResult } from "./types.ts";
 
 /** What the built-in tools do to the call; the session supplies them. */
@@ -17,23 +18,24 @@ export interface BuiltInOutcome {
   stop: boolean;
 }
 
-/** The engine's own tools the assistant's settings switch on. */
-export function builtInToolSpecs(assistant: Assistant): ToolSpec[] {
+/** The engine's own tools the call's settings switch on. */
+export function builtInToolSpecs(settings: CallSettings): ToolSpec[] {
+  const destinations = settings.transferDestinations.map((d) => d.name);
   const specs: ToolSpec[] = [];
-  if (assistant.end_call_function) {
+  if (settings.endCall.tool) {
     specs.push({
       name: "end_call",
       description: "End the call. Use it when the conversation is complete or the caller wants to hang up.",
       parameters: { type: "object", properties: {}, additionalProperties: false },
     });
   }
-  if (assistant.call_transfer && assistant.transfer_config.length > 0) {
+  if (destinations.length > 0) {
     specs.push({
       name: "transfer_call",
-      description: `Transfer the caller to a person or department. Destinations: ${assistant.transfer_config.map((d) => d.name).join(", ")}.`,
+      description: `Transfer the caller to a person or department. Destinations: ${destinations.join(", ")}.`,
       parameters: {
         type: "object",
-        properties: { destination: { type: "string", enum: assistant.transfer_config.map((d) => d.name) } },
+        properties: { destination: { type: "string", enum: destinations } },
         required: ["destination"],
         additionalProperties: false,
       },
@@ -64,8 +66,8 @@ function parseArgs(call: ToolCall): Record<string, unknown> {
 const fail = (content: string): BuiltInOutcome => ({ result: { ok: false, content }, stop: false });
 
 /** Runs a built-in tool; null when `call` is not one of the enabled built-ins. */
-export function runBuiltInTool(assistant: Assistant, call: ToolCall, actions: BuiltInActions): BuiltInOutcome | null {
-  const enabled = new Set(builtInToolSpecs(assistant).map((s) => s.name));
+export function runBuiltInTool(settings: CallSettings, call: ToolCall, actions: BuiltInActions): BuiltInOutcome | null {
+  const enabled = new Set(builtInToolSpecs(settings).map((s) => s.name));
   if (!enabled.has(call.name)) return null;
   const args = parseArgs(call);
   switch (call.name) {
@@ -74,9 +76,10 @@ export function runBuiltInTool(assistant: Assistant, call: ToolCall, actions: Bu
       return { result: { ok: true, content: "The call is ending." }, stop: true };
     case "transfer_call": {
       const wanted = String(args.destination ?? "").toLowerCase();
-      const destination = assistant.transfer_config.find((d) => d.name.toLowerCase() === wanted);
+      const destinations = settings.transferDestinations;
+      const destination = destinations.find((d) => d.name.toLowerCase() === wanted);
       if (!destination) {
-        return fail(`Unknown destination. Choose one of: ${assistant.transfer_config.map((d) => d.name).join(", ")}.`);
+        return fail(`Unknown destination. Choose one of: ${destinations.map((d) => d.name).join(", ")}.`);
       }
       actions.transfer(destination);
       return { result: { ok: true, content: `Transferring the call to ${destination.name}.` }, stop: true };

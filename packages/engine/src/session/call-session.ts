@@ -1,4 +1,4 @@
-import type { Assistant } from "@parley/contract";
+import { systemClock } from "../clock/system-clock.ts";
 import type { Utterance } from "../speech/speech-output.ts";
 import type { SpeechPipeline } from "../speech/speech-pipeline.ts";
 import { findPhrase } from "../text/phrases.ts";
@@ -6,12 +6,12 @@ import { loadVad } from "../vad/load-vad.ts";
 import type { VoiceActivityModel } from "../vad/voice-activity.ts";
 import { createAssistantSide } from "./assistant-side.ts";
 import { createEmitter } from "./call-events.ts";
+import type { CallSettings, VoicemailHandler } from "./call-settings.ts";
 import { CallerSide } from "./caller-side.ts";
 import type { Conversation } from "./conversation.ts";
 import { MaxDuration } from "./max-duration.ts";
-import { CallRecorder } from "./recorder.ts";
+import { CallRecorder, StreamingRecorder } from "./recorder.ts";
 import { SilenceTimeout } from "./silence-timeout.ts";
-import { systemClock } from "./system-clock.ts";
 import { TurnMetricsTracker, TurnTimer } from "./turn-metrics.ts";
 import type { CallerTurn } from "./turn-taking.ts";
 import type { CallEvent, CallSession, CallSessionOptions, CallSummary, Clock, EndReason } from "./types.ts";
@@ -47,7 +47,7 @@ export function createCallSessionWith(options: CallSessionOptions, deps: CallSes
 class LiveCall implements CallSession {
   readonly done: Promise<CallSummary>;
   private resolveDone!: (summary: CallSummary) => void;
-  private readonly assistant: Assistant;
+  private readonly settings: CallSettings;
   private readonly clock: Clock;
   private readonly emit: (event: CallEvent) => void;
   private readonly listeners: ((pcm: Int16Array) => void)[] = [];
@@ -56,7 +56,7 @@ class LiveCall implements CallSession {
   private readonly caller: CallerSide;
   private readonly silence: SilenceTimeout;
   private readonly maxDuration: MaxDuration;
-  private readonly recorder: CallRecorder | null;
+  private readonly recorder: CallRecorder | StreamingRecorder | null;
   private voicemail: VoicemailDetector | null = null;
   private startedAt = 0;
   private started = false;
@@ -71,14 +71,15 @@ class LiveCall implements CallSession {
     private readonly options: CallSessionOptions,
     private readonly deps: CallSessionDeps,
   ) {
-    this.assistant = options.assistant;
+    this.settings = options.settings;
+    const settings = this.settings;
     this.clock = options.clock ?? systemClock;
-    this.emit = createEmitter(options.sink, this.assistant.pci_compliant);
+    this.emit = createEmitter(options.sink, settings.redactCardNumbers);
     this.done = new Promise((resolve) => {
       this.resolveDone = resolve;
     });
-    const a = this.assistant;
-    this.recorder = a.audio_recording && !a.hippa_compliant && !a.pci_compliant ? new CallRecorder() : null;
+    const sink = options.recording;
+    this.recorder = !settings.record ? null : sink ? new StreamingRecorder(sink) : new CallRecorder();
     this.metrics = new TurnMetricsTracker(
       () => this.clock.now(),
       (metrics) => this.emit({ type: "turn_metrics", metrics }),
@@ -101,7 +102,7 @@ class LiveCall implements CallSession {
       isEnding: () => this.ending !== null,
       end: (reason, endOptions) => void this.end(reason, endOptions),
     }));
-    this.caller = new CallerSide(this.clock, a, {
+    this.caller = new CallerSide(this.clock, settings, {
       onSpeechStart: () => this.onCallerSpeechStart(),
       onPartial: (text) => this.emit({ type: "transcript", role: "user", text, final: false, atMs: this.at() }),
       onTurn: (turn) => this.onCallerTurn(turn),
@@ -109,14 +110,15 @@ class LiveCall implements CallSession {
       onError: (message) => this.fail(message),
       onActivity: () => this.refreshState(),
     });
+    const { silence, maxDuration } = settings;
     this.silence = new SilenceTimeout(
       this.clock,
-      a.timeout_seconds,
-      a.timeout_max_attempts,
-      () => this.conversation.speak(a.timeout_message),
-      () => void this.end("silence_timeout", { farewell: a.end_call_goodbye_message }),
+      silence.seconds,
+      silence.maxPrompts,
+      () => this.conversation.speak(silence.prompt),
+      () => void this.end("silence_timeout", { farewell: settings.endCall.goodbye }),
     );
-    this.maxDuration = new MaxDuration(this.clock, a.max_call_duration, a.max_call_duration_warning_percentage);
+    this.maxDuration = new MaxDuration(this.clock, maxDuration.seconds, maxDuration.warningShare);
   }
 
   async start(): Promise<void> {
@@ -132,8 +134,8 @@ class LiveCall implements CallSession {
     this.started = true;
     this.startBehaviours();
     this.speech.playout.start();
-    const a = this.assistant;
-    if (a.first_speaker === "assistant" && a.first_message) this.conversation.speak(a.first_message);
+    const { firstMessage } = this.settings;
+    if (firstMessage) this.conversation.speak(firstMessage);
     this.refreshState();
   }
 
@@ -146,17 +148,17 @@ class LiveCall implements CallSession {
   pushDtmf(digit: string): void {
     if (!this.started || this.ended) return;
     this.emit({ type: "dtmf_in", digit, atMs: this.at() });
-    const a = this.assistant;
-    if (!a.dtmf_enabled || this.ending || this.voicemailMode) return;
-    const text = a.dtmf_mapping[digit] ?? `The caller pressed ${digit}`;
-    this.respond(text, new TurnTimer(++this.turnCount, this.clock.now(), null));
+    const mapping = this.settings.dtmfMapping;
+    if (!mapping || this.ending || this.voicemailMode) return;
+    const text = mapping[digit] ?? `The caller pressed ${digit}`;
+    this.respond(text, new TurnTimer(++this.turnCount, this.clock.now()));
   }
 
   pushText(text: string): void {
     const trimmed = text.trim();
     if (!this.started || this.ended || !trimmed) return;
     this.emit({ type: "transcript", role: "user", text: trimmed, final: true, atMs: this.at() });
-    this.callerSaid(trimmed, new TurnTimer(++this.turnCount, this.clock.now(), null), false);
+    this.callerSaid(trimmed, new TurnTimer(++this.turnCount, this.clock.now()), false);
   }
 
   onAudio(listener: (pcm: Int16Array) => void): void {
@@ -170,22 +172,18 @@ class LiveCall implements CallSession {
   // ── wiring ────────────────────────────────────────────────────────────────
 
   private startBehaviours(): void {
-    const a = this.assistant;
+    const { maxDuration, voicemail } = this.settings;
     this.maxDuration.start(
       () => {
-        if (!this.ending && a.max_call_duration_warning_message) {
-          this.conversation.speak(a.max_call_duration_warning_message);
-        }
+        if (!this.ending && maxDuration.warningMessage) this.conversation.speak(maxDuration.warningMessage);
       },
       () => void this.end("max_duration", { cut: true }),
     );
-    if (!a.voicemail_detection) return;
+    if (!voicemail) return;
     this.voicemail = new VoicemailDetector(this.clock, this.startedAt, {
-      onDetected: () => this.onVoicemail(),
+      onDetected: () => this.onVoicemail(voicemail.handler),
       onReadyForMessage: () => {
-        if (a.voicemail_detection_handler === "leave_message") {
-          void this.end("voicemail", { farewell: a.voicemail_message });
-        }
+        if (voicemail.handler === "leave_message") void this.end("voicemail", { farewell: voicemail.message });
       },
     });
   }
@@ -201,14 +199,15 @@ class LiveCall implements CallSession {
   private onCallerTurn(turn: CallerTurn): void {
     if (this.ended) return;
     this.emit({ type: "transcript", role: "user", text: turn.text, final: true, atMs: this.at() });
-    this.callerSaid(turn.text, new TurnTimer(++this.turnCount, turn.speechEndedAt, turn.committedAt), true);
+    this.callerSaid(turn.text, new TurnTimer(++this.turnCount, turn), true);
   }
 
   private callerSaid(text: string, timer: TurnTimer, spoken: boolean): void {
     if (this.ending || this.voicemailMode) return;
     if (spoken && this.voicemail?.onCallerTurn(text)) return;
-    if (findPhrase(text, this.assistant.end_call_phrases)) {
-      void this.end("end_phrase", { cut: true, farewell: this.assistant.end_call_goodbye_message });
+    const { endCall } = this.settings;
+    if (findPhrase(text, endCall.phrases)) {
+      void this.end("end_phrase", { cut: true, farewell: endCall.goodbye });
       return;
     }
     this.respond(text, timer);
@@ -238,8 +237,8 @@ class LiveCall implements CallSession {
     this.refreshState();
   }
 
-  private onVoicemail(): void {
-    if (this.assistant.voicemail_detection_handler === "hangup") {
+  private onVoicemail(handler: VoicemailHandler): void {
+    if (handler === "hangup") {
       void this.end("voicemail", { cut: true });
       return;
     }
@@ -310,7 +309,14 @@ class LiveCall implements CallSession {
     await this.caller.close();
     const durationMs = Math.round(this.clock.now() - this.startedAt);
     this.emit({ type: "end", reason, atMs: durationMs });
-    this.resolveDone({ reason, durationMs, recording: this.recorder?.toWav() ?? null });
+    this.resolveDone({ reason, durationMs, recording: this.recording() });
+  }
+
+  /** The in-memory recording as a WAV; a streamed one is flushed to its sink and not returned. */
+  private recording(): Buffer | null {
+    if (this.recorder instanceof CallRecorder) return this.recorder.toWav();
+    this.recorder?.finish();
+    return null;
   }
 
   private at(): number {

@@ -1,11 +1,11 @@
-import type { Assistant } from "@parley/contract";
 import { Reframer } from "../audio/reframer.ts";
 import { SAMPLES_PER_FRAME } from "../constants.ts";
 import type { Frame } from "../frames/frames.ts";
 import type { SttProvider, SttSession } from "../providers/types.ts";
-import { turnSettings } from "../vad/turn-detector.ts";
+import { type InterruptionSensitivity, pauseMs, turnSettings } from "../vad/turn-detector.ts";
 import { VadProcessor } from "../vad/vad-processor.ts";
 import type { VoiceActivityModel } from "../vad/voice-activity.ts";
+import type { CallSettings } from "./call-settings.ts";
 import { TurnTaking, type TurnTakingHooks } from "./turn-taking.ts";
 import type { Clock } from "./types.ts";
 
@@ -27,14 +27,26 @@ export class CallerSide {
   private vad: VadProcessor | null = null;
   private model: VoiceActivityModel | null = null;
   private stt: SttSession | null = null;
+  private sttProvider: SttProvider | null = null;
   private closed = false;
+  private readonly sensitivity: InterruptionSensitivity;
 
   constructor(
     private readonly clock: Clock,
-    private readonly assistant: Assistant,
+    settings: Pick<CallSettings, "interruptionSensitivity" | "endOfTurn">,
     private readonly hooks: CallerSideHooks,
   ) {
-    this.turns = new TurnTaking(clock, { ...hooks, onSpeechEnd: () => this.stt?.finalize() });
+    this.sensitivity = settings.interruptionSensitivity;
+    const { endSilenceMs } = turnSettings(this.sensitivity);
+    this.turns = new TurnTaking(
+      clock,
+      {
+        endOfTurn: { ...settings.endOfTurn, silenceMs: endSilenceMs },
+        pauseMs: pauseMs(this.sensitivity),
+        punctuates: () => this.sttProvider?.punctuates !== false,
+      },
+      { ...hooks, onSpeechEnd: () => this.stt?.finalize() },
+    );
   }
 
   get speaking(): boolean {
@@ -44,11 +56,14 @@ export class CallerSide {
   /** Loads the detector and opens the recogniser. */
   async open(loadVad: () => Promise<VoiceActivityModel>, stt: SttProvider): Promise<void> {
     this.model = await loadVad();
-    this.vad = new VadProcessor(this.model, turnSettings(this.assistant.interruption_sensitivity));
+    // The detector reports the short pause; the end-of-turn rules decide how long the turn waits.
+    this.vad = new VadProcessor(this.model, {
+      ...turnSettings(this.sensitivity),
+      endSilenceMs: pauseMs(this.sensitivity),
+    });
+    this.sttProvider = stt;
     this.vad.onOutput((frame) => this.onFrame(frame));
     this.stt = await stt.open({
-      language: String(this.assistant.stt_provider_config.language ?? this.assistant.language),
-      config: this.assistant.stt_provider_config,
       onTranscript: (event) => this.turns.onTranscript(event),
       onError: (error) => this.hooks.onError(`Speech recognition failed: ${error.message}`),
     });

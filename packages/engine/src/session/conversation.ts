@@ -1,7 +1,7 @@
-import type { Assistant } from "@parley/contract";
 import type { ChatMessage, LlmProvider, ToolCall } from "../providers/types.ts";
 import type { SpeechOutput, Utterance } from "../speech/speech-output.ts";
 import { type BuiltInActions, type BuiltInOutcome, builtInToolSpecs, runBuiltInTool } from "./built-in-tools.ts";
+import type { CallSettings } from "./call-settings.ts";
 import type { Clock, ToolResult, ToolRunner } from "./types.ts";
 
 /** Model rounds per caller turn (each tool result goes back to the model); stops a tool loop. */
@@ -17,7 +17,7 @@ export interface ConversationHooks {
 }
 
 export interface ConversationOptions {
-  assistant: Assistant;
+  settings: CallSettings;
   llm: LlmProvider;
   tools?: ToolRunner;
   output: SpeechOutput;
@@ -93,7 +93,7 @@ export class Conversation {
   }
 
   private async round(signal: AbortSignal, first: boolean) {
-    const { llm, assistant, output, hooks } = this.options;
+    const { llm, settings, output, hooks } = this.options;
     const utterance = output.begin();
     const calls: ToolCall[] = [];
     let text = "";
@@ -102,8 +102,8 @@ export class Conversation {
     const stream = llm.chat({
       messages: [{ role: "system", content: this.options.systemPrompt }, ...this.messages],
       tools: this.toolSpecs(),
-      temperature: assistant.llm_temperature,
-      maxTokens: assistant.llm_max_tokens,
+      temperature: settings.temperature,
+      maxTokens: settings.maxTokens,
       signal,
     });
     for await (const chunk of stream) {
@@ -141,7 +141,7 @@ export class Conversation {
       const started = this.options.clock.now();
       const builtIn: BuiltInOutcome | null = stop
         ? null
-        : runBuiltInTool(this.options.assistant, call, this.options.builtIns);
+        : runBuiltInTool(this.options.settings, call, this.options.builtIns);
       let result: ToolResult;
       if (builtIn) {
         result = builtIn.result;
@@ -168,7 +168,7 @@ export class Conversation {
   }
 
   private toolSpecs() {
-    const specs = [...(this.options.tools?.tools() ?? []), ...builtInToolSpecs(this.options.assistant)];
+    const specs = [...(this.options.tools?.tools() ?? []), ...builtInToolSpecs(this.options.settings)];
     return specs.length > 0 ? specs : undefined;
   }
 

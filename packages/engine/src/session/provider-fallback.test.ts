@@ -38,8 +38,6 @@ class FlakyTts implements TtsProvider {
   }
 }
 
-const noWait = { attempts: 1, baseDelayMs: 0 };
-
 describe("provider fallback mid-call", () => {
   it("answers from the next model when the first goes down between turns", async () => {
     const switches: FallbackSwitch[] = [];
@@ -48,7 +46,7 @@ describe("provider fallback mid-call", () => {
       assistant: { first_speaker: "user" },
       heard: ["Hi.", "What are your hours?"],
       replies: ["Backup says nine to five."],
-      wrapLlm: (backup) => new FallbackLlm([new FlakyLlm(primary, 1), backup], (s) => switches.push(s), noWait),
+      wrapLlm: (backup) => new FallbackLlm([new FlakyLlm(primary, 1), backup], (s) => switches.push(s)),
     });
     await call.start();
     await call.say();
@@ -74,7 +72,7 @@ describe("provider fallback mid-call", () => {
       heard: ["Hello?"],
       replies: ["Still here with another voice."],
       wrapTts: (backup) =>
-        new FallbackTts([new FlakyTts(new FakeTts({ msPerWord: 100 }), 1), backup], (s) => switches.push(s), noWait),
+        new FallbackTts([new FlakyTts(new FakeTts({ msPerWord: 100 }), 1), backup], (s) => switches.push(s)),
     });
     await call.start();
     await call.untilListening();

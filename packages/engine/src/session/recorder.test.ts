@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeWav } from "../audio/wav.ts";
 import { sine } from "../testing/signals.ts";
-import { CallRecorder } from "./recorder.ts";
+import { CallRecorder, StreamingRecorder } from "./recorder.ts";
 
 describe("call recorder", () => {
   it("holds a three-minute call in under 6 MB", () => {
@@ -29,5 +29,41 @@ describe("call recorder", () => {
       const want = caller[i] ?? 0;
       expect(Math.abs((left?.[i] ?? 0) - want)).toBeLessThanOrEqual(Math.abs(want) * 0.04 + 8);
     }
+  });
+});
+
+describe("streaming recorder", () => {
+  const recordInto = () => {
+    const written: Int16Array[] = [];
+    const recorder = new StreamingRecorder({ write: (stereo) => written.push(stereo) });
+    const samples = () => written.reduce((n, c) => n + c.length, 0) / 2;
+    return { recorder, written, samples };
+  };
+
+  it("writes both sides interleaved as they arrive, holding no more than a second", () => {
+    const { recorder, written, samples } = recordInto();
+    const caller = new Int16Array(320).fill(1000);
+    const assistant = new Int16Array(320).fill(-2000);
+    for (let i = 0; i < 180 * 50; i++) {
+      recorder.pushCaller(caller);
+      recorder.pushAssistant(assistant);
+    }
+    expect(samples()).toBe(180 * 16_000);
+    expect([written[0]?.[0], written[0]?.[1]]).toEqual([1000, -2000]);
+    recorder.finish();
+    expect(samples()).toBe(180 * 16_000);
+  });
+
+  it("fills a silent side (a muted caller) with silence so the sides stay in step", () => {
+    const { recorder, written, samples } = recordInto();
+    const assistant = new Int16Array(320).fill(500);
+    for (let i = 0; i < 3 * 50; i++) recorder.pushAssistant(assistant);
+    // Two of the three seconds are out already; the last stays until the call ends.
+    expect(samples()).toBe(2 * 16_000);
+    recorder.finish();
+    expect(samples()).toBe(3 * 16_000);
+    const all = written.flatMap((c) => [...c]);
+    expect(all.filter((_, i) => i % 2 === 0).every((s) => s === 0)).toBe(true);
+    expect(all.filter((_, i) => i % 2 === 1).every((s) => s === 500)).toBe(true);
   });
 });

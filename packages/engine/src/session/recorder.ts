@@ -45,3 +45,73 @@ function decodeAll(chunks: Uint8Array[]): Int16Array {
   }
   return mulawDecode(bytes);
 }
+
+/** Where a streamed recording goes: interleaved stereo 16-bit PCM at 16 kHz, caller left. */
+export interface RecordingSink {
+  write(stereo: Int16Array): void;
+}
+
+/** How far one side may run ahead of the other before the silent side is filled with silence. */
+const MAX_SKEW_SAMPLES = ENGINE_SAMPLE_RATE;
+
+/**
+ * Streams the stereo recording as the call runs instead of holding it: both sides are paired
+ * sample by sample and written out, so memory stays under a second of audio and nothing large is
+ * built at hang-up. A side that falls more than a second behind (a muted caller) is filled with
+ * silence, which keeps the two sides in step.
+ */
+export class StreamingRecorder {
+  private readonly caller: Int16Array[] = [];
+  private readonly assistant: Int16Array[] = [];
+  private callerHeld = 0;
+  private assistantHeld = 0;
+
+  constructor(private readonly sink: RecordingSink) {}
+
+  pushCaller(pcm: Int16Array): void {
+    this.caller.push(pcm.slice());
+    this.callerHeld += pcm.length;
+    this.pump();
+  }
+
+  pushAssistant(pcm: Int16Array): void {
+    this.assistant.push(pcm.slice());
+    this.assistantHeld += pcm.length;
+    this.pump();
+  }
+
+  /** Writes what is left, the shorter side padded with silence. */
+  finish(): void {
+    const rest = Math.max(this.callerHeld, this.assistantHeld);
+    if (rest > 0) this.write(rest);
+  }
+
+  private pump(): void {
+    const skew = Math.abs(this.callerHeld - this.assistantHeld);
+    const ready = skew > MAX_SKEW_SAMPLES ? Math.max(this.callerHeld, this.assistantHeld) - MAX_SKEW_SAMPLES : 0;
+    const paired = Math.max(Math.min(this.callerHeld, this.assistantHeld), ready);
+    if (paired > 0) this.write(paired);
+  }
+
+  private write(samples: number): void {
+    const stereo = new Int16Array(samples * 2);
+    take(this.caller, samples, stereo, 0);
+    take(this.assistant, samples, stereo, 1);
+    this.callerHeld = Math.max(0, this.callerHeld - samples);
+    this.assistantHeld = Math.max(0, this.assistantHeld - samples);
+    this.sink.write(stereo);
+  }
+}
+
+/** Moves up to `samples` from the front of `chunks` into every other slot of `out` (silence when short). */
+function take(chunks: Int16Array[], samples: number, out: Int16Array, channel: number): void {
+  let i = 0;
+  while (i < samples && chunks.length > 0) {
+    const chunk = chunks[0] as Int16Array;
+    const n = Math.min(samples - i, chunk.length);
+    for (let j = 0; j < n; j++) out[(i + j) * 2 + channel] = chunk[j] as number;
+    i += n;
+    if (n === chunk.length) chunks.shift();
+    else chunks[0] = chunk.subarray(n);
+  }
+}

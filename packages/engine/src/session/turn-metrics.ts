@@ -1,3 +1,4 @@
+import type { CallerTurn } from "./turn-taking.ts";
 import type { TurnMetrics } from "./types.ts";
 
 const span = (from: number | null, to: number | null) =>
@@ -10,27 +11,34 @@ export class TurnTimer {
   ttsRequestAt: number | null = null;
   ttsFirstAudioAt: number | null = null;
 
+  /** When the caller stopped speaking (or the typed text / key press arrived). */
+  readonly startedAt: number;
+
   constructor(
     readonly turn: number,
-    /** When the caller stopped speaking (or the typed text / key press arrived). */
-    readonly startedAt: number,
-    /** When the transcript was complete; null for typed text and keys. */
-    readonly committedAt: number | null,
-  ) {}
+    /** The spoken turn; a number (when it arrived) for typed text and keys. */
+    readonly source: CallerTurn | number,
+  ) {
+    this.startedAt = typeof source === "number" ? source : source.speechEndedAt;
+  }
 
   /** The figures, with `firstAudioOutAt` the moment the first assistant frame went out (null: none did). */
   metrics(firstAudioOutAt: number | null): TurnMetrics {
-    const sttMs = this.committedAt === null ? null : span(this.startedAt, this.committedAt);
+    const spoken = typeof this.source === "number" ? null : this.source;
+    const sttMs = spoken ? span(this.startedAt, spoken.transcribedAt) : null;
+    // The end-of-turn wait runs from whichever came last, the end of speech or the words.
+    const endOfTurnWaitMs = spoken ? span(Math.max(this.startedAt, spoken.transcribedAt), spoken.committedAt) : null;
     const voiceToVoiceMs = span(this.startedAt, firstAudioOutAt);
     // Provider waits: recognition, the model until the first sentence was ready, the voice's first byte.
     const llmWait = span(this.llmRequestAt, this.ttsRequestAt);
     const ttsTtfbMs = span(this.ttsRequestAt, this.ttsFirstAudioAt);
+    const waits = (sttMs ?? 0) + (endOfTurnWaitMs ?? 0) + (llmWait ?? 0) + (ttsTtfbMs ?? 0);
     const engineOverheadMs =
-      voiceToVoiceMs === null
-        ? null
-        : Math.max(0, Math.round((voiceToVoiceMs - (sttMs ?? 0) - (llmWait ?? 0) - (ttsTtfbMs ?? 0)) * 100) / 100);
+      voiceToVoiceMs === null ? null : Math.max(0, Math.round((voiceToVoiceMs - waits) * 100) / 100);
     return {
       turn: this.turn,
+      endOfTurnRule: spoken?.rule ?? null,
+      endOfTurnWaitMs,
       sttMs,
       llmTtftMs: span(this.llmRequestAt, this.llmFirstTokenAt),
       ttsTtfbMs,

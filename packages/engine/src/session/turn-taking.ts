@@ -1,4 +1,5 @@
 import type { TranscriptEvent } from "../providers/types.ts";
+import { type EndOfTurnRule, type EndOfTurnSettings, ruleFor, waitFor } from "./end-of-turn.ts";
 import type { Clock } from "./types.ts";
 
 /** After the caller stops, how long to wait for the recogniser's final words before giving up. */
@@ -8,35 +9,49 @@ const UNPROMPTED_FINAL_MS = 400;
 
 export interface CallerTurn {
   text: string;
-  /** When the caller stopped speaking (clock time). */
+  /** When the caller stopped speaking (clock time): the last voiced audio, before the pause. */
   speechEndedAt: number;
-  /** When the transcript was complete. */
+  /** When the recogniser's last words of the turn arrived. */
+  transcribedAt: number;
+  /** When the turn was judged over. */
   committedAt: number;
+  rule: EndOfTurnRule;
 }
 
 export interface TurnTakingHooks {
   /** The caller started speaking (the session decides whether that is a barge-in). */
   onSpeechStart(): void;
-  /** The caller stopped; the recogniser should finalize. */
+  /** The caller paused; the recogniser should finalize. */
   onSpeechEnd(): void;
   onPartial(text: string): void;
   /** A complete caller turn. */
   onTurn(turn: CallerTurn): void;
 }
 
+export interface TurnTakingOptions {
+  endOfTurn: EndOfTurnSettings;
+  /** The pause the voice detector needs before it reports the caller stopped (part of every wait). */
+  pauseMs: number;
+  /** Whether the recogniser in use punctuates (read per turn: a fallback may switch it). */
+  punctuates: () => boolean;
+}
+
 /**
- * Decides when the caller's turn is over: voice activity says when they stop, the recogniser says
- * what they said. Finals that arrive while they are still talking are held and joined.
+ * Decides when the caller's turn is over: voice activity says when they pause, the recogniser says
+ * what they said, and the end-of-turn rules say how long that pause must last. Finals that arrive
+ * while they are still talking are held and joined; speech during the wait keeps the turn open.
  */
 export class TurnTaking {
   private speaking = false;
   private pending: string[] = [];
   private awaitingFinal = false;
   private speechEndedAt: number | null = null;
+  private transcribedAt: number | null = null;
   private timer: unknown = null;
 
   constructor(
     private readonly clock: Clock,
+    private readonly options: TurnTakingOptions,
     private readonly hooks: TurnTakingHooks,
   ) {}
 
@@ -55,10 +70,12 @@ export class TurnTaking {
       this.hooks.onSpeechStart();
       return;
     }
-    this.speechEndedAt = receivedAt;
+    this.speechEndedAt = receivedAt - this.options.pauseMs;
     this.awaitingFinal = true;
     this.hooks.onSpeechEnd();
-    this.startTimer(FINAL_WAIT_MS);
+    // Finals heard while the caller spoke may already decide; the recogniser's answer re-decides.
+    if (this.pending.length > 0) this.scheduleByRule();
+    else this.startTimer(FINAL_WAIT_MS, "timeout");
   }
 
   /** A transcript event from the recogniser. */
@@ -67,13 +84,18 @@ export class TurnTaking {
       if (event.text.trim()) this.hooks.onPartial(event.text.trim());
       return;
     }
-    if (event.type === "final" && event.text.trim()) this.pending.push(event.text.trim());
-    if (this.speaking) return;
-    if (this.awaitingFinal || (event.type === "utterance_end" && this.pending.length > 0)) {
-      this.commit();
-    } else if (this.pending.length > 0) {
+    if (event.type === "final" && event.text.trim()) {
+      this.pending.push(event.text.trim());
+      this.transcribedAt = this.clock.now();
+    }
+    if (this.speaking || this.pending.length === 0) return;
+    if (event.type === "utterance_end" && event.endOfTurn && this.options.endOfTurn.vendorEvents) {
+      this.commit("vendor");
+    } else if (this.awaitingFinal) {
+      this.scheduleByRule();
+    } else {
       this.cancelTimer();
-      this.startTimer(UNPROMPTED_FINAL_MS);
+      this.startTimer(UNPROMPTED_FINAL_MS, "timeout");
     }
   }
 
@@ -84,21 +106,31 @@ export class TurnTaking {
     this.awaitingFinal = false;
   }
 
-  private commit(): void {
+  /** Waits what the transcript's rule asks, counted from the end of speech (the pause included). */
+  private scheduleByRule(): void {
+    this.cancelTimer();
+    const rule = ruleFor(this.pending.join(" "), this.options.punctuates());
+    const due = (this.speechEndedAt ?? this.clock.now()) + waitFor(rule, this.options.endOfTurn);
+    this.startTimer(Math.max(0, due - this.clock.now()), rule);
+  }
+
+  private commit(rule: EndOfTurnRule): void {
     this.cancelTimer();
     const text = this.pending.join(" ").trim();
     const now = this.clock.now();
     const speechEndedAt = this.speechEndedAt ?? now;
+    const transcribedAt = this.transcribedAt ?? now;
     this.pending = [];
     this.awaitingFinal = false;
     this.speechEndedAt = null;
-    if (text) this.hooks.onTurn({ text, speechEndedAt, committedAt: now });
+    this.transcribedAt = null;
+    if (text) this.hooks.onTurn({ text, speechEndedAt, transcribedAt, committedAt: now, rule });
   }
 
-  private startTimer(ms: number): void {
+  private startTimer(ms: number, rule: EndOfTurnRule): void {
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
-      this.commit();
+      this.commit(rule);
     }, ms);
   }
 

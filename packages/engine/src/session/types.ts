@@ -1,5 +1,11 @@
-import type { Assistant } from "@parley/contract";
+import type { Clock } from "../clock/clock.ts";
+import type { EndReason } from "../frames/frames.ts";
 import type { LlmProvider, SttProvider, ToolCall, ToolSpec, TtsProvider } from "../providers/types.ts";
+import type { CallSettings } from "./call-settings.ts";
+import type { EndOfTurnRule } from "./end-of-turn.ts";
+import type { RecordingSink } from "./recorder.ts";
+
+export type { Clock, EndReason };
 
 /**
  * The public face of one live call: the server's transports push caller audio, DTMF and typed
@@ -7,26 +13,19 @@ import type { LlmProvider, SttProvider, ToolCall, ToolSpec, TtsProvider } from "
  * persist (transcript, tool calls, turn metrics, recording, end reason) comes through `CallSink`.
  */
 
-export type EndReason =
-  | "caller_hangup"
-  | "assistant_ended"
-  | "end_phrase"
-  | "silence_timeout"
-  | "max_duration"
-  | "transferred"
-  | "voicemail"
-  | "removed"
-  | "error";
-
 export interface TurnMetrics {
   turn: number;
+  /** Which end-of-turn rule ended the caller's turn; null for typed text and keys. */
+  endOfTurnRule: EndOfTurnRule | null;
+  /** The end-of-turn rule's own wait: the later of end of speech and final words → turn over. */
+  endOfTurnWaitMs: number | null;
   /** End of caller speech → final transcript. */
   sttMs: number | null;
   /** LLM request → first token. */
   llmTtftMs: number | null;
   /** First sentence to TTS → first audio byte. */
   ttsTtfbMs: number | null;
-  /** End of caller speech → first assistant audio frame out. */
+  /** End of caller speech (the last voiced audio, before any pause or wait) → first assistant audio out. */
   voiceToVoiceMs: number | null;
   /** The engine's own share of voice-to-voice (total minus provider waits). */
   engineOverheadMs: number | null;
@@ -34,7 +33,10 @@ export interface TurnMetrics {
 
 export type CallEvent =
   | { type: "state"; state: "listening" | "thinking" | "speaking" }
-  /** Caller (`user`) or assistant text; partials for the caller while they speak. `atMs` is since call start. */
+  /**
+   * Caller (`user`) or assistant text. Partials: the caller's words so far while they speak; the
+   * assistant's reply so far each time one of its sentences starts playing. `atMs` is since call start.
+   */
   | { type: "transcript"; role: "user" | "assistant"; text: string; final: boolean; atMs: number }
   | {
       type: "tool_call";
@@ -71,17 +73,9 @@ export interface ToolRunner {
   run(call: ToolCall, options: { signal: AbortSignal }): Promise<ToolResult>;
 }
 
-/** Timers the session uses; tests substitute a virtual clock. */
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
 export interface CallSessionOptions {
-  assistant: Assistant;
+  /** The assistant's settings for this call (`callSettingsOf`); the providers are built from them. */
+  settings: CallSettings;
   stt: SttProvider;
   llm: LlmProvider;
   tts: TtsProvider;
@@ -90,12 +84,17 @@ export interface CallSessionOptions {
   clock?: Clock;
   /** Extra system-prompt context (caller number, channel, …). */
   context?: string;
+  /**
+   * Where the recording streams as the call runs (a file, object storage); without one it is held
+   * in memory and returned in the summary. Unused when the assistant does not record.
+   */
+  recording?: RecordingSink;
 }
 
 export interface CallSummary {
   reason: EndReason;
   durationMs: number;
-  /** Stereo WAV (caller left, assistant right), or null when recording is off, HIPAA or PCI. */
+  /** Stereo WAV (caller left, assistant right); null when recording is off (HIPAA, PCI) or was streamed. */
   recording: Buffer | null;
 }
 

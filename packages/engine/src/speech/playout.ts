@@ -1,12 +1,14 @@
 import type { BackgroundMixer } from "../audio/background.ts";
+import type { Clock } from "../clock/clock.ts";
 import { FRAME_MS, SAMPLES_PER_FRAME } from "../constants.ts";
 import { FrameProcessor } from "../frames/frame-processor.ts";
 import type { DataFrame, SystemFrame } from "../frames/frames.ts";
-import type { Clock } from "../session/types.ts";
 
 export interface PlayoutHooks {
   /** The first sample of an utterance went out. */
   onUtteranceStart?(utterance: number): void;
+  /** A sentence started playing; `spoken` is the utterance's text up to and including it. */
+  onSentenceStart?(utterance: number, spoken: string): void;
   /** An utterance's last sample went out (or it had no audio). */
   onUtteranceDone?(utterance: number): void;
 }
@@ -76,6 +78,13 @@ export class Playout extends FrameProcessor {
       const count = Math.floor((words.length * rec.played) / rec.samples);
       if (count > 0) parts.push(words.slice(0, count).join(" "));
     }
+    return parts.join(" ");
+  }
+
+  /** The whole sentences of `utterance` that have started playing. */
+  private startedText(utterance: number): string {
+    const parts: string[] = [];
+    for (const rec of this.sentences.values()) if (rec.utterance === utterance && rec.played > 0) parts.push(rec.text);
     return parts.join(" ");
   }
 
@@ -169,7 +178,9 @@ export class Playout extends FrameProcessor {
       seg.offset += take;
       this.queuedSamples -= take;
       const rec = this.sentences.get(seg.sentence);
+      const sentenceStarts = rec !== undefined && rec.played === 0 && take > 0;
       if (rec) rec.played += take;
+      if (sentenceStarts) this.hooks.onSentenceStart?.(seg.utterance, this.startedText(seg.utterance));
       if (seg.offset >= seg.pcm.length) this.segments.shift();
     }
     this.background?.mixInto(out);

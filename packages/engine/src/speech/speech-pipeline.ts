@@ -1,7 +1,7 @@
 import type { BackgroundMixer } from "../audio/background.ts";
+import type { Clock } from "../clock/clock.ts";
 import type { FrameOf } from "../frames/frames.ts";
 import type { TtsProvider } from "../providers/types.ts";
-import type { Clock } from "../session/types.ts";
 import { Playout } from "./playout.ts";
 import { SentenceAggregator } from "./sentence-aggregator.ts";
 import { type SpeechOutput as Output, SpeechOutput, type SpeechOutputHooks } from "./speech-output.ts";
@@ -17,6 +17,8 @@ export interface SpeechPipelineOptions {
     onTtsError?(error: unknown): void;
     /** Every 20 ms frame that goes out, speech or not. */
     onFrame?(pcm: Int16Array): void;
+    /** A sentence started playing; `spoken` is its reply's text so far, that sentence included. */
+    onSentenceStart?(spoken: string): void;
   };
 }
 
@@ -39,6 +41,7 @@ export function createSpeechPipeline(options: SpeechPipelineOptions): SpeechPipe
     options.clock,
     {
       onUtteranceStart: (id) => output?.started(id),
+      onSentenceStart: (_id, spoken) => hooks.onSentenceStart?.(spoken),
       onUtteranceDone: (id) => output?.finished(id),
     },
     options.background ?? null,

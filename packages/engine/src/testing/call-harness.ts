@@ -2,6 +2,7 @@ import { Assistant, AssistantFields } from "@parley/contract";
 import { decodeWav } from "../audio/wav.ts";
 import type { LlmProvider, TtsProvider } from "../providers/types.ts";
 import { createCallSessionWith } from "../session/call-session.ts";
+import { callSettingsOf } from "../session/call-settings.ts";
 import type { CallEvent, CallSession, CallSummary, ToolRunner } from "../session/types.ts";
 import { EnergyVad } from "../vad/voice-activity.ts";
 import { FakeTts, ScriptedLlm, type ScriptedReply, ScriptedStt } from "./fake-providers.ts";
@@ -63,7 +64,7 @@ export class CallHarness {
     this.tts = new FakeTts({ msPerWord: options.msPerWord ?? 100 });
     this.session = createCallSessionWith(
       {
-        assistant: testAssistant(options.assistant),
+        settings: callSettingsOf(testAssistant(options.assistant)),
         stt: this.stt,
         llm: options.wrapLlm ? options.wrapLlm(this.llm) : this.llm,
         tts: options.wrapTts ? options.wrapTts(this.tts) : this.tts,

@@ -1,3 +1,4 @@
+import type { Clock } from "../clock/clock.ts";
 import type {
   AudioChunk,
   ChatRequest,
@@ -11,7 +12,6 @@ import type {
   TranscriptEvent,
   TtsProvider,
 } from "../providers/types.ts";
-import type { Clock } from "../session/types.ts";
 import { sine } from "./signals.ts";
 
 /** Speech-to-text that "hears" the next scripted line whenever the pipeline finalizes an utterance. */

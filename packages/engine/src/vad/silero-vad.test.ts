@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { concatPcm } from "../audio/pcm.ts";
 import { resample } from "../audio/resample.ts";
-import { ESPEAK_SAMPLE_RATE, EspeakTts } from "../local/espeak-tts.ts";
+import { ESPEAK_SAMPLE_RATE, EspeakTts } from "../providers/local/tts.ts";
 import { FrameHarness } from "../testing/frame-harness.ts";
 import { noise, silence } from "../testing/signals.ts";
 import { SileroVad } from "./silero-vad.ts";

@@ -1,5 +1,3 @@
-import type { Assistant } from "@parley/contract";
-
 /** When speech counts as started and when a silence ends the caller's turn. */
 export interface TurnSettings {
   /** Probability at or above which a frame is speech. */
@@ -12,11 +10,14 @@ export interface TurnSettings {
   endSilenceMs: number;
 }
 
+/** How readily the assistant yields the floor to the caller. */
+export type InterruptionSensitivity = "low" | "medium" | "high";
+
 /**
  * Settings from the assistant's interruption sensitivity: a sensitive assistant yields to the
  * caller after a short burst of speech and answers after a shorter pause.
  */
-export function turnSettings(sensitivity: Assistant["interruption_sensitivity"]): TurnSettings {
+export function turnSettings(sensitivity: InterruptionSensitivity): TurnSettings {
   switch (sensitivity) {
     case "high":
       return { startThreshold: 0.5, endThreshold: 0.35, minSpeechMs: 100, endSilenceMs: 500 };
@@ -25,6 +26,14 @@ export function turnSettings(sensitivity: Assistant["interruption_sensitivity"])
     default:
       return { startThreshold: 0.5, endThreshold: 0.35, minSpeechMs: 200, endSilenceMs: 700 };
   }
+}
+
+/**
+ * The pause after which the caller counts as having stopped, for the end-of-turn rules to judge
+ * (their waits include it). Shorter than any turn-ending silence, longer than a gap between words.
+ */
+export function pauseMs(sensitivity: InterruptionSensitivity): number {
+  return { high: 150, medium: 200, low: 300 }[sensitivity];
 }
 
 /** Turns per-frame speech probabilities into "caller started / stopped speaking" events. */

@@ -1,4 +1,4 @@
-// The two Emscripten builds ship JavaScript without type declarations; these describe the parts used.
+// The WebRTC VAD's Emscripten build ships JavaScript without type declarations; this describes the parts used.
 
 declare module "@echogarden/fvad-wasm" {
   export interface FvadModule {
@@ -13,21 +13,5 @@ declare module "@echogarden/fvad-wasm" {
     HEAP16: Int16Array;
   }
   const init: () => Promise<FvadModule>;
-  export default init;
-}
-
-declare module "@echogarden/espeak-ng-emscripten" {
-  export interface EspeakWorker {
-    set_voice(voice: string): void;
-    set_rate(wordsPerMinute: number): void;
-    set_pitch(pitch: number): void;
-    get_samplerate(): number;
-    synthesize(text: string, callback: (samples: Int16Array | null, events: unknown[]) => void): void;
-    list_voices(): { identifier: string; name: string; languages: { priority: number; name: string }[] }[];
-  }
-  export interface EspeakModule {
-    eSpeakNGWorker: new () => EspeakWorker;
-  }
-  const init: () => Promise<EspeakModule>;
   export default init;
 }

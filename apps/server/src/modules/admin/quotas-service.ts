@@ -1,20 +1,17 @@
 import type { EnterpriseQuota, QuotaBody } from "@parley/contract";
-import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { notFound } from "../../lib/app-error.ts";
-import { users } from "../users/schema.ts";
-import { allocatedConcurrency } from "./limits.ts";
-import { enterpriseQuotas } from "./schema.ts";
+import { found } from "../../lib/tenant-scope.ts";
+import { deleteQuota as deleteQuotaRow, effectiveLimits, findQuota, saveQuota } from "../users/limits.ts";
+import { findUserById } from "../users/service.ts";
+import { allocatedConcurrency, fitOwnedConcurrency } from "../workspaces/service.ts";
 
 async function requireUser(db: Executor, userId: string) {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound("User not found.");
+  found(await findUserById(db, userId), "User not found.");
 }
 
 export async function getQuota(db: Executor, userId: string): Promise<EnterpriseQuota> {
   await requireUser(db, userId);
-  const [row] = await db.select().from(enterpriseQuotas).where(eq(enterpriseQuotas.userId, userId));
-  if (!row) throw notFound("This user has no enterprise quota.");
+  const row = found(await findQuota(db, userId), "This user has no enterprise quota.");
   return {
     user_id: row.userId,
     max_assistants: row.maxAssistants,
@@ -26,23 +23,36 @@ export async function getQuota(db: Executor, userId: string): Promise<Enterprise
   };
 }
 
+/**
+ * Makes the workspaces a user owns fit the limits that now apply to them: a lowered concurrent-call
+ * limit shrinks their workspaces' concurrency (workspaces beyond a lowered count stay, but no new
+ * one can be created).
+ */
+export async function applyLimitsToWorkspaces(db: Executor, userId: string) {
+  const limits = await effectiveLimits(db, userId);
+  if (limits) await fitOwnedConcurrency(db, userId, limits.concurrentCalls);
+}
+
 export async function upsertQuota(db: Executor, userId: string, body: QuotaBody, now: Date): Promise<EnterpriseQuota> {
   await requireUser(db, userId);
-  const values = {
-    maxAssistants: body.max_assistants,
-    minutesPerMonth: body.minutes_per_month,
-    concurrentCalls: body.concurrent_calls,
-    maxWorkspaces: body.max_workspaces,
-    updatedAt: now,
-  };
-  await db
-    .insert(enterpriseQuotas)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: enterpriseQuotas.userId, set: values });
+  await db.transaction(async (tx) => {
+    await saveQuota(tx, userId, {
+      maxAssistants: body.max_assistants,
+      minutesPerMonth: body.minutes_per_month,
+      concurrentCalls: body.concurrent_calls,
+      maxWorkspaces: body.max_workspaces,
+      updatedAt: now,
+    });
+    await applyLimitsToWorkspaces(tx, userId);
+  });
   return getQuota(db, userId);
 }
 
+/** Without the quota the user's tier applies again, if they have one. */
 export async function deleteQuota(db: Executor, userId: string) {
   await getQuota(db, userId);
-  await db.delete(enterpriseQuotas).where(eq(enterpriseQuotas.userId, userId));
+  await db.transaction(async (tx) => {
+    await deleteQuotaRow(tx, userId);
+    await applyLimitsToWorkspaces(tx, userId);
+  });
 }

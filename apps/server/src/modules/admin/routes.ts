@@ -16,11 +16,19 @@ import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
-import { reloadAdminUser } from "../users/admin-user.ts";
-import { deleteQuota, getQuota, upsertQuota } from "./quotas-service.ts";
+import { listUsersPage, reloadAdminUser } from "../users/admin-user.ts";
+import {
+  assignTierWithDefaults,
+  createTier,
+  deleteTier,
+  getTier,
+  listTiers,
+  updateTier,
+  userIdsOnTier,
+} from "../users/tiers.ts";
+import { applyLimitsToWorkspaces, deleteQuota, getQuota, upsertQuota } from "./quotas-service.ts";
 import { adminStats } from "./stats.ts";
-import { createTier, deleteTier, getTier, listTiers, updateTier } from "./tiers-service.ts";
-import { assignTierWithDefaults, deleteUserPermanently, listUsersPage, removeTier, setActive } from "./users-admin.ts";
+import { deleteUserPermanently, removeTier, setActive } from "./users-admin.ts";
 
 const errors = errorResponses;
 const IdParams = z.object({ id: z.uuid() });
@@ -75,7 +83,8 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await assignTierWithDefaults(ctx, request.params.id, request.body.tier_id);
+      await assignTierWithDefaults(ctx.db, request.params.id, request.body.tier_id, ctx.now());
+      await applyLimitsToWorkspaces(ctx.db, request.params.id);
       return adminUser(request.params.id);
     },
   );
@@ -162,7 +171,11 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: Tier, ...errors },
       },
     },
-    (request) => updateTier(ctx.db, request.params.id, request.body, ctx.now()),
+    async (request) => {
+      const tier = await updateTier(ctx.db, request.params.id, request.body, ctx.now());
+      for (const userId of await userIdsOnTier(ctx.db, tier.id)) await applyLimitsToWorkspaces(ctx.db, userId);
+      return tier;
+    },
   );
 
   r.delete(

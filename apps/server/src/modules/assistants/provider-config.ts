@@ -1,40 +1,51 @@
 import {
-  ElevenLabsVoiceSettings,
   LLM_DEFAULT_CONFIG,
-  LlmProviderConfig,
+  type LlmProviderConfig,
   type LlmProviderId,
-  STT_CONFIG_SCHEMAS,
+  LlmSettings,
+  providerDescriptor,
   type SttProviderId,
+  SttSettings,
   sttDefaultConfig,
   TTS_DEFAULT_CONFIG,
-  TtsProviderConfig,
+  type TtsProviderConfig,
   type TtsProviderId,
+  TtsSettings,
 } from "@parley/contract";
 import type { z } from "zod";
-import { AppError } from "../../lib/app-error.ts";
+import { validationFailed } from "../../lib/field-errors.ts";
 
 /**
  * The provider configuration objects of an assistant are filled in, not replaced: what the caller
  * sends is laid over a base (the provider's defaults when the provider is new or changed, the
- * stored config otherwise) and then validated with that provider's schema. So a client that
- * sends only `{language: "es"}` or switches provider without a config still saves a complete,
- * valid configuration (spec §4: a provider change resets model and config to its defaults).
+ * stored config otherwise) and then validated with that provider's schema, taken from its
+ * descriptor through the contract's settings unions. So a client that sends only
+ * `{language: "es"}` or switches provider without a config still saves a complete, valid
+ * configuration (spec §4: a provider change resets model and config to its defaults).
  */
 
 type Loose = Record<string, unknown>;
 
 function fail(field: string, error: z.ZodError): never {
-  const parts = error.issues.map((issue) => {
-    const path = [field, ...issue.path.map(String)].join(".");
-    return `${path}: ${issue.message}`;
-  });
-  throw new AppError("validation", parts.join("; "));
+  throw validationFailed(
+    error.issues.map((issue) => {
+      // The unions validate `{ provider, config }`; the caller sent the config under `field`.
+      const inConfig = issue.path[0] === "config" ? issue.path.slice(1) : issue.path;
+      return { ...issue, path: [field, ...inConfig] };
+    }),
+  );
 }
 
-function validated<T>(schema: z.ZodType<T>, field: string, value: unknown): T {
-  const result = schema.safeParse(value);
+/** The config of `{ provider, config }` once the provider's own schema accepts it. */
+function validatedConfig<S extends { config: unknown }>(
+  settings: z.ZodType<S>,
+  field: string,
+  provider: string,
+  config: Loose,
+): S["config"] {
+  const result = settings.safeParse({ provider, config });
   if (!result.success) fail(field, result.error);
-  return result.data;
+  return result.data.config;
 }
 
 export interface ProviderChange<P, C> {
@@ -48,30 +59,31 @@ export interface ProviderChange<P, C> {
 }
 
 function base<P, C>(change: ProviderChange<P, C>, defaults: C): C {
-  const keep = change.previous !== undefined && change.previousProvider === change.provider;
-  return keep ? (change.previous as C) : defaults;
+  const kept = change.previousProvider === change.provider ? change.previous : undefined;
+  return kept ?? defaults;
 }
 
-/** The transcriber config for a provider, validated through STT_CONFIG_SCHEMAS (spec §3 fields). */
+/** The transcriber config for a provider, with the spec §3 fields of its descriptor's schema. */
 export function resolveSttConfig(change: ProviderChange<SttProviderId, Loose>): Loose {
-  const start = base(change, sttDefaultConfig(change.provider) as Loose);
-  const schema = STT_CONFIG_SCHEMAS[change.provider] as unknown as z.ZodType<Loose>;
-  return validated(schema, "body.stt_provider_config", { ...start, ...(change.given ?? {}) });
+  const start = base<SttProviderId, Loose>(change, sttDefaultConfig(change.provider));
+  return validatedConfig(SttSettings, "stt_provider_config", change.provider, { ...start, ...change.given });
 }
 
 export function resolveLlmConfig(change: ProviderChange<LlmProviderId, LlmProviderConfig>): LlmProviderConfig {
   const start = base(change, LLM_DEFAULT_CONFIG[change.provider]);
-  return validated(LlmProviderConfig, "body.llm_provider_config", { ...start, ...(change.given ?? {}) });
+  return validatedConfig(LlmSettings, "llm_provider_config", change.provider, { ...start, ...change.given });
 }
 
-/** The voice config; ElevenLabs voice settings are merged over their spec §9 defaults and range-checked. */
+/**
+ * The voice config. A provider whose descriptor lists voice settings has them merged over their
+ * spec §9 defaults and range-checked by its schema; elsewhere `settings` is replaced as sent.
+ */
 export function resolveTtsConfig(change: ProviderChange<TtsProviderId, TtsProviderConfig>): TtsProviderConfig {
   const start = base(change, TTS_DEFAULT_CONFIG[change.provider]);
   const given = change.given ?? {};
   const merged: Loose = { ...start, ...given };
-  if (change.provider === "elevenlabs") {
-    const settings = { ...(start.settings ?? {}), ...((given.settings as Loose | undefined) ?? {}) };
-    merged.settings = validated(ElevenLabsVoiceSettings, "body.tts_provider_config.settings", settings);
+  if (providerDescriptor(change.provider)?.tts?.settings) {
+    merged.settings = { ...(start.settings ?? {}), ...((given.settings as Loose | undefined) ?? {}) };
   }
-  return validated(TtsProviderConfig, "body.tts_provider_config", merged);
+  return validatedConfig(TtsSettings, "tts_provider_config", change.provider, merged);
 }

@@ -7,15 +7,13 @@ import {
   costPerMinute,
   MessageResponse,
 } from "@parley/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notFound } from "../../lib/app-error.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
-import { principalOf } from "../../plugins/authenticate.ts";
-import { requireWorkspace } from "../workspaces/service.ts";
+import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { CreateAssistantRequest, createAssistant, UpdateAssistantRequest, updateAssistant } from "./save-assistant.ts";
-import { deleteAssistant, findAssistant, listAssistants } from "./service.ts";
+import { deleteAssistant, listAssistants, requireAgent, toAssistant } from "./service.ts";
 
 const errors = errorResponses;
 const tags = ["assistants"];
@@ -29,18 +27,12 @@ export async function assistantRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const auth = { onRequest: app.authenticate };
-
-  /** The workspace in the caller's token, after the membership check (another workspace: 404). */
-  async function workspaceOf(request: FastifyRequest) {
-    const principal = principalOf(request);
-    const membership = await requireWorkspace(ctx.db, principal);
-    return { userId: principal.userId, workspaceId: membership.workspace.id };
-  }
+  const scoped = tenantRoute(app);
 
   r.get(
     "/agents",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "Assistants of the workspace, newest first (temporary ones hidden)",
@@ -48,10 +40,7 @@ export async function assistantRoutes(app: FastifyInstance) {
         response: { 200: z.array(Assistant), ...errors },
       },
     },
-    async (request) => {
-      const { workspaceId } = await workspaceOf(request);
-      return listAssistants(ctx.db, workspaceId, request.query.search);
-    },
+    async (request) => listAssistants(ctx.db, tenantOf(request), request.query.search),
   );
 
   r.get(
@@ -84,7 +73,7 @@ export async function assistantRoutes(app: FastifyInstance) {
   r.post(
     "/agents",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "Create an assistant (also from a template's `assistant`)",
@@ -92,30 +81,22 @@ export async function assistantRoutes(app: FastifyInstance) {
         response: { 201: Assistant, ...errors },
       },
     },
-    async (request, reply) => {
-      const caller = await workspaceOf(request);
-      return reply.code(201).send(await createAssistant(ctx, caller, request.body));
-    },
+    async (request, reply) => reply.code(201).send(await createAssistant(ctx, tenantOf(request), request.body)),
   );
 
   r.get(
     "/agents/:id",
     {
-      ...auth,
+      ...scoped,
       schema: { tags, summary: "One assistant", params: IdParams, response: { 200: Assistant, ...errors } },
     },
-    async (request) => {
-      const { workspaceId } = await workspaceOf(request);
-      const assistant = await findAssistant(ctx.db, workspaceId, request.params.id);
-      if (!assistant) throw notFound("Assistant not found.");
-      return assistant;
-    },
+    async (request) => toAssistant(await requireAgent(ctx.db, tenantOf(request), request.params.id)),
   );
 
   r.patch(
     "/agents/:id",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "Change some fields of an assistant",
@@ -124,21 +105,17 @@ export async function assistantRoutes(app: FastifyInstance) {
         response: { 200: Assistant, ...errors },
       },
     },
-    async (request) => {
-      const { workspaceId } = await workspaceOf(request);
-      return updateAssistant(ctx, workspaceId, request.params.id, request.body);
-    },
+    async (request) => updateAssistant(ctx, tenantOf(request), request.params.id, request.body),
   );
 
   r.delete(
     "/agents/:id",
     {
-      ...auth,
+      ...scoped,
       schema: { tags, summary: "Delete an assistant", params: IdParams, response: { 200: MessageResponse, ...errors } },
     },
     async (request) => {
-      const { workspaceId } = await workspaceOf(request);
-      if (!(await deleteAssistant(ctx.db, workspaceId, request.params.id))) throw notFound("Assistant not found.");
+      await deleteAssistant(ctx.db, tenantOf(request), request.params.id);
       return { message: "Assistant deleted." };
     },
   );

@@ -1,10 +1,11 @@
 import { type Assistant, type AssistantFields, CreateAssistantBody, UpdateAssistantBody } from "@parley/contract";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { AppError, notFound } from "../../lib/app-error.ts";
-import { effectiveLimits } from "../admin/limits.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { Tenant, TenantScope } from "../../lib/tenant-scope.ts";
+import { effectiveLimits } from "../users/limits.ts";
 import { resolveLlmConfig, resolveSttConfig, resolveTtsConfig } from "./provider-config.ts";
-import { countAssistants, findAgentRow, insertAssistant, updateAssistantRow } from "./service.ts";
+import { countAssistants, insertAssistant, requireAgent, updateAssistantRow } from "./service.ts";
 
 const LooseConfig = z.record(z.string(), z.unknown());
 /**
@@ -32,11 +33,11 @@ function applyCompliance<T extends Pick<AssistantFields, "hippa_compliant" | "au
 
 export async function createAssistant(
   ctx: AppContext,
-  caller: { userId: string; workspaceId: string },
+  tenant: Tenant,
   body: CreateAssistantRequest,
 ): Promise<Assistant> {
-  const limits = await effectiveLimits(ctx.db, caller.userId);
-  if (limits && (await countAssistants(ctx.db, caller.workspaceId)) >= limits.maxAssistants) {
+  const limits = await effectiveLimits(ctx.db, tenant.userId);
+  if (limits && (await countAssistants(ctx.db, tenant)) >= limits.maxAssistants) {
     throw new AppError("forbidden", ASSISTANT_LIMIT_TEXT);
   }
   const { llm_provider_config, stt_provider_config, tts_provider_config, ...rest } = body;
@@ -46,18 +47,17 @@ export async function createAssistant(
     stt_provider_config: resolveSttConfig({ provider: rest.stt_provider, given: stt_provider_config }),
     tts_provider_config: resolveTtsConfig({ provider: rest.tts_provider, given: tts_provider_config }),
   });
-  return insertAssistant(ctx.db, caller.workspaceId, fields);
+  return insertAssistant(ctx.db, tenant, fields);
 }
 
 /** PATCH: only the fields sent change; a changed provider starts again from its defaults. */
 export async function updateAssistant(
   ctx: AppContext,
-  workspaceId: string,
+  tenant: TenantScope,
   id: string,
   body: UpdateAssistantRequest,
 ): Promise<Assistant> {
-  const row = await findAgentRow(ctx.db, workspaceId, id);
-  if (!row) throw notFound("Assistant not found.");
+  const row = await requireAgent(ctx.db, tenant, id);
   const current: AssistantFields = { ...row.config, name: row.name };
   const { llm_provider_config, stt_provider_config, tts_provider_config, ...rest } = body;
   const changes = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));

@@ -1,7 +1,10 @@
 import type { Assistant, AssistantFields } from "@parley/contract";
-import { and, count, desc, eq, ilike } from "drizzle-orm";
+import { count, desc, eq, ilike } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type AgentRow, agents } from "./schema.ts";
+
+export type { AgentRow };
 
 /** The API shape of a stored assistant: its config fields plus identity and timestamps. */
 export function toAssistant(row: AgentRow): Assistant {
@@ -19,48 +22,56 @@ export function toAssistant(row: AgentRow): Assistant {
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The workspace's assistants, newest first, without temporary ones (spec §7). */
-export async function listAssistants(db: Executor, workspaceId: string, search?: string): Promise<Assistant[]> {
-  const filters = [eq(agents.workspaceId, workspaceId), eq(agents.temp, false)];
+export async function listAssistants(db: Executor, tenant: TenantScope, search?: string): Promise<Assistant[]> {
   const term = search?.trim();
-  if (term) filters.push(ilike(agents.name, likePattern(term)));
   const rows = await db
     .select()
     .from(agents)
-    .where(and(...filters))
+    .where(
+      scoped(agents, tenant).where(eq(agents.temp, false), term ? ilike(agents.name, likePattern(term)) : undefined),
+    )
     .orderBy(desc(agents.createdAt), desc(agents.id));
   return rows.map(toAssistant);
 }
 
-export async function findAgentRow(db: Executor, workspaceId: string, id: string): Promise<AgentRow | undefined> {
+async function findAgentRow(db: Executor, tenant: TenantScope, id: string): Promise<AgentRow | undefined> {
   const [row] = await db
     .select()
     .from(agents)
-    .where(and(eq(agents.workspaceId, workspaceId), eq(agents.id, id)));
+    .where(scoped(agents, tenant).where(eq(agents.id, id)));
   return row;
 }
 
-/** An assistant of the workspace (temporary ones included), or undefined: other modules use this. */
-export async function findAssistant(db: Executor, workspaceId: string, id: string): Promise<Assistant | undefined> {
-  const row = await findAgentRow(db, workspaceId, id);
+/**
+ * An assistant of the tenant's workspace (temporary ones included), else 404: every module that
+ * acts on an assistant by id (functions, MCP servers, calls…) checks it through this.
+ */
+export async function requireAgent(db: Executor, tenant: TenantScope, id: string): Promise<AgentRow> {
+  return found(await findAgentRow(db, tenant, id), "Assistant not found.");
+}
+
+/** An assistant of the workspace, or undefined once it has been deleted (a call in progress). */
+export async function findAssistant(db: Executor, tenant: TenantScope, id: string): Promise<Assistant | undefined> {
+  const row = await findAgentRow(db, tenant, id);
   return row ? toAssistant(row) : undefined;
 }
 
 /** How many (non-temporary) assistants the workspace holds. */
-export async function countAssistants(db: Executor, workspaceId: string): Promise<number> {
+export async function countAssistants(db: Executor, tenant: TenantScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(agents)
-    .where(and(eq(agents.workspaceId, workspaceId), eq(agents.temp, false)));
+    .where(scoped(agents, tenant).where(eq(agents.temp, false)));
   return Number(row?.n ?? 0);
 }
 
 export async function insertAssistant(
   db: Executor,
-  workspaceId: string,
+  tenant: TenantScope,
   fields: AssistantFields & { temp: boolean },
 ): Promise<Assistant> {
   const { name, temp, ...config } = fields;
-  const [row] = await db.insert(agents).values({ workspaceId, name, temp, config }).returning();
+  const [row] = await db.insert(agents).values(scoped(agents, tenant).values({ name, temp, config })).returning();
   if (!row) throw new Error("insert into agents returned no row");
   return toAssistant(row);
 }
@@ -75,17 +86,17 @@ export async function updateAssistantRow(
   const [updated] = await db
     .update(agents)
     .set({ name, config, updatedAt: now })
-    .where(and(eq(agents.workspaceId, row.workspaceId), eq(agents.id, row.id)))
+    .where(scoped(agents, row).where(eq(agents.id, row.id)))
     .returning();
   if (!updated) throw new Error("update of agents returned no row");
   return toAssistant(updated);
 }
 
 /** Deletes an assistant; rows of other modules that point at it go with it (foreign keys cascade). */
-export async function deleteAssistant(db: Executor, workspaceId: string, id: string): Promise<boolean> {
+export async function deleteAssistant(db: Executor, tenant: TenantScope, id: string): Promise<void> {
   const deleted = await db
     .delete(agents)
-    .where(and(eq(agents.workspaceId, workspaceId), eq(agents.id, id)))
+    .where(scoped(agents, tenant).where(eq(agents.id, id)))
     .returning({ id: agents.id });
-  return deleted.length > 0;
+  found(deleted[0], "Assistant not found.");
 }

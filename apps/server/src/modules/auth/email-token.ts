@@ -5,7 +5,7 @@ import { hashToken, randomToken } from "../../lib/crypto.ts";
 import { hitRateLimit } from "./rate-limit.ts";
 import { emailTokens } from "./schema.ts";
 
-export type EmailTokenPurpose = "magic_link" | "password_reset";
+export type EmailTokenPurpose = "magic_link" | "password_reset" | "email_change";
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 const HOUR = 3600;
@@ -18,20 +18,47 @@ export async function limitEmailRequests(ctx: AppContext, purpose: EmailTokenPur
   await hitRateLimit(ctx.db, { key: `${purpose}:email:${email}`, limit: emailPerAddress, windowSeconds: HOUR, now });
 }
 
-/** Creates a one-time token; only its hash is stored, the caller emails the token itself. */
+/**
+ * Creates a one-time token; only its hash is stored, the caller emails the token itself.
+ * A password reset or email change link replaces the account's older unused ones of the same
+ * purpose, so a link left in an old email (or a mailbox someone else reads) stops working.
+ */
 export async function issueEmailToken(
   ctx: AppContext,
   input: { purpose: EmailTokenPurpose; email: string; userId: string | null; ttlSeconds: number },
 ): Promise<string> {
   const token = randomToken();
+  const now = ctx.now();
+  if (input.userId && input.purpose !== "magic_link") {
+    await ctx.db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(
+        and(eq(emailTokens.userId, input.userId), eq(emailTokens.purpose, input.purpose), isNull(emailTokens.usedAt)),
+      );
+  }
   await ctx.db.insert(emailTokens).values({
     purpose: input.purpose,
     email: input.email,
     userId: input.userId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(ctx.now().getTime() + input.ttlSeconds * 1000),
+    expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
   });
   return token;
+}
+
+/** Makes an account's unused links (of one purpose, or all) stop working. */
+export async function expireEmailTokensOf(db: Executor, userId: string, now: Date, purpose?: EmailTokenPurpose) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        purpose ? eq(emailTokens.purpose, purpose) : undefined,
+        isNull(emailTokens.usedAt),
+      ),
+    );
 }
 
 /**

@@ -7,8 +7,15 @@ import {
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { UserRow } from "../users/schema.ts";
-import { findUserByEmail, findUserById, insertUser, sessionUserOf, uniqueUsernameFor } from "../users/service.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  normaliseEmail,
+  sessionUserOf,
+  type UserRow,
+  uniqueUsernameFor,
+} from "../users/service.ts";
 import { createPersonalWorkspace, listMemberships, toWorkspace } from "../workspaces/service.ts";
 import { consumeEmailToken, issueEmailToken, limitEmailRequests } from "./email-token.ts";
 import { startSession } from "./session.ts";
@@ -53,8 +60,11 @@ export async function verifyMagicLink(
 ): Promise<MagicLinkSignInResult> {
   const row = await consumeEmailToken(ctx.db, "magic_link", token, ctx.now());
   const user = row && (row.userId ? await findUserById(ctx.db, row.userId) : await findUserByEmail(ctx.db, row.email));
-  if (!user?.isActive) throw invalid();
-  const session = await startSession(ctx, reply, user);
+  if (!row || !user?.isActive) throw invalid();
+  // The link proves the address it was sent to, which is the account's unless it changed since.
+  const session = await startSession(ctx, reply, user, {
+    addressProven: normaliseEmail(row.email) === normaliseEmail(user.email),
+  });
   return {
     token: session.accessToken,
     workspaceId: session.workspaceId ?? "",
@@ -63,13 +73,17 @@ export async function verifyMagicLink(
   };
 }
 
-/** Builds the spec's "signup completion result" for a freshly signed-in user. */
+/**
+ * Builds the spec's "signup completion result" for a freshly signed-in user; with a proven
+ * address an invited user lands in the inviting workspace.
+ */
 export async function signupCompletionResult(
   ctx: AppContext,
   reply: FastifyReply,
   user: UserRow,
+  addressProven: boolean,
 ): Promise<SignupCompletionResult> {
-  const session = await startSession(ctx, reply, user);
+  const session = await startSession(ctx, reply, user, { addressProven });
   const memberships = await listMemberships(ctx.db, user.id);
   const current = memberships.find((m) => m.workspace.id === session.workspaceId) ?? memberships[0];
   if (!current) throw new Error("a signed-up user has no workspace");
@@ -108,5 +122,5 @@ export async function completeMagicLinkSignup(
       return created;
     });
   }
-  return signupCompletionResult(ctx, reply, user);
+  return signupCompletionResult(ctx, reply, user, true);
 }

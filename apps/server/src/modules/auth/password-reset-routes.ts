@@ -6,13 +6,12 @@ import {
   PasswordResetConfirm,
   PasswordResetRequest,
 } from "@parley/contract";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import { users } from "../users/schema.ts";
-import { findUserByEmail } from "../users/service.ts";
+import { forgetInitialPassword } from "../users/initial-password.ts";
+import { findUserByEmail, updateUser } from "../users/service.ts";
 import { consumeEmailToken, issueEmailToken, limitEmailRequests } from "./email-token.ts";
 import { revokeAllSessions } from "./session.ts";
 
@@ -74,8 +73,9 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       const passwordHash = await hashPassword(request.body.new_password);
       const row = await consumeEmailToken(ctx.db, "password_reset", request.body.token, now);
       if (!row?.userId) throw new AppError("bad_request", ERROR_TEXTS.resetLinkInvalid);
-      await ctx.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+      await updateUser(ctx.db, row.userId, { passwordHash, updatedAt: now });
       await revokeAllSessions(ctx.db, row.userId, now);
+      forgetInitialPassword(ctx.config.dataDir, row.email);
       return { message: "Your password has been changed. Sign in with the new one." };
     },
   );

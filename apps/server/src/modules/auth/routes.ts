@@ -1,6 +1,7 @@
 import { ErrorResponse, LoginForm, MessageResponse, TokenResponse } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { accountSecurityRoutes } from "./account-routes.ts";
 import { verifyLogin } from "./login.ts";
 import { magicLinkRoutes } from "./magic-link-routes.ts";
 import { passwordResetRoutes } from "./password-reset-routes.ts";
@@ -56,6 +57,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
+  await app.register(accountSecurityRoutes);
   await app.register(magicLinkRoutes);
   await app.register(ssoRoutes);
   await app.register(passwordResetRoutes);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "../users/schema.ts";
 
 /** Rotating refresh tokens, stored as SHA-256 hashes; one family per sign-in. */
@@ -20,12 +20,15 @@ export const refreshTokens = pgTable(
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );
 
-/** One-time email tokens: magic-link sign-in/sign-up and password reset. */
+/**
+ * One-time email tokens: magic-link sign-in/sign-up, password reset, and confirming a new email
+ * address (email is the new address, userId the account asking for it).
+ */
 export const emailTokens = pgTable(
   "email_tokens",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    purpose: text("purpose", { enum: ["magic_link", "password_reset"] }).notNull(),
+    purpose: text("purpose", { enum: ["magic_link", "password_reset", "email_change"] }).notNull(),
     email: text("email").notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
@@ -55,16 +58,23 @@ export const ssoIdentities = pgTable(
   ],
 );
 
-/** Short-lived state of an SSO flow: the PKCE verifier, and after the callback a pending sign-up. */
+/**
+ * Short-lived state of an SSO flow: the PKCE verifier, and after the callback a pending sign-up.
+ * A flow started from a signed-in user's profile to link an identity carries that user's id, so
+ * the callback can only ever link to the account that asked.
+ */
 export const ssoStates = pgTable("sso_states", {
   id: text("id").primaryKey(),
   provider: text("provider", { enum: ["google", "microsoft"] }).notNull(),
   codeVerifier: text("code_verifier").notNull(),
   nonce: text("nonce").notNull(),
+  linkUserId: uuid("link_user_id").references(() => users.id, { onDelete: "cascade" }),
   /** Verified identity waiting for POST /sso/signup (sign-up ticket). */
   subject: text("subject"),
   email: text("email"),
   name: text("name"),
+  /** Whether the provider vouched for the ticket's email (then its invitations are accepted). */
+  emailVerified: boolean("email_verified").notNull().default(false),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { ERROR_TEXTS, REFRESH_COOKIE_NAME, REFRESH_TOKEN_TTL_SECONDS } from "@parley/contract";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashToken, randomToken } from "../../lib/crypto.ts";
-import type { UserRow } from "../users/schema.ts";
-import { findUserById } from "../users/service.ts";
+import { findUserById, setCurrentWorkspace, type UserRow, updateUser } from "../users/service.ts";
 import { acceptPendingInvitations, workspaceForToken } from "../workspaces/service.ts";
 import { refreshTokens } from "./schema.ts";
 
@@ -45,22 +44,30 @@ async function storeRefreshToken(db: Executor, ctx: AppContext, userId: string, 
 /** Mints an access token for the user, in the given workspace or the one they last used. */
 export async function mintAccessToken(ctx: AppContext, user: UserRow, workspaceId?: string | null) {
   const workspace = workspaceId === undefined ? await workspaceForToken(ctx.db, user.id) : workspaceId;
-  return ctx.accessTokens.sign({
-    id: user.id,
-    username: user.username,
-    is_superuser: user.isSuperuser,
-    tier_id: user.tierId,
-    workspace_id: workspace,
-  });
+  return ctx.accessTokens.forUser(user, workspace);
 }
 
 /**
- * Starts a session after any successful sign-in (password, magic link, SSO): accepts pending
- * invitations, opens a refresh-token family in an httpOnly cookie and returns an access token.
+ * Starts a session after any successful sign-in (password, magic link, SSO): opens a refresh-token
+ * family in an httpOnly cookie and returns an access token.
+ *
+ * `addressProven` says this sign-in proved the account's email address (a magic link, or a
+ * provider asserting it verified): only then are the address's pending invitations accepted, and
+ * the user lands in the newest inviting workspace. A password proves nothing about the address,
+ * so an account whose email was typed by someone else cannot pick up that address's invitations.
  */
-export async function startSession(ctx: AppContext, reply: FastifyReply, user: UserRow) {
+export async function startSession(
+  ctx: AppContext,
+  reply: FastifyReply,
+  user: UserRow,
+  options: { addressProven: boolean } = { addressProven: false },
+) {
   if (!user.isActive) throw new AppError("unauthorized", ERROR_TEXTS.accountDeactivated);
-  await acceptPendingInvitations(ctx.db, user, ctx.now());
+  if (options.addressProven) {
+    const joined = await acceptPendingInvitations(ctx.db, user, ctx.now());
+    const newest = joined.at(-1);
+    if (newest) await setCurrentWorkspace(ctx.db, user.id, newest);
+  }
   const refresh = await storeRefreshToken(ctx.db, ctx, user.id, randomUUID());
   setRefreshCookie(ctx, reply, refresh);
   const workspaceId = await workspaceForToken(ctx.db, user.id);
@@ -119,10 +126,27 @@ export async function endSession(ctx: AppContext, reply: FastifyReply, presented
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Ends every session of a user (password reset, deactivation). */
-export async function revokeAllSessions(db: Executor, userId: string, now: Date) {
+/**
+ * Ends every session of a user (password reset, deactivation), or every one but the session the
+ * presented refresh token belongs to (a password change keeps the device that made it signed in).
+ */
+export async function revokeAllSessions(db: Executor, userId: string, now: Date, keepPresented?: string) {
+  // Access tokens already handed out stop working too; the kept device refreshes its own.
+  await updateUser(db, userId, { sessionsValidFrom: now });
+  const [kept] = keepPresented
+    ? await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.tokenHash, hashToken(keepPresented)), eq(refreshTokens.userId, userId)))
+    : [];
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        kept ? ne(refreshTokens.familyId, kept.familyId) : undefined,
+      ),
+    );
 }

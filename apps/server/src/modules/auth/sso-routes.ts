@@ -10,10 +10,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
-import { completeSsoSignup, finishSsoLogin, startSsoLogin } from "./sso.ts";
+import { errorResponses } from "../../lib/error-responses.ts";
+import { principalOf } from "../../plugins/authenticate.ts";
+import { completeSsoSignup, finishSsoLogin, linkedIdentities, startSsoLogin, unlinkIdentity } from "./sso.ts";
 
 const tags = ["auth"];
 const ProviderParams = z.object({ provider: SsoProvider });
+const SsoLinkStart = z.object({ url: z.string() });
+const LinkedIdentity = z.object({ provider: SsoProvider, email: z.string(), linked_at: z.string() });
 
 /**
  * Google and Microsoft sign-in (OpenID Connect). The browser is sent here by the web app and
@@ -71,6 +75,8 @@ export async function ssoRoutes(app: FastifyInstance) {
       if (providerError) return reply.redirect(web("/auth/login", { error: providerError }));
       try {
         const outcome = await finishSsoLogin(ctx, reply, request.params.provider, url);
+        if (outcome.kind === "linked") return reply.redirect(web("/profile", { linked: request.params.provider }));
+        if (outcome.kind === "link_failed") return reply.redirect(web("/profile", { link_error: outcome.message }));
         if (outcome.kind === "signup") {
           return reply.redirect(
             web("/auth/signup-sso", { signup_token: outcome.ticket, email: outcome.email, name: outcome.name }),
@@ -87,6 +93,51 @@ export async function ssoRoutes(app: FastifyInstance) {
         request.log.warn({ err: error }, "SSO callback failed");
         return reply.redirect(web("/auth/login", { error: messageOf(error) }));
       }
+    },
+  );
+
+  r.post(
+    "/users/me/sso/:provider/link",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Start linking a single sign-on identity to your account; answers the provider URL to open",
+        params: ProviderParams,
+        response: { 200: SsoLinkStart, ...errorResponses },
+      },
+    },
+    async (request) => ({ url: await startSsoLogin(ctx, request.params.provider, principalOf(request).userId) }),
+  );
+
+  r.get(
+    "/users/me/sso-identities",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The single sign-on identities linked to your account",
+        response: { 200: z.array(LinkedIdentity), ...errorResponses },
+      },
+    },
+    (request) => linkedIdentities(ctx.db, principalOf(request).userId),
+  );
+
+  r.delete(
+    "/users/me/sso-identities/:provider",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Unlink your identity at a single sign-on provider",
+        params: ProviderParams,
+        response: { 200: z.array(LinkedIdentity), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { userId } = principalOf(request);
+      await unlinkIdentity(ctx.db, userId, request.params.provider, ctx.now());
+      return linkedIdentities(ctx.db, userId);
     },
   );
 

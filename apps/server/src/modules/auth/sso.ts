@@ -1,27 +1,33 @@
 import { ERROR_TEXTS, type SignupCompletionResult, type SsoProvider, type SsoSignupBody } from "@parley/contract";
-import { and, eq, gt, isNotNull, lt } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, lt } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { randomToken } from "../../lib/crypto.ts";
-import { users } from "../users/schema.ts";
-import { findUserByEmail, findUserById, findUserByUsername, insertUser, uniqueUsernameFor } from "../users/service.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  normaliseEmail,
+  uniqueUsernameFor,
+  updateUser,
+} from "../users/service.ts";
 import { createPersonalWorkspace } from "../workspaces/service.ts";
 import { signupCompletionResult } from "./magic-link.ts";
-import { oidc, oidcConfiguration, providerSettings, redirectUri } from "./oidc.ts";
+import { oidc, oidcConfiguration, redirectUri } from "./oidc.ts";
 import { ssoIdentities, ssoStates } from "./schema.ts";
 import { startSession } from "./session.ts";
+import { exchangeCode, type ProviderIdentity, settingsOf } from "./sso-exchange.ts";
 
 const STATE_TTL_SECONDS = 10 * 60;
 
-function settingsOf(ctx: AppContext, provider: SsoProvider) {
-  const settings = providerSettings(ctx.config, provider);
-  if (!settings) throw new AppError("not_found", ERROR_TEXTS.ssoNotConfigured);
-  return settings;
-}
-
-/** Starts the authorization-code flow with PKCE (S256), state and nonce; returns the provider URL. */
-export async function startSsoLogin(ctx: AppContext, provider: SsoProvider): Promise<string> {
+/**
+ * Starts the authorization-code flow with PKCE (S256), state and nonce; returns the provider URL.
+ * `linkUserId` marks a flow a signed-in user started from their profile to link an identity.
+ */
+export async function startSsoLogin(ctx: AppContext, provider: SsoProvider, linkUserId?: string): Promise<string> {
   const config = await oidcConfiguration(settingsOf(ctx, provider));
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -33,6 +39,7 @@ export async function startSsoLogin(ctx: AppContext, provider: SsoProvider): Pro
     provider,
     codeVerifier,
     nonce,
+    linkUserId: linkUserId ?? null,
     expiresAt: new Date(now.getTime() + STATE_TTL_SECONDS * 1000),
   });
   return oidc
@@ -49,12 +56,16 @@ export async function startSsoLogin(ctx: AppContext, provider: SsoProvider): Pro
 
 export type SsoOutcome =
   | { kind: "signed_in"; accessToken: string; workspaceId: string | null }
-  | { kind: "signup"; ticket: string; email: string; name: string };
+  | { kind: "signup"; ticket: string; email: string; name: string }
+  | { kind: "linked" }
+  | { kind: "link_failed"; message: string };
 
 /**
- * Finishes the flow at the callback: a linked identity signs in; an unlinked one whose verified
- * email matches an account is linked to it; otherwise the verified identity waits, as a sign-up
- * ticket on the state row, for POST /sso/signup.
+ * Finishes the flow at the callback: a linked identity signs in; a flow started from a profile
+ * links the identity to that profile's account; an unlinked identity whose email the provider
+ * vouches for is linked to the account with that email. An account with an email the provider
+ * does not vouch for is never taken over: its owner links the identity from their profile.
+ * Otherwise the identity waits, as a sign-up ticket on the state row, for POST /sso/signup.
  */
 export async function finishSsoLogin(
   ctx: AppContext,
@@ -62,46 +73,32 @@ export async function finishSsoLogin(
   provider: SsoProvider,
   callbackUrl: URL,
 ): Promise<SsoOutcome> {
-  const state = callbackUrl.searchParams.get("state") ?? "";
   const now = ctx.now();
-  const [row] = await ctx.db
-    .delete(ssoStates)
-    .where(and(eq(ssoStates.id, state), eq(ssoStates.provider, provider), gt(ssoStates.expiresAt, now)))
-    .returning();
-  if (!row) throw new AppError("bad_request", "This sign-in attempt has expired. Please try again.");
-  const config = await oidcConfiguration(settingsOf(ctx, provider));
-  const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
-    pkceCodeVerifier: row.codeVerifier,
-    expectedState: row.id,
-    expectedNonce: row.nonce,
-  });
-  const idClaims = tokens.claims();
-  if (!idClaims) throw new AppError("bad_request", ERROR_TEXTS.ssoFailed);
-  // Providers may keep profile claims out of the ID token and serve them at the userinfo endpoint.
-  const claims =
-    typeof idClaims.email === "string"
-      ? idClaims
-      : { ...idClaims, ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)) };
-  const email = typeof claims.email === "string" ? claims.email.toLowerCase() : undefined;
-  if (!email) throw new AppError("bad_request", "Your account at the provider has no email address.");
-  if (claims.email_verified === false)
-    throw new AppError("bad_request", "Your email address is not verified at the provider.");
-  const name =
-    typeof claims.name === "string" && claims.name.trim() ? claims.name.trim() : (email.split("@")[0] ?? email);
-
-  const [identity] = await ctx.db
+  const { row, identity: claims } = await exchangeCode(ctx, provider, callbackUrl);
+  const [linked] = await ctx.db
     .select()
     .from(ssoIdentities)
-    .where(and(eq(ssoIdentities.provider, provider), eq(ssoIdentities.subject, claims.sub)));
-  let user = identity ? await findUserById(ctx.db, identity.userId) : await findUserByEmail(ctx.db, email);
-  if (user && !identity) {
-    await ctx.db.insert(ssoIdentities).values({ provider, subject: claims.sub, userId: user.id, email });
-    await ctx.db.update(users).set({ ssoProvider: provider }).where(eq(users.id, user.id));
+    .where(and(eq(ssoIdentities.provider, provider), eq(ssoIdentities.subject, claims.subject)));
+  if (row.linkUserId) {
+    try {
+      await linkIdentity(ctx, row.linkUserId, provider, claims, linked?.userId);
+      return { kind: "linked" };
+    } catch (error) {
+      if (error instanceof AppError) return { kind: "link_failed", message: error.message };
+      throw error;
+    }
+  }
+  let user = linked ? await findUserById(ctx.db, linked.userId) : await findUserByEmail(ctx.db, claims.email);
+  if (user && !linked) {
+    if (!claims.emailVerified) throw new AppError("conflict", linkFromProfile(provider));
+    await linkIdentity(ctx, user.id, provider, claims, undefined);
     user = { ...user, ssoProvider: provider };
   }
   if (user) {
     if (!user.isActive) throw new AppError("unauthorized", ERROR_TEXTS.accountDeactivated);
-    const session = await startSession(ctx, reply, user);
+    const session = await startSession(ctx, reply, user, {
+      addressProven: claims.emailVerified && claims.email === normaliseEmail(user.email),
+    });
     return { kind: "signed_in", accessToken: session.accessToken, workspaceId: session.workspaceId };
   }
   const ticket = randomToken();
@@ -110,12 +107,39 @@ export async function finishSsoLogin(
     provider,
     codeVerifier: "-",
     nonce: "-",
-    subject: claims.sub,
-    email,
-    name,
+    subject: claims.subject,
+    email: claims.email,
+    name: claims.name,
+    emailVerified: claims.emailVerified,
     expiresAt: new Date(now.getTime() + STATE_TTL_SECONDS * 1000),
   });
-  return { kind: "signup", ticket, email, name };
+  return { kind: "signup", ticket, email: claims.email, name: claims.name };
+}
+
+const providerLabel = (provider: SsoProvider) => (provider === "google" ? "Google" : "Microsoft");
+const linkFromProfile = (provider: SsoProvider) =>
+  `An account with this email already exists. Sign in to it, then link your ${providerLabel(provider)} account from your profile.`;
+
+/** Links the identity to the account; one already linked to another account is refused. */
+async function linkIdentity(
+  ctx: AppContext,
+  userId: string,
+  provider: SsoProvider,
+  claims: ProviderIdentity,
+  linkedTo: string | undefined,
+) {
+  if (linkedTo && linkedTo !== userId) {
+    throw new AppError(
+      "conflict",
+      `This ${providerLabel(provider)} account is already linked to another Parley account.`,
+    );
+  }
+  if (linkedTo) return;
+  await ctx.db
+    .insert(ssoIdentities)
+    .values({ provider, subject: claims.subject, userId, email: claims.email })
+    .onConflictDoNothing();
+  await updateUser(ctx.db, userId, { ssoProvider: provider });
 }
 
 /** POST /sso/signup: creates the account for a pending SSO identity and signs it in. */
@@ -130,7 +154,7 @@ export async function completeSsoSignup(
     .returning();
   if (!ticket?.subject || !ticket.email)
     throw new AppError("bad_request", "This sign-up link has expired. Please sign in again.");
-  const { subject, email, provider } = ticket;
+  const { subject, email, provider, emailVerified } = ticket;
   if (await findUserByEmail(ctx.db, email)) throw new AppError("conflict", ERROR_TEXTS.emailTaken);
   if (body.username && (await findUserByUsername(ctx.db, body.username))) {
     throw new AppError("conflict", ERROR_TEXTS.usernameTaken);
@@ -147,5 +171,25 @@ export async function completeSsoSignup(
     await createPersonalWorkspace(tx, created);
     return created;
   });
-  return signupCompletionResult(ctx, reply, user);
+  return signupCompletionResult(ctx, reply, user, emailVerified);
+}
+
+/** The identities linked to an account, for the profile page. */
+export async function linkedIdentities(db: Executor, userId: string) {
+  const rows = await db
+    .select()
+    .from(ssoIdentities)
+    .where(eq(ssoIdentities.userId, userId))
+    .orderBy(asc(ssoIdentities.createdAt));
+  return rows.map((r) => ({ provider: r.provider, email: r.email, linked_at: r.createdAt.toISOString() }));
+}
+
+/**
+ * Unlinks the account's identities at a provider. The account keeps signing in by password or
+ * magic link, so this can never lock its owner out.
+ */
+export async function unlinkIdentity(db: Executor, userId: string, provider: SsoProvider, now: Date) {
+  await db.delete(ssoIdentities).where(and(eq(ssoIdentities.userId, userId), eq(ssoIdentities.provider, provider)));
+  const [remaining] = await linkedIdentities(db, userId);
+  await updateUser(db, userId, { ssoProvider: remaining?.provider ?? null, updatedAt: now });
 }

@@ -1,12 +1,14 @@
 import type { CallLog, CallLogPage, CallLogSummary, CallLogsQuery, CallStatsResponse } from "@parley/contract";
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { AppError, notFound } from "../../lib/app-error.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { openRecordingFile, removeRecordingFile } from "./recording-files.ts";
 import { type CallLogRow, callLogs, callRecordings } from "./schema.ts";
 
 export type CallLogFilters = Omit<CallLogsQuery, "page" | "items_per_page"> & { page: number; items_per_page: number };
 
-const callNotFound = () => notFound("Call log not found.");
+const CALL_NOT_FOUND = "Call log not found.";
 /** LIKE wildcards in a user's search are literal characters. */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const isBareDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -51,8 +53,8 @@ function toCallLog(row: CallLogRow): CallLog {
   };
 }
 
-function whereOf(workspaceId: string, q: CallLogFilters): SQL | undefined {
-  const filters: (SQL | undefined)[] = [eq(callLogs.workspaceId, workspaceId)];
+function whereOf(tenant: TenantScope, q: CallLogFilters): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
   if (q.agent_id) filters.push(eq(callLogs.agentId, q.agent_id));
   if (q.status) filters.push(eq(callLogs.status, q.status));
   if (q.channel) filters.push(eq(callLogs.channel, q.channel));
@@ -71,12 +73,12 @@ function whereOf(workspaceId: string, q: CallLogFilters): SQL | undefined {
       ),
     );
   }
-  return and(...filters);
+  return scoped(callLogs, tenant).where(...filters);
 }
 
 /** Call logs of the workspace matching the filters, newest first, one page. */
-export async function listCallLogs(db: Executor, workspaceId: string, q: CallLogFilters): Promise<CallLogPage> {
-  const where = whereOf(workspaceId, q);
+export async function listCallLogs(db: Executor, tenant: TenantScope, q: CallLogFilters): Promise<CallLogPage> {
+  const where = whereOf(tenant, q);
   const [total] = await db.select({ n: count() }).from(callLogs).where(where);
   const rows = await db
     .select()
@@ -95,39 +97,59 @@ export async function listCallLogs(db: Executor, workspaceId: string, q: CallLog
   };
 }
 
-export async function getCallLog(db: Executor, workspaceId: string, id: string): Promise<CallLog> {
+export async function getCallLog(db: Executor, tenant: TenantScope, id: string): Promise<CallLog> {
   const [row] = await db
     .select()
     .from(callLogs)
-    .where(and(eq(callLogs.workspaceId, workspaceId), eq(callLogs.id, id)));
-  if (!row) throw callNotFound();
-  return toCallLog(row);
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
+  return toCallLog(found(row, CALL_NOT_FOUND));
 }
 
-export async function getCallRecording(db: Executor, workspaceId: string, id: string): Promise<Buffer> {
+const NO_RECORDING = "This call has no recording.";
+
+/**
+ * A call's recording: its file under DATA_DIR, streamed, or for calls recorded before recordings
+ * went to files, the WAV kept in the database.
+ */
+export async function getCallRecording(
+  db: Executor,
+  dataDir: string,
+  tenant: TenantScope,
+  id: string,
+): Promise<{ body: Buffer | NodeJS.ReadableStream; size: number }> {
+  const [log] = await db
+    .select({ path: callLogs.recordingPath })
+    .from(callLogs)
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
+  const path = found(log, NO_RECORDING).path;
+  if (path) {
+    const file = found((await openRecordingFile(dataDir, path)) ?? undefined, NO_RECORDING);
+    return { body: file.stream, size: file.size };
+  }
   const [row] = await db
     .select({ wav: callRecordings.wav })
     .from(callRecordings)
-    .where(and(eq(callRecordings.workspaceId, workspaceId), eq(callRecordings.callId, id)));
-  if (!row) throw notFound("This call has no recording.");
-  return row.wav;
+    .where(scoped(callRecordings, tenant).where(eq(callRecordings.callId, id)));
+  const { wav } = found(row, NO_RECORDING);
+  return { body: wav, size: wav.length };
 }
 
 /** Deletes a finished call's log and recording; a live call's log stays until it ends. */
-export async function deleteCallLog(db: Executor, workspaceId: string, id: string): Promise<void> {
-  const scope = and(eq(callLogs.workspaceId, workspaceId), eq(callLogs.id, id));
-  const [row] = await db.select({ status: callLogs.status }).from(callLogs).where(scope);
-  if (!row) throw callNotFound();
-  if (row.status === "queued" || row.status === "in_progress") {
+export async function deleteCallLog(db: Executor, dataDir: string, tenant: TenantScope, id: string): Promise<void> {
+  const scope = scoped(callLogs, tenant).where(eq(callLogs.id, id));
+  const [row] = await db.select({ status: callLogs.status, path: callLogs.recordingPath }).from(callLogs).where(scope);
+  const { status, path } = found(row, CALL_NOT_FOUND);
+  if (status === "queued" || status === "in_progress") {
     throw new AppError("conflict", "This call is still in progress; end it before deleting its log.");
   }
   await db.delete(callLogs).where(scope);
+  if (path) await removeRecordingFile(dataDir, path);
 }
 
 /** Calls and minutes since the start of this calendar month (UTC), plus the five latest calls. */
 export async function callStats(
   db: Executor,
-  workspaceId: string,
+  tenant: TenantScope,
   now: Date,
   activeCalls: number,
 ): Promise<CallStatsResponse> {
@@ -135,11 +157,11 @@ export async function callStats(
   const [month] = await db
     .select({ calls: count(), seconds: sql<string>`coalesce(sum(${callLogs.durationSeconds}), 0)` })
     .from(callLogs)
-    .where(and(eq(callLogs.workspaceId, workspaceId), gte(callLogs.startedAt, monthStart)));
+    .where(scoped(callLogs, tenant).where(gte(callLogs.startedAt, monthStart)));
   const recent = await db
     .select()
     .from(callLogs)
-    .where(eq(callLogs.workspaceId, workspaceId))
+    .where(scoped(callLogs, tenant).where())
     .orderBy(desc(callLogs.startedAt), desc(callLogs.id))
     .limit(5);
   return {

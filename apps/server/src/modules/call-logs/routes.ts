@@ -1,11 +1,9 @@
 import { CallLog, CallLogPage, CallLogsQuery, CallStatsResponse, MessageResponse } from "@parley/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../lib/error-responses.ts";
-import { principalOf } from "../../plugins/authenticate.ts";
-import { roomsOf } from "../calls/rooms.ts";
-import { requireWorkspace } from "../workspaces/service.ts";
+import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { callStats, deleteCallLog, getCallLog, getCallRecording, listCallLogs } from "./queries.ts";
 
 const tags = ["call logs"];
@@ -16,17 +14,12 @@ const IdParams = z.object({ id: z.uuid() });
 export async function callLogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { onRequest: app.authenticate };
-
-  async function workspaceOf(request: FastifyRequest): Promise<string> {
-    const { workspace } = await requireWorkspace(ctx.db, principalOf(request));
-    return workspace.id;
-  }
+  const scoped = tenantRoute(app);
 
   r.get(
     "/call-logs",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "Call logs, newest first, filtered and paged",
@@ -34,13 +27,13 @@ export async function callLogRoutes(app: FastifyInstance) {
         response: { 200: CallLogPage, ...errors },
       },
     },
-    async (request) => listCallLogs(ctx.db, await workspaceOf(request), request.query),
+    async (request) => listCallLogs(ctx.db, tenantOf(request), request.query),
   );
 
   r.get(
     "/call-logs/stats",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "Calls and minutes this calendar month (UTC), calls in progress, latest calls",
@@ -48,15 +41,15 @@ export async function callLogRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const workspaceId = await workspaceOf(request);
-      return callStats(ctx.db, workspaceId, ctx.now(), roomsOf(ctx).activeCount(workspaceId));
+      const tenant = tenantOf(request);
+      return callStats(ctx.db, tenant, ctx.now(), ctx.rooms.activeCount(tenant.workspaceId));
     },
   );
 
   r.get(
     "/call-logs/:id",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "One call: transcript, tool calls, turn metrics, events, cost",
@@ -64,13 +57,13 @@ export async function callLogRoutes(app: FastifyInstance) {
         response: { 200: CallLog, ...errors },
       },
     },
-    async (request) => getCallLog(ctx.db, await workspaceOf(request), request.params.id),
+    async (request) => getCallLog(ctx.db, tenantOf(request), request.params.id),
   );
 
   r.get(
     "/call-logs/:id/recording",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "The call's stereo recording (caller left, assistant right) as WAV",
@@ -79,21 +72,22 @@ export async function callLogRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const wav = await getCallRecording(ctx.db, await workspaceOf(request), request.params.id);
+      const wav = await getCallRecording(ctx.db, ctx.config.dataDir, tenantOf(request), request.params.id);
       return reply
         .type("audio/wav")
         .headers({
           "content-disposition": `inline; filename="call-${request.params.id}.wav"`,
           "cache-control": "private, no-store",
+          "content-length": String(wav.size),
         })
-        .send(wav);
+        .send(wav.body);
     },
   );
 
   r.delete(
     "/call-logs/:id",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "Delete a finished call's log and recording",
@@ -102,7 +96,7 @@ export async function callLogRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteCallLog(ctx.db, await workspaceOf(request), request.params.id);
+      await deleteCallLog(ctx.db, ctx.config.dataDir, tenantOf(request), request.params.id);
       return { message: "Call log deleted." };
     },
   );

@@ -30,9 +30,11 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /**
- * One row per call, from the moment its room is created (queued) to its end. The timeline
- * (transcript, tool calls, turn metrics, events) is written once, when the call ends. The
- * assistant's name is copied so a log still reads well after the assistant is deleted.
+ * One row per call, from the moment its room is created (queued) to its end. The transcript and
+ * tool calls are written as the call runs (so a crash keeps what was said), the rest of the timeline
+ * when it ends. The assistant's name is copied so a log still reads well after the assistant is
+ * deleted. An open call (queued or in progress) whose process stops renewing `heartbeat_at` is
+ * closed as `server_crash`; open calls with a fresh heartbeat are what the concurrency limit counts.
  */
 export const callLogs = pgTable(
   "call_logs",
@@ -62,15 +64,23 @@ export const callLogs = pgTable(
     turnMetrics: jsonb("turn_metrics").$type<TurnMetricsEntry[]>().notNull().default([]),
     events: jsonb("events").$type<CallLogEvent[]>().notNull().default([]),
     hasRecording: boolean("has_recording").notNull().default(false),
+    /** The recording's WAV file, relative to DATA_DIR; null for recordings kept in call_recordings. */
+    recordingPath: text("recording_path"),
+    /** Renewed by the process running the call while it is open. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
   },
   (t) => [
     index("call_logs_workspace_started_idx").on(t.workspaceId, t.startedAt.desc()),
     index("call_logs_agent_idx").on(t.workspaceId, t.agentId),
     index("call_logs_batch_idx").on(t.workspaceId, t.batchCallId).where(sql`${t.batchCallId} is not null`),
+    index("call_logs_open_idx").on(t.workspaceId, t.heartbeatAt).where(sql`${t.status} in ('queued', 'in_progress')`),
   ],
 );
 
-/** The stereo WAV of a call, kept apart so listing logs never reads audio. */
+/**
+ * The stereo WAV of a call, as calls before file recordings kept it (new calls write a file under
+ * DATA_DIR); kept apart so listing logs never reads audio.
+ */
 export const callRecordings = pgTable("call_recordings", {
   callId: uuid("call_id")
     .primaryKey()
@@ -83,3 +93,9 @@ export const callRecordings = pgTable("call_recordings", {
 });
 
 export type CallLogRow = typeof callLogs.$inferSelect;
+
+/** Room tokens already used (a token opens one connection), shared by every server process. */
+export const usedRoomTokens = pgTable("used_room_tokens", {
+  tokenId: text("token_id").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

@@ -7,19 +7,25 @@ import type {
   TranscriptEntry,
   TurnMetricsEntry,
 } from "@parley/contract";
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { type CallLogRow, callLogs, callRecordings } from "./schema.ts";
+import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { listRecordingFiles, removeRecordingFile } from "./recording-files.ts";
+import { type CallLogRow, callLogs, usedRoomTokens } from "./schema.ts";
+
+export { createRecordingFile, inMemoryData, type RecordingFile } from "./recording-files.ts";
 
 /**
  * Writing call logs: other modules (live calls, telephony, campaigns) open a log when a call is
- * placed or a room is created, mark it live when media flows, and close it with its timeline.
+ * placed or a room is created, keep its heartbeat while it is open, save what was said as it is
+ * said, and close it with its timeline.
  */
+
+const OPEN_STATUSES = ["queued", "in_progress"] as const;
 
 export interface NewCallLog {
   /** Chosen by the caller when it must know the id before the row exists (a room names its call). */
   id?: string;
-  workspaceId: string;
   agentId: string;
   agentName: string;
   channel: CallChannel;
@@ -30,33 +36,137 @@ export interface NewCallLog {
   startedAt?: Date;
 }
 
-export async function createCallLog(db: Executor, input: NewCallLog): Promise<CallLogRow> {
+/** Opens a call's log; `now` (the caller's clock) is its first heartbeat. */
+export async function createCallLog(
+  db: Executor,
+  tenant: TenantScope,
+  input: NewCallLog,
+  now = new Date(),
+): Promise<CallLogRow> {
   const [row] = await db
     .insert(callLogs)
-    .values({
-      ...(input.id ? { id: input.id } : {}),
-      workspaceId: input.workspaceId,
-      agentId: input.agentId,
-      agentName: input.agentName,
-      channel: input.channel,
-      direction: input.direction,
-      fromNumber: input.fromNumber ?? null,
-      toNumber: input.toNumber ?? null,
-      batchCallId: input.batchCallId ?? null,
-      status: "queued",
-      ...(input.startedAt ? { startedAt: input.startedAt } : {}),
-    })
+    .values(
+      scoped(callLogs, tenant).values({
+        ...(input.id ? { id: input.id } : {}),
+        agentId: input.agentId,
+        agentName: input.agentName,
+        channel: input.channel,
+        direction: input.direction,
+        fromNumber: input.fromNumber ?? null,
+        toNumber: input.toNumber ?? null,
+        batchCallId: input.batchCallId ?? null,
+        status: "queued",
+        heartbeatAt: now,
+        ...(input.startedAt ? { startedAt: input.startedAt } : {}),
+      }),
+    )
     .returning();
   if (!row) throw new Error("insert into call_logs returned no row");
   return row;
 }
 
+/**
+ * Opens a call's log unless the workspace already has `limit` open calls (queued or in progress,
+ * with a heartbeat since `aliveSince`): the count and the insert run under one workspace lock, so
+ * neither two requests nor two server processes can both take the last slot. Null when full.
+ */
+export async function createCallLogWithinLimit(
+  db: Executor,
+  tenant: TenantScope,
+  input: NewCallLog,
+  limit: number,
+  aliveSince: Date,
+): Promise<CallLogRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`call-slots:${tenant.workspaceId}`}))`);
+    const [open] = await tx
+      .select({ n: count() })
+      .from(callLogs)
+      .where(
+        scoped(callLogs, tenant).where(
+          inArray(callLogs.status, [...OPEN_STATUSES]),
+          gte(callLogs.heartbeatAt, aliveSince),
+        ),
+      );
+    if (Number(open?.n ?? 0) >= limit) return null;
+    return createCallLog(tx, tenant, input, input.startedAt);
+  });
+}
+
+/** The process running these calls is alive: renews their heartbeat (one statement for all). */
+/** Minutes of calls the given workspaces logged since `since` (a plan's monthly allowance spans them). */
+export async function minutesUsedSince(db: Executor, workspaceIds: string[], since: Date): Promise<number> {
+  if (workspaceIds.length === 0) return 0;
+  const [row] = await db
+    .select({ seconds: sql<string>`coalesce(sum(${callLogs.durationSeconds}), 0)` })
+    .from(callLogs)
+    .where(and(inArray(callLogs.workspaceId, workspaceIds), gte(callLogs.startedAt, since)));
+  return Number(row?.seconds ?? 0) / 60;
+}
+
+export async function renewHeartbeats(db: Executor, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(callLogs).set({ heartbeatAt: now }).where(inArray(callLogs.id, ids));
+}
+
+/**
+ * Closes calls left open by a process that died (no heartbeat since `staleBefore`, or every open
+ * call when `staleBefore` is null: the only process that can open this database is starting). What
+ * was saved (the transcript so far) is kept; the call is failed with reason `server_crash`.
+ */
+export async function closeAbandonedCalls(db: Executor, staleBefore: Date | null): Promise<number> {
+  const lastSign = sql`coalesce(${callLogs.heartbeatAt}, ${callLogs.startedAt})`;
+  const open = inArray(callLogs.status, [...OPEN_STATUSES]);
+  const rows = await db
+    .update(callLogs)
+    .set({
+      status: "failed",
+      endReason: "server_crash",
+      endedAt: sql`greatest(${lastSign}, ${callLogs.startedAt})`,
+      durationSeconds: sql`case when ${callLogs.status} = 'in_progress' then greatest(0, extract(epoch from ${lastSign} - ${callLogs.startedAt})) else 0 end`,
+    })
+    .where(
+      staleBefore ? and(open, or(lt(callLogs.heartbeatAt, staleBefore), sql`${callLogs.heartbeatAt} is null`)) : open,
+    )
+    .returning({ id: callLogs.id });
+  return rows.length;
+}
+
+/** Marks a room token used, for every process; false when it already was. */
+export async function claimRoomToken(db: Executor, tokenId: string, expiresAt: Date, now: Date): Promise<boolean> {
+  await db.delete(usedRoomTokens).where(lt(usedRoomTokens.expiresAt, now));
+  const rows = await db
+    .insert(usedRoomTokens)
+    .values({ tokenId, expiresAt })
+    .onConflictDoNothing()
+    .returning({ tokenId: usedRoomTokens.tokenId });
+  return rows.length > 0;
+}
+
+/** What was said so far, saved as the call runs so a crash keeps it. */
+export async function saveCallProgress(
+  db: Executor,
+  tenant: TenantScope,
+  id: string,
+  progress: { transcript: TranscriptEntry[]; toolCalls: ToolCallEntry[]; at: Date },
+) {
+  await db
+    .update(callLogs)
+    .set({
+      transcript: progress.transcript,
+      transcriptText: progress.transcript.map((t) => t.text).join("\n"),
+      toolCalls: progress.toolCalls,
+      heartbeatAt: progress.at,
+    })
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id), inArray(callLogs.status, [...OPEN_STATUSES])));
+}
+
 /** Media is flowing: the call's clock starts now. */
-export async function markCallInProgress(db: Executor, workspaceId: string, id: string, startedAt: Date) {
+export async function markCallInProgress(db: Executor, tenant: TenantScope, id: string, startedAt: Date) {
   await db
     .update(callLogs)
     .set({ status: "in_progress", startedAt })
-    .where(and(eq(callLogs.workspaceId, workspaceId), eq(callLogs.id, id)));
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
 }
 
 export interface CallOutcome {
@@ -70,36 +180,58 @@ export interface CallOutcome {
   toolCalls: ToolCallEntry[];
   turnMetrics: TurnMetricsEntry[];
   events: CallLogEvent[];
-  /** Stereo WAV, or null when the assistant does not record. */
-  recording: Buffer | null;
+  /** The recording's file relative to DATA_DIR (recording-files.ts), or null when there is none. */
+  recordingPath: string | null;
 }
 
-/** Closes a call's log with its timeline and, when there is one, its recording. */
-export async function finishCallLog(db: Executor, workspaceId: string, id: string, outcome: CallOutcome) {
-  const recording = outcome.recording && outcome.recording.length > 0 ? outcome.recording : null;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(callLogs)
-      .set({
-        status: outcome.status,
-        endReason: outcome.endReason,
-        endedAt: outcome.endedAt,
-        durationSeconds: outcome.durationSeconds,
-        cost: outcome.cost,
-        costBreakdown: outcome.costBreakdown,
-        transcript: outcome.transcript,
-        transcriptText: outcome.transcript.map((t) => t.text).join("\n"),
-        toolCalls: outcome.toolCalls,
-        turnMetrics: outcome.turnMetrics,
-        events: outcome.events,
-        hasRecording: recording !== null,
-      })
-      .where(and(eq(callLogs.workspaceId, workspaceId), eq(callLogs.id, id)));
-    if (recording) {
-      await tx
-        .insert(callRecordings)
-        .values({ callId: id, workspaceId, wav: recording })
-        .onConflictDoUpdate({ target: callRecordings.callId, set: { wav: recording } });
-    }
-  });
+/** Closes a call's log with its timeline and, when there is one, its recording's file. */
+export async function finishCallLog(db: Executor, tenant: TenantScope, id: string, outcome: CallOutcome) {
+  await db
+    .update(callLogs)
+    .set({
+      status: outcome.status,
+      endReason: outcome.endReason,
+      endedAt: outcome.endedAt,
+      durationSeconds: outcome.durationSeconds,
+      cost: outcome.cost,
+      costBreakdown: outcome.costBreakdown,
+      transcript: outcome.transcript,
+      transcriptText: outcome.transcript.map((t) => t.text).join("\n"),
+      toolCalls: outcome.toolCalls,
+      turnMetrics: outcome.turnMetrics,
+      events: outcome.events,
+      hasRecording: outcome.recordingPath !== null,
+      recordingPath: outcome.recordingPath,
+    })
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
 }
+
+/**
+ * Removes recording files whose call log is gone (its workspace was deleted, which cascades to the
+ * logs but cannot reach the disk). Run at start-up.
+ */
+export async function removeOrphanedRecordings(db: Executor, dataDir: string): Promise<number> {
+  const files = (await listRecordingFiles(dataDir)).filter((f) => UUID.test(f.callId));
+  let removed = 0;
+  for (let i = 0; i < files.length; i += 500) {
+    const batch = files.slice(i, i + 500);
+    const kept = await db
+      .select({ id: callLogs.id })
+      .from(callLogs)
+      .where(
+        inArray(
+          callLogs.id,
+          batch.map((f) => f.callId),
+        ),
+      );
+    const alive = new Set(kept.map((row) => row.id));
+    for (const file of batch) {
+      if (alive.has(file.callId)) continue;
+      await removeRecordingFile(dataDir, file.path);
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

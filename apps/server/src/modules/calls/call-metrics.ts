@@ -15,10 +15,12 @@ export interface CallMetrics {
   callStarted(channel: string): void;
   callEnded(channel: string, status: string, reason: string): void;
   turn(metrics: TurnMetricsEntry): void;
-  fallback(stage: string, from: string, to: string): void;
 }
 
-/** Live-call metrics: calls active, per-turn latencies and provider fallbacks. */
+/**
+ * Live-call metrics: calls active and per-turn latencies. A call runs one provider per stage, so
+ * there is no provider switch to count.
+ */
 export function createCallMetrics(registry: Registry | undefined): CallMetrics {
   const registers = registry ? [registry] : [];
   const active = new Gauge({
@@ -37,12 +39,6 @@ export function createCallMetrics(registry: Registry | undefined): CallMetrics {
   const voiceToVoice = histogram("parley_turn_voice_to_voice_seconds", "End of caller speech to first assistant audio");
   const llmTtft = histogram("parley_turn_llm_ttft_seconds", "Language model request to first token");
   const ttsTtfb = histogram("parley_turn_tts_ttfb_seconds", "Text to speech request to first audio byte");
-  const fallbacks = new Counter({
-    name: "parley_provider_fallbacks_total",
-    help: "Mid-call switches from a failing provider to the next",
-    labelNames: ["stage", "from", "to"] as const,
-    registers,
-  });
   const observe = (h: Histogram, ms: number | null) => {
     if (ms !== null) h.observe(ms / 1000);
   };
@@ -57,6 +53,5 @@ export function createCallMetrics(registry: Registry | undefined): CallMetrics {
       observe(llmTtft, m.llm_ttft_ms);
       observe(ttsTtfb, m.tts_ttfb_ms);
     },
-    fallback: (stage, from, to) => fallbacks.inc({ stage, from, to }),
   };
 }

@@ -33,7 +33,16 @@ describe("CallTimeline", () => {
     });
     timeline.add({
       type: "turn_metrics",
-      metrics: { turn: 1, sttMs: 100, llmTtftMs: 250, ttsTtfbMs: 80, voiceToVoiceMs: 600, engineOverheadMs: 20 },
+      metrics: {
+        turn: 1,
+        endOfTurnRule: "punctuation",
+        endOfTurnWaitMs: 40,
+        sttMs: 100,
+        llmTtftMs: 250,
+        ttsTtfbMs: 80,
+        voiceToVoiceMs: 600,
+        engineOverheadMs: 20,
+      },
     });
     timeline.add({ type: "interruption", heardText: "We open", atMs: 1500 });
     timeline.add({ type: "provider_fallback", stage: "tts", from: "cartesia", to: "local", error: "503" });
@@ -43,7 +52,16 @@ describe("CallTimeline", () => {
       { name: "check_hours", arguments: "{}", result: '{"open":"9am"}', ok: true, duration_ms: 35, at_ms: 1000 },
     ]);
     expect(timeline.turnMetrics).toEqual([
-      { turn: 1, stt_ms: 100, llm_ttft_ms: 250, tts_ttfb_ms: 80, voice_to_voice_ms: 600, engine_overhead_ms: 20 },
+      {
+        turn: 1,
+        stt_ms: 100,
+        llm_ttft_ms: 250,
+        tts_ttfb_ms: 80,
+        voice_to_voice_ms: 600,
+        engine_overhead_ms: 20,
+        end_of_turn_rule: "punctuation",
+        end_of_turn_wait_ms: 40,
+      },
     ]);
     expect(timeline.events).toEqual([
       { type: "interruption", heard_text: "We open", at_ms: 1500 },

@@ -10,6 +10,8 @@ export function toTurnMetricsEntry(m: TurnMetrics): TurnMetricsEntry {
     tts_ttfb_ms: m.ttsTtfbMs,
     voice_to_voice_ms: m.voiceToVoiceMs,
     engine_overhead_ms: m.engineOverheadMs,
+    end_of_turn_rule: m.endOfTurnRule,
+    end_of_turn_wait_ms: m.endOfTurnWaitMs,
   };
 }
 

@@ -1,8 +1,15 @@
 import { type Assistant, type CallEndReason, REALTIME_CLOSE_CODES } from "@parley/contract";
-import { type CallEvent, type CallSession, type CallSummary, createCallSession } from "@parley/engine";
+import { type CallEvent, type CallSession, type CallSummary, callSettingsOf, createCallSession } from "@parley/engine";
 import { findAssistant } from "../assistants/service.ts";
-import { finishCallLog, markCallInProgress } from "../call-logs/service.ts";
+import {
+  createRecordingFile,
+  finishCallLog,
+  markCallInProgress,
+  type RecordingFile,
+  saveCallProgress,
+} from "../call-logs/service.ts";
 import { callCost } from "./call-cost.ts";
+import { ProgressSaver } from "./call-progress.ts";
 import { CallTimeline } from "./call-timeline.ts";
 import { mcpTools } from "./mcp-tools.ts";
 import { buildCallProviders } from "./providers.ts";
@@ -58,6 +65,9 @@ class CallRun implements LiveCall {
   private closeTools: () => Promise<void> = async () => undefined;
   /** A hangup asked for while the call was still starting, applied once it has started. */
   private pendingHangup: CallEndReason | null = null;
+  /** Where the recording streams, when the assistant records. */
+  private recordingFile: RecordingFile | null = null;
+  private readonly progress: ProgressSaver;
 
   constructor(
     private readonly rt: CallsRuntime,
@@ -66,6 +76,15 @@ class CallRun implements LiveCall {
   ) {
     this.startedAt = rt.ctx.now();
     this.timeline = new CallTimeline(() => rt.ctx.now().getTime() - this.startedAt.getTime());
+    this.progress = new ProgressSaver(
+      () =>
+        saveCallProgress(rt.ctx.db, room, room.callId, {
+          transcript: [...this.timeline.transcript.map((line) => ({ ...line }))],
+          toolCalls: [...this.timeline.toolCalls],
+          at: rt.ctx.now(),
+        }),
+      (error) => rt.log.warn({ callId: room.callId, err: error }, "could not save the call's progress"),
+    );
   }
 
   async start(): Promise<void> {
@@ -74,11 +93,11 @@ class CallRun implements LiveCall {
     metrics.callStarted("web");
     room.call = { end: (reason) => this.hangup(reason) };
     try {
-      this.assistant = await findAssistant(ctx.db, room.workspaceId, room.agentId);
+      this.assistant = await findAssistant(ctx.db, room, room.agentId);
       if (!this.assistant) throw new Error("The assistant of this call no longer exists.");
       const session = await this.createSession(this.assistant);
       this.session = session;
-      await markCallInProgress(ctx.db, room.workspaceId, room.callId, this.startedAt);
+      await markCallInProgress(ctx.db, room, room.callId, this.startedAt);
       room.participants.set(`agent-${room.callId.slice(0, 8)}`, {
         identity: `agent-${room.callId.slice(0, 8)}`,
         name: this.assistant.name,
@@ -100,25 +119,26 @@ class CallRun implements LiveCall {
   }
 
   private async createSession(assistant: Assistant): Promise<CallSession> {
-    const { ctx, metrics } = this.rt;
+    const { ctx } = this.rt;
     const { room } = this;
-    const providers = await buildCallProviders(ctx, room.workspaceId, assistant, (s) => {
-      metrics.fallback(s.stage, s.from, s.to);
-      this.onEvent({ type: "provider_fallback", stage: s.stage, from: s.from, to: s.to, error: s.error.message });
-    });
+    const settings = callSettingsOf(assistant);
+    const providers = await buildCallProviders(ctx, room.workspaceId, settings.providers);
     const [functions, mcp] = await Promise.all([
-      functionTools(ctx, room.workspaceId, room.agentId),
-      mcpTools(ctx, room.workspaceId, room.agentId),
+      functionTools(ctx, room, room.agentId),
+      mcpTools(ctx, room, room.agentId),
     ]);
     this.closeTools = mcp.close;
+    if (settings.record)
+      this.recordingFile = await createRecordingFile(ctx.config.dataDir, room.workspaceId, room.callId);
     for (const failure of mcp.failures) this.timeline.add({ type: "error", message: failure });
     const tools = createToolRunner([...functions, ...mcp.tools]);
     const session = createCallSession({
-      assistant,
+      settings,
       ...providers,
       tools,
       sink: { onEvent: (event) => this.onEvent(event) },
       context: "The caller is talking to you from a web browser.",
+      recording: this.recordingFile?.sink,
     });
     session.onAudio((pcm) => this.transport.sendAudio(pcm));
     return session;
@@ -126,6 +146,8 @@ class CallRun implements LiveCall {
 
   private onEvent(event: CallEvent): void {
     this.timeline.add(event);
+    // What was said is saved as it is said, so a crash keeps it.
+    if ((event.type === "transcript" && event.final) || event.type === "tool_call") this.progress.mark();
     const turn = event.type === "turn_metrics" ? this.timeline.turnMetrics.at(-1) : undefined;
     if (turn) this.rt.metrics.turn(turn);
     const message = toServerMessage(event);
@@ -169,13 +191,16 @@ class CallRun implements LiveCall {
     return { reason: "error", durationMs, recording: null };
   }
 
-  /** The call could not start: tell the caller why, then close the log as failed. */
+  /**
+   * The call could not start: tell the caller why, then close the log as failed. A session that
+   * started has logged its own error; before that, the log reads as the engine's would.
+   */
   private async abort(error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     this.rt.log.warn({ callId: this.room.callId, err: error }, "call failed to start");
     this.transport.send({ type: "error", message });
     const summary = this.session ? await withTimeout(this.endSession(), WIND_DOWN_MS) : null;
-    await this.finish(summary ?? this.failure(error), REALTIME_CLOSE_CODES.startFailed);
+    await this.finish(summary ?? this.failure(`Call could not start: ${message}`), REALTIME_CLOSE_CODES.startFailed);
   }
 
   /** A session whose start failed has ended itself (or ends now); its summary carries the duration. */
@@ -192,11 +217,11 @@ class CallRun implements LiveCall {
   }
 
   private async persist(summary: CallSummary, closeCode: number): Promise<void> {
-    const { ctx, rooms, metrics, log } = this.rt;
+    const { ctx, metrics, log } = this.rt;
     const { room } = this;
     const reason = this.serverReason ?? summary.reason;
     const status = reason === "error" ? "failed" : "completed";
-    rooms.remove(room);
+    ctx.rooms.remove(room);
     room.call = null;
     metrics.callEnded("web", status, reason);
     if (!this.endSent) {
@@ -207,7 +232,9 @@ class CallRun implements LiveCall {
     void this.closeTools();
     const cost = this.assistant ? callCost(this.assistant, summary.durationMs, { telephony: false }) : null;
     try {
-      await finishCallLog(ctx.db, room.workspaceId, room.callId, {
+      await this.progress.settle();
+      const recorded = await this.closeRecording();
+      await finishCallLog(ctx.db, room, room.callId, {
         status,
         endReason: reason,
         endedAt: new Date(this.startedAt.getTime() + summary.durationMs),
@@ -218,10 +245,21 @@ class CallRun implements LiveCall {
         toolCalls: this.timeline.toolCalls,
         turnMetrics: this.timeline.turnMetrics,
         events: this.timeline.events,
-        recording: summary.recording,
+        recordingPath: recorded ? (this.recordingFile?.path ?? null) : null,
       });
     } catch (error) {
       log.error({ callId: room.callId, err: error }, "could not save the call log");
+    }
+  }
+
+  /** Finishes the recording's file; false when nothing was recorded (or the file failed). */
+  private async closeRecording(): Promise<boolean> {
+    if (!this.recordingFile) return false;
+    try {
+      return (await this.recordingFile.close()) > 0;
+    } catch (error) {
+      this.rt.log.error({ callId: this.room.callId, err: error }, "could not finish the call's recording");
+      return false;
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { type McpSession, openMcpSession, reasonOf, serverTarget } from "../mcp/client.ts";
-import type { McpServerRow } from "../mcp/schema.ts";
-import { listAgentMcpServers } from "../mcp/service.ts";
+import { listAgentMcpServers, type McpServerRow } from "../mcp/service.ts";
 import { type ToolEntry, toolName } from "./tool-runner.ts";
 
 export interface McpToolSet {
@@ -17,8 +17,8 @@ export interface McpToolSet {
  * call (a tool call mid-conversation must not pay for a handshake). Each tool is named
  * `<server>__<tool>` so two servers' tools, or a server tool and a function, never clash.
  */
-export async function mcpTools(ctx: AppContext, workspaceId: string, agentId: string): Promise<McpToolSet> {
-  const servers = await listAgentMcpServers(ctx.db, workspaceId, agentId);
+export async function mcpTools(ctx: AppContext, tenant: TenantScope, agentId: string): Promise<McpToolSet> {
+  const servers = await listAgentMcpServers(ctx.db, tenant, agentId);
   const opened = await Promise.all(servers.map((server) => openServer(ctx, server)));
   const sessions = opened.flatMap((o) => (o.session ? [o.session] : []));
   return {

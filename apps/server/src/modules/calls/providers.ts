@@ -1,22 +1,14 @@
-import type { Assistant, TtsProviderConfig } from "@parley/contract";
+import type { AssistantFields, ProviderSettings } from "@parley/contract";
 import {
-  createLlmProvider,
-  createSttProvider,
-  createTtsProvider,
-  EspeakTts,
-  FallbackLlm,
-  FallbackStt,
-  FallbackTts,
+  type CallSettings,
+  callSettingsOf,
+  createProvider,
   type LlmProvider,
-  PocketsphinxStt,
   type SttProvider,
   type TtsProvider,
 } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
-import { resolveCredentials } from "../integrations/credentials.ts";
-
-/** What a fallback adapter reports when it moves to the next provider. */
-type FallbackSwitch = Parameters<NonNullable<ConstructorParameters<typeof FallbackLlm>[1]>>[0];
+import { missingKeyConflict, resolveCredentials } from "../integrations/credentials.ts";
 
 export interface CallProviders {
   stt: SttProvider;
@@ -25,44 +17,48 @@ export interface CallProviders {
 }
 
 /**
- * The assistant's three providers with the workspace's credentials, on the SSRF-safe network.
- * Each stage sits in the engine's fallback adapter, which adds its retry policy and reports a
- * switch; with one provider per stage today, a switch only happens once a stage lists more.
+ * The call's three providers from its settings, with the workspace's credentials, on the SSRF-safe
+ * network. Each retries a failing request itself.
  */
 export async function buildCallProviders(
   ctx: AppContext,
   workspaceId: string,
-  assistant: Assistant,
-  onSwitch: (event: FallbackSwitch) => void,
+  settings: ProviderSettings,
 ): Promise<CallProviders> {
-  const [sttCredentials, llmCredentials, ttsCredentials] = await Promise.all([
-    resolveCredentials(ctx, workspaceId, assistant.stt_provider),
-    resolveCredentials(ctx, workspaceId, assistant.llm_provider),
-    resolveCredentials(ctx, workspaceId, assistant.tts_provider),
-  ]);
   const net = ctx.network;
-  // The key-free local providers need no credentials or network; the factories cover the vendors.
-  const stt =
-    assistant.stt_provider === "local"
-      ? new PocketsphinxStt(assistant.stt_provider_config)
-      : createSttProvider(assistant.stt_provider, {
-          credentials: sttCredentials,
-          config: assistant.stt_provider_config,
-          net,
-        });
-  const llm = createLlmProvider(assistant.llm_provider, {
-    credentials: llmCredentials,
-    config: assistant.llm_provider_config,
-    net,
-  });
-  const ttsConfig: TtsProviderConfig = assistant.tts_provider_config;
-  const tts =
-    assistant.tts_provider === "local"
-      ? new EspeakTts(ttsConfig)
-      : createTtsProvider(assistant.tts_provider, { credentials: ttsCredentials, config: ttsConfig, net });
-  return {
-    stt: new FallbackStt([stt], onSwitch),
-    llm: new FallbackLlm([llm], onSwitch),
-    tts: new FallbackTts([tts], onSwitch),
-  };
+  const { stt, llm, tts } = settings;
+  // A saved secret only goes to the host it was saved with: an assistant's own base URL gets none.
+  const credentialsOf = (provider: string, url?: string) => resolveCredentials(ctx, workspaceId, provider, { url });
+  const [sttProvider, llmProvider, ttsProvider] = await Promise.all([
+    credentialsOf(stt.provider).then((credentials) =>
+      createProvider("stt", stt.provider, { credentials, config: stt.config, net }),
+    ),
+    credentialsOf(llm.provider, llm.config.base_url).then((credentials) =>
+      createProvider("llm", llm.provider, { credentials, config: llm.config, net }),
+    ),
+    credentialsOf(tts.provider).then((credentials) =>
+      createProvider("tts", tts.provider, { credentials, config: tts.config, net }),
+    ),
+  ]);
+  return { stt: sttProvider, llm: llmProvider, tts: ttsProvider };
+}
+
+/**
+ * Refuses to start a call whose providers lack a credential: a missing key is the user's to add on
+ * the Integrations page (409 naming it), not an outage. Other set-up failures (an invalid stored
+ * config, a vendor down) still surface when the caller joins, in the call's log.
+ */
+export async function requireProviderCredentials(ctx: AppContext, workspaceId: string, assistant: AssistantFields) {
+  let settings: CallSettings;
+  try {
+    settings = callSettingsOf(assistant);
+  } catch {
+    return;
+  }
+  try {
+    await buildCallProviders(ctx, workspaceId, settings.providers);
+  } catch (error) {
+    const conflict = missingKeyConflict(error);
+    if (conflict) throw conflict;
+  }
 }

@@ -1,12 +1,24 @@
 import { REALTIME_CLOSE_CODES, RealtimeClientMessage } from "@parley/contract";
 import type { FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
+import { claimRoomToken } from "../call-logs/service.ts";
 import { type LiveCall, startLiveCall } from "./live-call.ts";
+import { RateBudget } from "./rate-budget.ts";
 import { bytesFromPcm, pcmFromBytes } from "./realtime-messages.ts";
 import { verifyRoomToken } from "./room-token.ts";
 import type { CallsRuntime, CallTransport } from "./runtime.ts";
 
 const OPEN = 1;
+/** Caller audio is 16 kHz 16-bit mono: bytes per second of real time. */
+const AUDIO_BYTES_PER_SECOND = 32_000;
+/** A second of audio may arrive early (a network stall catching up); more than that is dropped. */
+const AUDIO_BURST_BYTES = AUDIO_BYTES_PER_SECOND;
+/** Typed messages: five at once, then one a second. */
+const TEXT_PER_SECOND = 1;
+const TEXT_BURST = 5;
+/** Messages kept while the call starts; a client that sends more is not a person typing. */
+const MAX_PENDING = 20;
+export const TEXT_RATE_MESSAGE = "You are sending messages too quickly. Please wait a moment before sending another.";
 
 function bytesOf(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;
@@ -55,10 +67,10 @@ async function admit(rt: CallsRuntime, socket: WebSocket, request: FastifyReques
   const grant = token ? await verifyRoomToken(rt.ctx, token) : null;
   if (!grant) return refuse(REALTIME_CLOSE_CODES.unauthorized, "The room token is invalid or has expired.");
   // Any attempt that gets this far uses the token up, whatever happens next.
-  if (!rt.rooms.claimToken(grant.tokenId, grant.expiresAtMs, rt.ctx.now().getTime())) {
+  if (!(await claimRoomToken(rt.ctx.db, grant.tokenId, new Date(grant.expiresAtMs), rt.ctx.now()))) {
     return refuse(REALTIME_CLOSE_CODES.unauthorized, "This room token has already been used.");
   }
-  const room = rt.rooms.get(grant.room);
+  const room = rt.ctx.rooms.get(grant.room);
   if (!room || room.workspaceId !== grant.workspaceId) {
     return refuse(REALTIME_CLOSE_CODES.roomGone, "This call has already ended.");
   }
@@ -76,6 +88,10 @@ export function handleRealtimeSocket(rt: CallsRuntime, socket: WebSocket, reques
   // Typed messages that arrive while the call is starting are kept and replayed; audio is live-only.
   const pending: RealtimeClientMessage[] = [];
   const transport = transportOf(socket);
+  // Audio faster than real time (a flood, a replayed file) is dropped: it would record minutes in
+  // seconds and grow memory without bound. Typed messages are limited like a person's typing.
+  const audioBudget = new RateBudget(AUDIO_BYTES_PER_SECOND, AUDIO_BURST_BYTES);
+  const textBudget = new RateBudget(TEXT_PER_SECOND, TEXT_BURST);
 
   const apply = (live: LiveCall, message: RealtimeClientMessage) => {
     if (message.type === "text") live.pushText(message.text);
@@ -86,7 +102,8 @@ export function handleRealtimeSocket(rt: CallsRuntime, socket: WebSocket, reques
 
   socket.on("message", (data, isBinary) => {
     if (isBinary) {
-      if (call && !muted) call.pushAudio(pcmFromBytes(bytesOf(data)));
+      const bytes = bytesOf(data);
+      if (call && !muted && audioBudget.trySpend(bytes.byteLength)) call.pushAudio(pcmFromBytes(bytes));
       return;
     }
     let parsed: ReturnType<typeof RealtimeClientMessage.safeParse>;
@@ -96,8 +113,11 @@ export function handleRealtimeSocket(rt: CallsRuntime, socket: WebSocket, reques
       parsed = RealtimeClientMessage.safeParse(null);
     }
     if (!parsed.success) return transport.send({ type: "error", message: "Unrecognised message." });
+    if (parsed.data.type === "text" && !textBudget.trySpend(1)) {
+      return transport.send({ type: "error", message: TEXT_RATE_MESSAGE });
+    }
     if (call) apply(call, parsed.data);
-    else pending.push(parsed.data);
+    else if (pending.length < MAX_PENDING) pending.push(parsed.data);
   });
   socket.on("close", () => {
     closed = true;

@@ -2,8 +2,6 @@ import { randomUUID } from "node:crypto";
 import { ROOM_TOKEN_TTL_SECONDS } from "@parley/contract";
 import { jwtVerify, SignJWT } from "jose";
 import type { AppContext } from "../../context.ts";
-import { deriveKey } from "../../lib/crypto.ts";
-import { resolveSecretKey } from "../../lib/secret-key.ts";
 
 /** Who may join which room: what a room token carries. */
 export interface RoomGrant {
@@ -17,20 +15,10 @@ export interface RoomGrant {
 }
 
 const AUDIENCE = "parley-room";
-const keys = new WeakMap<AppContext, Uint8Array>();
-
-/** The signing key, derived from the master secret so tokens hold across processes sharing it. */
-function keyOf(ctx: AppContext): Uint8Array {
-  let key = keys.get(ctx);
-  if (!key) {
-    key = deriveKey(resolveSecretKey(ctx.config.secretKey, ctx.config.dataDir), "room-token");
-    keys.set(ctx, key);
-  }
-  return key;
-}
+type TokenContext = Pick<AppContext, "roomTokenKey" | "now">;
 
 /** A short-lived token that lets one participant join one room once. */
-export function signRoomToken(ctx: AppContext, grant: Omit<RoomGrant, "tokenId" | "expiresAtMs">): Promise<string> {
+export function signRoomToken(ctx: TokenContext, grant: Omit<RoomGrant, "tokenId" | "expiresAtMs">): Promise<string> {
   const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
   return new SignJWT({ room: grant.room, name: grant.name, workspace_id: grant.workspaceId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -40,13 +28,13 @@ export function signRoomToken(ctx: AppContext, grant: Omit<RoomGrant, "tokenId" 
     .setAudience(AUDIENCE)
     .setIssuedAt(nowSeconds)
     .setExpirationTime(nowSeconds + ROOM_TOKEN_TTL_SECONDS)
-    .sign(keyOf(ctx));
+    .sign(ctx.roomTokenKey);
 }
 
 /** The grant of a valid, unexpired token, or null (forged, expired, malformed). */
-export async function verifyRoomToken(ctx: AppContext, token: string): Promise<RoomGrant | null> {
+export async function verifyRoomToken(ctx: TokenContext, token: string): Promise<RoomGrant | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(ctx), {
+    const { payload } = await jwtVerify(token, ctx.roomTokenKey, {
       issuer: "parley",
       audience: AUDIENCE,
       algorithms: ["HS256"],

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { ActiveRoom, CallEndReason, RoomParticipant } from "@parley/contract";
-import type { AppContext } from "../../context.ts";
 
 /**
  * The in-process registry of active-call rooms (spec §3). A room exists from POST /agents/{id}/call
- * until its call ends; the workspace concurrency limit counts rooms, so a created room that
- * nobody joins holds its slot only until it expires.
+ * until its call ends. The concurrency limit counts open call logs in the database (every process's
+ * calls), so a created room that nobody joins holds its slot only until it expires.
  */
 
 export interface Participant {
@@ -44,15 +43,9 @@ export interface NewRoom {
 
 export class RoomRegistry {
   private readonly rooms = new Map<string, Room>();
-  /** Room-token ids already used, with their expiry (ms), so a token opens one connection. */
-  private readonly usedTokens = new Map<string, number>();
 
-  /**
-   * Creates a room unless the workspace already runs `limit` calls. Synchronous, so two requests
-   * cannot both take the last slot.
-   */
-  tryCreate(input: NewRoom, limit: number): Room | null {
-    if (this.activeCount(input.workspaceId) >= limit) return null;
+  /** Registers the room of a call whose log (and concurrency slot) already exists. */
+  create(input: NewRoom): Room {
     const room: Room = {
       ...input,
       name: `call-${randomBytes(6).toString("hex")}`,
@@ -93,14 +86,6 @@ export class RoomRegistry {
     room.joinTimer = null;
     if (this.rooms.get(room.name) === room) this.rooms.delete(room.name);
   }
-
-  /** Marks a token id used; false when it already was. */
-  claimToken(tokenId: string, expiresAtMs: number, nowMs: number): boolean {
-    for (const [id, expiry] of this.usedTokens) if (expiry < nowMs) this.usedTokens.delete(id);
-    if (this.usedTokens.has(tokenId)) return false;
-    this.usedTokens.set(tokenId, expiresAtMs);
-    return true;
-  }
 }
 
 export function toActiveRoom(room: Room): ActiveRoom {
@@ -117,16 +102,4 @@ export function toActiveRoom(room: Room): ActiveRoom {
       joined_at: p.joinedAt.toISOString(),
     })),
   };
-}
-
-const registries = new WeakMap<AppContext, RoomRegistry>();
-
-/** The rooms of one running server (one per app context, so parallel test apps stay apart). */
-export function roomsOf(ctx: AppContext): RoomRegistry {
-  let registry = registries.get(ctx);
-  if (!registry) {
-    registry = new RoomRegistry();
-    registries.set(ctx, registry);
-  }
-  return registry;
 }

@@ -14,12 +14,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
-import { principalOf } from "../../plugins/authenticate.ts";
-import { requireWorkspace } from "../workspaces/service.ts";
+import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { createCallMetrics } from "./call-metrics.ts";
+import { startCallUpkeep } from "./call-upkeep.ts";
 import { handleRealtimeSocket } from "./realtime-socket.ts";
 import { signRoomToken } from "./room-token.ts";
-import { roomsOf, toActiveRoom } from "./rooms.ts";
+import { toActiveRoom } from "./rooms.ts";
 import type { CallsRuntime } from "./runtime.ts";
 import { endAllCalls, startCall } from "./start-call.ts";
 
@@ -34,11 +34,16 @@ export async function callRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const rt: CallsRuntime = {
     ctx,
-    rooms: roomsOf(ctx),
     metrics: createCallMetrics(app.metricsRegistry),
     log: app.log,
   };
-  const auth = { onRequest: app.authenticate };
+  const scoped = tenantRoute(app);
+  // Calls a crashed process left open are closed before this one serves; its own are kept alive.
+  let stopUpkeep = () => {};
+  app.addHook("onReady", async () => {
+    stopUpkeep = await startCallUpkeep(rt);
+  });
+  app.addHook("onClose", async () => stopUpkeep());
   // Calls end (and their logs are written) before the sockets are closed under them.
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
@@ -51,7 +56,7 @@ export async function callRoutes(app: FastifyInstance) {
   r.post(
     "/agents/:id/call",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "Start a browser call with an assistant: creates its room",
@@ -59,13 +64,13 @@ export async function callRoutes(app: FastifyInstance) {
         response: { 201: StartCallResponse, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await startCall(rt, principalOf(request), request.params.id)),
+    async (request, reply) => reply.code(201).send(await startCall(rt, tenantOf(request), request.params.id)),
   );
 
   r.get(
     "/agents/room/generate_room_token",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "A one-use token (60 s) to join a room of the workspace over the realtime socket",
@@ -74,8 +79,8 @@ export async function callRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { workspace } = await requireWorkspace(ctx.db, principalOf(request));
-      const room = rt.rooms.find(workspace.id, request.query.room_name);
+      const { workspaceId } = tenantOf(request);
+      const room = ctx.rooms.find(workspaceId, request.query.room_name);
       if (!room) {
         const message = "Room not found. The call may have ended.";
         return reply.code(404).send({ accessToken: "", result: "error", message, url: REALTIME_PATH, detail: message });
@@ -84,7 +89,7 @@ export async function callRoutes(app: FastifyInstance) {
         room: room.name,
         identity: request.query.user_identity,
         name: request.query.name || "User",
-        workspaceId: workspace.id,
+        workspaceId,
       });
       return { accessToken, result: "success" as const, message: "Token generated.", url: REALTIME_PATH };
     },
@@ -93,7 +98,7 @@ export async function callRoutes(app: FastifyInstance) {
   r.get(
     "/agents/room/workspace_rooms",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "Calls in progress in the workspace",
@@ -101,16 +106,15 @@ export async function callRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { workspace } = await requireWorkspace(ctx.db, principalOf(request));
       reply.header("cache-control", "no-store");
-      return { rooms: rt.rooms.inWorkspace(workspace.id).map(toActiveRoom) };
+      return { rooms: ctx.rooms.inWorkspace(tenantOf(request).workspaceId).map(toActiveRoom) };
     },
   );
 
   r.post(
     "/agents/room/:room/remove_participant",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags,
         summary: "Remove a participant from a room; removing the caller or the assistant ends the call",
@@ -120,8 +124,7 @@ export async function callRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { workspace } = await requireWorkspace(ctx.db, principalOf(request));
-      const room = rt.rooms.find(workspace.id, request.params.room);
+      const room = ctx.rooms.find(tenantOf(request).workspaceId, request.params.room);
       if (!room) throw notFound("Room not found.");
       if (!room.participants.has(request.query.participant_identity) || !room.call) {
         throw notFound("Participant not found.");

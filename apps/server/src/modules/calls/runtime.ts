@@ -2,12 +2,10 @@ import type { RealtimeServerMessage } from "@parley/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { CallMetrics } from "./call-metrics.ts";
-import type { RoomRegistry } from "./rooms.ts";
 
 /** What the live-call code needs from the running server. */
 export interface CallsRuntime {
   ctx: AppContext;
-  rooms: RoomRegistry;
   metrics: CallMetrics;
   log: FastifyBaseLogger;
 }

@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { StartCallResponse } from "@parley/contract";
-import { AppError, notFound } from "../../lib/app-error.ts";
-import type { Principal } from "../../plugins/authenticate.ts";
-import { findAssistant } from "../assistants/service.ts";
-import { createCallLog, finishCallLog } from "../call-logs/service.ts";
-import { requireWorkspace } from "../workspaces/service.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { requireAgent } from "../assistants/service.ts";
+import { createCallLogWithinLimit, finishCallLog } from "../call-logs/service.ts";
+import { concurrencyLimitOf } from "../workspaces/service.ts";
+import { aliveSince } from "./call-upkeep.ts";
+import { requireMinutesLeft } from "./minutes-allowance.ts";
+import { requireProviderCredentials } from "./providers.ts";
 import type { Room } from "./rooms.ts";
 import type { CallsRuntime } from "./runtime.ts";
 
@@ -15,35 +18,29 @@ export const concurrencyLimitText = (limit: number) =>
   `This workspace is already running its maximum of ${limit} concurrent calls.`;
 
 /**
- * POST /agents/{id}/call: takes one of the workspace's concurrent-call slots, creates the room
- * and the call's log (queued, web). The engine session starts when the caller joins the room.
+ * POST /agents/{id}/call: checks the providers' keys and the plan's monthly minutes, then takes one
+ * of the workspace's concurrent-call slots by opening the call's log (queued, web) within the limit,
+ * then creates the room. The engine session starts when the
+ * caller joins the room.
  */
-export async function startCall(rt: CallsRuntime, principal: Principal, agentId: string): Promise<StartCallResponse> {
-  const { ctx, rooms } = rt;
-  const { workspace } = await requireWorkspace(ctx.db, principal);
-  const assistant = await findAssistant(ctx.db, workspace.id, agentId);
-  if (!assistant) throw notFound("Assistant not found.");
+export async function startCall(rt: CallsRuntime, tenant: TenantScope, agentId: string): Promise<StartCallResponse> {
+  const { ctx } = rt;
+  const { rooms } = ctx;
+  const assistant = await requireAgent(ctx.db, tenant, agentId);
+  await requireProviderCredentials(ctx, tenant.workspaceId, { ...assistant.config, name: assistant.name });
+  await requireMinutesLeft(ctx, tenant);
+  const limit = await concurrencyLimitOf(ctx.db, tenant);
   const createdAt = ctx.now();
   const callId = randomUUID();
-  const room = rooms.tryCreate(
-    { workspaceId: workspace.id, agentId, agentName: assistant.name, callId, createdAt },
-    workspace.concurrencyLimit,
+  const log = await createCallLogWithinLimit(
+    ctx.db,
+    tenant,
+    { id: callId, agentId, agentName: assistant.name, channel: "web", direction: "inbound", startedAt: createdAt },
+    limit,
+    aliveSince(createdAt),
   );
-  if (!room) throw new AppError("rate_limited", concurrencyLimitText(workspace.concurrencyLimit));
-  try {
-    await createCallLog(ctx.db, {
-      id: callId,
-      workspaceId: workspace.id,
-      agentId,
-      agentName: assistant.name,
-      channel: "web",
-      direction: "inbound",
-      startedAt: createdAt,
-    });
-  } catch (error) {
-    rooms.remove(room);
-    throw error;
-  }
+  if (!log) throw new AppError("rate_limited", concurrencyLimitText(limit));
+  const room = rooms.create({ workspaceId: tenant.workspaceId, agentId, agentName: assistant.name, callId, createdAt });
   room.joinTimer = setTimeout(() => void expireRoom(rt, room, "not_joined"), ROOM_JOIN_TIMEOUT_MS);
   room.joinTimer.unref();
   return { room: { name: room.name, agent_id: agentId, created_at: createdAt.toISOString() }, call_id: callId };
@@ -51,10 +48,11 @@ export async function startCall(rt: CallsRuntime, principal: Principal, agentId:
 
 /** Frees a room nobody joined and closes its log as failed. */
 export async function expireRoom(rt: CallsRuntime, room: Room, reason: "not_joined" | "server_shutdown") {
-  if (room.call || rt.rooms.get(room.name) !== room) return;
-  rt.rooms.remove(room);
+  const { rooms } = rt.ctx;
+  if (room.call || rooms.get(room.name) !== room) return;
+  rooms.remove(room);
   const endedAt = rt.ctx.now();
-  await finishCallLog(rt.ctx.db, room.workspaceId, room.callId, {
+  await finishCallLog(rt.ctx.db, room, room.callId, {
     status: "failed",
     endReason: reason,
     endedAt,
@@ -65,14 +63,14 @@ export async function expireRoom(rt: CallsRuntime, room: Room, reason: "not_join
     toolCalls: [],
     turnMetrics: [],
     events: [],
-    recording: null,
+    recordingPath: null,
   }).catch((error: unknown) => rt.log.error({ callId: room.callId, err: error }, "could not close the call log"));
 }
 
 /** Ends every call and frees every room (graceful shutdown). */
 export async function endAllCalls(rt: CallsRuntime): Promise<void> {
   await Promise.all(
-    rt.rooms
+    rt.ctx.rooms
       .all()
       .map((room) => (room.call ? room.call.end("server_shutdown") : expireRoom(rt, room, "server_shutdown"))),
   );

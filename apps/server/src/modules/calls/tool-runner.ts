@@ -1,5 +1,8 @@
 import type { ToolCall, ToolResult, ToolRunner, ToolSpec } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { searchDocuments } from "../documents/search.ts";
+import { agentHasDocuments } from "../documents/service.ts";
 import { functionToolSpec, listAgentFunctions } from "../functions/service.ts";
 import { invokeFunctionWebhook } from "../functions/webhook.ts";
 
@@ -45,10 +48,72 @@ function parseArguments(text: string): Record<string, unknown> | null {
   }
 }
 
-/** The assistant's functions as tools: each call goes to the function's webhook. */
-export async function functionTools(ctx: AppContext, workspaceId: string, agentId: string): Promise<ToolEntry[]> {
-  const rows = await listAgentFunctions(ctx.db, workspaceId, agentId);
-  return rows.map((row) => ({
+export const KNOWLEDGE_TOOL = "search_knowledge";
+/** Chunks a search hands the model: enough to answer from, few enough to keep the turn fast. */
+const KNOWLEDGE_RESULTS = 4;
+
+interface ToolLog {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Knowledge search over the assistant's linked documents, offered only when it has some. The
+ * result names each chunk's document, so the call log's tool call records the query, the chunks
+ * returned and where they came from.
+ */
+export async function knowledgeTools(
+  ctx: AppContext,
+  tenant: TenantScope,
+  agentId: string,
+  log: ToolLog,
+): Promise<ToolEntry[]> {
+  if (!(await agentHasDocuments(ctx.db, tenant, agentId))) return [];
+  return [
+    {
+      spec: {
+        name: KNOWLEDGE_TOOL,
+        description:
+          "Search the knowledge documents (policies, prices, hours, FAQs) for facts to answer the caller. Call it before answering a question the conversation has not settled.",
+        parameters: {
+          type: "object",
+          properties: { query: { type: "string", description: "What to look up, as a short question or keywords" } },
+          required: ["query"],
+        },
+      },
+      async run(args) {
+        const query = typeof args.query === "string" ? args.query.trim() : "";
+        if (!query) return { ok: false, content: "Give a query to search for." };
+        const found = await searchDocuments(
+          ctx,
+          tenant,
+          { q: query, agent_id: agentId, limit: KNOWLEDGE_RESULTS },
+          log,
+        );
+        const results = found.results.map((r) => ({
+          document_id: r.document_id,
+          document: r.document_name,
+          heading: r.heading,
+          text: r.text,
+        }));
+        return { ok: true, content: JSON.stringify({ query, results }) };
+      },
+    },
+  ];
+}
+
+/** A call has no request logger here; a failed query embedding falls back to keywords either way. */
+const silent: ToolLog = { warn: () => undefined };
+
+/**
+ * The assistant's own tools: its functions (each call goes to the function's webhook) and, when
+ * documents are linked to it, knowledge search.
+ */
+export async function functionTools(ctx: AppContext, tenant: TenantScope, agentId: string): Promise<ToolEntry[]> {
+  const [rows, knowledge] = await Promise.all([
+    listAgentFunctions(ctx.db, tenant, agentId),
+    knowledgeTools(ctx, tenant, agentId, silent),
+  ]);
+  const functions: ToolEntry[] = rows.map((row) => ({
     spec: functionToolSpec(row),
     async run(args, signal) {
       const result = await invokeFunctionWebhook(ctx, row, args, { signal });
@@ -56,6 +121,7 @@ export async function functionTools(ctx: AppContext, workspaceId: string, agentI
       return { ok: false, content: result.body ? `${result.error} ${result.body}` : (result.error ?? "Failed.") };
     },
   }));
+  return [...functions, ...knowledge];
 }
 
 /** A ToolRunner over a fixed set of tools, resolved once when the call starts. */

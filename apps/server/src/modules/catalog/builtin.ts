@@ -79,3 +79,12 @@ export function transcriber(provider: SttProviderId): TranscriberResponse {
     fields: entry.fields,
   };
 }
+
+/** Model ids from a live list, with the built-in table's label where it knows the model. */
+export function withLabels(ids: readonly string[], known: readonly ModelOption[]): ModelOption[] {
+  const labels = new Map(known.map((m) => [m.value, m.label]));
+  return ids.map((value) => {
+    const label = labels.get(value);
+    return label ? { value, label } : { value };
+  });
+}

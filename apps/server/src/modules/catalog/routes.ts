@@ -1,19 +1,32 @@
-import { MlModelsQuery, MlModelsResponse, ModelsResponse, TranscriberResponse, VoicesResponse } from "@parley/contract";
-import type { FastifyInstance } from "fastify";
+import {
+  LLM_CATALOG,
+  MlModelsQuery,
+  MlModelsResponse,
+  ModelsResponse,
+  TranscriberResponse,
+  VoicesResponse,
+} from "@parley/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
-import { principalOf } from "../../plugins/authenticate.ts";
-import { requireWorkspace } from "../workspaces/service.ts";
+import { tenantOf } from "../../plugins/tenant.ts";
 import { isSttProvider, isTtsProvider, mlModels, modelsFor, transcriber } from "./builtin.ts";
 import { engineCatalogSource } from "./engine-source.ts";
+import { SERVER_MODEL_PROVIDERS, ServerModelsQuery, ServerModelsResponse, serverModels } from "./server-models.ts";
 import { VoiceLists } from "./voice-lists.ts";
 
 const errors = errorResponses;
 const tags = ["catalog"];
 const IdParams = z.object({ id: z.string().trim().min(1).max(200) });
 const ProviderParams = z.object({ provider: z.string().trim().min(1).max(60) });
+
+/** An unknown provider is answered before the workspace is looked at. */
+async function knownVoiceProvider(request: FastifyRequest) {
+  const { provider } = ProviderParams.parse(request.params);
+  if (!isTtsProvider(provider)) throw notFound(`Unknown voice provider: ${provider}`);
+}
 
 /** The provider catalog of spec §7: models, transcriber options and voices per provider. */
 export async function catalogRoutes(app: FastifyInstance) {
@@ -39,6 +52,31 @@ export async function catalogRoutes(app: FastifyInstance) {
       return found;
     },
   );
+
+  // Each takes its id from /models/{id}; without base_url it answers the same built-in list, as
+  // before (no workspace needed), and with one it asks that server for its models.
+  for (const provider of SERVER_MODEL_PROVIDERS) {
+    r.get(
+      `/models/${provider}`,
+      {
+        ...auth,
+        preHandler: async (request) => {
+          if (request.query.base_url) await app.resolveTenant(request);
+        },
+        schema: {
+          tags,
+          summary: `${LLM_CATALOG[provider].label}: the models listed by the server at the assistant's base URL`,
+          querystring: ServerModelsQuery,
+          response: { 200: ServerModelsResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { base_url: baseUrl } = request.query;
+        if (!baseUrl) return { provider, models: LLM_CATALOG[provider].models };
+        return serverModels(ctx, tenantOf(request).workspaceId, provider, baseUrl);
+      },
+    );
+  }
 
   r.get(
     "/ml-models",
@@ -75,7 +113,8 @@ export async function catalogRoutes(app: FastifyInstance) {
   r.get(
     "/voices/:provider",
     {
-      ...auth,
+      onRequest: app.authenticate,
+      preHandler: [knownVoiceProvider, app.resolveTenant],
       schema: {
         tags,
         summary: "Voices and models of a voice provider (live with a key), with the workspace's clones",
@@ -86,8 +125,7 @@ export async function catalogRoutes(app: FastifyInstance) {
     async (request) => {
       const { provider } = request.params;
       if (!isTtsProvider(provider)) throw notFound(`Unknown voice provider: ${provider}`);
-      const membership = await requireWorkspace(ctx.db, principalOf(request));
-      return voiceLists.forWorkspace(membership.workspace.id, provider);
+      return voiceLists.forWorkspace(tenantOf(request), provider);
     },
   );
 }

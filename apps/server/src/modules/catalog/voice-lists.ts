@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  CloneService,
   type ModelOption,
   TTS_CATALOG,
   type TtsProviderId,
@@ -9,6 +10,7 @@ import {
 } from "@parley/contract";
 import type { NetworkDeps } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { resolveCredentials } from "../integrations/credentials.ts";
 import { listClones } from "../voices/service.ts";
 
@@ -49,16 +51,16 @@ export class VoiceLists {
     private readonly source: LiveCatalogSource,
   ) {}
 
-  async forWorkspace(workspaceId: string, provider: TtsProviderId): Promise<VoicesResponse> {
+  async forWorkspace(tenant: TenantScope, provider: TtsProviderId): Promise<VoicesResponse> {
     const entry = TTS_CATALOG[provider];
     let response: VoicesResponse = {
       voices: entry.voices.map((v) => ({ ...v, isCustom: false })),
       models: entry.models,
       source: "builtin",
     };
-    const credentials = entry.needsKey ? await resolveCredentials(this.ctx, workspaceId, provider) : null;
+    const credentials = entry.needsKey ? await resolveCredentials(this.ctx, tenant.workspaceId, provider) : null;
     if (credentials) {
-      const live = await this.live(workspaceId, provider, credentials);
+      const live = await this.live(tenant.workspaceId, provider, credentials);
       if (live.ok && live.list.voices.length > 0) {
         const models = live.list.models.length > 0 ? live.list.models : entry.models;
         response = { voices: live.list.voices.map((v) => ({ ...v, isCustom: false })), models, source: "live" };
@@ -66,8 +68,9 @@ export class VoiceLists {
         response = { ...response, error: live.error };
       }
     }
-    if (entry.supportsClones) {
-      const clones = await listClones(this.ctx.db, workspaceId, provider as VoiceClone["service_name"]);
+    const cloneService = CloneService.safeParse(provider);
+    if (entry.supportsClones && cloneService.success) {
+      const clones = await listClones(this.ctx.db, tenant, cloneService.data);
       response = { ...response, voices: mergeClones(response.voices, clones) };
     }
     return response;

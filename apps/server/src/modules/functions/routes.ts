@@ -8,12 +8,11 @@ import {
   ToolFunction,
   UpdateFunctionBody,
 } from "@parley/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses as errors } from "../../lib/error-responses.ts";
-import { principalOf } from "../../plugins/authenticate.ts";
-import { requireWorkspace } from "../workspaces/service.ts";
+import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import {
   assignFunction,
   createFunction,
@@ -21,6 +20,7 @@ import {
   listFunctions,
   requireAgentFunctions,
   requireFunction,
+  sealPlainFunctionHeaders,
   toToolFunction,
   unassignFunction,
   updateFunction,
@@ -35,22 +35,23 @@ export async function functionRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
   const tags = ["functions"];
-  const workspaceOf = async (request: FastifyRequest) =>
-    (await requireWorkspace(db, principalOf(request))).workspace.id;
+  const scoped = tenantRoute(app);
+  const sealed = await sealPlainFunctionHeaders(ctx);
+  if (sealed > 0) app.log.info({ functions: sealed }, "sealed function headers stored in the clear");
 
   r.get(
     "/functions",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: { tags, summary: "The workspace's functions", response: { 200: FunctionList, ...errors } },
     },
-    async (request) => (await listFunctions(db, await workspaceOf(request))).map(toToolFunction),
+    async (request) => (await listFunctions(db, tenantOf(request))).map((row) => toToolFunction(ctx, row)),
   );
 
   r.get(
     "/functions/agent/:agent_id",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Functions assigned to an assistant",
@@ -59,22 +60,24 @@ export async function functionRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      (await requireAgentFunctions(db, await workspaceOf(request), request.params.agent_id)).map(toToolFunction),
+      (await requireAgentFunctions(db, tenantOf(request), request.params.agent_id)).map((row) =>
+        toToolFunction(ctx, row),
+      ),
   );
 
   r.get(
     "/functions/:id",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: { tags, summary: "One function", params: IdParams, response: { 200: ToolFunction, ...errors } },
     },
-    async (request) => toToolFunction(await requireFunction(db, await workspaceOf(request), request.params.id)),
+    async (request) => toToolFunction(ctx, await requireFunction(db, tenantOf(request), request.params.id)),
   );
 
   r.post(
     "/functions",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Create a function",
@@ -83,15 +86,15 @@ export async function functionRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const row = await createFunction(ctx, await workspaceOf(request), request.body);
-      return reply.code(201).send(toToolFunction(row));
+      const row = await createFunction(ctx, tenantOf(request), request.body);
+      return reply.code(201).send(toToolFunction(ctx, row));
     },
   );
 
   r.patch(
     "/functions/:id",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Change a function",
@@ -101,17 +104,17 @@ export async function functionRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      toToolFunction(await updateFunction(ctx, await workspaceOf(request), request.params.id, request.body)),
+      toToolFunction(ctx, await updateFunction(ctx, tenantOf(request), request.params.id, request.body)),
   );
 
   r.delete(
     "/functions/:id",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: { tags, summary: "Delete a function", params: IdParams, response: { 200: MessageResponse, ...errors } },
     },
     async (request) => {
-      await deleteFunction(db, await workspaceOf(request), request.params.id);
+      await deleteFunction(db, tenantOf(request), request.params.id);
       return { message: "Function deleted." };
     },
   );
@@ -119,7 +122,7 @@ export async function functionRoutes(app: FastifyInstance) {
   r.post(
     "/functions/assign",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Give an assistant a function",
@@ -128,7 +131,7 @@ export async function functionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await assignFunction(db, await workspaceOf(request), request.body.agent_id, request.body.function_id);
+      await assignFunction(db, tenantOf(request), request.body.agent_id, request.body.function_id);
       return { message: "Function assigned." };
     },
   );
@@ -136,7 +139,7 @@ export async function functionRoutes(app: FastifyInstance) {
   r.post(
     "/functions/unassign",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Take a function from an assistant",
@@ -145,7 +148,7 @@ export async function functionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await unassignFunction(db, await workspaceOf(request), request.body.agent_id, request.body.function_id);
+      await unassignFunction(db, tenantOf(request), request.body.agent_id, request.body.function_id);
       return { message: "Function unassigned." };
     },
   );
@@ -153,7 +156,7 @@ export async function functionRoutes(app: FastifyInstance) {
   r.post(
     "/functions/:id/test",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Call the function's webhook with sample arguments",
@@ -163,7 +166,7 @@ export async function functionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const fn = await requireFunction(db, await workspaceOf(request), request.params.id);
+      const fn = await requireFunction(db, tenantOf(request), request.params.id);
       const result = await invokeFunctionWebhook(ctx, fn, request.body.arguments);
       return {
         ok: result.ok,

@@ -3,7 +3,10 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueInde
 import { agents } from "../assistants/schema.ts";
 import { workspaces } from "../workspaces/schema.ts";
 
-/** Webhook tools; `secret` is sealed by SecretBox and never leaves the server. */
+/**
+ * Webhook tools. `secret` is sealed by SecretBox and never leaves the server; `headers` is the JSON
+ * of the header map, sealed too (it often carries API keys) and shown masked.
+ */
 export const functions = pgTable(
   "functions",
   {
@@ -16,7 +19,7 @@ export const functions = pgTable(
     parameters: jsonb("parameters").$type<Record<string, unknown>>().notNull(),
     url: text("url").notNull(),
     method: text("method").$type<FunctionHttpMethod>().notNull(),
-    headers: jsonb("headers").$type<Record<string, string>>().notNull(),
+    headers: text("headers").notNull(),
     timeout: integer("timeout").notNull(),
     secret: text("secret"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { FUNCTION_MAX_RESPONSE_BYTES } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
 import { BlockedAddressError } from "../../lib/safe-network.ts";
+import { openHeaders } from "../../lib/secret-headers.ts";
 import type { FunctionRow } from "./schema.ts";
 
 export type WebhookTarget = Pick<FunctionRow, "url" | "method" | "headers" | "timeout" | "secret">;
@@ -76,7 +77,7 @@ export async function invokeFunctionWebhook(
   const { url, payload, body } = buildRequest(fn, args);
   // Lower-cased so a user's "Content-Type" is replaced, not merged with ours.
   const headers: Record<string, string> = Object.fromEntries(
-    Object.entries(fn.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    Object.entries(openHeaders(ctx.secrets, fn.headers)).map(([name, value]) => [name.toLowerCase(), value]),
   );
   headers["user-agent"] ??= "Parley-Webhook/1.0";
   if (body !== undefined) headers["content-type"] = "application/json";

@@ -1,5 +1,4 @@
 import {
-  ERROR_TEXTS,
   Integration,
   IntegrationsResponse,
   IntegrationTestResult,
@@ -10,10 +9,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../lib/app-error.ts";
 import { errorResponses as errors } from "../../lib/error-responses.ts";
-import { principalOf } from "../../plugins/authenticate.ts";
-import { requireWorkspace } from "../workspaces/service.ts";
+import { requireOwner, type Tenant } from "../../lib/tenant-scope.ts";
+import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { deleteIntegration, listIntegrations, saveIntegration, testIntegration } from "./service.ts";
 
 const ProviderParams = z.object({ provider: z.string().min(1).max(60) });
@@ -23,33 +21,31 @@ export async function integrationRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const tags = ["integrations"];
 
+  const scoped = tenantRoute(app);
   /** Members read the (masked) integrations; credentials are changed by owners only. */
-  async function ownerWorkspace(request: FastifyRequest): Promise<string> {
-    const membership = await requireWorkspace(ctx.db, principalOf(request));
-    if (membership.role !== "owner") throw new AppError("forbidden", ERROR_TEXTS.ownerRequired);
-    return membership.workspace.id;
+  function ownerTenant(request: FastifyRequest): Tenant {
+    const tenant = tenantOf(request);
+    requireOwner(tenant);
+    return tenant;
   }
 
   r.get(
     "/integrations",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Every provider, with the workspace's masked credentials",
         response: { 200: IntegrationsResponse, ...errors },
       },
     },
-    async (request) => {
-      const { workspace } = await requireWorkspace(ctx.db, principalOf(request));
-      return { integrations: await listIntegrations(ctx, workspace.id) };
-    },
+    async (request) => ({ integrations: await listIntegrations(ctx, tenantOf(request)) }),
   );
 
   r.put(
     "/integrations/:provider",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Save a provider's credentials (owners)",
@@ -58,16 +54,13 @@ export async function integrationRoutes(app: FastifyInstance) {
         response: { 200: Integration, ...errors },
       },
     },
-    async (request) => {
-      const workspaceId = await ownerWorkspace(request);
-      return saveIntegration(ctx, workspaceId, request.params.provider, request.body.credentials);
-    },
+    async (request) => saveIntegration(ctx, ownerTenant(request), request.params.provider, request.body.credentials),
   );
 
   r.delete(
     "/integrations/:provider",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Remove a provider's credentials (owners)",
@@ -76,8 +69,7 @@ export async function integrationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const workspaceId = await ownerWorkspace(request);
-      await deleteIntegration(ctx, workspaceId, request.params.provider);
+      await deleteIntegration(ctx, ownerTenant(request), request.params.provider);
       return { message: "Integration removed." };
     },
   );
@@ -85,7 +77,7 @@ export async function integrationRoutes(app: FastifyInstance) {
   r.post(
     "/integrations/:provider/test",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Check that the credentials work (owners)",
@@ -94,9 +86,6 @@ export async function integrationRoutes(app: FastifyInstance) {
         response: { 200: IntegrationTestResult, ...errors },
       },
     },
-    async (request) => {
-      const workspaceId = await ownerWorkspace(request);
-      return testIntegration(ctx, workspaceId, request.params.provider, request.body?.credentials);
-    },
+    async (request) => testIntegration(ctx, ownerTenant(request), request.params.provider, request.body?.credentials),
   );
 }

@@ -8,10 +8,12 @@ import {
   maskSecret,
 } from "@parley/contract";
 import { testConnection } from "@parley/engine";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { environmentCredentials, findIntegration, openCredentials } from "./credentials.ts";
+import { mergeCredentials } from "./merge-credentials.ts";
 import { type IntegrationRow, integrations } from "./schema.ts";
 
 export function requireProvider(id: string): IntegrationProviderInfo {
@@ -49,39 +51,27 @@ function toIntegration(ctx: AppContext, info: IntegrationProviderInfo, row: Inte
 }
 
 /** One entry per catalog provider, stored or not. */
-export async function listIntegrations(ctx: AppContext, workspaceId: string): Promise<Integration[]> {
-  const rows = await ctx.db.select().from(integrations).where(eq(integrations.workspaceId, workspaceId));
+export async function listIntegrations(ctx: AppContext, tenant: TenantScope): Promise<Integration[]> {
+  const rows = await ctx.db.select().from(integrations).where(scoped(integrations, tenant).where());
   const byProvider = new Map(rows.map((r) => [r.provider, r]));
   return INTEGRATION_CATALOG.map((info) => toIntegration(ctx, info, byProvider.get(info.id)));
 }
 
-export async function getIntegration(ctx: AppContext, workspaceId: string, provider: string) {
-  const info = requireProvider(provider);
-  return toIntegration(ctx, info, await findIntegration(ctx.db, workspaceId, provider));
-}
-
-/** Empty values keep what is stored, so a form showing masked secrets can save its other fields. */
-function mergeCredentials(stored: Record<string, string>, given: Record<string, string>): Record<string, string> {
-  const merged: Record<string, string> = { ...stored };
-  for (const [name, value] of Object.entries(given)) {
-    if (value.trim()) merged[name] = value.trim();
-  }
-  return merged;
-}
-
-async function storedCredentials(ctx: AppContext, workspaceId: string, provider: string) {
-  const row = await findIntegration(ctx.db, workspaceId, provider);
+async function storedCredentials(ctx: AppContext, tenant: TenantScope, provider: string) {
+  const row = await findIntegration(ctx.db, tenant, provider);
   return row ? openCredentials(ctx, row) : {};
 }
 
 export async function saveIntegration(
   ctx: AppContext,
-  workspaceId: string,
+  tenant: TenantScope,
   provider: string,
   given: Record<string, string>,
 ): Promise<Integration> {
   const info = requireProvider(provider);
-  const credentials = mergeCredentials(await storedCredentials(ctx, workspaceId, provider), given);
+  const merged = mergeCredentials(info, await storedCredentials(ctx, tenant, provider), given);
+  if ("problem" in merged) throw new AppError("validation", merged.problem);
+  const { credentials } = merged;
   const problem = credentialsProblem(info, credentials);
   if (problem) throw new AppError("validation", problem);
   const sealed = ctx.secrets.encrypt(JSON.stringify(credentials));
@@ -90,36 +80,43 @@ export async function saveIntegration(
   const reset = { credentials: sealed, lastTestOk: null, lastTestMessage: null, lastTestedAt: null, updatedAt: now };
   const [row] = await ctx.db
     .insert(integrations)
-    .values({ workspaceId, provider, ...reset })
+    .values(scoped(integrations, tenant).values({ provider, ...reset }))
     .onConflictDoUpdate({ target: [integrations.workspaceId, integrations.provider], set: reset })
     .returning();
   return toIntegration(ctx, info, row);
 }
 
-export async function deleteIntegration(ctx: AppContext, workspaceId: string, provider: string): Promise<void> {
+export async function deleteIntegration(ctx: AppContext, tenant: TenantScope, provider: string): Promise<void> {
   requireProvider(provider);
   const deleted = await ctx.db
     .delete(integrations)
-    .where(and(eq(integrations.workspaceId, workspaceId), eq(integrations.provider, provider)))
+    .where(scoped(integrations, tenant).where(eq(integrations.provider, provider)))
     .returning({ id: integrations.id });
   if (deleted.length === 0) throw new AppError("not_found", "This integration is not configured.");
 }
 
 /**
- * Tests the given credentials (merged over the stored ones) or, without any, the ones calls would
- * use. The result is remembered only when it is about the stored credentials.
+ * Tests the given credentials or, without any, the ones calls would use. Given values are merged
+ * over the workspace's stored ones only (under the same host rule as saving), never over the
+ * server's environment credentials: those are sent nowhere but to the host the operator set. The
+ * result is remembered only when it is about the stored credentials.
  */
 export async function testIntegration(
   ctx: AppContext,
-  workspaceId: string,
+  tenant: TenantScope,
   provider: string,
   given: Record<string, string> | undefined,
 ): Promise<IntegrationTestResult> {
   const info = requireProvider(provider);
-  const stored = await findIntegration(ctx.db, workspaceId, provider);
-  const base = stored ? openCredentials(ctx, stored) : environmentCredentials(ctx.config.providerKeys, provider);
+  const stored = await findIntegration(ctx.db, tenant, provider);
+  const storedValues = stored ? openCredentials(ctx, stored) : undefined;
   const fresh = given && Object.values(given).some((v) => v.trim()) ? given : undefined;
-  const credentials = fresh ? mergeCredentials(base ?? {}, fresh) : base;
+  let credentials = storedValues ?? environmentCredentials(ctx.config.providerKeys, provider);
+  if (fresh) {
+    const merged = mergeCredentials(info, storedValues ?? {}, fresh);
+    if ("problem" in merged) return { ok: false, message: merged.problem };
+    credentials = merged.credentials;
+  }
   if (!credentials) return { ok: false, message: `No credentials are saved for ${info.label}.` };
   const problem = credentialsProblem(info, credentials);
   if (problem) return { ok: false, message: problem };
@@ -128,7 +125,7 @@ export async function testIntegration(
     await ctx.db
       .update(integrations)
       .set({ lastTestOk: result.ok, lastTestMessage: result.message, lastTestedAt: ctx.now() })
-      .where(eq(integrations.id, stored.id));
+      .where(scoped(integrations, tenant).where(eq(integrations.id, stored.id)));
   }
   return { ok: result.ok, message: result.message };
 }

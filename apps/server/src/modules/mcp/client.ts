@@ -5,6 +5,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpTool, McpTransport } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
 import { BlockedAddressError } from "../../lib/safe-network.ts";
+import { openHeaders } from "../../lib/secret-headers.ts";
 import type { McpServerRow } from "./schema.ts";
 
 /** Where and how to reach one MCP server, headers in the clear. */
@@ -56,7 +57,7 @@ export function reasonOf(error: unknown): string {
 export function serverTarget(ctx: Pick<AppContext, "secrets">, row: McpServerRow): McpTarget {
   return {
     url: row.url,
-    headers: JSON.parse(ctx.secrets.decrypt(row.headers)) as Record<string, string>,
+    headers: openHeaders(ctx.secrets, row.headers),
     timeout: row.timeout,
     transport: row.transport,
   };

@@ -8,13 +8,12 @@ import {
   MessageResponse,
   UpdateMcpServerBody,
 } from "@parley/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import { errorResponses as errors } from "../../lib/error-responses.ts";
-import { principalOf } from "../../plugins/authenticate.ts";
-import { requireWorkspace } from "../workspaces/service.ts";
+import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { listMcpTools, McpConnectionError } from "./client.ts";
 import {
   createMcpServer,
@@ -36,13 +35,12 @@ export async function mcpRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
   const tags = ["mcp-servers"];
-  const workspaceOf = async (request: FastifyRequest) =>
-    (await requireWorkspace(db, principalOf(request))).workspace.id;
+  const scoped = tenantRoute(app);
 
   r.get(
     "/mcp-servers",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "The workspace's MCP servers, newest first",
@@ -51,7 +49,7 @@ export async function mcpRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { rows, total } = await listMcpServers(db, await workspaceOf(request), request.query);
+      const { rows, total } = await listMcpServers(db, tenantOf(request), request.query);
       return { mcp_servers: rows.map((row) => toMcpServer(ctx, row)), total };
     },
   );
@@ -59,7 +57,7 @@ export async function mcpRoutes(app: FastifyInstance) {
   r.post(
     "/mcp-servers",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Add an MCP server (it is connected to first; 422 when that fails)",
@@ -68,7 +66,7 @@ export async function mcpRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const row = await createMcpServer(ctx, await workspaceOf(request), request.body);
+      const row = await createMcpServer(ctx, tenantOf(request), request.body);
       return reply.code(201).send({ mcp_server: toMcpServer(ctx, row) });
     },
   );
@@ -76,18 +74,18 @@ export async function mcpRoutes(app: FastifyInstance) {
   r.get(
     "/mcp-servers/:id",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: { tags, summary: "One MCP server", params: IdParams, response: { 200: McpServerResponse, ...errors } },
     },
     async (request) => ({
-      mcp_server: toMcpServer(ctx, await requireMcpServer(db, await workspaceOf(request), request.params.id)),
+      mcp_server: toMcpServer(ctx, await requireMcpServer(db, tenantOf(request), request.params.id)),
     }),
   );
 
   r.put(
     "/mcp-servers/:id",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Change an MCP server (reconnected first; 422 when that fails)",
@@ -97,7 +95,7 @@ export async function mcpRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await updateMcpServer(ctx, await workspaceOf(request), request.params.id, request.body);
+      const row = await updateMcpServer(ctx, tenantOf(request), request.params.id, request.body);
       return { mcp_server: toMcpServer(ctx, row) };
     },
   );
@@ -105,7 +103,7 @@ export async function mcpRoutes(app: FastifyInstance) {
   r.delete(
     "/mcp-servers/:id",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Remove an MCP server",
@@ -114,7 +112,7 @@ export async function mcpRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteMcpServer(db, await workspaceOf(request), request.params.id);
+      await deleteMcpServer(db, tenantOf(request), request.params.id);
       return { message: "MCP server deleted." };
     },
   );
@@ -122,7 +120,7 @@ export async function mcpRoutes(app: FastifyInstance) {
   r.get(
     "/mcp-servers/:id/tools",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "The tools the server offers now (422 when it cannot be reached)",
@@ -131,7 +129,7 @@ export async function mcpRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await requireMcpServer(db, await workspaceOf(request), request.params.id);
+      const row = await requireMcpServer(db, tenantOf(request), request.params.id);
       try {
         return { tools: await listMcpTools(ctx, row) };
       } catch (error) {
@@ -144,7 +142,7 @@ export async function mcpRoutes(app: FastifyInstance) {
   r.get(
     "/agents/:id/mcp-servers",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "MCP servers linked to an assistant",
@@ -153,7 +151,7 @@ export async function mcpRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await requireAgentMcpServers(db, await workspaceOf(request), request.params.id);
+      const rows = await requireAgentMcpServers(db, tenantOf(request), request.params.id);
       return { mcp_servers: rows.map((row) => toMcpServer(ctx, row)) };
     },
   );
@@ -161,7 +159,7 @@ export async function mcpRoutes(app: FastifyInstance) {
   r.post(
     "/agents/:id/mcp-servers/:serverId",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Link an MCP server to an assistant",
@@ -170,7 +168,7 @@ export async function mcpRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await linkMcpServer(db, await workspaceOf(request), request.params.id, request.params.serverId);
+      await linkMcpServer(db, tenantOf(request), request.params.id, request.params.serverId);
       return { message: "MCP server assigned." };
     },
   );
@@ -178,7 +176,7 @@ export async function mcpRoutes(app: FastifyInstance) {
   r.delete(
     "/agents/:id/mcp-servers/:serverId",
     {
-      onRequest: app.authenticate,
+      ...scoped,
       schema: {
         tags,
         summary: "Unlink an MCP server from an assistant",
@@ -187,7 +185,7 @@ export async function mcpRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await unlinkMcpServer(db, await workspaceOf(request), request.params.id, request.params.serverId);
+      await unlinkMcpServer(db, tenantOf(request), request.params.id, request.params.serverId);
       return { message: "MCP server unassigned." };
     },
   );

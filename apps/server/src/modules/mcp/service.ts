@@ -1,17 +1,15 @@
-import {
-  type CreateMcpServerBody,
-  type McpServer,
-  type McpServerListQuery,
-  maskSecret,
-  type UpdateMcpServerBody,
-} from "@parley/contract";
+import type { CreateMcpServerBody, McpServer, McpServerListQuery, UpdateMcpServerBody } from "@parley/contract";
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { findAgentRow } from "../assistants/service.ts";
+import { maskHeaders, movesHost, sealHeaders, updatedHeaders } from "../../lib/secret-headers.ts";
+import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { requireAgent } from "../assistants/service.ts";
 import { listToolsAt, McpConnectionError, type McpTarget, serverTarget } from "./client.ts";
 import { agentMcpServers, type McpServerRow, mcpServers } from "./schema.ts";
+
+export type { McpServerRow };
 
 export function toMcpServer(ctx: Pick<AppContext, "secrets">, row: McpServerRow): McpServer {
   const headers = serverTarget(ctx, row).headers;
@@ -21,26 +19,25 @@ export function toMcpServer(ctx: Pick<AppContext, "secrets">, row: McpServerRow)
     description: row.description,
     url: row.url,
     timeout: row.timeout,
-    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskSecret(value)])),
+    headers: maskHeaders(headers),
     transport: row.transport,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-const serverNotFound = () => new AppError("not_found", "MCP server not found.");
+const SERVER_NOT_FOUND = "MCP server not found.";
 
-export async function requireMcpServer(db: Executor, workspaceId: string, id: string): Promise<McpServerRow> {
+export async function requireMcpServer(db: Executor, tenant: TenantScope, id: string): Promise<McpServerRow> {
   const [row] = await db
     .select()
     .from(mcpServers)
-    .where(and(eq(mcpServers.workspaceId, workspaceId), eq(mcpServers.id, id)));
-  if (!row) throw serverNotFound();
-  return row;
+    .where(scoped(mcpServers, tenant).where(eq(mcpServers.id, id)));
+  return found(row, SERVER_NOT_FOUND);
 }
 
-export async function listMcpServers(db: Executor, workspaceId: string, page: McpServerListQuery) {
-  const where = eq(mcpServers.workspaceId, workspaceId);
+export async function listMcpServers(db: Executor, tenant: TenantScope, page: McpServerListQuery) {
+  const where = scoped(mcpServers, tenant).where();
   const rows = await db
     .select()
     .from(mcpServers)
@@ -62,30 +59,22 @@ async function assertReachable(ctx: AppContext, target: McpTarget): Promise<void
   }
 }
 
-export async function createMcpServer(ctx: AppContext, workspaceId: string, body: CreateMcpServerBody) {
+export async function createMcpServer(ctx: AppContext, tenant: TenantScope, body: CreateMcpServerBody) {
   await assertReachable(ctx, body);
   const [row] = await ctx.db
     .insert(mcpServers)
-    .values({ workspaceId, ...body, headers: ctx.secrets.encrypt(JSON.stringify(body.headers)) })
+    .values(scoped(mcpServers, tenant).values({ ...body, headers: sealHeaders(ctx.secrets, body.headers) }))
     .returning();
   if (!row) throw new Error("insert into mcp_servers returned no row");
   return row;
 }
 
-/** A header sent back masked, as GET showed it, keeps its stored value. */
-function mergeHeaders(stored: Record<string, string>, given: Record<string, string>): Record<string, string> {
-  const merged: Record<string, string> = {};
-  for (const [name, value] of Object.entries(given)) {
-    const old = stored[name];
-    merged[name] = old !== undefined && value === maskSecret(old) ? old : value;
-  }
-  return merged;
-}
-
-export async function updateMcpServer(ctx: AppContext, workspaceId: string, id: string, body: UpdateMcpServerBody) {
-  const row = await requireMcpServer(ctx.db, workspaceId, id);
+export async function updateMcpServer(ctx: AppContext, tenant: TenantScope, id: string, body: UpdateMcpServerBody) {
+  const row = await requireMcpServer(ctx.db, tenant, id);
   const current = serverTarget(ctx, row);
-  const headers = body.headers ? mergeHeaders(current.headers, body.headers) : current.headers;
+  const update = updatedHeaders(current.headers, body.headers, movesHost(current.url, body.url));
+  if ("problem" in update) throw new AppError("validation", update.problem);
+  const { headers } = update;
   const next: McpTarget = {
     url: body.url ?? current.url,
     timeout: body.timeout ?? current.timeout,
@@ -99,53 +88,48 @@ export async function updateMcpServer(ctx: AppContext, workspaceId: string, id: 
       ...next,
       name: body.name ?? row.name,
       description: body.description ?? row.description,
-      headers: ctx.secrets.encrypt(JSON.stringify(headers)),
+      headers: sealHeaders(ctx.secrets, headers),
       updatedAt: ctx.now(),
     })
-    .where(and(eq(mcpServers.workspaceId, workspaceId), eq(mcpServers.id, id)))
+    .where(scoped(mcpServers, tenant).where(eq(mcpServers.id, id)))
     .returning();
-  if (!updated) throw serverNotFound();
-  return updated;
+  return found(updated, SERVER_NOT_FOUND);
 }
 
-export async function deleteMcpServer(db: Executor, workspaceId: string, id: string): Promise<void> {
+export async function deleteMcpServer(db: Executor, tenant: TenantScope, id: string): Promise<void> {
   const deleted = await db
     .delete(mcpServers)
-    .where(and(eq(mcpServers.workspaceId, workspaceId), eq(mcpServers.id, id)))
+    .where(scoped(mcpServers, tenant).where(eq(mcpServers.id, id)))
     .returning({ id: mcpServers.id });
-  if (deleted.length === 0) throw serverNotFound();
-}
-
-async function requireAgent(db: Executor, workspaceId: string, agentId: string) {
-  if (!(await findAgentRow(db, workspaceId, agentId))) throw new AppError("not_found", "Assistant not found.");
+  found(deleted[0], SERVER_NOT_FOUND);
 }
 
 /** The MCP servers linked to an assistant of the workspace (the call engine offers their tools). */
-export async function listAgentMcpServers(db: Executor, workspaceId: string, agentId: string): Promise<McpServerRow[]> {
+export async function listAgentMcpServers(db: Executor, tenant: TenantScope, agentId: string): Promise<McpServerRow[]> {
   const rows = await db
     .select({ server: mcpServers })
     .from(agentMcpServers)
     .innerJoin(mcpServers, eq(mcpServers.id, agentMcpServers.mcpServerId))
-    .where(and(eq(agentMcpServers.agentId, agentId), eq(mcpServers.workspaceId, workspaceId)))
+    .where(scoped(mcpServers, tenant).where(eq(agentMcpServers.agentId, agentId)))
     .orderBy(asc(mcpServers.name));
   return rows.map((r) => r.server);
 }
 
-export async function requireAgentMcpServers(db: Executor, workspaceId: string, agentId: string) {
-  await requireAgent(db, workspaceId, agentId);
-  return listAgentMcpServers(db, workspaceId, agentId);
+export async function requireAgentMcpServers(db: Executor, tenant: TenantScope, agentId: string) {
+  await requireAgent(db, tenant, agentId);
+  return listAgentMcpServers(db, tenant, agentId);
 }
 
 /** Both must belong to the workspace; linking twice changes nothing. */
-export async function linkMcpServer(db: Executor, workspaceId: string, agentId: string, serverId: string) {
-  await requireAgent(db, workspaceId, agentId);
-  await requireMcpServer(db, workspaceId, serverId);
+export async function linkMcpServer(db: Executor, tenant: TenantScope, agentId: string, serverId: string) {
+  await requireAgent(db, tenant, agentId);
+  await requireMcpServer(db, tenant, serverId);
   await db.insert(agentMcpServers).values({ agentId, mcpServerId: serverId }).onConflictDoNothing();
 }
 
-export async function unlinkMcpServer(db: Executor, workspaceId: string, agentId: string, serverId: string) {
-  await requireAgent(db, workspaceId, agentId);
-  await requireMcpServer(db, workspaceId, serverId);
+export async function unlinkMcpServer(db: Executor, tenant: TenantScope, agentId: string, serverId: string) {
+  await requireAgent(db, tenant, agentId);
+  await requireMcpServer(db, tenant, serverId);
   await db
     .delete(agentMcpServers)
     .where(and(eq(agentMcpServers.agentId, agentId), eq(agentMcpServers.mcpServerId, serverId)));

@@ -1,8 +1,7 @@
-import type { AdminUser } from "@parley/contract";
-import { eq, inArray } from "drizzle-orm";
+import type { AdminUser, AdminUserPage } from "@parley/contract";
+import { count, desc, eq, ilike, inArray, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { enterpriseQuotas, tiers } from "../admin/schema.ts";
-import { type UserRow, users } from "./schema.ts";
+import { enterpriseQuotas, tiers, type UserRow, users } from "./schema.ts";
 import { toSessionUser } from "./service.ts";
 
 /** Users in the shape superusers see, with tier names and enterprise flags filled in one query each. */
@@ -36,4 +35,30 @@ export async function toAdminUser(db: Executor, row: UserRow): Promise<AdminUser
 export async function reloadAdminUser(db: Executor, id: string): Promise<AdminUser | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ? toAdminUser(db, row) : undefined;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listUsersPage(
+  db: Executor,
+  query: { page: number; items_per_page: number; search?: string | undefined },
+): Promise<AdminUserPage> {
+  const term = query.search ? `%${escapeLike(query.search)}%` : undefined;
+  const where = term ? or(ilike(users.name, term), ilike(users.email, term), ilike(users.username, term)) : undefined;
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.items_per_page)
+    .offset((query.page - 1) * query.items_per_page);
+  const totalCount = total?.n ?? 0;
+  return {
+    data: await toAdminUsers(db, rows),
+    total_count: totalCount,
+    page: query.page,
+    items_per_page: query.items_per_page,
+    pages: Math.ceil(totalCount / query.items_per_page),
+  };
 }

@@ -29,10 +29,11 @@ export async function assertIdentityFree(
   }
 }
 
+/** Name and username change at once; an email changes only through a confirmed link (auth module). */
 export async function updateProfile(
   db: Executor,
   userId: string,
-  body: UpdateProfileBody,
+  body: Omit<UpdateProfileBody, "email">,
   now: Date,
 ): Promise<UserRow> {
   await assertIdentityFree(db, body, userId);
@@ -40,10 +41,21 @@ export async function updateProfile(
     .update(users)
     .set({
       ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.email !== undefined ? { email: normaliseEmail(body.email) } : {}),
       ...(body.username !== undefined ? { username: body.username } : {}),
       updatedAt: now,
     })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Sets a new email the user proved they receive mail at; 409 if another account took it meanwhile. */
+export async function changeEmail(db: Executor, userId: string, email: string, now: Date): Promise<UserRow> {
+  await assertIdentityFree(db, { email }, userId);
+  const [row] = await db
+    .update(users)
+    .set({ email: normaliseEmail(email), updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw notFound();

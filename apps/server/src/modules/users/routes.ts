@@ -1,28 +1,12 @@
-import {
-  AdminUser,
-  ChangePasswordBody,
-  CreateUserBody,
-  ERROR_TEXTS,
-  ErrorResponse,
-  MessageResponse,
-  MyLimits,
-  SessionUser,
-  UpdateProfileBody,
-} from "@parley/contract";
-import { asc } from "drizzle-orm";
+import { AdminUser, AdminUserPage, AdminUsersQuery, ERROR_TEXTS, SessionUser } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
-import { hashPassword } from "../../lib/passwords.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
-import { allocatedConcurrency, effectiveLimits, ownedWorkspaceCount } from "../admin/limits.ts";
-import { createPersonalWorkspace } from "../workspaces/service.ts";
-import { toAdminUser, toAdminUsers } from "./admin-user.ts";
-import { assertIdentityFree, changePassword, updateProfile } from "./profile.ts";
-import { users } from "./schema.ts";
-import { findUserById, findUserByUsername, insertUser, sessionUserOf } from "./service.ts";
+import { listUsersPage, toAdminUser } from "./admin-user.ts";
+import { findUserById, findUserByUsername, sessionUserOf } from "./service.ts";
 
 const errors = errorResponses;
 
@@ -44,69 +28,17 @@ export async function userRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    "/users/me/limits",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["users"],
-        summary: "Your limits (enterprise quota or tier) and what is allocated",
-        response: { 200: MyLimits, ...errors },
-      },
-    },
-    async (request) => {
-      const { userId } = principalOf(request);
-      const limits = await effectiveLimits(db, userId);
-      return {
-        source: limits?.source ?? ("none" as const),
-        max_assistants: limits?.maxAssistants ?? null,
-        minutes_per_month: limits?.minutesPerMonth ?? null,
-        concurrent_calls: limits?.concurrentCalls ?? null,
-        max_workspaces: limits?.maxWorkspaces ?? null,
-        allocated_concurrency: await allocatedConcurrency(db, userId),
-        owned_workspaces: await ownedWorkspaceCount(db, userId),
-      };
-    },
-  );
-
-  r.patch(
-    "/users/me",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["users"],
-        summary: "Update your name, email or username",
-        body: UpdateProfileBody,
-        response: { 200: SessionUser, ...errors },
-      },
-    },
-    async (request) =>
-      sessionUserOf(db, await updateProfile(db, principalOf(request).userId, request.body, app.ctx.now())),
-  );
-
-  r.post(
-    "/users/me/password",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["users"],
-        summary: "Change your password",
-        body: ChangePasswordBody,
-        response: { 200: MessageResponse, 400: ErrorResponse, ...errors },
-      },
-    },
-    async (request) => {
-      await changePassword(db, principalOf(request).userId, request.body, app.ctx.now());
-      return { message: "Password changed." };
-    },
-  );
-
-  r.get(
     "/users",
     {
       onRequest: app.requireSuperuser,
-      schema: { tags: ["admin"], summary: "Every user (superuser)", response: { 200: z.array(AdminUser), ...errors } },
+      schema: {
+        tags: ["admin"],
+        summary: "Users, paged and searchable (superuser)",
+        querystring: AdminUsersQuery,
+        response: { 200: AdminUserPage, ...errors },
+      },
     },
-    async () => toAdminUsers(db, await db.select().from(users).orderBy(asc(users.createdAt))),
+    (request) => listUsersPage(db, request.query),
   );
 
   r.get(
@@ -128,30 +60,6 @@ export async function userRoutes(app: FastifyInstance) {
       }
       if (!user) throw notFound("User not found.");
       return toAdminUser(db, user);
-    },
-  );
-
-  r.post(
-    "/user",
-    {
-      onRequest: app.requireSuperuser,
-      schema: {
-        tags: ["admin"],
-        summary: "Create a user (superuser)",
-        body: CreateUserBody,
-        response: { 201: AdminUser, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      await assertIdentityFree(db, body);
-      const passwordHash = await hashPassword(body.password);
-      const user = await db.transaction(async (tx) => {
-        const created = await insertUser(tx, { ...body, passwordHash, isSuperuser: body.is_superuser ?? false });
-        await createPersonalWorkspace(tx, created);
-        return created;
-      });
-      return reply.code(201).send(await toAdminUser(db, user));
     },
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -15,6 +15,11 @@ export const users = pgTable(
     tierId: uuid("tier_id"),
     ssoProvider: text("sso_provider"),
     profileImageUrl: text("profile_image_url"),
+    /**
+     * Access tokens issued before this second are refused: a password change or reset ends the other
+     * sessions at once, not when their short-lived tokens expire. Null: no such cut-off yet.
+     */
+    sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
     /** Workspace the user last switched to; tokens minted by refresh use it. */
     currentWorkspaceId: uuid("current_workspace_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -28,3 +33,31 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Plans: a user's tier, or an enterprise quota that overrides it, sets their limits. */
+
+export const tiers = pgTable("tiers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+  description: text("description"),
+  maxAssistants: integer("max_assistants").notNull(),
+  minutesPerMonth: integer("minutes_per_month").notNull(),
+  concurrentCalls: integer("concurrent_calls").notNull(),
+  maxWorkspaces: integer("max_workspaces").notNull(),
+  /** Monthly price in the platform currency (USD), two decimals. */
+  price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per-user limits that override the tier's; their presence makes a user "enterprise". */
+export const enterpriseQuotas = pgTable("enterprise_quotas", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  maxAssistants: integer("max_assistants").notNull(),
+  minutesPerMonth: integer("minutes_per_month").notNull(),
+  concurrentCalls: integer("concurrent_calls").notNull(),
+  maxWorkspaces: integer("max_workspaces").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,13 +1,28 @@
 import type { SessionUser } from "@parley/contract";
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { enterpriseQuotas } from "../admin/schema.ts";
-import { type UserRow, users } from "./schema.ts";
+import { enterpriseQuotas, type UserRow, users } from "./schema.ts";
+
+export type { UserRow };
+
+/** What other modules may change on an account directly (profile edits go through profile.ts). */
+export type UserChanges = Partial<
+  Pick<
+    UserRow,
+    "passwordHash" | "isSuperuser" | "isActive" | "ssoProvider" | "tierId" | "updatedAt" | "sessionsValidFrom"
+  >
+>;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Reads the user with their row locked until the transaction ends (serialises per-user quota checks). */
+export async function lockUser(tx: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
   return row;
 }
 
@@ -32,6 +47,17 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
 
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`);
+  return row;
+}
+
+/** The longest-standing superuser: the administrator the first start set up. */
+export async function findFirstSuperuser(db: Executor): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.isSuperuser, true))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
   return row;
 }
 
@@ -109,4 +135,30 @@ export async function setCurrentWorkspace(db: Executor, userId: string, workspac
     .update(users)
     .set({ currentWorkspaceId: workspaceId })
     .where(and(eq(users.id, userId)));
+}
+
+/** A user who leaves a workspace stops landing in it; tokens minted later pick another membership. */
+export async function clearCurrentWorkspace(db: Executor, userId: string, workspaceId: string) {
+  await db
+    .update(users)
+    .set({ currentWorkspaceId: null })
+    .where(and(eq(users.id, userId), eq(users.currentWorkspaceId, workspaceId)));
+}
+
+export async function updateUser(db: Executor, userId: string, changes: UserChanges): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, userId));
+}
+
+export async function findUsersByIds(db: Executor, ids: string[]): Promise<UserRow[]> {
+  return ids.length > 0 ? db.select().from(users).where(inArray(users.id, ids)) : [];
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+/** Deletes the account; its memberships, sessions and quota go with it (foreign keys cascade). */
+export async function deleteUser(db: Executor, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
 }

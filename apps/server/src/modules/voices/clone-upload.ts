@@ -1,6 +1,7 @@
-import { VOICE_CLONE_MAX_FILE_BYTES, VOICE_CLONE_MAX_FILES, VoiceCloneFields } from "@parley/contract";
+import { CloneService, VOICE_CLONE_MAX_FILE_BYTES, VOICE_CLONE_MAX_FILES, VoiceCloneFields } from "@parley/contract";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error.ts";
+import { validationFailed } from "../../lib/field-errors.ts";
 
 export interface UploadedAudio {
   filename: string;
@@ -40,15 +41,18 @@ function explain(error: unknown): unknown {
 function parseFields(raw: Record<string, string>): VoiceCloneFields {
   const result = VoiceCloneFields.safeParse(raw);
   if (result.success) return result.data;
-  const detail = result.error.issues.map((i) => `body.${i.path.map(String).join(".")}: ${i.message}`).join("; ");
-  throw new AppError("validation", detail);
+  throw validationFailed(result.error.issues);
 }
 
 /**
  * Reads POST /clones: the text fields and 1–5 audio files of at most 10 MB each, all in memory
  * (they go straight on to the vendor and are never stored here).
  */
-export async function readCloneUpload(request: FastifyRequest): Promise<CloneUpload> {
+export async function readCloneUpload(
+  request: FastifyRequest,
+  /** Runs once the fields name the vendor and before any audio is read (a missing key ends it there). */
+  beforeFiles?: (service: CloneService) => Promise<void>,
+): Promise<CloneUpload> {
   if (!request.isMultipart()) {
     throw clientError(415, "Send the clone as multipart/form-data: name, service_name and 1–5 audio files.");
   }
@@ -58,8 +62,17 @@ export async function readCloneUpload(request: FastifyRequest): Promise<CloneUpl
     const parts = request.parts({
       limits: { fileSize: VOICE_CLONE_MAX_FILE_BYTES, files: VOICE_CLONE_MAX_FILES, fields: 20, parts: 30 },
     });
+    let checked = false;
     for await (const part of parts) {
       if (part.type === "file") {
+        const service = CloneService.safeParse(raw.service_name);
+        if (!checked && beforeFiles && service.success) {
+          checked = true;
+          await beforeFiles(service.data).catch((error: unknown) => {
+            part.file.resume();
+            throw error;
+          });
+        }
         if (!isAudio(part)) {
           part.file.resume();
           throw new AppError("validation", `${part.filename || "A file"} is not an audio file.`);

@@ -1,12 +1,11 @@
-import type { VoiceClone } from "@parley/contract";
-import { createVoiceClone, deleteVoiceClone } from "@parley/engine";
+import { type CloneService, providerLabel, type VoiceClone } from "@parley/contract";
+import { createVoiceClone, deleteVoiceClone, requireField } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
-import { AppError, notFound } from "../../lib/app-error.ts";
-import { resolveCredentials } from "../integrations/credentials.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { found, type TenantScope } from "../../lib/tenant-scope.ts";
+import { missingKeyConflict, resolveCredentials } from "../integrations/credentials.ts";
 import type { CloneUpload } from "./clone-upload.ts";
 import { deleteCloneRow, findClone, insertClone } from "./service.ts";
-
-const LABELS = { elevenlabs: "ElevenLabs", cartesia: "Cartesia" } as const;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -14,13 +13,19 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Creates the clone at the vendor first and saves the row only once the vendor has the voice, so
  * a failed upload leaves nothing behind.
  */
-export async function createClone(ctx: AppContext, workspaceId: string, upload: CloneUpload): Promise<VoiceClone> {
+/** A 409 naming the vendor's missing key, checked before the audio samples are read from the upload. */
+export async function requireCloneKey(ctx: AppContext, tenant: TenantScope, service: CloneService): Promise<void> {
+  try {
+    requireField(service, await resolveCredentials(ctx, tenant.workspaceId, service), "api_key");
+  } catch (error) {
+    throw missingKeyConflict(error) ?? error;
+  }
+}
+
+export async function createClone(ctx: AppContext, tenant: TenantScope, upload: CloneUpload): Promise<VoiceClone> {
   const { fields, files } = upload;
   const service = fields.service_name;
-  const credentials = await resolveCredentials(ctx, workspaceId, service);
-  if (!credentials) {
-    throw new AppError("validation", `No ${LABELS[service]} API key. Add one on the Integrations page first.`);
-  }
+  const credentials = await resolveCredentials(ctx, tenant.workspaceId, service);
   let serviceVoiceId: string;
   try {
     ({ serviceVoiceId } = await createVoiceClone(
@@ -35,10 +40,12 @@ export async function createClone(ctx: AppContext, workspaceId: string, upload: 
       ctx.network,
     ));
   } catch (error) {
-    throw new AppError("validation", `${LABELS[service]} could not create the voice clone: ${messageOf(error)}`);
+    throw (
+      missingKeyConflict(error) ??
+      new AppError("validation", `${providerLabel(service)} could not create the voice clone: ${messageOf(error)}`)
+    );
   }
-  return insertClone(ctx.db, {
-    workspaceId,
+  return insertClone(ctx.db, tenant, {
     name: fields.name,
     description: fields.description,
     language: fields.language,
@@ -52,10 +59,9 @@ export async function createClone(ctx: AppContext, workspaceId: string, upload: 
  * workspace whose key is gone, does not keep a dead row alive: the row is removed regardless,
  * and only a failure on a voice the vendor still has is reported.
  */
-export async function removeClone(ctx: AppContext, workspaceId: string, id: string): Promise<void> {
-  const row = await findClone(ctx.db, workspaceId, id);
-  if (!row) throw notFound("Voice clone not found.");
-  const credentials = await resolveCredentials(ctx, workspaceId, row.serviceName);
+export async function removeClone(ctx: AppContext, tenant: TenantScope, id: string): Promise<void> {
+  const row = found(await findClone(ctx.db, tenant, id), "Voice clone not found.");
+  const credentials = await resolveCredentials(ctx, tenant.workspaceId, row.serviceName);
   if (credentials) {
     try {
       await deleteVoiceClone(row.serviceName, credentials, row.serviceVoiceId, ctx.network);
@@ -63,9 +69,12 @@ export async function removeClone(ctx: AppContext, workspaceId: string, id: stri
       const status = (error as { status?: number }).status;
       // 404 is already handled by the engine; 401/403 mean the key can no longer reach that voice.
       if (status !== 401 && status !== 403) {
-        throw new AppError("unavailable", `${LABELS[row.serviceName]} could not delete the voice: ${messageOf(error)}`);
+        throw new AppError(
+          "unavailable",
+          `${providerLabel(row.serviceName)} could not delete the voice: ${messageOf(error)}`,
+        );
       }
     }
   }
-  await deleteCloneRow(ctx.db, workspaceId, id);
+  await deleteCloneRow(ctx.db, tenant, id);
 }

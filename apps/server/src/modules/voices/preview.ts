@@ -1,6 +1,7 @@
 import { TTS_DEFAULT_CONFIG, TTS_PREVIEW_TEXT, type TtsAudioBody, type TtsProviderConfig } from "@parley/contract";
-import { concatPcm, createTtsProvider, ENGINE_SAMPLE_RATE, encodeWav, resample } from "@parley/engine";
+import { concatPcm, createProvider, ENGINE_SAMPLE_RATE, encodeWav, resample } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { resolveCredentials } from "../integrations/credentials.ts";
 
 export interface PreviewAudio {
@@ -26,16 +27,21 @@ function previewConfig(body: TtsAudioBody): TtsProviderConfig {
 
 /**
  * Synthesizes a preview sentence with the workspace's credentials for the provider and returns
- * it as a 16 kHz mono WAV. Provider failures are thrown as they come (the route answers 502).
+ * it as a 16 kHz mono WAV. Provider failures are thrown as they come (the route answers 409 for a
+ * missing key, 502 for the rest).
  */
 export async function synthesizePreview(
   ctx: AppContext,
-  workspaceId: string,
+  tenant: TenantScope,
   body: TtsAudioBody,
 ): Promise<PreviewAudio> {
-  const credentials = body.provider === "local" ? null : await resolveCredentials(ctx, workspaceId, body.provider);
-  // "local" is the offline eSpeak voice: no key, no network.
-  const tts = createTtsProvider(body.provider, { credentials, config: previewConfig(body), net: ctx.network });
+  // A key-free provider has no stored or environment credentials: it gets null, which it ignores.
+  const credentials = await resolveCredentials(ctx, tenant.workspaceId, body.provider);
+  const tts = await createProvider("tts", body.provider, {
+    credentials,
+    config: previewConfig(body),
+    net: ctx.network,
+  });
   const pieces: Int16Array[] = [];
   let rate = ENGINE_SAMPLE_RATE;
   const signal = AbortSignal.timeout(PREVIEW_TIMEOUT_MS);

@@ -1,14 +1,22 @@
 import multipart from "@fastify/multipart";
-import { ErrorResponse, MessageResponse, TtsAudioBody, VoiceClone } from "@parley/contract";
+import {
+  CLONE_SERVICES,
+  ErrorResponse,
+  MessageResponse,
+  providerLabel,
+  TtsAudioBody,
+  VoiceClone,
+} from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
-import { requireWorkspace } from "../workspaces/service.ts";
+import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import { missingKeyConflict } from "../integrations/credentials.ts";
 import { readCloneUpload } from "./clone-upload.ts";
-import { createClone, removeClone } from "./clones.ts";
+import { createClone, removeClone, requireCloneKey } from "./clones.ts";
 import { synthesizePreview } from "./preview.ts";
 import { listClones } from "./service.ts";
 
@@ -16,6 +24,8 @@ const errors = errorResponses;
 const IdParams = z.object({ id: z.uuid() });
 const PREVIEW_HEADERS = ["x-duration", "x-provider", "x-model", "x-voice"];
 
+/** The untyped preview route's body, which its schema has validated before any hook runs. */
+const previewBody = (request: FastifyRequest) => request.body as TtsAudioBody;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** Header values must be printable ASCII; anything else (a unicode voice id) goes percent-encoded. */
 const headerSafe = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value));
@@ -26,47 +36,47 @@ export async function voiceRoutes(app: FastifyInstance) {
   if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { onRequest: app.authenticate };
-
-  async function workspaceOf(request: FastifyRequest) {
-    return (await requireWorkspace(ctx.db, principalOf(request))).workspace.id;
-  }
+  const scoped = tenantRoute(app);
+  /** The workspace named in the body must be the token's: naming another one reveals nothing about it. */
+  const sameWorkspace = async (request: FastifyRequest) => {
+    if (previewBody(request).workspace_id !== principalOf(request).workspaceId) throw notFound("Workspace not found.");
+  };
 
   r.get(
     "/clones",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags: ["voices"],
         summary: "The workspace's voice clones",
         response: { 200: z.array(VoiceClone), ...errors },
       },
     },
-    async (request) => listClones(ctx.db, await workspaceOf(request)),
+    async (request) => listClones(ctx.db, tenantOf(request)),
   );
 
   r.post(
     "/clones",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags: ["voices"],
-        summary: "Clone a voice at ElevenLabs or Cartesia from 1–5 audio files (multipart)",
+        summary: `Clone a voice at ${CLONE_SERVICES.map(providerLabel).join(" or ")} from 1–5 audio files (multipart)`,
         consumes: ["multipart/form-data"],
         response: { 201: VoiceClone, 413: ErrorResponse, 415: ErrorResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const workspaceId = await workspaceOf(request);
-      const upload = await readCloneUpload(request);
-      return reply.code(201).send(await createClone(ctx, workspaceId, upload));
+      const tenant = tenantOf(request);
+      const upload = await readCloneUpload(request, (service) => requireCloneKey(ctx, tenant, service));
+      return reply.code(201).send(await createClone(ctx, tenant, upload));
     },
   );
 
   r.delete(
     "/clones/:id",
     {
-      ...auth,
+      ...scoped,
       schema: {
         tags: ["voices"],
         summary: "Delete a voice clone here and at its vendor",
@@ -75,7 +85,7 @@ export async function voiceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await removeClone(ctx, await workspaceOf(request), request.params.id);
+      await removeClone(ctx, tenantOf(request), request.params.id);
       return { message: "Voice clone deleted." };
     },
   );
@@ -84,7 +94,8 @@ export async function voiceRoutes(app: FastifyInstance) {
   app.post(
     "/tts/audio",
     {
-      ...auth,
+      onRequest: app.authenticate,
+      preHandler: [sameWorkspace, app.resolveTenant],
       schema: {
         tags: ["voices"],
         summary: "Synthesize a voice preview; answers audio/wav (16 kHz mono) with x-duration and friends",
@@ -93,14 +104,13 @@ export async function voiceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const body = request.body as TtsAudioBody;
-      // The workspace must be the token's: naming another one reveals nothing about it.
-      if (body.workspace_id !== principalOf(request).workspaceId) throw notFound("Workspace not found.");
-      const workspaceId = await workspaceOf(request);
+      const body = previewBody(request);
       let audio: Awaited<ReturnType<typeof synthesizePreview>>;
       try {
-        audio = await synthesizePreview(ctx, workspaceId, body);
+        audio = await synthesizePreview(ctx, tenantOf(request), body);
       } catch (error) {
+        const conflict = missingKeyConflict(error);
+        if (conflict) throw conflict;
         request.log.warn({ err: error, provider: body.provider }, "voice preview failed");
         return reply.code(502).send({ detail: messageOf(error) });
       }

@@ -1,8 +1,9 @@
+import { CLONE_SERVICES } from "@parley/contract";
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { workspaces } from "../workspaces/schema.ts";
 
 /**
- * Voice clones made at a vendor (ElevenLabs or Cartesia) from the workspace's recordings. The
+ * Voice clones made at a vendor (one of CLONE_SERVICES) from the workspace's recordings. The
  * audio itself lives only at the vendor; this row remembers the vendor's voice id so the clone
  * shows up in that vendor's voice list (spec §9) and can be deleted there.
  */
@@ -17,7 +18,7 @@ export const voiceClones = pgTable(
     description: text("description").notNull().default(""),
     language: text("language").notNull(),
     isPublic: boolean("is_public").notNull().default(false),
-    serviceName: text("service_name", { enum: ["elevenlabs", "cartesia"] }).notNull(),
+    serviceName: text("service_name", { enum: CLONE_SERVICES }).notNull(),
     serviceVoiceId: text("service_voice_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

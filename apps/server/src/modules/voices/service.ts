@@ -1,6 +1,7 @@
 import type { CloneService, VoiceClone } from "@parley/contract";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type VoiceCloneRow, voiceClones } from "./schema.ts";
 
 export function toVoiceClone(row: VoiceCloneRow): VoiceClone {
@@ -17,29 +18,27 @@ export function toVoiceClone(row: VoiceCloneRow): VoiceClone {
 }
 
 /** The workspace's clones, newest first; optionally only those made at one vendor. */
-export async function listClones(db: Executor, workspaceId: string, service?: CloneService): Promise<VoiceClone[]> {
-  const filters = [eq(voiceClones.workspaceId, workspaceId)];
-  if (service) filters.push(eq(voiceClones.serviceName, service));
+export async function listClones(db: Executor, tenant: TenantScope, service?: CloneService): Promise<VoiceClone[]> {
   const rows = await db
     .select()
     .from(voiceClones)
-    .where(and(...filters))
+    .where(scoped(voiceClones, tenant).where(service ? eq(voiceClones.serviceName, service) : undefined))
     .orderBy(desc(voiceClones.createdAt), desc(voiceClones.id));
   return rows.map(toVoiceClone);
 }
 
-export async function findClone(db: Executor, workspaceId: string, id: string): Promise<VoiceCloneRow | undefined> {
+export async function findClone(db: Executor, tenant: TenantScope, id: string): Promise<VoiceCloneRow | undefined> {
   const [row] = await db
     .select()
     .from(voiceClones)
-    .where(and(eq(voiceClones.workspaceId, workspaceId), eq(voiceClones.id, id)));
+    .where(scoped(voiceClones, tenant).where(eq(voiceClones.id, id)));
   return row;
 }
 
 export async function insertClone(
   db: Executor,
+  tenant: TenantScope,
   values: {
-    workspaceId: string;
     name: string;
     description: string;
     language: string;
@@ -47,11 +46,11 @@ export async function insertClone(
     serviceVoiceId: string;
   },
 ): Promise<VoiceClone> {
-  const [row] = await db.insert(voiceClones).values(values).returning();
+  const [row] = await db.insert(voiceClones).values(scoped(voiceClones, tenant).values(values)).returning();
   if (!row) throw new Error("insert into voice_clones returned no row");
   return toVoiceClone(row);
 }
 
-export async function deleteCloneRow(db: Executor, workspaceId: string, id: string): Promise<void> {
-  await db.delete(voiceClones).where(and(eq(voiceClones.workspaceId, workspaceId), eq(voiceClones.id, id)));
+export async function deleteCloneRow(db: Executor, tenant: TenantScope, id: string): Promise<void> {
+  await db.delete(voiceClones).where(scoped(voiceClones, tenant).where(eq(voiceClones.id, id)));
 }

@@ -5,31 +5,45 @@ import {
   type WorkspaceRole,
   type WorkspaceUsersResponse,
 } from "@parley/contract";
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { users } from "../users/schema.ts";
-import { findUserByEmail } from "../users/service.ts";
+import { hashToken, randomToken } from "../../lib/crypto.ts";
+import { found, scoped } from "../../lib/tenant-scope.ts";
+import { clearCurrentWorkspace, findUserByEmail, findUsersByIds } from "../users/service.ts";
 import { type WorkspaceRow, workspaceInvitations, workspaceMembers, workspaces } from "./schema.ts";
+
+/** The web page that accepts an invitation; it asks a signed-out visitor to sign in first. */
+export const INVITATION_PAGE = "/enterprise-quota";
 
 export async function listWorkspaceUsers(
   db: Executor,
   workspaceId: string,
   now: Date,
 ): Promise<WorkspaceUsersResponse> {
-  const members = await db
-    .select({ user: users, role: workspaceMembers.role, joinedAt: workspaceMembers.createdAt })
+  const memberRows = await db
+    .select()
     .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .where(scoped(workspaceMembers, { workspaceId }).where())
     .orderBy(asc(workspaceMembers.createdAt));
+  const accounts = new Map(
+    (
+      await findUsersByIds(
+        db,
+        memberRows.map((m) => m.userId),
+      )
+    ).map((u) => [u.id, u]),
+  );
+  const members = memberRows.flatMap((m) => {
+    const user = accounts.get(m.userId);
+    return user ? [{ user, role: m.role, joinedAt: m.createdAt }] : [];
+  });
   const invitations = await db
     .select()
     .from(workspaceInvitations)
     .where(
-      and(
-        eq(workspaceInvitations.workspaceId, workspaceId),
+      scoped(workspaceInvitations, { workspaceId }).where(
         isNull(workspaceInvitations.acceptedAt),
         gt(workspaceInvitations.expiresAt, now),
       ),
@@ -58,7 +72,7 @@ async function ownerCount(db: Executor, workspaceId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")));
+    .where(scoped(workspaceMembers, { workspaceId }).where(eq(workspaceMembers.role, "owner")));
   return row?.n ?? 0;
 }
 
@@ -66,7 +80,7 @@ async function memberRole(db: Executor, workspaceId: string, userId: string): Pr
   const [row] = await db
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    .where(scoped(workspaceMembers, { workspaceId }).where(eq(workspaceMembers.userId, userId)));
   if (!row) throw notFound("User is not a member of this workspace.");
   return row.role;
 }
@@ -81,7 +95,7 @@ export async function changeRole(db: Executor, workspaceId: string, userId: stri
     await tx
       .update(workspaceMembers)
       .set({ role })
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+      .where(scoped(workspaceMembers, { workspaceId }).where(eq(workspaceMembers.userId, userId)));
   });
 }
 
@@ -93,18 +107,17 @@ export async function removeMember(db: Executor, workspaceId: string, userId: st
     }
     await tx
       .delete(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+      .where(scoped(workspaceMembers, { workspaceId }).where(eq(workspaceMembers.userId, userId)));
     // Tokens minted later fall back to another membership (see workspaceForToken).
-    await tx
-      .update(users)
-      .set({ currentWorkspaceId: null })
-      .where(and(eq(users.id, userId), eq(users.currentWorkspaceId, workspaceId)));
+    await clearCurrentWorkspace(tx, userId, workspaceId);
   });
 }
 
 /**
- * Records an invitation (replacing a pending one for the same email) and emails the invitee.
- * It is accepted the next time that address signs in, by any method.
+ * Records an invitation (replacing a pending one for the same email) and emails the invitee a
+ * single-use link. Whoever opens the link and signs in (or signs up) joins; signing in in a way that
+ * proves the address (a magic link, a provider that vouches for it) accepts it too. Only the hash
+ * of the link's token is stored, and members listing invitations never see it.
  */
 export async function inviteToWorkspace(
   ctx: AppContext,
@@ -117,16 +130,16 @@ export async function inviteToWorkspace(
     const [member] = await db
       .select({ userId: workspaceMembers.userId })
       .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, existing.id)));
+      .where(scoped(workspaceMembers, { workspaceId: workspace.id }).where(eq(workspaceMembers.userId, existing.id)));
     if (member) throw new AppError("conflict", ERROR_TEXTS.alreadyMember);
   }
   const now = ctx.now();
+  const token = randomToken();
   const invitation = await db.transaction(async (tx) => {
     await tx
       .delete(workspaceInvitations)
       .where(
-        and(
-          eq(workspaceInvitations.workspaceId, workspace.id),
+        scoped(workspaceInvitations, { workspaceId: workspace.id }).where(
           sql`lower(${workspaceInvitations.email}) = ${body.email}`,
           isNull(workspaceInvitations.acceptedAt),
         ),
@@ -134,6 +147,7 @@ export async function inviteToWorkspace(
     const [row] = await tx
       .insert(workspaceInvitations)
       .values({
+        tokenHash: hashToken(token),
         workspaceId: workspace.id,
         email: body.email,
         role: body.role,
@@ -144,14 +158,14 @@ export async function inviteToWorkspace(
     if (!row) throw new Error("insert into workspace_invitations returned no row");
     return row;
   });
-  const link = `${ctx.config.publicUrl}/auth/login?invited=1&email=${encodeURIComponent(body.email)}`;
+  const link = `${ctx.config.publicUrl}${INVITATION_PAGE}?invitation=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: body.email,
     subject: `${input.inviterName} invited you to ${workspace.name} on Parley`,
     text: [
       `${input.inviterName} invited you to join the workspace "${workspace.name}" on Parley as ${body.role === "owner" ? "an owner" : "a member"}.`,
       "",
-      `Sign in to accept — with a password, a magic link or single sign-on, using this email address:`,
+      "Open this link to accept. If you have no Parley account yet, you can create one on the way:",
       link,
       "",
       `The invitation is valid for ${Math.round(INVITATION_TTL_SECONDS / 86400)} days.`,
@@ -170,14 +184,13 @@ export async function revokeInvitation(db: Executor, workspaceId: string, invita
   const deleted = await db
     .delete(workspaceInvitations)
     .where(
-      and(
+      scoped(workspaceInvitations, { workspaceId }).where(
         eq(workspaceInvitations.id, invitationId),
-        eq(workspaceInvitations.workspaceId, workspaceId),
         isNull(workspaceInvitations.acceptedAt),
       ),
     )
     .returning({ id: workspaceInvitations.id });
-  if (deleted.length === 0) throw notFound("Invitation not found.");
+  found(deleted[0], "Invitation not found.");
 }
 
 export async function updateWorkspaceRow(

@@ -1,7 +1,6 @@
 import {
   ChangeRoleBody,
   CreateWorkspaceBody,
-  DEFAULT_WORKSPACE_CONCURRENCY_LIMIT,
   ERROR_TEXTS,
   InviteBody,
   MessageResponse,
@@ -16,10 +15,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
+import { requireOwner as requireOwnerRole } from "../../lib/tenant-scope.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
-import { allocatedConcurrency, effectiveLimits, ownedWorkspaceCount } from "../admin/limits.ts";
-import { mintAccessToken } from "../auth/session.ts";
+import { effectiveLimits } from "../users/limits.ts";
 import { findUserById, setCurrentWorkspace } from "../users/service.ts";
+import { invitationRoutes } from "./invitation-routes.ts";
 import {
   changeRole,
   inviteToWorkspace,
@@ -28,7 +28,14 @@ import {
   revokeInvitation,
   updateWorkspaceRow,
 } from "./members.ts";
-import { createWorkspace, listMemberships, memberCount, requireWorkspace, toWorkspace } from "./service.ts";
+import {
+  allocatedConcurrency,
+  createOwnedWorkspace,
+  listMemberships,
+  memberCount,
+  requireWorkspace,
+  toWorkspace,
+} from "./service.ts";
 
 const errors = errorResponses;
 const WorkspaceParams = z.object({ id: z.uuid() });
@@ -38,11 +45,12 @@ const InvitationParams = WorkspaceParams.extend({ invitationId: z.uuid() });
 export async function workspaceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  await app.register(invitationRoutes);
 
   /** Members may read; only owners manage users and settings. Non-members get 404. */
   async function requireOwner(request: Parameters<typeof principalOf>[0], workspaceId: string) {
     const membership = await requireWorkspace(db, principalOf(request), workspaceId);
-    if (membership.role !== "owner") throw new AppError("forbidden", ERROR_TEXTS.ownerRequired);
+    requireOwnerRole(membership);
     return membership;
   }
 
@@ -77,24 +85,7 @@ export async function workspaceRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const limits = await effectiveLimits(db, principal.userId);
-      let concurrencyLimit = DEFAULT_WORKSPACE_CONCURRENCY_LIMIT;
-      if (limits) {
-        if ((await ownedWorkspaceCount(db, principal.userId)) >= limits.maxWorkspaces) {
-          throw new AppError("forbidden", ERROR_TEXTS.workspaceLimit);
-        }
-        const remaining = limits.concurrentCalls - (await allocatedConcurrency(db, principal.userId));
-        concurrencyLimit = Math.max(0, Math.min(concurrencyLimit, remaining));
-      }
-      const user = await findUserById(db, principal.userId);
-      const workspace = await db.transaction((tx) =>
-        createWorkspace(tx, {
-          name: request.body.name,
-          billingEmail: request.body.billing_email ?? user?.email ?? null,
-          ownerId: principal.userId,
-          concurrencyLimit,
-        }),
-      );
+      const workspace = await createOwnedWorkspace(db, principal.userId, request.body);
       return reply
         .code(201)
         .send({ ...toWorkspace({ workspace, role: "owner" }, principal.workspaceId), member_count: 1 });
@@ -256,7 +247,8 @@ export async function workspaceRoutes(app: FastifyInstance) {
       const user = await findUserById(db, principal.userId);
       if (!user) throw notFound();
       await setCurrentWorkspace(db, user.id, request.params.id);
-      return { access_token: await mintAccessToken(app.ctx, user, request.params.id), token_type: "bearer" as const };
+      const accessToken = await app.ctx.accessTokens.forUser(user, request.params.id);
+      return { access_token: accessToken, token_type: "bearer" as const };
     },
   );
 }

@@ -36,6 +36,8 @@ export const workspaceInvitations = pgTable(
     email: text("email").notNull(),
     role: text("role", { enum: ["owner", "member"] }).notNull(),
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    /** SHA-256 of the single-use token in the invitation email's link. */
+    tokenHash: text("token_hash").unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -48,3 +50,4 @@ export const workspaceInvitations = pgTable(
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type MemberRow = typeof workspaceMembers.$inferSelect;
+export type InvitationRow = typeof workspaceInvitations.$inferSelect;

@@ -7,12 +7,12 @@ import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
 import type { Theme } from "@mui/material/styles";
 import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
-import { useAuth } from "../../features/auth/auth-context.ts";
+import { useAuth } from "../../lib/auth-context.ts";
 import { usePreferences } from "../customizer/preferences-context.tsx";
+import { Brand } from "./brand.tsx";
 import { NAV_GROUPS } from "./nav-items.tsx";
 
 function NavList({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
@@ -75,24 +75,6 @@ function NavList({ compact, onNavigate }: { compact: boolean; onNavigate?: () =>
           })}
         </List>
       ))}
-    </Box>
-  );
-}
-
-function Brand({ compact }: { compact: boolean }) {
-  return (
-    <Box
-      sx={{
-        height: 70,
-        display: "flex",
-        alignItems: "center",
-        px: compact ? 0 : 3,
-        justifyContent: compact ? "center" : "flex-start",
-      }}
-    >
-      <Typography variant="h5" component="span" sx={{ fontWeight: 800, color: "primary.main" }}>
-        {compact ? "P" : "Parley"}
-      </Typography>
     </Box>
   );
 }

@@ -19,9 +19,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { initialsOf } from "../../components/initials.ts";
 import { paths } from "../../config/paths.ts";
-import { useAuth } from "../../features/auth/auth-context.ts";
 import { WorkspaceSwitcher } from "../../features/workspaces/components/workspace-switcher.tsx";
+import { useAuth } from "../../lib/auth-context.ts";
 import { usePreferences } from "../customizer/preferences-context.tsx";
+import { Brand } from "./brand.tsx";
 
 export function Topbar({ onOpenCustomizer }: { onOpenCustomizer: () => void }) {
   const { t } = useTranslation();
@@ -44,7 +45,10 @@ export function Topbar({ onOpenCustomizer }: { onOpenCustomizer: () => void }) {
       sx={{ height: preferences.topbarHeight, justifyContent: "center", borderBottom: 1, borderColor: "divider" }}
     >
       <Toolbar sx={{ gap: 1 }}>
-        {(!preferences.horizontal || !isDesktop) && (
+        {preferences.horizontal && isDesktop ? (
+          // No sidebar carries the name in the horizontal layout: the topbar does.
+          <Brand compact={false} height={preferences.topbarHeight} />
+        ) : (
           <IconButton onClick={toggleSidebar} aria-label={t("layout.toggleSidebar")} edge="start">
             {preferences.collapsed && isDesktop ? <MenuIcon /> : <MenuOpenIcon />}
           </IconButton>

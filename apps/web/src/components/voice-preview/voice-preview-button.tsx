@@ -5,23 +5,31 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { TtsAudioBody } from "@parley/contract";
 import { useSnackbar } from "notistack";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../error-text.ts";
+import { MissingKeyNote } from "../missing-key/missing-key-note.tsx";
 import { previewVoice, type VoiceSample } from "./preview-voice.ts";
 
 export type VoicePreviewRequest = Omit<TtsAudioBody, "workspace_id">;
 
-/** Plays a sample of a voice with its current settings; the caller passes the workspace. */
+/**
+ * Plays a sample of a voice with its current settings; the caller passes the workspace. When the
+ * caller knows the provider's key is missing (`missingKey`, the provider's label), the button is
+ * disabled and says so, instead of failing after the press.
+ */
 export function VoicePreviewButton({
   request,
   workspaceId,
   label,
+  missingKey,
 }: {
   request: VoicePreviewRequest;
   workspaceId: string | null | undefined;
   label?: string;
+  missingKey?: string;
 }) {
+  const noteId = useId();
   const { t } = useTranslation("voice-preview");
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
@@ -48,11 +56,13 @@ export function VoicePreviewButton({
       <Button
         variant="outlined"
         onClick={() => void play()}
-        disabled={busy}
+        disabled={busy || missingKey !== undefined}
+        aria-describedby={missingKey ? noteId : undefined}
         startIcon={busy ? <CircularProgress size={16} aria-label={t("loading")} /> : <PlayArrowIcon />}
       >
         {label ?? t("play")}
       </Button>
+      {missingKey && <MissingKeyNote id={noteId} purpose="voice" providers={[missingKey]} />}
       {sample && (
         <>
           {/* biome-ignore lint/a11y/useMediaCaption: a synthesized voice sample has no caption track */}

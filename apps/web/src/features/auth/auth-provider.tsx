@@ -1,18 +1,12 @@
 import type { SignupCompletionResult } from "@parley/contract";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { AuthContext, type AuthState } from "../../lib/auth-context.ts";
 import { api } from "../../lib/http-client.ts";
 import { decodeToken, isExpired, tokenStorage } from "../../lib/token-storage.ts";
-import {
-  createWorkspaceRequest,
-  fetchMe,
-  fetchWorkspaces,
-  loginRequest,
-  logoutRequest,
-  switchWorkspaceRequest,
-} from "./api/session-api.ts";
-import { AuthContext, type AuthState } from "./auth-context.ts";
+import { fetchMe, fetchWorkspaces, loginRequest, logoutRequest } from "./api/session-api.ts";
 import { chooseWorkspace, INCOMPLETE_SIGNUP, signupWorkspaces } from "./choose-workspace.ts";
 import { isRestoreInterrupted } from "./restore-interrupted.ts";
+import { forgetReturnTo } from "./return-to.ts";
 
 const signedOut: AuthState = { status: "unauthenticated", user: null, workspace: null, workspaces: [] };
 
@@ -59,17 +53,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void restore();
   }, [restore]);
 
+  /**
+   * Stores the new session's token and marks the state loading, then loads it without waiting:
+   * the caller navigates to where the visitor was headed first. Were the state already
+   * "authenticated" while the sign-in page shows, its visitor-only guard would send the browser
+   * home before the caller's navigation lands (spec §2: the origin is remembered).
+   */
+  const startSession = useCallback(
+    (token: string, workspaceId: string | null) => {
+      tokenStorage.setAccessToken(token);
+      if (workspaceId) tokenStorage.setLastWorkspace(workspaceId);
+      setState((current) => ({ ...current, status: "loading" }));
+      void restore();
+    },
+    [restore],
+  );
+
   const login = useCallback(
     async (username: string, password: string) => {
       try {
-        tokenStorage.setAccessToken(await loginRequest(username, password));
+        startSession(await loginRequest(username, password), null);
       } catch (error) {
         console.error("Login failed", error);
         throw error;
       }
-      await restore();
     },
-    [restore],
+    [startSession],
   );
 
   const logout = useCallback(async () => {
@@ -79,44 +88,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error("Logout API call failed", error);
     }
     tokenStorage.clearAll();
+    forgetReturnTo();
     setState(signedOut);
   }, []);
 
-  const switchWorkspace = useCallback(
-    async (id: string) => {
-      try {
-        tokenStorage.setAccessToken(await switchWorkspaceRequest(id));
-        tokenStorage.setLastWorkspace(id);
-        await restore();
-      } catch (error) {
-        console.error("Failed to switch workspace", error);
-        throw error;
-      }
-    },
-    [restore],
-  );
-
-  const createWorkspace = useCallback(
-    async (input: { name: string; billing_email?: string }) => {
-      try {
-        const created = await createWorkspaceRequest(input);
-        if (created?.id) await switchWorkspace(created.id);
-        else await restore();
-      } catch (error) {
-        console.error("Failed to create workspace", error);
-        throw error;
-      }
-    },
-    [restore, switchWorkspace],
-  );
-
   const signInWithToken = useCallback(
-    async (token: string, workspaceId: string | null) => {
-      tokenStorage.setAccessToken(token);
-      if (workspaceId) tokenStorage.setLastWorkspace(workspaceId);
-      await restore();
-    },
-    [restore],
+    async (token: string, workspaceId: string | null) => startSession(token, workspaceId),
+    [startSession],
   );
 
   const completeSignup = useCallback(async (result: Partial<SignupCompletionResult>) => {
@@ -135,8 +113,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ ...state, login, logout, switchWorkspace, createWorkspace, restore, signInWithToken, completeSignup }),
-    [state, login, logout, switchWorkspace, createWorkspace, restore, signInWithToken, completeSignup],
+    () => ({ ...state, login, logout, restore, signInWithToken, completeSignup }),
+    [state, login, logout, restore, signInWithToken, completeSignup],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

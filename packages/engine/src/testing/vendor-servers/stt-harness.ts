@@ -9,8 +9,6 @@ export class TranscriptRecorder {
   /** Open options that record into this recorder. */
   options(extra: Partial<SttOpenOptions> = {}): SttOpenOptions {
     return {
-      language: "en",
-      config: {},
       onTranscript: (event) => this.push(() => this.events.push(event)),
       onError: (error) => this.push(() => this.errors.push(error)),
       ...extra,

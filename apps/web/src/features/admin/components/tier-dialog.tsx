@@ -1,14 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
 import { type Tier, TierBody } from "@parley/contract";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { numberField } from "../../../components/number-field.ts";
 
@@ -25,7 +21,6 @@ const TierForm = TierBody.extend({
 /** Create or edit a tier; validated with the contract's schema before it is sent. */
 export function TierDialog(props: {
   tier: Tier | null;
-  open: boolean;
   onClose: () => void;
   onSubmit: (body: TierBody) => Promise<void>;
 }) {
@@ -39,7 +34,6 @@ export function TierDialog(props: {
       ...Object.fromEntries(NUMBER_FIELDS.map((f) => [f, initial ? initial[f] : ""])),
     },
   });
-  const submit = form.handleSubmit((values) => props.onSubmit({ ...values, description: values.description || null }));
   const field = (name: keyof TierBody, type: "text" | "number" = "number") => (
     <FormTextField
       control={form.control}
@@ -52,27 +46,20 @@ export function TierDialog(props: {
   );
 
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="tier-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="tier-dialog-title">{initial ? t("admin.editTier") : t("admin.newTier")}</DialogTitle>
-        <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={12}>{field("name", "text")}</Grid>
-            <Grid size={12}>{field("description", "text")}</Grid>
-            {NUMBER_FIELDS.map((f) => (
-              <Grid key={f} size={{ xs: 12, sm: 6 }}>
-                {field(f)}
-              </Grid>
-            ))}
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {t("common.save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={initial ? t("admin.editTier") : t("admin.newTier")}
+      maxWidth="sm"
+      onClose={props.onClose}
+      onSubmit={form.handleSubmit((values) => props.onSubmit({ ...values, description: values.description || null }))}
+      busy={form.formState.isSubmitting}
+    >
+      <Grid size={12}>{field("name", "text")}</Grid>
+      <Grid size={12}>{field("description", "text")}</Grid>
+      {NUMBER_FIELDS.map((f) => (
+        <Grid key={f} size={{ xs: 12, sm: 6 }}>
+          {field(f)}
+        </Grid>
+      ))}
+    </FormDialog>
   );
 }

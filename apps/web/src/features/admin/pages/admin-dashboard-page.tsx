@@ -3,15 +3,15 @@ import CardContent from "@mui/material/CardContent";
 import CircularProgress from "@mui/material/CircularProgress";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
+import { AdminStats } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { adminStatsQuery } from "../api/admin-api.ts";
+import { useAdminStats } from "../api/admin-api.ts";
 
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
-  const stats = useQuery(adminStatsQuery());
+  const stats = useAdminStats();
   return (
     <>
       <PageHeader title={t("nav.adminDashboard")} />
@@ -19,13 +19,13 @@ export default function AdminDashboardPage() {
       {stats.isError && <Typography color="error">{errorText(stats.error, t("common.failed"))}</Typography>}
       {stats.data && (
         <Grid container spacing={3}>
-          {(Object.entries(stats.data) as [keyof typeof stats.data, number][]).map(([key, value]) => (
+          {AdminStats.keyof().options.map((key) => (
             <Grid key={key} size={{ xs: 12, sm: 6, md: 3 }}>
               <Card>
                 <CardContent>
                   <Typography color="text.secondary">{t(`admin.stats.${key}`)}</Typography>
                   <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-                    {value}
+                    {stats.data[key]}
                   </Typography>
                 </CardContent>
               </Card>

@@ -9,7 +9,6 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type AdminUser, type EnterpriseQuota, QuotaBody } from "@parley/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -19,7 +18,7 @@ import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { numberField } from "../../../components/number-field.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { allUsersQuery, deleteQuota, quotaQuery, saveQuota } from "../api/admin-api.ts";
+import { useDeleteQuota, useQuota, useSaveQuota, useUserSearch } from "../api/admin-api.ts";
 
 const FIELDS = ["max_assistants", "minutes_per_month", "concurrent_calls", "max_workspaces"] as const;
 
@@ -33,22 +32,23 @@ const QuotaForm = QuotaBody.extend({
 function QuotaEditor({ user, quota }: { user: AdminUser; quota: EnterpriseQuota | null }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
+  const saveQuota = useSaveQuota();
+  const deleteQuota = useDeleteQuota();
   const form = useForm<z.input<typeof QuotaForm>, unknown, z.output<typeof QuotaForm>>({
     resolver: zodResolver(QuotaForm),
     defaultValues: Object.fromEntries(FIELDS.map((f) => [f, quota ? quota[f] : ""])),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin"] });
   const act = async (action: () => Promise<unknown>, success: string) => {
     try {
       await action();
       enqueueSnackbar(success, { variant: "success" });
-      await refresh();
     } catch (error) {
       enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
     }
   };
-  const submit = form.handleSubmit((values) => act(() => saveQuota(user.id, values), t("admin.quotaSaved")));
+  const submit = form.handleSubmit((values) =>
+    act(() => saveQuota.mutateAsync({ userId: user.id, body: values }), t("admin.quotaSaved")),
+  );
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
@@ -74,7 +74,10 @@ function QuotaEditor({ user, quota }: { user: AdminUser; quota: EnterpriseQuota 
           {t("common.save")}
         </Button>
         {quota && (
-          <Button color="error" onClick={() => void act(() => deleteQuota(user.id), t("admin.quotaRemoved"))}>
+          <Button
+            color="error"
+            onClick={() => void act(() => deleteQuota.mutateAsync(user.id), t("admin.quotaRemoved"))}
+          >
             {t("admin.removeQuota")}
           </Button>
         )}
@@ -85,9 +88,10 @@ function QuotaEditor({ user, quota }: { user: AdminUser; quota: EnterpriseQuota 
 
 export default function AdminQuotasPage() {
   const { t } = useTranslation();
-  const users = useQuery(allUsersQuery());
+  const [search, setSearch] = useState("");
+  const users = useUserSearch(search.trim());
   const [selected, setSelected] = useState<AdminUser | null>(null);
-  const quota = useQuery(quotaQuery(selected?.id ?? ""));
+  const quota = useQuota(selected?.id ?? "");
   return (
     <>
       <PageHeader title={t("nav.adminQuotas")} subtitle={t("admin.quotasSubtitle")} />
@@ -98,6 +102,11 @@ export default function AdminQuotasPage() {
             loading={users.isPending}
             value={selected}
             onChange={(_, value) => setSelected(value)}
+            onInputChange={(_, value, reason) => {
+              if (reason === "input") setSearch(value);
+            }}
+            // The server filters by name, email and username; the typed text need not match the label.
+            filterOptions={(options) => options}
             getOptionLabel={(u) => `${u.name} (${u.email})`}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             renderInput={(params) => <TextField {...params} label={t("admin.chooseUser")} />}

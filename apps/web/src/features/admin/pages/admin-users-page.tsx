@@ -15,7 +15,6 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { AdminUser } from "@parley/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,13 +22,13 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import {
-  adminUsersQuery,
-  assignTier,
-  deactivateUser,
-  deleteUser,
-  reactivateUser,
-  removeTier,
-  tiersQuery,
+  useAdminUsers,
+  useAssignTier,
+  useDeactivateUser,
+  useDeleteUser,
+  useReactivateUser,
+  useRemoveTier,
+  useTiers,
 } from "../api/admin-api.ts";
 
 type Pending = { kind: "deactivate" | "delete"; user: AdminUser } | null;
@@ -37,14 +36,18 @@ type Pending = { kind: "deactivate" | "delete"; user: AdminUser } | null;
 export default function AdminUsersPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: AdminUser } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-  const users = useQuery({ ...adminUsersQuery(page + 1, search), placeholderData: keepPreviousData });
-  const tiers = useQuery(tiersQuery());
+  const users = useAdminUsers(page + 1, search);
+  const tiers = useTiers();
+  const assignTier = useAssignTier();
+  const removeTier = useRemoveTier();
+  const deactivateUser = useDeactivateUser();
+  const deleteUser = useDeleteUser();
+  const reactivateUser = useReactivateUser();
 
   // Debounced search; the page goes back to the first only when the search really changed, so a
   // quick click on "next page" right after the list appears is not undone.
@@ -63,7 +66,6 @@ export default function AdminUsersPage() {
     try {
       await action();
       enqueueSnackbar(success, { variant: "success" });
-      await queryClient.invalidateQueries({ queryKey: ["admin"] });
     } catch (error) {
       enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
     }
@@ -157,14 +159,17 @@ export default function AdminUsersPage() {
             <MenuItem
               key={tier.id}
               onClick={() =>
-                void run(() => assignTier(menu.user.id, tier.id), t("admin.tierAssigned", { tier: tier.name }))
+                void run(
+                  () => assignTier.mutateAsync({ userId: menu.user.id, tierId: tier.id }),
+                  t("admin.tierAssigned", { tier: tier.name }),
+                )
               }
             >
               {t("admin.assignTier", { tier: tier.name })}
             </MenuItem>
           ))}
         {menu?.user.tier_id && (
-          <MenuItem onClick={() => void run(() => removeTier(menu.user.id), t("admin.tierRemoved"))}>
+          <MenuItem onClick={() => void run(() => removeTier.mutateAsync(menu.user.id), t("admin.tierRemoved"))}>
             {t("admin.removeTier")}
           </MenuItem>
         )}
@@ -179,7 +184,7 @@ export default function AdminUsersPage() {
           </MenuItem>
         ) : (
           menu && (
-            <MenuItem onClick={() => void run(() => reactivateUser(menu.user.id), t("admin.reactivated"))}>
+            <MenuItem onClick={() => void run(() => reactivateUser.mutateAsync(menu.user.id), t("admin.reactivated"))}>
               {t("admin.reactivate")}
             </MenuItem>
           )
@@ -208,8 +213,8 @@ export default function AdminUsersPage() {
           const current = pending;
           setPending(null);
           if (!current) return;
-          if (current.kind === "delete") void run(() => deleteUser(current.user.id), t("admin.deleted"));
-          else void run(() => deactivateUser(current.user.id), t("admin.deactivatedNotice"));
+          if (current.kind === "delete") void run(() => deleteUser.mutateAsync(current.user.id), t("admin.deleted"));
+          else void run(() => deactivateUser.mutateAsync(current.user.id), t("admin.deactivatedNotice"));
         }}
       />
     </>

@@ -1,14 +1,21 @@
-import type { CostBreakdown, CostPerMinuteBody } from "@parley/contract";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { CostBreakdown, type CostPerMinuteBody } from "@parley/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useWorkspaceId } from "../../../lib/auth-context.ts";
 import { api } from "../../../lib/http-client.ts";
 
-/** POST /agents/calculate-cost-per-minute, cached per configuration. */
-export const costQuery = (body: CostPerMinuteBody | null) =>
-  queryOptions({
-    queryKey: ["assistants", "cost", body],
-    queryFn: ({ signal }) =>
-      api.request<CostBreakdown>("/agents/calculate-cost-per-minute", { method: "POST", body, signal }),
+export const costKeys = {
+  perMinute: (workspaceId: string, body: CostPerMinuteBody | null) => [workspaceId, "cost", body] as const,
+};
+
+/** POST /agents/calculate-cost-per-minute, cached per configuration (none asked while `body` is null). */
+export function useCostPerMinute(body: CostPerMinuteBody | null) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: costKeys.perMinute(workspaceId, body),
+    queryFn: async ({ signal }) =>
+      CostBreakdown.parse(await api.request("/agents/calculate-cost-per-minute", { method: "POST", body, signal })),
     enabled: body !== null,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+}

@@ -10,14 +10,14 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import type { Assistant } from "@parley/contract";
-import { useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import type { ReactNode } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { errorText } from "../../../components/error-text.ts";
-import { assistantKeys, updateAssistant } from "../api/assistants-api.ts";
+import { useUpdateAssistant } from "../../../api/assistants.ts";
+import { ApiError } from "../../../lib/api-error.ts";
+import { applyFieldErrors } from "../../../lib/field-errors.ts";
 import { useUnsavedChangesGuard } from "../hooks/use-unsaved-changes-guard.ts";
 import {
   AssistantForm,
@@ -25,13 +25,14 @@ import {
   type AssistantFormValues,
   EDITOR_TABS,
   type EditorTab,
+  isFormField,
   tabOfField,
   toFormValues,
   toUpdateBody,
 } from "../utils/assistant-form.ts";
 import { CostPanel } from "./cost-panel.tsx";
 import type { EditorForm } from "./editor-types.ts";
-import { FunctionsTab, ToolServersTab } from "./linked-tabs.tsx";
+import { FunctionsTab, KnowledgeTab, ToolServersTab } from "./linked-tabs.tsx";
 import { ModelTab } from "./model-tab.tsx";
 import { MoreSettingsTab } from "./more-settings-tab.tsx";
 import { TranscriberTab } from "./transcriber-tab.tsx";
@@ -50,7 +51,13 @@ function TabContent({ tab, form, assistantId }: { tab: EditorTab; form: EditorFo
     case "transfer":
       return <TransferTab form={form} />;
     case "functions":
-      return <FunctionsTab assistantId={assistantId} />;
+      // The knowledge documents sit with the functions: both are tools the model calls during a call.
+      return (
+        <Stack spacing={3}>
+          <FunctionsTab assistantId={assistantId} />
+          <KnowledgeTab assistantId={assistantId} />
+        </Stack>
+      );
     case "tools":
       return <ToolServersTab assistantId={assistantId} />;
     case "more":
@@ -64,12 +71,14 @@ function TabContent({ tab, form, assistantId }: { tab: EditorTab; form: EditorFo
  */
 export function AssistantEditor(props: {
   assistant: Assistant;
+  /** The cost panel beside the tabs (when the editor is wide enough for both), else below them. */
+  costBeside?: boolean;
   /** Actions shown beside Save in the header; the live "Test call" button belongs here. */
   headerActions?: ReactNode;
 }) {
   const { t } = useTranslation("assistants");
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
+  const update = useUpdateAssistant(props.assistant.id);
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: EditorTab = EDITOR_TABS.find((candidate) => candidate === requested) ?? "model";
@@ -84,13 +93,17 @@ export function AssistantEditor(props: {
 
   const save = async (values: AssistantFormValues) => {
     try {
-      const saved = await updateAssistant(props.assistant.id, toUpdateBody(values));
-      queryClient.setQueryData(assistantKeys.detail(saved.id), saved);
+      const saved = await update.mutateAsync(toUpdateBody(values));
       form.reset(toFormValues(saved));
       enqueueSnackbar(t("notices.updated"), { variant: "success" });
-      await queryClient.invalidateQueries({ queryKey: assistantKeys.list() });
     } catch (error) {
-      enqueueSnackbar(errorText(error, t("notices.failed")), { variant: "error" });
+      // A 422's field errors go beside their fields (on the tab that shows the first); the toast says
+      // what could not be placed, or that some settings need attention.
+      const fields = error instanceof ApiError ? error.fieldErrors.map((e) => e.field) : [];
+      const placed = fields.filter((field) => isFormField(form.getValues(), field));
+      const unplaced = applyFieldErrors(error, form.setError, placed);
+      if (placed[0]) setTab(tabOfField(placed[0]));
+      enqueueSnackbar(unplaced || t(placed.length > 0 ? "notices.fixErrors" : "notices.failed"), { variant: "error" });
     }
   };
   const showProblems = (errors: FieldErrors<AssistantFormInput>) => {
@@ -107,7 +120,7 @@ export function AssistantEditor(props: {
         sx={{ mb: 2, alignItems: { sm: "center" }, justifyContent: "space-between" }}
       >
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
+          <Typography variant="h4" component="h1" dir="auto" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
             {props.assistant.name}
           </Typography>
           {isDirty && <Chip size="small" color="warning" label={t("editor.unsaved")} />}
@@ -120,7 +133,7 @@ export function AssistantEditor(props: {
         </Stack>
       </Stack>
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 8 }}>
+        <Grid size={props.costBeside ? 8 : 12}>
           <Paper variant="outlined">
             <Tabs
               value={tab}
@@ -145,7 +158,7 @@ export function AssistantEditor(props: {
             </Box>
           </Paper>
         </Grid>
-        <Grid size={{ xs: 12, lg: 4 }}>
+        <Grid size={props.costBeside ? 4 : 12}>
           <CostPanel control={form.control} />
         </Grid>
       </Grid>

@@ -4,18 +4,17 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { useAssistants } from "../../../api/assistants.ts";
 import { paths } from "../../../config/paths.ts";
-import { assistantsQuery } from "../api/assistants-api.ts";
-import { searchAssistants } from "../utils/assistant-list.ts";
+import { assistantSummary, searchAssistants } from "../utils/assistant-list.ts";
 
 /** The workspace's assistants beside the editor on wide screens, to switch between them. */
 export function AssistantSideList({ currentId }: { currentId: string }) {
   const { t } = useTranslation("assistants");
-  const assistants = useQuery(assistantsQuery());
+  const assistants = useAssistants();
   const [search, setSearch] = useState("");
   const shown = assistants.data ? searchAssistants(assistants.data, search) : [];
   return (
@@ -39,8 +38,8 @@ export function AssistantSideList({ currentId }: { currentId: string }) {
             >
               <ListItemText
                 primary={a.name}
-                secondary={a.llm_provider_config.model}
-                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                secondary={assistantSummary(a).model}
+                slotProps={{ primary: { noWrap: true, dir: "auto" }, secondary: { noWrap: true } }}
               />
             </ListItemButton>
           </ListItem>

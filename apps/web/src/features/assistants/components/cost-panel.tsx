@@ -6,11 +6,10 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import type { CostPerMinuteBody } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { costQuery } from "../api/cost-api.ts";
+import { useCostPerMinute } from "../api/cost-api.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import type { EditorControl } from "./editor-types.ts";
 
@@ -47,7 +46,7 @@ export function CostPanel({ control }: { control: EditorControl }) {
     [llm, llmModel, stt, sttModel, tts, ttsModel, prompt, telephony],
   );
   const debounced = useDebouncedValue(body, 600);
-  const cost = useQuery(costQuery(debounced));
+  const cost = useCostPerMinute(debounced);
   const money = (value: number) =>
     new Intl.NumberFormat(i18n.language, {
       style: "currency",

@@ -11,7 +11,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link as RouterLink } from "react-router";
 
 export interface LinkedItem {
@@ -51,14 +51,16 @@ export function LinkedItemsPanel(props: {
 }) {
   const { texts } = props;
   const [choice, setChoice] = useState("");
+  // Two panels can share a tab (functions and knowledge), so each heading needs its own id.
+  const headingId = useId();
   if (props.error) return <Typography color="error">{props.error}</Typography>;
   if (!props.assigned || !props.available) return <CircularProgress aria-label={texts.loading} />;
   const assignedIds = new Set(props.assigned.map((i) => i.id));
   const choices = props.available.filter((i) => !assignedIds.has(i.id));
 
   return (
-    <Stack spacing={2} component="section" aria-labelledby="linked-heading">
-      <Typography id="linked-heading" variant="h6" component="h2">
+    <Stack spacing={2} component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h6" component="h2">
         {texts.title}
       </Typography>
       <Typography color="text.secondary">{texts.help}</Typography>

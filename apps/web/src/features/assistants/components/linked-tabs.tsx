@@ -1,24 +1,13 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAssistantDocuments, useDocumentLink, useDocuments } from "../../../api/documents.ts";
+import { useAssistantFunctions, useFunctionLink, useFunctions } from "../../../api/functions.ts";
+import { useAssistantMcpServers, useMcpServerLink, useMcpServers } from "../../../api/mcp-servers.ts";
 import { errorText } from "../../../components/error-text.ts";
 import { paths } from "../../../config/paths.ts";
-import {
-  assignFunction,
-  assistantFunctionsQuery,
-  functionOptionsQuery,
-  unassignFunction,
-} from "../api/functions-api.ts";
-import {
-  assignMcpServer,
-  assistantMcpServersQuery,
-  mcpServerOptionsQuery,
-  unassignMcpServer,
-} from "../api/mcp-servers-api.ts";
 import { type LinkedItem, LinkedItemsPanel, type LinkedItemsTexts } from "./linked-items-panel.tsx";
 
-type Kind = "functions" | "tools";
+type Kind = "functions" | "tools" | "knowledge";
 
 function useTexts(kind: Kind): LinkedItemsTexts {
   const { t } = useTranslation("assistants");
@@ -37,33 +26,26 @@ function useTexts(kind: Kind): LinkedItemsTexts {
   };
 }
 
-/** Runs a link change, shows the spec §8 notice, and refreshes this assistant's list. */
-function useLinkAction(listKey: readonly unknown[]) {
+/** Runs a link change and shows the spec §8 notice; the link mutation refreshes the assistant's list. */
+function useLinkNotices() {
   const { t } = useTranslation("assistants");
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<unknown>, notice: string) => {
-    setBusy(true);
+  return async (change: Promise<unknown>, notice: string) => {
     try {
-      await action();
+      await change;
       enqueueSnackbar(t(notice), { variant: "success" });
     } catch (error) {
       enqueueSnackbar(errorText(error, t("notices.failed")), { variant: "error" });
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: listKey });
     }
   };
-  return { busy, run };
 }
 
 export function FunctionsTab({ assistantId }: { assistantId: string }) {
   const texts = useTexts("functions");
-  const assignedQuery = assistantFunctionsQuery(assistantId);
-  const assigned = useQuery(assignedQuery);
-  const available = useQuery(functionOptionsQuery());
-  const { busy, run } = useLinkAction(assignedQuery.queryKey);
+  const assigned = useAssistantFunctions(assistantId);
+  const available = useFunctions();
+  const link = useFunctionLink(assistantId);
+  const notify = useLinkNotices();
   const toItem = (f: { id: string; name: string; description?: string }): LinkedItem => ({
     id: f.id,
     name: f.name,
@@ -77,19 +59,21 @@ export function FunctionsTab({ assistantId }: { assistantId: string }) {
       assigned={assigned.data?.map(toItem)}
       available={available.data?.map(toItem)}
       error={failure ? errorText(failure, texts.title) : null}
-      busy={busy}
-      onAssign={(id) => run(() => assignFunction(assistantId, id), "notices.functionAssigned")}
-      onUnassign={(item) => run(() => unassignFunction(assistantId, item.id), "notices.functionUnassigned")}
+      busy={link.isPending}
+      onAssign={(id) => notify(link.mutateAsync({ functionId: id, linked: true }), "notices.functionAssigned")}
+      onUnassign={(item) =>
+        notify(link.mutateAsync({ functionId: item.id, linked: false }), "notices.functionUnassigned")
+      }
     />
   );
 }
 
 export function ToolServersTab({ assistantId }: { assistantId: string }) {
   const texts = useTexts("tools");
-  const assignedQuery = assistantMcpServersQuery(assistantId);
-  const assigned = useQuery(assignedQuery);
-  const available = useQuery(mcpServerOptionsQuery());
-  const { busy, run } = useLinkAction(assignedQuery.queryKey);
+  const assigned = useAssistantMcpServers(assistantId);
+  const available = useMcpServers();
+  const link = useMcpServerLink(assistantId);
+  const notify = useLinkNotices();
   const toItem = (s: { id: string; name: string; description?: string | null; url: string }): LinkedItem => ({
     id: s.id,
     name: s.name,
@@ -103,9 +87,42 @@ export function ToolServersTab({ assistantId }: { assistantId: string }) {
       assigned={assigned.data?.map(toItem)}
       available={available.data?.map(toItem)}
       error={failure ? errorText(failure, texts.title) : null}
-      busy={busy}
-      onAssign={(id) => run(() => assignMcpServer(assistantId, id), "notices.toolServerAssigned")}
-      onUnassign={(item) => run(() => unassignMcpServer(assistantId, item.id), "notices.toolServerUnassigned")}
+      busy={link.isPending}
+      onAssign={(id) => notify(link.mutateAsync({ serverId: id, linked: true }), "notices.toolServerAssigned")}
+      onUnassign={(item) =>
+        notify(link.mutateAsync({ serverId: item.id, linked: false }), "notices.toolServerUnassigned")
+      }
+    />
+  );
+}
+
+/** The knowledge documents the assistant searches during calls (its knowledge-search tool). */
+export function KnowledgeTab({ assistantId }: { assistantId: string }) {
+  const texts = useTexts("knowledge");
+  const assigned = useAssistantDocuments(assistantId);
+  const available = useDocuments();
+  const link = useDocumentLink();
+  const notify = useLinkNotices();
+  const toItem = (d: { id: string; name: string; url: string | null }): LinkedItem => ({
+    id: d.id,
+    name: d.name,
+    detail: d.url ?? undefined,
+  });
+  const failure = assigned.error ?? available.error;
+  return (
+    <LinkedItemsPanel
+      texts={texts}
+      manageHref={paths.knowledgeBase}
+      assigned={assigned.data?.map(toItem)}
+      available={available.data?.map(toItem)}
+      error={failure ? errorText(failure, texts.title) : null}
+      busy={link.isPending}
+      onAssign={(id) =>
+        notify(link.mutateAsync({ assistantId, documentId: id, linked: true }), "notices.documentLinked")
+      }
+      onUnassign={(item) =>
+        notify(link.mutateAsync({ assistantId, documentId: item.id, linked: false }), "notices.documentUnlinked")
+      }
     />
   );
 }

@@ -1,6 +1,7 @@
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import { Controller, type FieldPath } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import type { AssistantFormInput } from "../utils/assistant-form.ts";
 import type { OptionItem } from "../utils/options.ts";
 import type { EditorControl } from "./editor-types.ts";
@@ -17,11 +18,15 @@ export function OptionPicker(props: {
   loading?: boolean;
   helperText?: string;
 }) {
+  const { t } = useTranslation("assistants");
   const labelOf = new Map(props.options.map((o) => [o.value, o.label]));
-  // Ids such as ElevenLabs voice ids mean nothing to a reader: name the chosen option under the field.
-  const nameOf = (value: unknown) => {
-    const label = typeof value === "string" ? labelOf.get(value) : undefined;
-    return label && label !== value ? label : undefined;
+  // Vendor voice ids mean nothing to a reader: name the chosen option under the field.
+  // A value the loaded list does not know is kept as typed: say so, so it reads as a choice, not a glitch.
+  const noteOf = (value: unknown) => {
+    if (typeof value !== "string" || !value) return undefined;
+    const label = labelOf.get(value);
+    if (label === undefined) return props.options.length > 0 && !props.loading ? t("editor.unlisted") : undefined;
+    return label !== value ? label : undefined;
   };
   return (
     <Controller
@@ -56,7 +61,7 @@ export function OptionPicker(props: {
               inputRef={field.ref}
               onBlur={field.onBlur}
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? props.helperText ?? nameOf(field.value)}
+              helperText={fieldState.error?.message ?? props.helperText ?? noteOf(field.value)}
             />
           )}
         />

@@ -1,16 +1,27 @@
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
-import { LLM_CATALOG, LLM_PROVIDERS, type LlmProviderId } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
+import {
+  ASSISTANT_DEFAULTS,
+  AssistantFields,
+  LLM_CATALOG,
+  LLM_DEFAULT_CONFIG,
+  LLM_PROVIDERS,
+  type LlmProviderId,
+  providerLabel,
+} from "@parley/contract";
 import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormTextField } from "../../../components/form-text-field.tsx";
+import { numberBounds, numberRange } from "../../../lib/number-bounds.ts";
 import { useAutoSelect } from "../../../lib/use-auto-select.ts";
-import { llmModelsQuery } from "../api/catalog-api.ts";
+import { useLlmModels } from "../api/catalog-api.ts";
+import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import type { OptionItem } from "../utils/options.ts";
 import { llmProviderChange } from "../utils/provider-change.ts";
+import { llmNeedsDeployment } from "../utils/provider-traits.ts";
 import type { EditorForm } from "./editor-types.ts";
+import { EndOfTurnFields } from "./end-of-turn-fields.tsx";
 import { FormNumberField, FormSlider, ProviderSelect } from "./form-controls.tsx";
 import { OptionPicker } from "./model-select.tsx";
 
@@ -18,17 +29,27 @@ import { OptionPicker } from "./model-select.tsx";
 export function ModelTab({ form }: { form: EditorForm }) {
   const { t } = useTranslation("assistants");
   const { control } = form;
-  const provider = useWatch({ control, name: "llm_provider" }) ?? "openai";
+  const provider = useWatch({ control, name: "llm_provider" }) ?? ASSISTANT_DEFAULTS.llm_provider;
   const model = useWatch({ control, name: "llm_provider_config.model" });
-  const models = useQuery(llmModelsQuery(provider));
+  const typedBaseUrl = useWatch({ control, name: "llm_provider_config.base_url" });
+  // Each URL typed is a request to that server: ask once the typing has paused.
+  const baseUrl = useDebouncedValue(typeof typedBaseUrl === "string" ? typedBaseUrl : undefined, 600);
+  const models = useLlmModels(provider, baseUrl);
   const options = useMemo<OptionItem[] | undefined>(() => {
     const list = models.data?.models ?? (models.isError ? LLM_CATALOG[provider].models : undefined);
     return list?.map((m) => ({ value: m.value, label: m.label ?? m.value }));
   }, [models.data, models.isError, provider]);
-  useAutoSelect(options, model, (value) =>
-    form.setValue("llm_provider_config.model", value, { shouldDirty: true, shouldValidate: true }),
+  useAutoSelect(
+    options,
+    model,
+    (value) => form.setValue("llm_provider_config.model", value, { shouldDirty: true, shouldValidate: true }),
+    { keepUnlisted: true },
   );
   const info = LLM_CATALOG[provider];
+  // A server that could not be asked for its models says why under its URL.
+  let baseUrlHelp = t("model.baseUrlHelp", { example: LLM_DEFAULT_CONFIG[provider].base_url ?? "" });
+  if (llmNeedsDeployment(provider)) baseUrlHelp = t("model.resourceBaseUrlHelp", { provider: providerLabel(provider) });
+  if (models.data?.error) baseUrlHelp = t("model.serverModelsFailed", { error: models.data.error });
 
   const changeProvider = (next: LlmProviderId) => {
     const change = llmProviderChange(next);
@@ -91,13 +112,13 @@ export function ModelTab({ form }: { form: EditorForm }) {
             control={control}
             name="llm_provider_config.base_url"
             label={t("model.baseUrl")}
-            helperText={provider === "azure-openai" ? t("model.azureBaseUrlHelp") : t("model.baseUrlHelp")}
+            helperText={baseUrlHelp}
             required
             fullWidth
           />
         </Grid>
       )}
-      {provider === "azure-openai" && (
+      {llmNeedsDeployment(provider) && (
         <>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormTextField
@@ -123,8 +144,7 @@ export function ModelTab({ form }: { form: EditorForm }) {
           control={control}
           name="llm_temperature"
           label={t("model.temperature")}
-          min={0}
-          max={2}
+          {...numberRange(AssistantFields.shape.llm_temperature)}
           step={0.1}
           format={(v) => v.toFixed(1)}
         />
@@ -136,7 +156,7 @@ export function ModelTab({ form }: { form: EditorForm }) {
           label={t("model.maxTokens")}
           helperText={t("model.maxTokensHelp")}
           fullWidth
-          slotProps={{ htmlInput: { min: 16, max: 8192 } }}
+          slotProps={{ htmlInput: numberBounds(AssistantFields.shape.llm_max_tokens) }}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
@@ -163,6 +183,9 @@ export function ModelTab({ form }: { form: EditorForm }) {
             </MenuItem>
           ))}
         </FormTextField>
+      </Grid>
+      <Grid size={12}>
+        <EndOfTurnFields control={control} />
       </Grid>
     </Grid>
   );

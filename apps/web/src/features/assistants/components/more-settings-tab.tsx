@@ -2,13 +2,17 @@ import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { BACKGROUND_AUDIO } from "@parley/contract";
+import { AssistantFields, BACKGROUND_AUDIO } from "@parley/contract";
 import type { ReactNode } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormTextField } from "../../../components/form-text-field.tsx";
+import { numberBounds, numberRange } from "../../../lib/number-bounds.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { FormChips, FormNumberField, FormSlider, FormSwitch } from "./form-controls.tsx";
+
+/** Each input's limits are the contract's, so the editor accepts exactly what the API does. */
+const FIELDS = AssistantFields.shape;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -103,7 +107,7 @@ export function MoreSettingsTab({ form }: { form: EditorForm }) {
             label={t("more.duration.max")}
             helperText={t("more.duration.maxHelp")}
             fullWidth
-            slotProps={{ htmlInput: { min: 10, max: 14400 } }}
+            slotProps={{ htmlInput: numberBounds(FIELDS.max_call_duration) }}
           />
         </Grid>
         <Grid size={half}>
@@ -111,8 +115,7 @@ export function MoreSettingsTab({ form }: { form: EditorForm }) {
             control={control}
             name="max_call_duration_warning_percentage"
             label={t("more.duration.warningAt")}
-            min={0.1}
-            max={0.99}
+            {...numberRange(FIELDS.max_call_duration_warning_percentage)}
             step={0.01}
             format={(v) => `${Math.round(v * 100)}%`}
           />
@@ -133,7 +136,7 @@ export function MoreSettingsTab({ form }: { form: EditorForm }) {
             name="timeout_seconds"
             label={t("more.silence.seconds")}
             fullWidth
-            slotProps={{ htmlInput: { min: 3, max: 600 } }}
+            slotProps={{ htmlInput: numberBounds(FIELDS.timeout_seconds) }}
           />
         </Grid>
         <Grid size={half}>
@@ -143,7 +146,7 @@ export function MoreSettingsTab({ form }: { form: EditorForm }) {
             label={t("more.silence.attempts")}
             helperText={t("more.silence.attemptsHelp")}
             fullWidth
-            slotProps={{ htmlInput: { min: 1, max: 10 } }}
+            slotProps={{ htmlInput: numberBounds(FIELDS.timeout_max_attempts) }}
           />
         </Grid>
         <Grid size={12}>
@@ -180,8 +183,7 @@ export function MoreSettingsTab({ form }: { form: EditorForm }) {
             control={control}
             name="background_audio_volume"
             label={t("more.background.volume")}
-            min={0}
-            max={1}
+            {...numberRange(FIELDS.background_audio_volume)}
             step={0.05}
             disabled={!background}
             format={(v) => `${Math.round(v * 100)}%`}

@@ -11,12 +11,11 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { AssistantTemplate } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
+import { AssistantFields, type AssistantTemplate } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
-import { templatesQuery } from "../api/templates-api.ts";
+import { useTemplates } from "../api/templates-api.ts";
 
 /** Pick a template, name the assistant, and create it with the template's whole configuration. */
 export function TemplateGalleryDialog(props: {
@@ -25,19 +24,26 @@ export function TemplateGalleryDialog(props: {
   onCreate: (template: AssistantTemplate, name: string) => Promise<void>;
 }) {
   const { t } = useTranslation("assistants");
-  const templates = useQuery({ ...templatesQuery(), enabled: props.open });
+  const templates = useTemplates(props.open);
   const [selected, setSelected] = useState<AssistantTemplate | null>(null);
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
+  // The contract's own rule for a name, checked before anything is sent.
+  const checked = AssistantFields.shape.name.safeParse(name);
+  const nameProblem = checked.success
+    ? null
+    : name.trim()
+      ? (checked.error.issues[0]?.message ?? t("templates.nameRequired"))
+      : t("templates.nameRequired");
   const choose = (template: AssistantTemplate) => {
     setSelected(template);
     setName(template.name);
   };
   const create = async () => {
-    if (!selected || !name.trim()) return;
+    if (!selected || !checked.success) return;
     setBusy(true);
     try {
-      await props.onCreate(selected, name.trim());
+      await props.onCreate(selected, checked.data);
     } finally {
       setBusy(false);
     }
@@ -100,16 +106,14 @@ export function TemplateGalleryDialog(props: {
             required
             fullWidth
             sx={{ mt: 3 }}
-            error={!name.trim()}
-            helperText={
-              name.trim() ? t("templates.nameHelp", { template: selected.name }) : t("templates.nameRequired")
-            }
+            error={nameProblem !== null}
+            helperText={nameProblem ?? t("templates.nameHelp", { template: selected.name })}
           />
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{t("cancel")}</Button>
-        <Button variant="contained" onClick={() => void create()} disabled={!selected || !name.trim() || busy}>
+        <Button variant="contained" onClick={() => void create()} disabled={!selected || nameProblem !== null || busy}>
           {t("templates.create")}
         </Button>
       </DialogActions>

@@ -5,20 +5,39 @@ import Button from "@mui/material/Button";
 import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { type ComponentType, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LiveCallPanel } from "../../../components/live-call/live-call-panel.tsx";
+
+/** The live call panel, handed in by the route: it belongs to the live-call feature. */
+export type TestCallPanel = ComponentType<{ assistantId: string; assistantName: string }>;
 
 /**
  * "Test call" beside Save: opens the live call panel in a side drawer so the editor stays in view.
  * The call uses the saved assistant; closing the drawer ends it.
  */
-export function TestCallButton({ assistantId, assistantName }: { assistantId: string; assistantName: string }) {
+export function TestCallButton({
+  assistantId,
+  assistantName,
+  CallPanel,
+  missingKeyNote,
+}: {
+  assistantId: string;
+  assistantName: string;
+  CallPanel: TestCallPanel;
+  /** The id of the note saying which keys are missing: the button is disabled and points at it. */
+  missingKeyNote?: string;
+}) {
   const { t } = useTranslation("assistants");
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outlined" startIcon={<CallIcon />} onClick={() => setOpen(true)}>
+      <Button
+        variant="outlined"
+        startIcon={<CallIcon />}
+        onClick={() => setOpen(true)}
+        disabled={missingKeyNote !== undefined}
+        aria-describedby={missingKeyNote}
+      >
         {t("testCall.open")}
       </Button>
       <Drawer
@@ -36,7 +55,7 @@ export function TestCallButton({ assistantId, assistantName }: { assistantId: st
               <CloseIcon />
             </IconButton>
           </Box>
-          {open && <LiveCallPanel assistantId={assistantId} assistantName={assistantName} />}
+          {open && <CallPanel assistantId={assistantId} assistantName={assistantName} />}
         </Box>
       </Drawer>
     </>

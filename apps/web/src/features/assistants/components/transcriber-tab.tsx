@@ -1,14 +1,13 @@
 import Alert from "@mui/material/Alert";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
-import { STT_CATALOG, STT_PROVIDERS, type SttProviderId } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
+import { ASSISTANT_DEFAULTS, STT_CATALOG, STT_PROVIDERS, type SttProviderId } from "@parley/contract";
 import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { useAutoSelect } from "../../../lib/use-auto-select.ts";
-import { transcriberQuery } from "../api/catalog-api.ts";
+import { useTranscriber } from "../api/catalog-api.ts";
 import type { OptionItem } from "../utils/options.ts";
 import { sttProviderChange } from "../utils/provider-change.ts";
 import { type SttFieldView, sttFields } from "../utils/stt-fields.ts";
@@ -20,16 +19,19 @@ import { OptionPicker } from "./model-select.tsx";
 export function TranscriberTab({ form }: { form: EditorForm }) {
   const { t } = useTranslation("assistants");
   const { control } = form;
-  const provider = (useWatch({ control, name: "stt_provider" }) ?? "deepgram") as SttProviderId;
+  const provider = (useWatch({ control, name: "stt_provider" }) ?? ASSISTANT_DEFAULTS.stt_provider) as SttProviderId;
   const model = useWatch({ control, name: "stt_provider_config.model" });
-  const transcriber = useQuery(transcriberQuery(provider));
+  const transcriber = useTranscriber(provider);
   const catalog = STT_CATALOG[provider];
   const options = useMemo<OptionItem[] | undefined>(() => {
     const list = transcriber.data?.models ?? (transcriber.isError ? catalog.models : undefined);
     return list?.map((m) => ({ value: m.value, label: m.label ?? m.value }));
   }, [transcriber.data, transcriber.isError, catalog]);
-  useAutoSelect(options, typeof model === "string" ? model : undefined, (value) =>
-    form.setValue("stt_provider_config.model", value, { shouldDirty: true }),
+  useAutoSelect(
+    options,
+    typeof model === "string" ? model : undefined,
+    (value) => form.setValue("stt_provider_config.model", value, { shouldDirty: true }),
+    { keepUnlisted: true },
   );
   const fields = useMemo(
     () => sttFields(provider, transcriber.data?.fields ?? catalog.fields),

@@ -2,6 +2,7 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
+import Grid from "@mui/material/Grid";
 import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -48,28 +49,37 @@ function TransferDestinations({ form }: { form: EditorForm }) {
       {rows.fields.length === 0 && <Typography color="text.secondary">{t("transfer.none")}</Typography>}
       {rows.fields.map((row, index) => (
         <Paper key={row.id} variant="outlined" sx={{ p: 2 }}>
-          <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ alignItems: { md: "flex-start" } }}>
-            <FormTextField
-              control={control}
-              name={`transfer_config.${index}.name`}
-              label={t("transfer.destinationName", { n: index + 1 })}
-              required
-              sx={{ flex: 1 }}
-            />
-            <FormTextField
-              control={control}
-              name={`transfer_config.${index}.number`}
-              label={t("transfer.number", { n: index + 1 })}
-              helperText={t("transfer.numberHelp")}
-              required
-              sx={{ flex: 1 }}
-            />
-            <FormTextField
-              control={control}
-              name={`transfer_config.${index}.transfer_message`}
-              label={t("transfer.message", { n: index + 1 })}
-              sx={{ flex: 2 }}
-            />
+          {/* Name and number share a line, the message gets its own: each field keeps a readable width. */}
+          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
+            <Grid container spacing={2} sx={{ flex: 1 }}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField
+                  control={control}
+                  name={`transfer_config.${index}.name`}
+                  label={t("transfer.destinationName", { n: index + 1 })}
+                  required
+                  fullWidth
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField
+                  control={control}
+                  name={`transfer_config.${index}.number`}
+                  label={t("transfer.number", { n: index + 1 })}
+                  helperText={t("transfer.numberHelp")}
+                  required
+                  fullWidth
+                />
+              </Grid>
+              <Grid size={12}>
+                <FormTextField
+                  control={control}
+                  name={`transfer_config.${index}.transfer_message`}
+                  label={t("transfer.message", { n: index + 1 })}
+                  fullWidth
+                />
+              </Grid>
+            </Grid>
             <IconButton aria-label={t("transfer.remove", { n: index + 1 })} onClick={() => rows.remove(index)}>
               <DeleteOutline />
             </IconButton>

@@ -2,19 +2,30 @@ import Alert from "@mui/material/Alert";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
-import { TTS_CATALOG, TTS_PROVIDERS, type TtsProviderId } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
+import {
+  ASSISTANT_DEFAULTS,
+  providerLabel,
+  type SettingFieldSpec,
+  TTS_CATALOG,
+  TTS_PROVIDERS,
+  TtsProviderConfig,
+  type TtsProviderId,
+} from "@parley/contract";
 import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useClones } from "../../../api/clones.ts";
+import { useIntegrations, voiceKeyMissing } from "../../../api/integrations.ts";
+import { useVoices } from "../../../api/voices.ts";
 import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { VoicePreviewButton } from "../../../components/voice-preview/voice-preview-button.tsx";
+import { useAuth } from "../../../lib/auth-context.ts";
+import { numberRange } from "../../../lib/number-bounds.ts";
 import { useAutoSelect } from "../../../lib/use-auto-select.ts";
-import { useAuth } from "../../auth/auth-context.ts";
-import { clonesQuery, voicesQuery } from "../api/catalog-api.ts";
 import { mergeClones, type OptionItem } from "../utils/options.ts";
 import { ttsProviderChange } from "../utils/provider-change.ts";
+import { ttsSettingFields } from "../utils/provider-traits.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { FormSlider, FormSwitch, ProviderSelect } from "./form-controls.tsx";
 import { OptionPicker } from "./model-select.tsx";
@@ -25,15 +36,16 @@ const SAMPLE_RATES = [8000, 16000, 22050, 24000, 44100, 48000];
 export function VoiceTab({ form }: { form: EditorForm }) {
   const { t } = useTranslation("assistants");
   const { control } = form;
-  const provider = (useWatch({ control, name: "tts_provider" }) ?? "openai") as TtsProviderId;
+  const provider = (useWatch({ control, name: "tts_provider" }) ?? ASSISTANT_DEFAULTS.tts_provider) as TtsProviderId;
   const model = useWatch({ control, name: "tts_provider_config.model" });
   const voice = useWatch({ control, name: "tts_provider_config.voice" });
   const speed = useWatch({ control, name: "tts_provider_config.speed" });
   const language = useWatch({ control, name: "tts_provider_config.language" });
   const settings = useWatch({ control, name: "tts_provider_config.settings" });
   const { workspace } = useAuth();
-  const voices = useQuery(voicesQuery(provider));
-  const clones = useQuery(clonesQuery());
+  const voices = useVoices(provider);
+  const clones = useClones();
+  const keyMissing = voiceKeyMissing(useIntegrations().data, provider) === true;
   const catalog = TTS_CATALOG[provider];
 
   const modelOptions = useMemo<OptionItem[] | undefined>(() => {
@@ -51,8 +63,8 @@ export function VoiceTab({ form }: { form: EditorForm }) {
   }, [voices.data, voices.isError, clones.isPending, clones.data, catalog, provider, t]);
   const set = (name: "tts_provider_config.model" | "tts_provider_config.voice") => (value: string) =>
     form.setValue(name, value, { shouldDirty: true, shouldValidate: true });
-  useAutoSelect(modelOptions, model, set("tts_provider_config.model"));
-  useAutoSelect(voiceOptions, voice, set("tts_provider_config.voice"));
+  useAutoSelect(modelOptions, model, set("tts_provider_config.model"), { keepUnlisted: true });
+  useAutoSelect(voiceOptions, voice, set("tts_provider_config.voice"), { keepUnlisted: true });
 
   const changeProvider = (next: TtsProviderId) => {
     const change = ttsProviderChange(next);
@@ -93,6 +105,7 @@ export function VoiceTab({ form }: { form: EditorForm }) {
         {/* Previews what is in the form now, saved or not, so a voice can be tried before saving. */}
         <VoicePreviewButton
           workspaceId={workspace?.id}
+          missingKey={keyMissing ? providerLabel(provider) : undefined}
           request={{
             provider,
             model: model ?? "",
@@ -118,8 +131,7 @@ export function VoiceTab({ form }: { form: EditorForm }) {
           control={control}
           name="tts_provider_config.speed"
           label={t("voice.speed")}
-          min={0.25}
-          max={4}
+          {...numberRange(TtsProviderConfig.shape.speed)}
           step={0.05}
           format={(v) => `${v.toFixed(2)}×`}
         />
@@ -166,44 +178,47 @@ export function VoiceTab({ form }: { form: EditorForm }) {
           fullWidth
         />
       </Grid>
-      {provider === "elevenlabs" && <ElevenLabsSettings form={form} />}
+      <VoiceSettings form={form} provider={provider} />
     </Grid>
   );
 }
 
-function ElevenLabsSettings({ form }: { form: EditorForm }) {
+/** The vendor's own voice settings, as its contract descriptor lists them (sliders and switches). */
+function VoiceSettings({ form, provider }: { form: EditorForm; provider: TtsProviderId }) {
   const { t } = useTranslation("assistants");
-  const { control } = form;
-  const slider = (key: "stability" | "similarity_boost" | "style") => (
-    <Grid size={{ xs: 12, sm: 4 }}>
-      <FormSlider
-        control={control}
-        name={`tts_provider_config.settings.${key}`}
-        label={t(`voice.elevenlabs.${key}`)}
-        min={0}
-        max={1}
-        step={0.05}
-        format={(v) => v.toFixed(2)}
-      />
-    </Grid>
-  );
+  const fields = ttsSettingFields(provider);
+  if (fields.length === 0) return null;
+  const label = (field: SettingFieldSpec) => t(`voice.settings.${field.name}`, { defaultValue: field.label });
   return (
     <>
       <Grid size={12}>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 1 }}>
-          {t("voice.elevenlabs.title")}
+          {t("voice.settings.title", { provider: providerLabel(provider) })}
         </Typography>
       </Grid>
-      {slider("stability")}
-      {slider("similarity_boost")}
-      {slider("style")}
-      <Grid size={12}>
-        <FormSwitch
-          control={control}
-          name="tts_provider_config.settings.use_speaker_boost"
-          label={t("voice.elevenlabs.use_speaker_boost")}
-        />
-      </Grid>
+      {fields.map((field) =>
+        field.kind === "number" ? (
+          <Grid key={field.name} size={{ xs: 12, sm: 4 }}>
+            <FormSlider
+              control={form.control}
+              name={`tts_provider_config.settings.${field.name}`}
+              label={label(field)}
+              min={field.min ?? 0}
+              max={field.max ?? 1}
+              step={field.step ?? 0.05}
+              format={(v) => v.toFixed(2)}
+            />
+          </Grid>
+        ) : (
+          <Grid key={field.name} size={12}>
+            <FormSwitch
+              control={form.control}
+              name={`tts_provider_config.settings.${field.name}`}
+              label={label(field)}
+            />
+          </Grid>
+        ),
+      )}
     </>
   );
 }

@@ -1,56 +1,43 @@
-import type { Assistant, AssistantTemplate } from "@parley/contract";
-import { useQueryClient } from "@tanstack/react-query";
+import type { Assistant, AssistantTemplate, CreateAssistantBody } from "@parley/contract";
 import { useSnackbar } from "notistack";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useCreateAssistant, useDeleteAssistant } from "../../../api/assistants.ts";
 import { errorText } from "../../../components/error-text.ts";
 import { paths } from "../../../config/paths.ts";
-import { assistantKeys, createAssistant, deleteAssistant } from "../api/assistants-api.ts";
 import { duplicateBody } from "../utils/assistant-list.ts";
 
 /** Create (blank, from a template, as a copy) and delete, each with its spec §8 notice. */
 export function useAssistantActions() {
   const { t } = useTranslation("assistants");
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const createAssistant = useCreateAssistant();
+  const deleteAssistant = useDeleteAssistant();
 
   const fail = (error: unknown) => enqueueSnackbar(errorText(error, t("notices.failed")), { variant: "error" });
-  const created = async (assistant: Assistant, notice: string) => {
-    queryClient.setQueryData(assistantKeys.detail(assistant.id), assistant);
-    await queryClient.invalidateQueries({ queryKey: assistantKeys.list() });
-    enqueueSnackbar(notice, { variant: "success" });
-    await navigate(`${paths.assistants}/${assistant.id}`);
+  const create = async (body: CreateAssistantBody, notice: string) => {
+    try {
+      const assistant = await createAssistant.mutateAsync(body);
+      enqueueSnackbar(notice, { variant: "success" });
+      await navigate(`${paths.assistants}/${assistant.id}`);
+    } catch (error) {
+      fail(error);
+    }
   };
 
   return {
-    async create(name: string) {
-      try {
-        await created(await createAssistant({ name }), t("notices.created"));
-      } catch (error) {
-        fail(error);
-      }
-    },
-    async createFromTemplate(template: AssistantTemplate, name: string) {
-      try {
-        await created(await createAssistant({ ...template.assistant, name }), t("notices.createdFromTemplate"));
-      } catch (error) {
-        fail(error);
-      }
-    },
-    async duplicate(assistant: Assistant) {
-      try {
-        const body = duplicateBody(assistant, t("list.copyName", { name: assistant.name }).slice(0, 120));
-        await created(await createAssistant(body), t("notices.created"));
-      } catch (error) {
-        fail(error);
-      }
-    },
+    create: (name: string) => create({ name }, t("notices.created")),
+    createFromTemplate: (template: AssistantTemplate, name: string) =>
+      create({ ...template.assistant, name }, t("notices.createdFromTemplate")),
+    duplicate: (assistant: Assistant) =>
+      create(
+        duplicateBody(assistant, t("list.copyName", { name: assistant.name }).slice(0, 120)),
+        t("notices.created"),
+      ),
     async remove(assistant: Assistant) {
       try {
-        await deleteAssistant(assistant.id);
-        queryClient.removeQueries({ queryKey: assistantKeys.detail(assistant.id) });
-        await queryClient.invalidateQueries({ queryKey: assistantKeys.list() });
+        await deleteAssistant.mutateAsync(assistant.id);
         enqueueSnackbar(t("notices.deleted"), { variant: "success" });
         return true;
       } catch (error) {

@@ -16,24 +16,23 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { Assistant } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { useAssistants } from "../../../api/assistants.ts";
 import { CenteredSpinner } from "../../../components/centered-spinner.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
-import { assistantsQuery } from "../api/assistants-api.ts";
 import { CreateAssistantDialog } from "../components/create-assistant-dialog.tsx";
 import { TemplateGalleryDialog } from "../components/template-gallery-dialog.tsx";
 import { useAssistantActions } from "../hooks/use-assistant-actions.ts";
-import { searchAssistants } from "../utils/assistant-list.ts";
+import { assistantSummary, searchAssistants } from "../utils/assistant-list.ts";
 
 export default function AssistantsPage() {
   const { t, i18n } = useTranslation("assistants");
-  const assistants = useQuery(assistantsQuery());
+  const assistants = useAssistants();
   const actions = useAssistantActions();
   const [search, setSearch] = useState("");
   const [dialog, setDialog] = useState<"create" | "template" | null>(null);
@@ -120,32 +119,40 @@ export default function AssistantsPage() {
                     </TableCell>
                   </TableRow>
                 )}
-                {shown.map((a) => (
-                  <TableRow key={a.id} hover>
-                    <TableCell>
-                      <Link component={RouterLink} to={`${paths.assistants}/${a.id}`} sx={{ fontWeight: 600 }}>
-                        {a.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{`${a.llm_provider} · ${a.llm_provider_config.model}`}</TableCell>
-                    <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{a.stt_provider}</TableCell>
-                    <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{a.tts_provider}</TableCell>
-                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
-                      {date.format(new Date(a.updated_at))}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      <IconButton
-                        aria-label={t("list.duplicate", { name: a.name })}
-                        onClick={() => void actions.duplicate(a)}
-                      >
-                        <ContentCopyOutlined />
-                      </IconButton>
-                      <IconButton aria-label={t("list.delete", { name: a.name })} onClick={() => setDeleting(a)}>
-                        <DeleteOutline />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
+                {shown.map((a) => {
+                  const summary = assistantSummary(a);
+                  return (
+                    <TableRow key={a.id} hover>
+                      <TableCell>
+                        <Link
+                          component={RouterLink}
+                          to={`${paths.assistants}/${a.id}`}
+                          dir="auto"
+                          sx={{ fontWeight: 600 }}
+                        >
+                          {a.name}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{`${summary.llm} · ${summary.model}`}</TableCell>
+                      <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{summary.stt}</TableCell>
+                      <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{summary.tts}</TableCell>
+                      <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
+                        {date.format(new Date(a.updated_at))}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                        <IconButton
+                          aria-label={t("list.duplicate", { name: a.name })}
+                          onClick={() => void actions.duplicate(a)}
+                        >
+                          <ContentCopyOutlined />
+                        </IconButton>
+                        <IconButton aria-label={t("list.delete", { name: a.name })} onClick={() => setDeleting(a)}>
+                          <DeleteOutline />
+                        </IconButton>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
               </TableBody>
             </Table>
           </TableContainer>

@@ -1,6 +1,6 @@
-import { type Assistant, AssistantFields } from "@parley/contract";
+import { type Assistant, AssistantFields, enforceHipaa } from "@parley/contract";
 import { describe, expect, it } from "vitest";
-import { AssistantForm, enforceHipaa, tabOfField, toFormValues, toUpdateBody } from "./assistant-form.ts";
+import { AssistantForm, isFormField, tabOfField, toFormValues, toUpdateBody } from "./assistant-form.ts";
 
 const saved: Assistant = {
   ...AssistantFields.parse({ name: "Front desk" }),
@@ -94,5 +94,15 @@ describe("a failed save", () => {
     expect(tabOfField("tts_provider_config")).toBe("voice");
     expect(tabOfField("dtmf_mapping")).toBe("transfer");
     expect(tabOfField("timeout_seconds")).toBe("more");
+    expect(tabOfField("stt_provider_config.language")).toBe("transcriber");
+    expect(tabOfField("transfer_config.0.number")).toBe("transfer");
+  });
+
+  it("puts a server field error on the field it names, when the form has it", () => {
+    const values = toFormValues(saved);
+    expect(isFormField(values, "name")).toBe(true);
+    expect(isFormField(values, "llm_provider_config.model")).toBe(true);
+    expect(isFormField(values, "workspace_id")).toBe(false);
+    expect(isFormField(values, "name.first")).toBe(false);
   });
 });

@@ -1,14 +1,17 @@
 import {
   type Assistant,
   AssistantFields,
+  enforceHipaa,
   LlmProviderConfig,
   STT_CONFIG_SCHEMAS,
   TransferDestination,
   TtsProviderConfig,
   type UpdateAssistantBody,
 } from "@parley/contract";
+import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
 import { numberField } from "../../../components/number-field.ts";
+import { llmNeedsBaseUrl, llmNeedsDeployment, ttsSettingFields } from "./provider-traits.ts";
 
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const optionalText = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema);
@@ -38,6 +41,9 @@ export const AssistantForm = AssistantFields.extend({
   }),
   llm_temperature: requiredNumber(f.llm_temperature),
   llm_max_tokens: requiredNumber(f.llm_max_tokens),
+  end_of_turn_punctuation_ms: requiredNumber(f.end_of_turn_punctuation_ms),
+  end_of_turn_no_punctuation_ms: requiredNumber(f.end_of_turn_no_punctuation_ms),
+  end_of_turn_number_ms: requiredNumber(f.end_of_turn_number_ms),
   stt_provider_config: z.record(z.string(), z.unknown()),
   tts_provider_config: TtsProviderConfig.extend({
     language: optionalText(TtsProviderConfig.shape.language),
@@ -66,11 +72,10 @@ export const AssistantForm = AssistantFields.extend({
         ctx.addIssue({ code: "custom", path: ["stt_provider_config", ...issue.path], message: issue.message });
       }
     }
-    const needsUrl = values.llm_provider === "openai-compatible" || values.llm_provider === "azure-openai";
-    if (needsUrl && !values.llm_provider_config.base_url) {
+    if (llmNeedsBaseUrl(values.llm_provider) && !values.llm_provider_config.base_url) {
       ctx.addIssue({ code: "custom", path: ["llm_provider_config", "base_url"], message: "Base URL is required" });
     }
-    if (values.llm_provider === "azure-openai" && !values.llm_provider_config.deployment) {
+    if (llmNeedsDeployment(values.llm_provider) && !values.llm_provider_config.deployment) {
       ctx.addIssue({
         code: "custom",
         path: ["llm_provider_config", "deployment"],
@@ -89,11 +94,6 @@ export const AssistantForm = AssistantFields.extend({
 
 export type AssistantFormInput = z.input<typeof AssistantForm>;
 export type AssistantFormValues = z.output<typeof AssistantForm>;
-
-/** HIPAA compliance forbids keeping call audio (spec §4): recording is forced off. */
-export function enforceHipaa<T extends { hippa_compliant?: boolean; audio_recording?: boolean }>(values: T): T {
-  return values.hippa_compliant ? { ...values, audio_recording: false } : values;
-}
 
 /** What the editor starts from for a saved assistant. */
 export function toFormValues(assistant: Assistant): AssistantFormInput {
@@ -115,7 +115,9 @@ export function toUpdateBody(values: AssistantFormValues): UpdateAssistantBody {
   return {
     ...rest,
     tts_provider_config:
-      rest.tts_provider === "elevenlabs" ? rest.tts_provider_config : withoutSettings(rest.tts_provider_config),
+      ttsSettingFields(rest.tts_provider).length > 0
+        ? rest.tts_provider_config
+        : withoutSettings(rest.tts_provider_config),
     dtmf_mapping: Object.fromEntries(dtmf_mapping.map((row) => [row.digit, row.value])),
   };
 }
@@ -139,10 +141,23 @@ const TAB_OF_FIELD: Partial<Record<keyof AssistantFormInput, EditorTab>> = {
   dtmf_mapping: "transfer",
 };
 
-/** The tab that shows a field, so a failed save can open the first tab with a problem. */
-export function tabOfField(field: string): EditorTab {
+/** The tab that shows a field (top-level or dotted path), so a failed save can open the first tab with a problem. */
+export function tabOfField(path: string): EditorTab {
+  const field = path.split(".")[0] ?? path;
   if (field in TAB_OF_FIELD) return TAB_OF_FIELD[field as keyof AssistantFormInput] ?? "model";
   const modelFields = ["name", "first_message", "first_speaker", "system_prompt", "language"];
-  if (modelFields.includes(field) || field.startsWith("llm_") || field === "interruption_sensitivity") return "model";
+  // Turn-taking (interruptions, end of turn) sits with the model's conversation settings.
+  const turnTaking = field === "interruption_sensitivity" || field.startsWith("end_of_turn_");
+  if (modelFields.includes(field) || field.startsWith("llm_") || turnTaking) return "model";
   return "more";
+}
+
+/** Whether an API field name (dotted for nested ones) is a field of this form, so its error can sit on it. */
+export function isFormField(values: AssistantFormInput, field: string): field is FieldPath<AssistantFormInput> {
+  let node: unknown = values;
+  for (const key of field.split(".")) {
+    if (node === null || typeof node !== "object" || !(key in node)) return false;
+    node = Reflect.get(node, key);
+  }
+  return true;
 }

@@ -1,6 +1,7 @@
 import { type Assistant, AssistantFields } from "@parley/contract";
 import { describe, expect, it } from "vitest";
-import { duplicateBody, searchAssistants, visibleAssistants } from "./assistant-list.ts";
+import { visibleAssistants } from "../../../api/assistants.ts";
+import { assistantSummary, duplicateBody, searchAssistants } from "./assistant-list.ts";
 
 const make = (id: string, name: string, temp = false): Assistant => {
   const fields = AssistantFields.parse({ name });
@@ -24,6 +25,17 @@ describe("the assistants list", () => {
     expect(searchAssistants(list, "desk").map((a) => a.id)).toEqual(["1"]);
     expect(searchAssistants(list, "GPT-4O").map((a) => a.id)).toEqual(["1", "2"]);
     expect(searchAssistants(list, "  ")).toHaveLength(2);
+  });
+
+  it("shows provider and model labels, and a custom model as stored", () => {
+    const assistant = make("1", "Front Desk");
+    const summary = assistantSummary(assistant);
+    expect(summary.llm).not.toBe(assistant.llm_provider);
+    expect(summary.model).not.toBe(assistant.llm_provider_config.model);
+    expect(summary.tts).not.toBe(assistant.tts_provider);
+    const custom = { ...assistant, llm_provider_config: { ...assistant.llm_provider_config, model: "llama3.2:3b" } };
+    expect(assistantSummary(custom).model).toBe("llama3.2:3b");
+    expect(searchAssistants([assistant], summary.tts.slice(0, 6))).toHaveLength(1);
   });
 
   it("duplicates every setting under a new name", () => {

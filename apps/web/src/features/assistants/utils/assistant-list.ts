@@ -1,18 +1,25 @@
-import type { Assistant, CreateAssistantBody } from "@parley/contract";
+import { type Assistant, type CreateAssistantBody, LLM_CATALOG, STT_CATALOG, TTS_CATALOG } from "@parley/contract";
 
-/** Spec §3: assistants flagged temp never appear in the list. */
-export function visibleAssistants(list: readonly Assistant[]): Assistant[] {
-  return list.filter((a) => !a.temp);
+/** What a list shows of an assistant's providers: their labels and the model's label, never raw ids. */
+export function assistantSummary(a: Assistant) {
+  const llm = LLM_CATALOG[a.llm_provider];
+  const model = llm.models.find((m) => m.value === a.llm_provider_config.model)?.label ?? a.llm_provider_config.model;
+  return { llm: llm.label, model, stt: STT_CATALOG[a.stt_provider].label, tts: TTS_CATALOG[a.tts_provider].label };
 }
 
-/** Case-insensitive match on the name and the providers and model shown in the list. */
+/** Case-insensitive match on the name, and on the providers and model as shown and as stored. */
 export function searchAssistants(list: readonly Assistant[], query: string): Assistant[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...list];
   return list.filter((a) =>
-    [a.name, a.llm_provider, a.llm_provider_config.model, a.stt_provider, a.tts_provider].some((text) =>
-      text.toLocaleLowerCase().includes(needle),
-    ),
+    [
+      a.name,
+      a.llm_provider,
+      a.llm_provider_config.model,
+      a.stt_provider,
+      a.tts_provider,
+      ...Object.values(assistantSummary(a)),
+    ].some((text) => text.toLocaleLowerCase().includes(needle)),
   );
 }
 

@@ -1,5 +1,6 @@
 import { STT_CONFIG_SCHEMAS, SttFieldSpec, type SttProviderId } from "@parley/contract";
 import { z } from "zod";
+import { numberBounds, unwrapSchema } from "../../../lib/number-bounds.ts";
 
 /** How one transcriber setting is edited; labels come from the server's catalog when it gives them. */
 export interface SttFieldView {
@@ -16,25 +17,12 @@ export interface SttFieldView {
 /** The model is edited on its own (it has its own option list), so it is not a config field. */
 const SEPARATE = new Set(["model"]);
 
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  while (current instanceof z.ZodDefault || current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
-    current = current.unwrap() as z.ZodType;
-  }
-  return current;
-}
-
-function finite(value: number | null | undefined) {
-  return value !== null && value !== undefined && Number.isFinite(value) ? value : undefined;
-}
-
 function viewOf(key: string, schema: z.ZodType): SttFieldView {
-  const inner = unwrap(schema);
+  const inner = unwrapSchema(schema);
   if (inner instanceof z.ZodBoolean) return { key, kind: "boolean" };
   if (inner instanceof z.ZodNumber) {
     const view: SttFieldView = { key, kind: "number" };
-    const min = finite(inner.minValue);
-    const max = finite(inner.maxValue);
+    const { min, max } = numberBounds(inner);
     if (min !== undefined) view.min = min;
     if (max !== undefined) view.max = max;
     return view;

@@ -1,37 +1,33 @@
-import type { AuthProviders, SessionUser, TokenResponse, Workspace } from "@parley/contract";
+import { AuthProviders, MessageResponse, SessionUser, Workspace } from "@parley/contract";
+import { z } from "zod";
 import { api } from "../../../lib/http-client.ts";
+import { accessTokenOf } from "../../../lib/token-storage.ts";
 
 export const LOGIN_NO_TOKEN = "Login response did not contain access token.";
 
 export async function loginRequest(username: string, password: string): Promise<string> {
-  const body = await api.request<Partial<TokenResponse>>("/login", {
+  const body = await api.request("/login", {
     method: "POST",
     body: new URLSearchParams({ username, password }),
     credentials: true,
   });
-  if (!body?.access_token) throw new Error(LOGIN_NO_TOKEN);
-  return body.access_token;
+  const token = accessTokenOf(body);
+  if (!token) throw new Error(LOGIN_NO_TOKEN);
+  return token;
 }
 
-export const logoutRequest = () => api.request<void>("/logout", { method: "POST", credentials: true });
-export const fetchMe = () => api.request<SessionUser>("/users/me");
+export const logoutRequest = () => api.request("/logout", { method: "POST", credentials: true });
+export const fetchMe = async () => SessionUser.parse(await api.request("/users/me"));
 
 /** The list may come bare or wrapped in `data` (spec §3). */
-export async function fetchWorkspaces(): Promise<Workspace[]> {
-  const body = await api.request<Workspace[] | { data: Workspace[] }>("/workspaces");
-  return Array.isArray(body) ? body : (body?.data ?? []);
-}
+const WorkspaceList = z.union([
+  z.array(Workspace),
+  z.object({ data: z.array(Workspace) }).transform((body) => body.data),
+]);
 
-export async function switchWorkspaceRequest(id: string): Promise<string> {
-  const body = await api.request<Partial<TokenResponse>>(`/switch-workspace/${id}`, { method: "POST" });
-  if (!body?.access_token) throw new Error("Access token not found in response.");
-  return body.access_token;
-}
+export const fetchWorkspaces = async () => WorkspaceList.parse(await api.request("/workspaces"));
 
-export const createWorkspaceRequest = (input: { name: string; billing_email?: string }) =>
-  api.request<Workspace>("/workspaces", { method: "POST", body: input });
+export const requestMagicLink = async (email: string) =>
+  MessageResponse.parse(await api.request("/auth/magic-link", { method: "POST", body: { email } }));
 
-export const requestMagicLink = (email: string) =>
-  api.request<{ message: string }>("/auth/magic-link", { method: "POST", body: { email } });
-
-export const fetchAuthProviders = () => api.request<AuthProviders>("/auth/providers");
+export const fetchAuthProviders = async () => AuthProviders.parse(await api.request("/auth/providers"));

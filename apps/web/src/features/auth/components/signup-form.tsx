@@ -6,14 +6,14 @@ import type { SignupCompletionResult } from "@parley/contract";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { paths } from "../../../config/paths.ts";
-import { useAuth } from "../auth-context.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
+import { takeReturnTo } from "../return-to.ts";
 
 /** Finishes a sign-up: asks for a display name (and optionally more), then signs the new user in. */
 export function SignupForm(props: {
   initialName: string;
   extraFields?: ReactNode;
-  submit: (name: string) => Promise<SignupCompletionResult>;
+  submit: (name: string) => Promise<Partial<SignupCompletionResult>>;
 }) {
   const { t } = useTranslation();
   const { completeSignup } = useAuth();
@@ -28,7 +28,7 @@ export function SignupForm(props: {
     setError(null);
     try {
       await completeSignup(await props.submit(name.trim()));
-      navigate(paths.home, { replace: true });
+      navigate(takeReturnTo(), { replace: true });
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : t("auth.linkFailed"));
       setBusy(false);

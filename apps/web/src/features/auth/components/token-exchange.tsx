@@ -6,10 +6,12 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { paths } from "../../../config/paths.ts";
+import { takeReturnTo } from "../return-to.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 /**
- * Runs a one-time exchange (magic link, SSO callback) once on arrival, then goes home; on failure
+ * Runs a one-time exchange (magic link, SSO callback) once on arrival, then goes where the visitor
+ * was headed before signing in (else home); on failure
  * shows why with a way back to the login page.
  */
 export function TokenExchange({ title, exchange }: { title: string; exchange: () => Promise<void> }) {
@@ -22,7 +24,7 @@ export function TokenExchange({ title, exchange }: { title: string; exchange: ()
     if (started.current) return;
     started.current = true;
     exchange()
-      .then(() => navigate(paths.home, { replace: true }))
+      .then(() => navigate(takeReturnTo(), { replace: true }))
       .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : t("auth.linkFailed")));
   }, [exchange, navigate, t]);
   return (

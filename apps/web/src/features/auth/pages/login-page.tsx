@@ -13,13 +13,19 @@ import type { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { API_BASE_URL } from "../../../config/env.ts";
 import { paths } from "../../../config/paths.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
 import { fetchAuthProviders, requestMagicLink } from "../api/session-api.ts";
-import { useAuth } from "../auth-context.ts";
 import { AuthCard } from "../components/auth-card.tsx";
+import { rememberReturnTo, takeReturnTo } from "../return-to.ts";
+
+/** What another page may hand the sign-in page to show (e.g. after a password reset). */
+export interface LoginNotice {
+  notice?: string;
+}
 
 /** Sign in with a password, a magic link, or Google/Microsoft single sign-on. */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["auth", "translation"], { nsMode: "fallback" });
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -33,7 +39,8 @@ export default function LoginPage() {
     defaultValues: { email: search.get("email") ?? "" },
   });
   const [error, setError] = useState<string | null>(search.get("error"));
-  const [notice, setNotice] = useState<string | null>(null);
+  const state = location.state as ({ from?: string } & LoginNotice) | null;
+  const [notice, setNotice] = useState<string | null>(state?.notice ?? null);
   const [busy, setBusy] = useState(false);
   const [providers, setProviders] = useState<AuthProviders>({ google: false, microsoft: false });
   useEffect(() => {
@@ -42,7 +49,10 @@ export default function LoginPage() {
       .then(setProviders)
       .catch(() => undefined);
   }, []);
-  const from = (location.state as { from?: string } | null)?.from ?? paths.home;
+  const from = state?.from;
+  // Kept for the whole tab: single sign-on leaves the app and comes back through its callback page.
+  useEffect(() => rememberReturnTo(from), [from]);
+  const invited = search.get("invited") !== null || (from ?? "").includes("invitation=");
   const failed = (caught: unknown) => setError(caught instanceof Error ? caught.message : t("auth.signInFailed"));
 
   const onPassword = passwordForm.handleSubmit(async ({ username, password }) => {
@@ -50,7 +60,7 @@ export default function LoginPage() {
     setError(null);
     try {
       await login(username, password);
-      navigate(from, { replace: true });
+      navigate(takeReturnTo(), { replace: true });
     } catch (caught) {
       failed(caught);
     } finally {
@@ -76,9 +86,9 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t("auth.loginTitle")} subtitle={t("auth.loginSubtitle")}>
-      {search.get("invited") && (
+      {invited && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t("auth.invitedNotice")}
+          {t("invitationNotice")}
         </Alert>
       )}
       {error && (

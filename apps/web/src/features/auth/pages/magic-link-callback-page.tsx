@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useAuth } from "../../../lib/auth-context.ts";
 import { verifyMagicLink } from "../api/flows-api.ts";
-import { useAuth } from "../auth-context.ts";
 import { TokenExchange } from "../components/token-exchange.tsx";
 
 export default function MagicLinkCallbackPage() {

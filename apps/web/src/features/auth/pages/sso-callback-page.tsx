@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { useAuth } from "../auth-context.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
 import { TokenExchange } from "../components/token-exchange.tsx";
 
 /** The server hands the token over in the URL fragment, which never reaches a server log. */

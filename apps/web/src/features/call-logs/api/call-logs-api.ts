@@ -1,29 +1,46 @@
-import type { CallLog, CallLogPage, WorkspaceRoomsResponse } from "@parley/contract";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { CallLog, CallLogPage, WorkspaceRoomsResponse } from "@parley/contract";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useWorkspaceId } from "../../../lib/auth-context.ts";
 import { api } from "../../../lib/http-client.ts";
 
 /** GET /call-logs query parameters (contract CallLogsQuery, already coerced). */
 export type CallLogsFilter = Record<string, string | number | undefined>;
 
-/** Every query this feature owns starts with "call-logs". */
+/** The workspace's call logs and live rooms. */
 export const callLogKeys = {
-  all: ["call-logs"] as const,
-  list: (filters: CallLogsFilter) => ["call-logs", "list", filters] as const,
-  detail: (id: string) => ["call-logs", "detail", id] as const,
-  rooms: () => ["call-logs", "rooms"] as const,
+  lists: (workspaceId: string) => [workspaceId, "call-logs", "list"] as const,
+  list: (workspaceId: string, filters: CallLogsFilter) => [workspaceId, "call-logs", "list", filters] as const,
+  detail: (workspaceId: string, id: string) => [workspaceId, "call-logs", "detail", id] as const,
+  rooms: (workspaceId: string) => [workspaceId, "call-logs", "rooms"] as const,
 };
 
-export const callLogsQuery = (filters: CallLogsFilter) =>
-  queryOptions({
-    queryKey: callLogKeys.list(filters),
-    queryFn: () => api.request<CallLogPage>("/call-logs", { query: { ...filters } }),
+export function useCallLogs(filters: CallLogsFilter) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: callLogKeys.list(workspaceId, filters),
+    queryFn: async () => CallLogPage.parse(await api.request("/call-logs", { query: { ...filters } })),
     placeholderData: keepPreviousData,
   });
+}
 
-export const callLogQuery = (id: string) =>
-  queryOptions({ queryKey: callLogKeys.detail(id), queryFn: () => api.request<CallLog>(`/call-logs/${id}`) });
+/** One call log; nothing is asked while no call is open (`id` null). */
+export function useCallLog(id: string | null) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: callLogKeys.detail(workspaceId, id ?? ""),
+    queryFn: async () => CallLog.parse(await api.request(`/call-logs/${id}`)),
+    enabled: Boolean(id),
+  });
+}
 
-export const deleteCallLog = (id: string) => api.request(`/call-logs/${id}`, { method: "DELETE" });
+export function useDeleteCallLog() {
+  const workspaceId = useWorkspaceId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.request(`/call-logs/${id}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: callLogKeys.lists(workspaceId) }),
+  });
+}
 
 /** The recording as an object URL for an <audio> element (the request needs the bearer token). */
 export async function fetchRecordingUrl(id: string): Promise<string> {
@@ -32,15 +49,25 @@ export async function fetchRecordingUrl(id: string): Promise<string> {
 }
 
 /** Live rooms, polled while the page is open (spec §7: no-cache). */
-export const workspaceRoomsQuery = () =>
-  queryOptions({
-    queryKey: callLogKeys.rooms(),
-    queryFn: () => api.request<WorkspaceRoomsResponse>("/agents/room/workspace_rooms"),
+export function useWorkspaceRooms() {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: callLogKeys.rooms(workspaceId),
+    queryFn: async () => WorkspaceRoomsResponse.parse(await api.request("/agents/room/workspace_rooms")),
     refetchInterval: 3000,
   });
+}
 
-export const removeParticipant = (room: string, identity: string) =>
-  api.request(`/agents/room/${encodeURIComponent(room)}/remove_participant`, {
-    method: "POST",
-    query: { participant_identity: identity },
+/** Whether or not the removal worked, the rooms are read again: the participant may have left anyway. */
+export function useRemoveParticipant() {
+  const workspaceId = useWorkspaceId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ room, identity }: { room: string; identity: string }) =>
+      api.request(`/agents/room/${encodeURIComponent(room)}/remove_participant`, {
+        method: "POST",
+        query: { participant_identity: identity },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: callLogKeys.rooms(workspaceId) }),
   });
+}

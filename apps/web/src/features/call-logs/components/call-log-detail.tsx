@@ -10,12 +10,11 @@ import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { CallLog } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
+import { type CallLog, providerLabel } from "@parley/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
-import { callLogQuery, fetchRecordingUrl } from "../api/call-logs-api.ts";
+import { fetchRecordingUrl, useCallLog } from "../api/call-logs-api.ts";
 import { formatDuration, formatMoney, formatOffset } from "../format.ts";
 import { LatencyChart } from "./latency-chart.tsx";
 
@@ -88,7 +87,9 @@ function Body({ log }: { log: CallLog }) {
               <Typography variant="caption" color="text.secondary">
                 {formatOffset(entry.at_ms)} · {t(`roles.${entry.role}`)}
               </Typography>
-              <Typography variant="body2">{entry.text}</Typography>
+              <Typography variant="body2" dir="auto">
+                {entry.text}
+              </Typography>
             </Box>
           ))}
         </Box>
@@ -122,7 +123,8 @@ function Body({ log }: { log: CallLog }) {
               {formatOffset(event.at_ms)} · {t(`events.${event.type}`)}
               {event.type === "transfer" && ` → ${event.destination.name} (${event.destination.number})`}
               {event.type === "interruption" && ` “${event.heard_text}”`}
-              {event.type === "provider_fallback" && ` ${event.stage}: ${event.from} → ${event.to}`}
+              {event.type === "provider_fallback" &&
+                ` ${t(`cost.${event.stage}`)}: ${providerLabel(event.from)} → ${providerLabel(event.to)}`}
               {event.type === "dtmf" && ` ${event.direction}: ${event.digits}`}
               {event.type === "error" && ` ${event.message}`}
             </Typography>
@@ -159,7 +161,7 @@ export function CallLogDetail({
   onDelete: (log: CallLog) => void;
 }) {
   const { t } = useTranslation("call-logs");
-  const log = useQuery({ ...callLogQuery(id ?? ""), enabled: Boolean(id) });
+  const log = useCallLog(id);
   return (
     <Drawer
       anchor="right"

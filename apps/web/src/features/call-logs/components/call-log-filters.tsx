@@ -1,14 +1,13 @@
+import Box from "@mui/material/Box";
 import FormControl from "@mui/material/FormControl";
 import InputLabel from "@mui/material/InputLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Select from "@mui/material/Select";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { CallChannel, CallStatus } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { assistantsListQuery } from "../../../lib/assistants-list.ts";
+import { useAssistants } from "../../../api/assistants.ts";
 
 export interface Filters {
   agent_id?: string;
@@ -28,7 +27,7 @@ function Choice(props: {
 }) {
   const { t } = useTranslation("call-logs");
   return (
-    <FormControl size="small" sx={{ minWidth: 160 }}>
+    <FormControl size="small" fullWidth>
       <InputLabel id={props.id}>{props.label}</InputLabel>
       <Select
         labelId={props.id}
@@ -50,7 +49,7 @@ function Choice(props: {
 /** Assistant, status, channel, date range and transcript search; the search is debounced. */
 export function CallLogFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
   const { t } = useTranslation("call-logs");
-  const assistants = useQuery(assistantsListQuery());
+  const assistants = useAssistants();
   const [search, setSearch] = useState(value.search ?? "");
   const set = (patch: Filters) => onChange({ ...value, ...patch });
 
@@ -61,13 +60,23 @@ export function CallLogFilters({ value, onChange }: { value: Filters; onChange: 
   }, [search, value, onChange]);
 
   return (
-    <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", rowGap: 2, mb: 2 }}>
+    // A grid, not a wrapping row: wrapped filters line up in columns at every width (one column on phones).
+    <Box
+      data-testid="call-log-filters"
+      sx={{
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: { xs: "1fr", sm: "repeat(auto-fill, minmax(180px, 1fr))" },
+        mb: 2,
+      }}
+    >
       <TextField
+        fullWidth
         size="small"
         label={t("filters.search")}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
-        sx={{ minWidth: 220 }}
+        slotProps={{ htmlInput: { dir: "auto" } }}
       />
       <Choice
         id="filter-assistant"
@@ -91,6 +100,7 @@ export function CallLogFilters({ value, onChange }: { value: Filters; onChange: 
         onChange={(channel) => set({ channel })}
       />
       <TextField
+        fullWidth
         size="small"
         type="date"
         label={t("filters.from")}
@@ -99,6 +109,7 @@ export function CallLogFilters({ value, onChange }: { value: Filters; onChange: 
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
+        fullWidth
         size="small"
         type="date"
         label={t("filters.to")}
@@ -106,6 +117,6 @@ export function CallLogFilters({ value, onChange }: { value: Filters; onChange: 
         onChange={(e) => set({ date_to: e.target.value || undefined })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-    </Stack>
+    </Box>
   );
 }

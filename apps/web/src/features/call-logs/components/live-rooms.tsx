@@ -9,20 +9,19 @@ import ListItemText from "@mui/material/ListItemText";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ActiveRoom, RoomParticipant } from "@parley/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
-import { callLogKeys, removeParticipant, workspaceRoomsQuery } from "../api/call-logs-api.ts";
+import { useRemoveParticipant, useWorkspaceRooms } from "../api/call-logs-api.ts";
 
 /** The live monitor: calls running in this workspace right now, with their participants. */
 export function LiveRooms() {
   const { t } = useTranslation("call-logs");
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
-  const rooms = useQuery(workspaceRoomsQuery());
+  const rooms = useWorkspaceRooms();
+  const removeParticipant = useRemoveParticipant();
   const [removing, setRemoving] = useState<{ room: ActiveRoom; participant: RoomParticipant } | null>(null);
 
   const confirmRemove = async () => {
@@ -30,12 +29,10 @@ export function LiveRooms() {
     const { room, participant } = removing;
     setRemoving(null);
     try {
-      await removeParticipant(room.name, participant.identity);
+      await removeParticipant.mutateAsync({ room: room.name, identity: participant.identity });
       enqueueSnackbar(t("live.removed", { name: participant.name }), { variant: "success" });
     } catch (error) {
       enqueueSnackbar(errorText(error, t("live.removeFailed")), { variant: "error" });
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: callLogKeys.all });
     }
   };
 

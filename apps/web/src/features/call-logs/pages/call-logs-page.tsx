@@ -11,8 +11,7 @@ import TableHead from "@mui/material/TableHead";
 import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { CALL_LOGS_PAGE_SIZE, type CallLog } from "@parley/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CALL_LOGS_PAGE_SIZE, type CallLog, CallLogsQuery } from "@parley/contract";
 import { useSnackbar } from "notistack";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +20,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
-import { callLogKeys, callLogsQuery, deleteCallLog } from "../api/call-logs-api.ts";
+import { useCallLogs, useDeleteCallLog } from "../api/call-logs-api.ts";
 import { CallLogDetail } from "../components/call-log-detail.tsx";
 import { CallLogFilters, type Filters } from "../components/call-log-filters.tsx";
 import { LiveRooms } from "../components/live-rooms.tsx";
@@ -29,11 +28,18 @@ import { formatDuration, formatMoney } from "../format.ts";
 
 const FILTER_KEYS = ["agent_id", "status", "channel", "date_from", "date_to", "search"] as const;
 
+/** A hand-edited or stale URL value the API would refuse is dropped, so the page never shows a validation error. */
+const validFilter = (key: (typeof FILTER_KEYS)[number], value: string) =>
+  value !== "" && CallLogsQuery.shape[key].safeParse(value).success;
+
 /** Filters, page and the open call live in the URL, so a view can be shared and survives reload. */
 function useUrlState() {
   const [params, setParams] = useSearchParams();
   const filters: Filters = Object.fromEntries(
-    FILTER_KEYS.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v),
+    FILTER_KEYS.flatMap((k) => {
+      const value = params.get(k);
+      return value !== null && validFilter(k, value) ? [[k, value]] : [];
+    }),
   );
   const page = Math.max(1, Number(params.get("page") ?? 1) || 1);
   const openId = params.get("call");
@@ -52,15 +58,41 @@ function useUrlState() {
   return { filters, page, openId, update };
 }
 
-export default function CallLogsPage() {
+/** /call-logs and /call-logs/batch-call-id/{id}: an id that cannot name a batch call is not found. */
+export default function CallLogsRoute() {
+  const { batchCallId } = useParams();
+  const known = batchCallId === undefined || CallLogsQuery.shape.batch_call_id.safeParse(batchCallId).success;
+  return known ? <CallLogsPage batchCallId={batchCallId} /> : <BatchNotFound />;
+}
+
+function BatchNotFound() {
+  const { t } = useTranslation("call-logs");
+  return (
+    <>
+      <PageHeader title={t("title")} />
+      <Paper role="alert" sx={{ p: 4, textAlign: "center" }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t("batchNotFound")}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t("batchNotFoundHint")}
+        </Typography>
+        <Button variant="outlined" component={Link} to={paths.callLogs}>
+          {t("allCalls")}
+        </Button>
+      </Paper>
+    </>
+  );
+}
+
+function CallLogsPage({ batchCallId }: { batchCallId: string | undefined }) {
   const { t } = useTranslation("call-logs");
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
-  const { batchCallId } = useParams();
+  const deleteCallLog = useDeleteCallLog();
   const { filters, page, openId, update } = useUrlState();
   const [deleting, setDeleting] = useState<CallLog | null>(null);
   const query = { ...filters, batch_call_id: batchCallId, page, items_per_page: CALL_LOGS_PAGE_SIZE };
-  const logs = useQuery(callLogsQuery(query));
+  const logs = useCallLogs(query);
   const changeFilters = useCallback(
     (next: Filters) => update({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, next[k]])), page: undefined }),
     [update],
@@ -69,10 +101,9 @@ export default function CallLogsPage() {
   const remove = async (log: CallLog) => {
     setDeleting(null);
     try {
-      await deleteCallLog(log.id);
+      await deleteCallLog.mutateAsync(log.id);
       enqueueSnackbar(t("deleted"), { variant: "success" });
       update({ call: undefined });
-      await queryClient.invalidateQueries({ queryKey: callLogKeys.all });
     } catch (error) {
       enqueueSnackbar(errorText(error, t("deleteFailed")), { variant: "error" });
     }
@@ -97,7 +128,9 @@ export default function CallLogsPage() {
       {logs.isError && <Alert severity="error">{errorText(logs.error, t("failed"))}</Alert>}
       {logs.data?.total_count === 0 && (
         <Paper sx={{ p: 4, textAlign: "center" }}>
-          <Typography sx={{ mb: 2 }}>{Object.keys(filters).length > 0 ? t("noMatches") : t("empty")}</Typography>
+          <Typography sx={{ mb: 2 }}>
+            {batchCallId ? t("batchEmpty") : Object.keys(filters).length > 0 ? t("noMatches") : t("empty")}
+          </Typography>
           <Button variant="outlined" component={Link} to={paths.assistant}>
             {t("tryCall")}
           </Button>
@@ -128,7 +161,7 @@ export default function CallLogsPage() {
                   })}
                 >
                   <TableCell>{new Date(log.started_at).toLocaleString()}</TableCell>
-                  <TableCell>{log.agent_name}</TableCell>
+                  <TableCell dir="auto">{log.agent_name}</TableCell>
                   <TableCell>{t(`channel.${log.channel}`)}</TableCell>
                   <TableCell>
                     {log.from_number || log.to_number ? `${log.from_number ?? "—"} → ${log.to_number ?? "—"}` : "—"}

@@ -3,9 +3,9 @@ import {
   FUNCTION_DEFAULT_TIMEOUT_SECONDS,
   FUNCTION_EMPTY_PARAMETERS,
   type ToolFunction,
-  type UpdateFunctionBody,
 } from "@parley/contract";
 import { z } from "zod";
+import type { FunctionSaveBody } from "../../../api/functions.ts";
 import { recordToRows, rowsToRecord } from "../../../components/key-value-rows.tsx";
 import { numberField } from "../../../components/number-field.ts";
 import { checkParameters, prettyJson } from "./parameters-json.ts";
@@ -14,7 +14,9 @@ const HeaderRow = z.object({ key: z.string(), value: z.string() });
 
 /**
  * The dialog's form: the contract's rules for every field it shares with the API, with the
- * parameters kept as editable JSON text and the headers as rows until they are sent.
+ * parameters kept as editable JSON text and the headers as rows until they are sent. Header values
+ * come back masked; sent back unchanged they keep the stored value, unless the URL moves to another
+ * host (then the API asks for them again).
  */
 export const FunctionForm = CreateFunctionBody.extend({
   parameters: z.string().refine((text) => checkParameters(text).ok),
@@ -40,12 +42,7 @@ export function formDefaults(fn: ToolFunction | null): FunctionFormInput {
   };
 }
 
-/**
- * The request body. A blank secret is left out so an edit keeps the stored one; `null` removes it
- * (contract: UpdateFunctionBody).
- */
-export type FunctionSaveBody = Omit<CreateFunctionBody, "secret"> & Pick<UpdateFunctionBody, "secret">;
-
+/** The request body: a blank secret is left out so an edit keeps the stored one; clearing it sends `null`. */
 export function toBody(values: FunctionFormOutput): FunctionSaveBody {
   const check = checkParameters(values.parameters);
   const secret = values.clearSecret ? { secret: null } : values.secret ? { secret: values.secret } : {};

@@ -10,11 +10,10 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { FunctionTestResult, ToolFunction } from "@parley/contract";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useTestFunction } from "../../../api/functions.ts";
 import { errorText } from "../../../components/error-text.ts";
-import { testFunction } from "../api/functions-api.ts";
 import { prettyJson } from "./parameters-json.ts";
 
 /** Arguments as an object, or null when the text is not a JSON object. */
@@ -73,7 +72,7 @@ export function TestFunctionDialog({ fn, onClose }: { fn: ToolFunction; onClose:
   const { t } = useTranslation(["functions", "translation"], { nsMode: "fallback" });
   const [text, setText] = useState("{}");
   const args = parseArguments(text);
-  const run = useMutation({ mutationFn: (value: Record<string, unknown>) => testFunction(fn.id, value) });
+  const run = useTestFunction(fn.id);
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="test-dialog-title">

@@ -37,6 +37,7 @@ function CallRow({ call }: { call: CallLogSummary }) {
     <ListItemButton component={Link} to={paths.callLogs} divider>
       <ListItemText
         primary={call.agent_name}
+        slotProps={{ primary: { dir: "auto" } }}
         secondary={[
           started,
           t(`channels.${call.channel}`),

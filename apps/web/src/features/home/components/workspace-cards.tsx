@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
-import { useAuth } from "../../auth/auth-context.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
 
 /** The current workspace and the others you belong to (switch them in the top bar). */
 export function WorkspaceCards() {

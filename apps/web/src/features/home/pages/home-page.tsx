@@ -1,10 +1,10 @@
 import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useAssistantCount } from "../../../api/assistants.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { useAuth } from "../../auth/auth-context.ts";
-import { assistantCountQuery, callStatsQuery } from "../api/home-api.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
+import { useCallStats } from "../api/home-api.ts";
 import { FigureCards } from "../components/figure-cards.tsx";
 import { QuickActionsCard } from "../components/quick-actions-card.tsx";
 import { RecentCallsCard } from "../components/recent-calls-card.tsx";
@@ -14,8 +14,8 @@ import { WorkspaceCards } from "../components/workspace-cards.tsx";
 export default function HomePage() {
   const { t } = useTranslation("home");
   const { user } = useAuth();
-  const assistants = useQuery(assistantCountQuery());
-  const stats = useQuery(callStatsQuery());
+  const assistants = useAssistantCount();
+  const stats = useCallStats();
   return (
     <>
       <PageHeader title={t("welcome", { name: user?.name ?? "" })} subtitle={t("subtitle")} />

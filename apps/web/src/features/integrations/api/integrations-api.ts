@@ -1,26 +1,46 @@
-import type {
-  Integration,
-  IntegrationsResponse,
-  IntegrationTestResult,
-  MessageResponse,
-  SaveIntegrationBody,
-} from "@parley/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { IntegrationTestResult, type SaveIntegrationBody } from "@parley/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { integrationKeys } from "../../../api/integrations.ts";
+import { useWorkspaceId } from "../../../lib/auth-context.ts";
 import { api } from "../../../lib/http-client.ts";
 
-export const integrationsQuery = () =>
-  queryOptions({
-    queryKey: ["integrations"],
-    queryFn: async () => (await api.request<IntegrationsResponse>("/integrations")).integrations,
-  });
+function useRefreshIntegrations() {
+  const workspaceId = useWorkspaceId();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: integrationKeys.list(workspaceId) });
+}
 
-export const saveIntegration = (provider: string, credentials: SaveIntegrationBody["credentials"]) =>
-  api.request<Integration>(`/integrations/${provider}`, { method: "PUT", body: { credentials } });
-export const removeIntegration = (provider: string) =>
-  api.request<MessageResponse>(`/integrations/${provider}`, { method: "DELETE" });
-/** Tests the typed credentials (merged over the stored ones) or, without any, the stored ones. */
-export const testIntegration = (provider: string, credentials?: Record<string, string>) =>
-  api.request<IntegrationTestResult>(`/integrations/${provider}/test`, {
-    method: "POST",
-    body: credentials ? { credentials } : {},
+export function useSaveIntegration() {
+  const refresh = useRefreshIntegrations();
+  return useMutation({
+    mutationFn: ({ provider, credentials }: { provider: string } & SaveIntegrationBody) =>
+      api.request(`/integrations/${provider}`, { method: "PUT", body: { credentials } }),
+    onSuccess: refresh,
   });
+}
+
+export function useRemoveIntegration() {
+  const refresh = useRefreshIntegrations();
+  return useMutation({
+    mutationFn: (provider: string) => api.request(`/integrations/${provider}`, { method: "DELETE" }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Tests the typed credentials (merged over the workspace's stored ones) or, without any, the stored ones. Only
+ * a test of the stored credentials is remembered by the server, so only then is the list read again.
+ */
+export function useTestIntegration() {
+  const refresh = useRefreshIntegrations();
+  return useMutation({
+    mutationFn: async ({ provider, credentials }: { provider: string; credentials?: Record<string, string> }) =>
+      IntegrationTestResult.parse(
+        await api.request(`/integrations/${provider}/test`, {
+          method: "POST",
+          body: credentials ? { credentials } : {},
+        }),
+      ),
+    onSuccess: (_, { credentials }) => (credentials ? undefined : refresh()),
+  });
+}

@@ -45,4 +45,14 @@ describe("credential forms", () => {
     const schema = credentialsSchema(integration("openai-compatible"), t);
     expect(schema.safeParse({ base_url: "http://127.0.0.1:11434/v1", api_key: "" }).success).toBe(true);
   });
+
+  it("ask for a stored secret again when a URL field moves to another host", () => {
+    const stored = integration("openai-compatible", { base_url: "http://127.0.0.1:11434/v1", api_key: "…1234" });
+    const schema = credentialsSchema(stored, t);
+    expect(schema.safeParse({ base_url: "http://127.0.0.1:11434/api/v1", api_key: "" }).success).toBe(true);
+    const moved = schema.safeParse({ base_url: "http://203.0.113.9:11434/v1", api_key: "" });
+    expect(moved.success).toBe(false);
+    expect(moved.error?.issues).toEqual([expect.objectContaining({ path: ["api_key"], message: "secretAgain" })]);
+    expect(schema.safeParse({ base_url: "http://203.0.113.9:11434/v1", api_key: "sk-new" }).success).toBe(true);
+  });
 });

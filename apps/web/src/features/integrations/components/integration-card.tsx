@@ -6,8 +6,10 @@ import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import type { Integration, IntegrationTestResult } from "@parley/contract";
+import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldLabel } from "./credentials-form.ts";
 
@@ -61,6 +63,21 @@ function TestOutcome({ integration, result }: { integration: Integration; result
   );
 }
 
+/**
+ * An owner-only action: for members it is shown disabled, and hovering or focusing it says why (a
+ * disabled button gets no pointer events, so the reason sits on a focusable wrapper).
+ */
+function OwnerAction({ reason, children }: { reason: string | null; children: ReactElement }) {
+  if (!reason) return children;
+  return (
+    <Tooltip title={reason}>
+      <Box component="span" tabIndex={0} aria-label={reason} sx={{ display: "inline-flex" }}>
+        {children}
+      </Box>
+    </Tooltip>
+  );
+}
+
 /** One provider: whether it is connected, its masked credentials, and what can be done with them. */
 export function IntegrationCard(props: {
   integration: Integration;
@@ -69,11 +86,14 @@ export function IntegrationCard(props: {
   onEdit: () => void;
   onTest: () => void;
   onRemove: () => void;
+  /** Why the changing actions are not offered (a member's view), or null for owners. */
+  readOnlyReason: string | null;
 }) {
   const { t } = useTranslation("integrations");
   const { integration } = props;
   const others = integration.kinds.filter((k) => k !== integration.kind);
   const headingId = `integration-${integration.provider}`;
+  const reason = props.readOnlyReason;
   return (
     <Card
       component="section"
@@ -96,33 +116,41 @@ export function IntegrationCard(props: {
         <TestOutcome integration={integration} result={props.testResult} />
       </CardContent>
       <CardActions sx={{ flexWrap: "wrap", gap: 1 }}>
-        <Button
-          size="small"
-          variant={integration.configured ? "outlined" : "contained"}
-          onClick={props.onEdit}
-          aria-label={t(integration.configured ? "editNamed" : "connectNamed", { name: integration.label })}
-        >
-          {integration.configured ? t("edit") : t("connect")}
-        </Button>
-        {(integration.configured || integration.source === "environment") && (
+        <OwnerAction reason={reason}>
           <Button
             size="small"
-            onClick={props.onTest}
-            disabled={props.testing}
-            aria-label={t("testNamed", { name: integration.label })}
+            variant={integration.configured ? "outlined" : "contained"}
+            onClick={props.onEdit}
+            disabled={reason !== null}
+            aria-label={t(integration.configured ? "editNamed" : "connectNamed", { name: integration.label })}
           >
-            {props.testing ? t("testing") : t("test")}
+            {integration.configured ? t("edit") : t("connect")}
           </Button>
+        </OwnerAction>
+        {(integration.configured || integration.source === "environment") && (
+          <OwnerAction reason={reason}>
+            <Button
+              size="small"
+              onClick={props.onTest}
+              disabled={props.testing || reason !== null}
+              aria-label={t("testNamed", { name: integration.label })}
+            >
+              {props.testing ? t("testing") : t("test")}
+            </Button>
+          </OwnerAction>
         )}
         {integration.configured && (
-          <Button
-            size="small"
-            color="error"
-            onClick={props.onRemove}
-            aria-label={t("removeNamed", { name: integration.label })}
-          >
-            {t("remove")}
-          </Button>
+          <OwnerAction reason={reason}>
+            <Button
+              size="small"
+              color="error"
+              onClick={props.onRemove}
+              disabled={reason !== null}
+              aria-label={t("removeNamed", { name: integration.label })}
+            >
+              {t("remove")}
+            </Button>
+          </OwnerAction>
         )}
       </CardActions>
     </Card>

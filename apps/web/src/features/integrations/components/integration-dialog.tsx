@@ -12,7 +12,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
-import { testIntegration } from "../api/integrations-api.ts";
+import { useTestIntegration } from "../api/integrations-api.ts";
 import { type CredentialValues, credentialDefaults, credentialsSchema, fieldLabel } from "./credentials-form.ts";
 
 type Outcome = { kind: "test"; result: IntegrationTestResult } | { kind: "error"; message: string } | null;
@@ -29,12 +29,12 @@ export function IntegrationDialog(props: {
   const { t } = useTranslation(["integrations", "translation"], { nsMode: "fallback" });
   const { integration } = props;
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [testing, setTesting] = useState(false);
+  const tester = useTestIntegration();
   const form = useForm<CredentialValues>({
     resolver: zodResolver(credentialsSchema(integration, t)),
     defaultValues: credentialDefaults(integration),
   });
-  const busy = form.formState.isSubmitting || testing;
+  const busy = form.formState.isSubmitting || tester.isPending;
 
   const submit = form.handleSubmit(async (values) => {
     setOutcome(null);
@@ -45,14 +45,12 @@ export function IntegrationDialog(props: {
     }
   });
   const test = form.handleSubmit(async (values) => {
-    setTesting(true);
     setOutcome(null);
     try {
-      setOutcome({ kind: "test", result: await testIntegration(integration.provider, values) });
+      const result = await tester.mutateAsync({ provider: integration.provider, credentials: values });
+      setOutcome({ kind: "test", result });
     } catch (error) {
       setOutcome({ kind: "error", message: errorText(error, t("common.failed")) });
-    } finally {
-      setTesting(false);
     }
   });
 
@@ -96,7 +94,7 @@ export function IntegrationDialog(props: {
             {t("common.cancel")}
           </Button>
           <Button onClick={() => void test()} disabled={busy}>
-            {testing ? t("testing") : t("test")}
+            {tester.isPending ? t("testing") : t("test")}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
             {t("common.save")}

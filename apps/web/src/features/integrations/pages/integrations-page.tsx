@@ -3,16 +3,16 @@ import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { type Integration, IntegrationKind, type IntegrationTestResult } from "@parley/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useIntegrations } from "../../../api/integrations.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { useAuth } from "../../auth/auth-context.ts";
-import { integrationsQuery, removeIntegration, saveIntegration, testIntegration } from "../api/integrations-api.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
+import { useRemoveIntegration, useSaveIntegration, useTestIntegration } from "../api/integrations-api.ts";
 import type { CredentialValues } from "../components/credentials-form.ts";
 import { IntegrationCard } from "../components/integration-card.tsx";
 import { IntegrationDialog } from "../components/integration-dialog.tsx";
@@ -21,22 +21,18 @@ import { IntegrationDialog } from "../components/integration-dialog.tsx";
 function useConnectionTests() {
   const { enqueueSnackbar } = useSnackbar();
   const { t } = useTranslation(["integrations", "translation"], { nsMode: "fallback" });
-  const queryClient = useQueryClient();
+  const test = useTestIntegration();
   const [results, setResults] = useState<Record<string, IntegrationTestResult>>({});
-  const [testing, setTesting] = useState<string | null>(null);
   const run = async (provider: string) => {
-    setTesting(provider);
     try {
-      const result = await testIntegration(provider);
+      const result = await test.mutateAsync({ provider });
       setResults((r) => ({ ...r, [provider]: result }));
-      await queryClient.invalidateQueries({ queryKey: ["integrations"] });
     } catch (error) {
       enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
-    } finally {
-      setTesting(null);
     }
   };
   const forget = (provider: string) => setResults(({ [provider]: _dropped, ...rest }) => rest);
+  const testing = test.isPending ? test.variables.provider : null;
   return { results, testing, run, forget };
 }
 
@@ -45,30 +41,30 @@ export default function IntegrationsPage() {
   const { t } = useTranslation(["integrations", "translation"], { nsMode: "fallback" });
   const { workspace } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
-  const integrations = useQuery(integrationsQuery());
+  const integrations = useIntegrations();
+  const saveIntegration = useSaveIntegration();
+  const removeIntegration = useRemoveIntegration();
   const tests = useConnectionTests();
   const [editing, setEditing] = useState<Integration | null>(null);
   const [removing, setRemoving] = useState<Integration | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["integrations"] });
+  // Changing credentials is for owners (the API answers 403 to members): members see why up front.
+  const readOnlyReason = workspace?.role === "owner" ? null : t("ownerOnly");
 
   const save = async (credentials: CredentialValues) => {
     if (!editing) return;
     // A failure is thrown back to the dialog, which keeps what was typed and shows why.
-    await saveIntegration(editing.provider, credentials);
+    await saveIntegration.mutateAsync({ provider: editing.provider, credentials });
     tests.forget(editing.provider);
     enqueueSnackbar(t("saved", { name: editing.label }), { variant: "success" });
     setEditing(null);
-    await refresh();
   };
 
   const remove = async (integration: Integration) => {
     setRemoving(null);
     try {
-      await removeIntegration(integration.provider);
+      await removeIntegration.mutateAsync(integration.provider);
       tests.forget(integration.provider);
       enqueueSnackbar(t("removed", { name: integration.label }), { variant: "success" });
-      await refresh();
     } catch (error) {
       enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
     }
@@ -77,7 +73,7 @@ export default function IntegrationsPage() {
   return (
     <>
       <PageHeader title={t("nav.integrations")} subtitle={t("subtitle")} />
-      {workspace?.role === "member" && (
+      {readOnlyReason && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t("membersReadOnly")}
         </Alert>
@@ -104,6 +100,7 @@ export default function IntegrationsPage() {
                         onEdit={() => setEditing(integration)}
                         onTest={() => void tests.run(integration.provider)}
                         onRemove={() => setRemoving(integration)}
+                        readOnlyReason={readOnlyReason}
                       />
                     </Grid>
                   ))}

@@ -1,18 +1,12 @@
 import BuildOutlined from "@mui/icons-material/BuildOutlined";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import EditOutlined from "@mui/icons-material/EditOutlined";
-import IconButton from "@mui/material/IconButton";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import type { McpServer } from "@parley/contract";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { useMcpServers } from "../../../api/mcp-servers.ts";
+import { type Column, ResourceTable, type RowAction } from "../../../components/resource-table.tsx";
 
 export type McpServerAction = "tools" | "edit" | "delete";
 
@@ -24,56 +18,49 @@ const ACTIONS = [
 
 /** The workspace's tool servers, with their tools, edit and delete per row. */
 export function McpServersTable(props: {
-  servers: McpServer[];
+  servers: ReturnType<typeof useMcpServers>;
+  empty: ReactNode;
   onAction: (action: McpServerAction, server: McpServer) => void;
 }) {
   const { t } = useTranslation(["mcp-servers", "translation"], { nsMode: "fallback" });
+  const columns: Column<McpServer>[] = [
+    {
+      header: t("fields.name"),
+      cell: (server) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {server.name}
+          </Typography>
+          {server.description && (
+            <Typography variant="caption" color="text.secondary">
+              {server.description}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      header: t("fields.url"),
+      sx: { maxWidth: 360, wordBreak: "break-all" },
+      cell: (server) => <span dir="ltr">{server.url}</span>,
+    },
+    { header: t("fields.timeout"), cell: (server) => t("seconds", { value: server.timeout }) },
+    { header: t("fields.transport"), cell: (server) => t(`transports.${server.transport}`) },
+  ];
+  const actions: RowAction<McpServer>[] = ACTIONS.map(({ action, icon, label }) => ({
+    id: action,
+    icon,
+    label: (server) => t(label, { name: server.name }),
+    tooltip: (server) => t(label, { name: server.name }),
+    onClick: (server) => props.onAction(action, server),
+  }));
   return (
-    <TableContainer component={Paper}>
-      <Table aria-label={t("nav.mcpServers")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("fields.name")}</TableCell>
-            <TableCell>{t("fields.url")}</TableCell>
-            <TableCell>{t("fields.timeout")}</TableCell>
-            <TableCell>{t("fields.transport")}</TableCell>
-            <TableCell align="right">{t("common.actions")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {props.servers.map((server) => (
-            <TableRow key={server.id}>
-              <TableCell>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {server.name}
-                </Typography>
-                {server.description && (
-                  <Typography variant="caption" color="text.secondary">
-                    {server.description}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell sx={{ maxWidth: 360, wordBreak: "break-all" }}>
-                <span dir="ltr">{server.url}</span>
-              </TableCell>
-              <TableCell>{t("seconds", { value: server.timeout })}</TableCell>
-              <TableCell>{t(`transports.${server.transport ?? "auto"}`)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                {ACTIONS.map(({ action, icon, label }) => (
-                  <Tooltip key={action} title={t(label, { name: server.name })}>
-                    <IconButton
-                      aria-label={t(label, { name: server.name })}
-                      onClick={() => props.onAction(action, server)}
-                    >
-                      {icon}
-                    </IconButton>
-                  </Tooltip>
-                ))}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ResourceTable
+      label={t("nav.mcpServers")}
+      query={props.servers}
+      empty={props.empty}
+      columns={columns}
+      actions={actions}
+    />
   );
 }

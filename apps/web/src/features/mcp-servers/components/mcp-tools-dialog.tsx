@@ -10,11 +10,10 @@ import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import type { McpServer, McpTool } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useMcpTools } from "../../../api/mcp-servers.ts";
 import { errorText } from "../../../components/error-text.ts";
 import { ListSkeleton } from "../../../components/list-placeholders.tsx";
-import { mcpToolsQuery } from "../api/mcp-servers-api.ts";
 
 /** Argument names of a tool's input schema, for a one-line summary. */
 const argumentNames = (tool: McpTool) => {
@@ -60,7 +59,7 @@ function ToolList({ tools }: { tools: McpTool[] }) {
 /** The tools a server offers right now, read live from the server. */
 export function McpToolsDialog({ server, onClose }: { server: McpServer; onClose: () => void }) {
   const { t } = useTranslation(["mcp-servers", "translation"], { nsMode: "fallback" });
-  const tools = useQuery(mcpToolsQuery(server.id));
+  const tools = useMcpTools(server.id);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="mcp-tools-title">
       <DialogTitle id="mcp-tools-title">{t("tools.title", { name: server.name })}</DialogTitle>

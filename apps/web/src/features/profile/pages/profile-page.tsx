@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
 import Avatar from "@mui/material/Avatar";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -19,30 +20,44 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { initialsOf } from "../../../components/initials.ts";
 import { NewPasswordFields } from "../../../components/new-password-fields.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { api } from "../../../lib/http-client.ts";
-import { useAuth } from "../../auth/auth-context.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
+import { useChangePassword, useUpdateProfile } from "../api/profile-api.ts";
+import { EmailConfirmation } from "../components/email-confirmation.tsx";
+import { SignInMethodsCard } from "../components/sign-in-methods-card.tsx";
 
 const ProfileDetails = UpdateProfileBody.required({ name: true, email: true }).pick({ name: true, email: true });
 
+/** A new email only takes effect from the link sent to it, so the form says where that link went. */
 function ProfileForm({ user }: { user: SessionUser }) {
-  const { t } = useTranslation();
-  const { restore } = useAuth();
+  const { t } = useTranslation(["profile", "translation"], { nsMode: "fallback" });
+  const updateProfile = useUpdateProfile();
   const { enqueueSnackbar } = useSnackbar();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const form = useForm<z.input<typeof ProfileDetails>, unknown, z.output<typeof ProfileDetails>>({
     resolver: zodResolver(ProfileDetails),
     defaultValues: { name: user.name, email: user.email },
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.request("/users/me", { method: "PATCH", body: values });
-      await restore();
-      enqueueSnackbar(t("profile.saved"), { variant: "success" });
+      const saved = await updateProfile.mutateAsync(values);
+      const asked = values.email.trim().toLowerCase();
+      if (asked !== saved.email.toLowerCase()) {
+        setPendingEmail(asked);
+        form.reset({ name: saved.name, email: saved.email });
+      } else {
+        enqueueSnackbar(t("profile.saved"), { variant: "success" });
+      }
     } catch (error) {
       enqueueSnackbar(errorText(error, t("profile.saveFailed")), { variant: "error" });
     }
   });
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      {pendingEmail && (
+        <Alert severity="info" role="status" onClose={() => setPendingEmail(null)}>
+          {t("emailPending", { email: pendingEmail })}
+        </Alert>
+      )}
       <FormTextField control={form.control} name="name" label={t("profile.name")} required />
       <FormTextField control={form.control} name="email" label={t("profile.email")} type="email" required />
       <TextField label={t("profile.username")} value={user.username} disabled />
@@ -54,32 +69,26 @@ function ProfileForm({ user }: { user: SessionUser }) {
 }
 
 function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["profile", "translation"], { nsMode: "fallback" });
   const { enqueueSnackbar } = useSnackbar();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
+  const changePassword = useChangePassword();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (next !== confirm) {
       enqueueSnackbar(t("auth.passwordsDiffer"), { variant: "error" });
       return;
     }
-    setBusy(true);
     try {
-      await api.request("/users/me/password", {
-        method: "POST",
-        body: { ...(hasPassword ? { current_password: current } : {}), new_password: next },
-      });
-      enqueueSnackbar(t("profile.passwordChanged"), { variant: "success" });
+      await changePassword.mutateAsync({ ...(hasPassword ? { current_password: current } : {}), new_password: next });
+      enqueueSnackbar(t("passwordChangedEverywhere"), { variant: "success" });
       setCurrent("");
       setNext("");
       setConfirm("");
     } catch (error) {
       enqueueSnackbar(errorText(error, t("profile.passwordFailed")), { variant: "error" });
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -95,7 +104,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         />
       )}
       <NewPasswordFields value={next} confirm={confirm} onChange={setNext} onConfirmChange={setConfirm} />
-      <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: "flex-start" }}>
+      <Button type="submit" variant="contained" disabled={changePassword.isPending} sx={{ alignSelf: "flex-start" }}>
         {hasPassword ? t("profile.changePassword") : t("profile.setPassword")}
       </Button>
     </Stack>
@@ -136,6 +145,7 @@ export default function ProfilePage() {
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={3}>
+            <EmailConfirmation />
             <Card>
               <CardContent>
                 <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -152,6 +162,7 @@ export default function ProfilePage() {
                 <PasswordForm hasPassword={user.has_password} />
               </CardContent>
             </Card>
+            <SignInMethodsCard />
           </Stack>
         </Grid>
       </Grid>

@@ -7,22 +7,33 @@ import MenuItem from "@mui/material/MenuItem";
 import Select from "@mui/material/Select";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { useAssistants } from "../../../api/assistants.ts";
+import { useIntegrations } from "../../../api/integrations.ts";
 import { errorText } from "../../../components/error-text.ts";
-import { LiveCallPanel } from "../../../components/live-call/live-call-panel.tsx";
+import { MissingKeyNote } from "../../../components/missing-key/missing-key-note.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
-import { assistantsListQuery } from "../../../lib/assistants-list.ts";
+import { missingKeyProviders } from "../../../lib/missing-keys.ts";
 
-/** Talk to any assistant of the workspace in the browser; the chosen one is kept in the URL. */
-export default function VoiceAssistantPage() {
+/**
+ * Talk to any assistant of the workspace in the browser; the chosen one is kept in the URL. The
+ * call panel is the live-call feature's, handed in by the route (features do not import each other).
+ */
+export default function VoiceAssistantPage({
+  CallPanel,
+}: {
+  CallPanel: ComponentType<{ assistantId: string | undefined; assistantName?: string }>;
+}) {
   const { t } = useTranslation("voice-assistant");
-  const assistants = useQuery(assistantsListQuery());
+  const assistants = useAssistants();
   const [params, setParams] = useSearchParams();
   const chosen = params.get("assistantId") ?? assistants.data?.[0]?.id ?? "";
   const assistant = assistants.data?.find((a) => a.id === chosen);
+  const integrations = useIntegrations();
+  const missingKeys = assistant ? missingKeyProviders(integrations.data, assistant) : undefined;
 
   return (
     <>
@@ -54,8 +65,11 @@ export default function VoiceAssistantPage() {
               ))}
             </Select>
           </FormControl>
+          {missingKeys && missingKeys.length > 0 && (
+            <MissingKeyNote id="call-missing-keys" purpose="call" providers={missingKeys} />
+          )}
           {/* A new panel per assistant: switching resets the call state. */}
-          <LiveCallPanel key={assistant?.id} assistantId={assistant?.id} assistantName={assistant?.name} />
+          <CallPanel key={assistant?.id} assistantId={assistant?.id} assistantName={assistant?.name} />
         </Stack>
       )}
     </>

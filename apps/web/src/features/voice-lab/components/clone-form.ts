@@ -1,4 +1,4 @@
-import { VoiceCloneFields } from "@parley/contract";
+import { CLONE_SERVICES, VoiceCloneFields } from "@parley/contract";
 import { z } from "zod";
 
 /** The clone dialog's text fields: the contract's rules, with messages in the interface language. */
@@ -16,5 +16,5 @@ export const CLONE_FORM_DEFAULTS: CloneFormInput = {
   name: "",
   description: "",
   language: "en",
-  service_name: "elevenlabs",
+  service_name: CLONE_SERVICES[0],
 };

@@ -3,52 +3,45 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { VoiceClone } from "@parley/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CLONE_SERVICES, providerLabel, type VoiceClone } from "@parley/contract";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useClones, useCreateClone, useDeleteClone } from "../../../api/clones.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
-import { EmptyState, ListSkeleton } from "../../../components/list-placeholders.tsx";
-import { clonesQuery, createClone, deleteClone } from "../api/clones-api.ts";
-import { voiceLabKeys } from "../api/voices-api.ts";
+import { EmptyState } from "../../../components/list-placeholders.tsx";
 import type { CloneFormOutput } from "./clone-form.ts";
 import { CloneVoiceDialog } from "./clone-voice-dialog.tsx";
 import { ClonesTable } from "./clones-table.tsx";
 
 /** The workspace's voice clones: list, create from audio samples, delete, or try one in the panel. */
 export function ClonesSection({ onTry }: { onTry: (clone: VoiceClone) => void }) {
-  const { t } = useTranslation(["voice-lab", "translation"], { nsMode: "fallback" });
+  const { t, i18n } = useTranslation(["voice-lab", "translation"], { nsMode: "fallback" });
+  // The vendors that clone, named in the interface language ("A or B").
+  const providers = new Intl.ListFormat(i18n.language, { type: "disjunction" }).format(
+    CLONE_SERVICES.map(providerLabel),
+  );
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
-  const clones = useQuery(clonesQuery());
+  const clones = useClones();
+  const createClone = useCreateClone();
+  const deleteClone = useDeleteClone();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<VoiceClone | null>(null);
-  // A clone shows up in its vendor's voice list too, so both lists are refreshed.
-  const refresh = (provider: string) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: voiceLabKeys.clones }),
-      queryClient.invalidateQueries({ queryKey: voiceLabKeys.voices(provider) }),
-    ]);
 
   const create = async (fields: CloneFormOutput, files: File[]) => {
     // A failure is thrown back to the dialog, which keeps what was entered and shows why.
-    const clone = await createClone(fields, files);
+    const clone = await createClone.mutateAsync({ fields, files });
     enqueueSnackbar(t("clone.created", { name: clone.name }), { variant: "success" });
     setCreating(false);
-    await refresh(clone.service_name);
   };
 
-  const remove = async (clone: VoiceClone) => {
+  const remove = (clone: VoiceClone) => {
     setDeleting(null);
-    try {
-      await deleteClone(clone.id);
-      enqueueSnackbar(t("clones.deleted", { name: clone.name }), { variant: "success" });
-      await refresh(clone.service_name);
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("clones.deleteFailed")), { variant: "error" });
-    }
+    deleteClone.mutate(clone, {
+      onSuccess: () => enqueueSnackbar(t("clones.deleted", { name: clone.name }), { variant: "success" }),
+      onError: (error) => enqueueSnackbar(errorText(error, t("clones.deleteFailed")), { variant: "error" }),
+    });
   };
 
   const newButton = (
@@ -68,20 +61,17 @@ export function ClonesSection({ onTry }: { onTry: (clone: VoiceClone) => void })
           <Typography variant="h6" component="h2" id="clones-title">
             {t("clones.title")}
           </Typography>
-          <Typography color="text.secondary">{t("clones.subtitle")}</Typography>
+          <Typography color="text.secondary">{t("clones.subtitle", { providers })}</Typography>
         </div>
         {clones.data && clones.data.length > 0 && newButton}
       </Stack>
-      {clones.isPending && <ListSkeleton label={t("common.loading")} rows={2} />}
-      {clones.data?.length === 0 && (
-        <EmptyState title={t("clones.emptyTitle")} hint={t("clones.emptyHint")} action={newButton} />
-      )}
-      {clones.data && clones.data.length > 0 && (
-        <ClonesTable
-          clones={clones.data}
-          onAction={(action, clone) => (action === "try" ? onTry(clone) : setDeleting(clone))}
-        />
-      )}
+      <ClonesTable
+        clones={clones}
+        empty={
+          <EmptyState title={t("clones.emptyTitle")} hint={t("clones.emptyHint", { providers })} action={newButton} />
+        }
+        onAction={(action, clone) => (action === "try" ? onTry(clone) : setDeleting(clone))}
+      />
       {creating && <CloneVoiceDialog onClose={() => setCreating(false)} onSubmit={create} />}
       <ConfirmDialog
         open={deleting !== null}
@@ -89,7 +79,7 @@ export function ClonesSection({ onTry }: { onTry: (clone: VoiceClone) => void })
         text={t("clones.deleteText", { name: deleting?.name ?? "" })}
         confirmLabel={t("clones.delete")}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() => deleting && remove(deleting)}
       />
     </Paper>
   );

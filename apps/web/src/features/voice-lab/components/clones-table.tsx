@@ -1,72 +1,62 @@
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import PlayCircleOutline from "@mui/icons-material/PlayCircleOutline";
-import IconButton from "@mui/material/IconButton";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
 import { TTS_CATALOG, type VoiceClone } from "@parley/contract";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { useClones } from "../../../api/clones.ts";
+import { type Column, ResourceTable, type RowAction } from "../../../components/resource-table.tsx";
 import { languageName } from "../utils/languages.ts";
 
 export type CloneAction = "try" | "delete";
 
 /** The workspace's voice clones, newest first, each to try in the synthesis panel or delete. */
-export function ClonesTable({
-  clones,
-  onAction,
-}: {
-  clones: VoiceClone[];
+export function ClonesTable(props: {
+  clones: ReturnType<typeof useClones>;
+  empty: ReactNode;
   onAction: (action: CloneAction, clone: VoiceClone) => void;
 }) {
   const { t, i18n } = useTranslation(["voice-lab", "translation"], { nsMode: "fallback" });
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const columns: Column<VoiceClone>[] = [
+    { header: t("clones.name"), sx: { fontWeight: 600 }, cell: (clone) => clone.name },
+    { header: t("clones.provider"), cell: (clone) => TTS_CATALOG[clone.service_name].label },
+    { header: t("clones.language"), cell: (clone) => languageName(clone.language, i18n.language) },
+    {
+      header: t("clones.description"),
+      sx: { color: "text.secondary", maxWidth: 320 },
+      cell: (clone) => clone.description || "—",
+    },
+    {
+      header: t("clones.created"),
+      sx: { whiteSpace: "nowrap" },
+      cell: (clone) => date.format(new Date(clone.created_at)),
+    },
+  ];
+  const actions: RowAction<VoiceClone>[] = [
+    {
+      id: "try",
+      icon: <PlayCircleOutline />,
+      label: (clone) => t("clones.tryNamed", { name: clone.name }),
+      tooltip: () => t("clones.try"),
+      onClick: (clone) => props.onAction("try", clone),
+    },
+    {
+      id: "delete",
+      icon: <DeleteOutline />,
+      label: (clone) => t("clones.deleteNamed", { name: clone.name }),
+      tooltip: () => t("clones.delete"),
+      onClick: (clone) => props.onAction("delete", clone),
+    },
+  ];
   return (
-    <TableContainer>
-      <Table aria-label={t("clones.title")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("clones.name")}</TableCell>
-            <TableCell>{t("clones.provider")}</TableCell>
-            <TableCell>{t("clones.language")}</TableCell>
-            <TableCell>{t("clones.description")}</TableCell>
-            <TableCell>{t("clones.created")}</TableCell>
-            <TableCell align="right">{t("common.actions")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {clones.map((clone) => (
-            <TableRow key={clone.id}>
-              <TableCell sx={{ fontWeight: 600 }}>{clone.name}</TableCell>
-              <TableCell>{TTS_CATALOG[clone.service_name].label}</TableCell>
-              <TableCell>{languageName(clone.language, i18n.language)}</TableCell>
-              <TableCell sx={{ color: "text.secondary", maxWidth: 320 }}>{clone.description || "—"}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{date.format(new Date(clone.created_at))}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                <Tooltip title={t("clones.try")}>
-                  <IconButton
-                    aria-label={t("clones.tryNamed", { name: clone.name })}
-                    onClick={() => onAction("try", clone)}
-                  >
-                    <PlayCircleOutline />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t("clones.delete")}>
-                  <IconButton
-                    aria-label={t("clones.deleteNamed", { name: clone.name })}
-                    onClick={() => onAction("delete", clone)}
-                  >
-                    <DeleteOutline />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ResourceTable
+      label={t("clones.title")}
+      query={props.clones}
+      empty={props.empty}
+      columns={columns}
+      actions={actions}
+      loadingRows={2}
+      plain
+    />
   );
 }

@@ -1,5 +1,7 @@
+import PlayArrowIcon from "@mui/icons-material/PlayArrow";
 import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
+import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -7,14 +9,16 @@ import Slider from "@mui/material/Slider";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { TTS_CATALOG, TTS_PROVIDERS, type TtsProviderId, type VoicesResponse } from "@parley/contract";
-import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useIntegrations, voiceKeyMissing } from "../../../api/integrations.ts";
+import { useVoices } from "../../../api/voices.ts";
 import { errorText } from "../../../components/error-text.ts";
 import { VoicePreviewButton } from "../../../components/voice-preview/voice-preview-button.tsx";
+import { useAuth } from "../../../lib/auth-context.ts";
 import { useAutoSelect } from "../../../lib/use-auto-select.ts";
-import { useAuth } from "../../auth/auth-context.ts";
-import { voicesQuery } from "../api/voices-api.ts";
 import { hasAccountVoices, type OptionItem, providerOptions } from "../utils/options.ts";
 import {
   previewRequest,
@@ -32,7 +36,7 @@ export function SynthesisPanel({ settings, onChange }: { settings: SynthesisSett
   const { t } = useTranslation("voice-lab");
   const { workspace } = useAuth();
   const { provider } = settings;
-  const voices = useQuery(voicesQuery(provider));
+  const voices = useVoices(provider);
   // Nothing to auto-select while the provider's list loads; a failed request falls back to the catalog.
   const options = useMemo(
     () => (voices.isPending ? undefined : providerOptions(provider, voices.data)),
@@ -43,6 +47,7 @@ export function SynthesisPanel({ settings, onChange }: { settings: SynthesisSett
   useAutoSelect(options?.voices, settings.voice, set("voice"));
   const request = useMemo(() => previewRequest(settings), [settings]);
   const providerLabel = (p: TtsProviderId) => (p === "local" ? t("localProvider") : TTS_CATALOG[p].label);
+  const keyMissing = voiceKeyMissing(useIntegrations().data, provider) === true;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="synthesis-title">
@@ -85,7 +90,7 @@ export function SynthesisPanel({ settings, onChange }: { settings: SynthesisSett
             labelOf={(o) => (o.isCustom ? t("synthesis.cloneLabel", { name: o.label }) : o.label)}
           />
         </Grid>
-        <ListNotes provider={provider} voices={voices} />
+        <ListNotes provider={provider} voices={voices} keyMissing={keyMissing} />
         <Grid size={12}>
           <SpeedSlider value={settings.speed} onChange={(speed) => onChange((s) => ({ ...s, speed }))} />
         </Grid>
@@ -102,7 +107,11 @@ export function SynthesisPanel({ settings, onChange }: { settings: SynthesisSett
           />
         </Grid>
         <Grid size={12}>
-          <VoicePreviewButton request={request} workspaceId={workspace?.id} label={t("synthesis.play")} />
+          {keyMissing ? (
+            <MissingKey provider={provider} owner={workspace?.role === "owner"} />
+          ) : (
+            <VoicePreviewButton request={request} workspaceId={workspace?.id} label={t("synthesis.play")} />
+          )}
         </Grid>
       </Grid>
     </Paper>
@@ -137,9 +146,43 @@ function OptionSelect(props: {
   );
 }
 
-/** Why the list may be short: it failed to load, or it is the built-in list (no key, or the vendor failed). */
-function ListNotes({ provider, voices }: { provider: TtsProviderId; voices: UseQueryResult<VoicesResponse> }) {
+/**
+ * The play button when the provider's key is missing: disabled, with which key and where to add it
+ * said before anyone presses it (the API would answer 409 with the same news).
+ */
+function MissingKey({ provider, owner }: { provider: TtsProviderId; owner: boolean }) {
   const { t } = useTranslation("voice-lab");
+  const label = TTS_CATALOG[provider].label;
+  return (
+    <Alert
+      severity="info"
+      icon={false}
+      action={
+        <Button component={Link} to="/integrations" color="inherit" size="small">
+          {t("synthesis.openIntegrations")}
+        </Button>
+      }
+    >
+      <Button
+        variant="outlined"
+        disabled
+        startIcon={<PlayArrowIcon />}
+        aria-describedby="voice-key-missing"
+        sx={{ mb: 1 }}
+      >
+        {t("synthesis.play")}
+      </Button>
+      <Typography id="voice-key-missing" variant="body2">
+        {t(owner ? "synthesis.keyMissing" : "synthesis.keyMissingMember", { provider: label })}
+      </Typography>
+    </Alert>
+  );
+}
+
+/** Why the list may be short: it failed to load, or it is the built-in list (no key, or the vendor failed). */
+function ListNotes(props: { provider: TtsProviderId; voices: UseQueryResult<VoicesResponse>; keyMissing: boolean }) {
+  const { t } = useTranslation("voice-lab");
+  const { provider, voices } = props;
   if (voices.isError)
     return (
       <Grid size={12}>
@@ -147,6 +190,8 @@ function ListNotes({ provider, voices }: { provider: TtsProviderId; voices: UseQ
       </Grid>
     );
   if (voices.data?.source !== "builtin" || !TTS_CATALOG[provider].needsKey) return null;
+  // Without a key, the play button says what is missing; here only what it means for the list.
+  if (props.keyMissing && !hasAccountVoices(provider)) return null;
   const label = TTS_CATALOG[provider].label;
   const note = voices.data.error
     ? t("synthesis.builtinAfterError", { error: voices.data.error })

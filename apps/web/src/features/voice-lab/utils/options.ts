@@ -5,7 +5,7 @@ export {
   requireProvider,
 } from "../../../lib/provider-options.ts";
 
-import { TTS_CATALOG, type TtsProviderId, type VoicesResponse } from "@parley/contract";
+import { providerDescriptor, TTS_CATALOG, type TtsProviderId, type VoicesResponse } from "@parley/contract";
 import type { OptionItem } from "../../../lib/provider-options.ts";
 
 export interface ProviderOptions {
@@ -28,7 +28,10 @@ export function providerOptions(provider: TtsProviderId, response: VoicesRespons
 }
 
 /**
- * Whether a key turns the provider's built-in list into the account's own voices. OpenAI's voices
- * are the same for every account, and the local voice needs no key at all.
+ * Whether a key turns the provider's built-in list into the account's own voices: not where every
+ * account has the same voices, nor for the local voice, which needs no key at all.
  */
-export const hasAccountVoices = (provider: TtsProviderId) => TTS_CATALOG[provider].needsKey && provider !== "openai";
+export const hasAccountVoices = (provider: TtsProviderId) => {
+  const tts = providerDescriptor(provider)?.tts;
+  return Boolean(tts?.needsKey && !tts.sharedVoices);
+};

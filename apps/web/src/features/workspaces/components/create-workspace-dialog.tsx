@@ -12,12 +12,12 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
-import { useAuth } from "../../auth/auth-context.ts";
+import { useCreateWorkspace } from "../api/workspace-api.ts";
 
 /** Creates a workspace (spec §3 payload: name, billing_email) and switches to it. */
 export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { createWorkspace } = useAuth();
+  const createWorkspace = useCreateWorkspace();
   const { enqueueSnackbar } = useSnackbar();
   const form = useForm<z.input<typeof CreateWorkspaceBody>, unknown, CreateWorkspaceBody>({
     resolver: zodResolver(CreateWorkspaceBody),
@@ -26,7 +26,7 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await createWorkspace({
+      await createWorkspace.mutateAsync({
         name: values.name,
         ...(values.billing_email ? { billing_email: values.billing_email } : {}),
       });

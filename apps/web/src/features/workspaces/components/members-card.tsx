@@ -15,8 +15,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { InviteBody, type Workspace, type WorkspaceMember, type WorkspaceRole } from "@parley/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { InviteBody, type Workspace, type WorkspaceMember, WorkspaceRole } from "@parley/contract";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -26,29 +25,36 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { visuallyHidden } from "../../../components/visually-hidden.ts";
-import { useAuth } from "../../auth/auth-context.ts";
-import { changeRole, inviteUser, removeMember, revokeInvitation, workspaceUsersQuery } from "../api/workspace-api.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
+import {
+  useChangeRole,
+  useInviteMember,
+  useRemoveMember,
+  useRevokeInvitation,
+  useWorkspaceUsers,
+} from "../api/workspace-api.ts";
 
 /** Members and invitations of a workspace: invite, change role, remove (owners). */
 export function MembersCard({ workspace }: { workspace: Workspace }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
-  const users = useQuery(workspaceUsersQuery(workspace.id));
+  const users = useWorkspaceUsers();
+  const inviteMember = useInviteMember();
+  const revokeInvitation = useRevokeInvitation();
+  const changeRole = useChangeRole();
+  const removeMember = useRemoveMember();
   const inviteForm = useForm<z.input<typeof InviteBody>, unknown, InviteBody>({
     resolver: zodResolver(InviteBody),
     defaultValues: { email: "", role: "member" },
   });
   const [removing, setRemoving] = useState<WorkspaceMember | null>(null);
   const owner = workspace.role === "owner";
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["workspaces", workspace.id, "users"] });
 
-  const run = async (action: () => Promise<unknown>, success: string) => {
+  const run = async (action: Promise<unknown>, success: string) => {
     try {
-      await action();
+      await action;
       enqueueSnackbar(success, { variant: "success" });
-      await refresh();
       return true;
     } catch (error) {
       enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
@@ -57,7 +63,7 @@ export function MembersCard({ workspace }: { workspace: Workspace }) {
   };
 
   const invite = inviteForm.handleSubmit(async (values) => {
-    if (await run(() => inviteUser(workspace.id, values), t("workspaces.invited", { email: values.email }))) {
+    if (await run(inviteMember.mutateAsync(values), t("workspaces.invited", { email: values.email }))) {
       inviteForm.reset({ email: "", role: values.role });
     }
   });
@@ -136,7 +142,7 @@ export function MembersCard({ workspace }: { workspace: Workspace }) {
                         value={m.role}
                         onChange={(e) =>
                           void run(
-                            () => changeRole(workspace.id, m.id, e.target.value as WorkspaceRole),
+                            changeRole.mutateAsync({ userId: m.id, role: WorkspaceRole.parse(e.target.value) }),
                             t("workspaces.roleChanged"),
                           )
                         }
@@ -174,7 +180,7 @@ export function MembersCard({ workspace }: { workspace: Workspace }) {
                     {owner && (
                       <Button
                         size="small"
-                        onClick={() => void run(() => revokeInvitation(workspace.id, i.id), t("workspaces.revoked"))}
+                        onClick={() => void run(revokeInvitation.mutateAsync(i.id), t("workspaces.revoked"))}
                       >
                         {t("workspaces.revoke")}
                       </Button>
@@ -194,7 +200,7 @@ export function MembersCard({ workspace }: { workspace: Workspace }) {
           onConfirm={() => {
             const member = removing;
             setRemoving(null);
-            if (member) void run(() => removeMember(workspace.id, member.id), t("workspaces.removed"));
+            if (member) void run(removeMember.mutateAsync(member.id), t("workspaces.removed"));
           }}
         />
       </CardContent>

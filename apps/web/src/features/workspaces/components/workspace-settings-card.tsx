@@ -5,25 +5,21 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { Workspace } from "@parley/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
-import { useAuth } from "../../auth/auth-context.ts";
-import { myLimitsQuery, updateWorkspace } from "../api/workspace-api.ts";
+import { useMyLimits, useUpdateWorkspace } from "../api/workspace-api.ts";
 
 /** Rename, billing email and concurrency limit of a workspace (owners). */
 export function WorkspaceSettingsCard({ workspace }: { workspace: Workspace }) {
   const { t } = useTranslation();
-  const { restore } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
-  const limits = useQuery(myLimitsQuery());
+  const limits = useMyLimits();
+  const updateWorkspace = useUpdateWorkspace();
   const [name, setName] = useState(workspace.name);
   const [billingEmail, setBillingEmail] = useState(workspace.billing_email ?? "");
   const [concurrency, setConcurrency] = useState(String(workspace.concurrency_limit));
-  const [busy, setBusy] = useState(false);
   const owner = workspace.role === "owner";
   const quota = limits.data?.concurrent_calls;
   const available =
@@ -33,20 +29,15 @@ export function WorkspaceSettingsCard({ workspace }: { workspace: Workspace }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     try {
-      await updateWorkspace(workspace.id, {
+      await updateWorkspace.mutateAsync({
         name,
         billing_email: billingEmail || null,
         concurrency_limit: Number(concurrency),
       });
-      await restore();
-      await queryClient.invalidateQueries({ queryKey: ["users", "me", "limits"] });
       enqueueSnackbar(t("workspaces.saved"), { variant: "success" });
     } catch (error) {
       enqueueSnackbar(errorText(error, t("workspaces.saveFailed")), { variant: "error" });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -83,7 +74,12 @@ export function WorkspaceSettingsCard({ workspace }: { workspace: Workspace }) {
             }
           />
           {owner ? (
-            <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: "flex-start" }}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={updateWorkspace.isPending}
+              sx={{ alignSelf: "flex-start" }}
+            >
               {t("common.save")}
             </Button>
           ) : (

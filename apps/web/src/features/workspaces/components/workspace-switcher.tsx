@@ -9,13 +9,15 @@ import MenuItem from "@mui/material/MenuItem";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useAuth } from "../../auth/auth-context.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
+import { useSwitchWorkspace } from "../api/workspace-api.ts";
 import { CreateWorkspaceDialog } from "./create-workspace-dialog.tsx";
 
 /** Topbar menu: switch between your workspaces or create one. */
 export function WorkspaceSwitcher() {
   const { t } = useTranslation();
-  const { workspace, workspaces, switchWorkspace } = useAuth();
+  const { workspace, workspaces } = useAuth();
+  const switchWorkspace = useSwitchWorkspace();
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [creating, setCreating] = useState(false);
@@ -24,7 +26,7 @@ export function WorkspaceSwitcher() {
     setAnchor(null);
     if (id === workspace?.id) return;
     try {
-      await switchWorkspace(id);
+      await switchWorkspace.mutateAsync(id);
       enqueueSnackbar(t("workspaces.switched"), { variant: "success" });
     } catch (error) {
       enqueueSnackbar(error instanceof Error ? error.message : t("workspaces.switchFailed"), { variant: "error" });

@@ -2,17 +2,18 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { useAuth } from "../../auth/auth-context.ts";
-import { myLimitsQuery } from "../api/workspace-api.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
+import { useMyLimits } from "../api/workspace-api.ts";
+import { InvitationCard } from "../components/invitation-card.tsx";
 import { MembersCard } from "../components/members-card.tsx";
 import { WorkspaceSettingsCard } from "../components/workspace-settings-card.tsx";
 
 function QuotaCard() {
   const { t } = useTranslation();
-  const limits = useQuery(myLimitsQuery());
+  const limits = useMyLimits();
   const rows = limits.data
     ? [
         [t("quota.concurrentCalls"), limits.data.concurrent_calls, limits.data.allocated_concurrency],
@@ -44,10 +45,14 @@ function QuotaCard() {
   );
 }
 
-/** Enterprise quota and management of the current workspace (switch workspaces in the topbar). */
+/**
+ * Enterprise quota and management of the current workspace (switch workspaces in the topbar); also
+ * where an invitation email's link lands.
+ */
 export default function EnterpriseQuotaPage() {
   const { t } = useTranslation();
   const { workspace } = useAuth();
+  const invitation = useSearchParams()[0].get("invitation");
   return (
     <>
       <PageHeader
@@ -55,6 +60,11 @@ export default function EnterpriseQuotaPage() {
         subtitle={workspace ? t("workspaces.managing", { name: workspace.name }) : undefined}
       />
       <Grid container spacing={3}>
+        {invitation && (
+          <Grid size={12}>
+            <InvitationCard token={invitation} />
+          </Grid>
+        )}
         <Grid size={{ xs: 12, md: 5 }}>
           <QuotaCard />
         </Grid>

@@ -1,0 +1,1 @@
+ALTER TABLE "sso_states" ADD COLUMN "email_verified" boolean DEFAULT false NOT NULL;

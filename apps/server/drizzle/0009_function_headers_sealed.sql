@@ -1,0 +1,1 @@
+ALTER TABLE "functions" ALTER COLUMN "headers" SET DATA TYPE text;

@@ -1,0 +1,210 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import type { Database, Executor } from "../db/client.ts";
+import { type JobRow, jobs } from "./schema.ts";
+
+export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
+
+export interface JobRunnerOptions {
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How often an idle runner looks for work (enqueue in this process wakes it at once). */
+  pollMs?: number;
+  /** A running job whose lock is older than this is taken to be orphaned and claimed again. */
+  staleAfterMs?: number;
+  /** Jobs run at the same time by this process. */
+  concurrency?: number;
+}
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/** Adds a job; inside a transaction it becomes visible only if the transaction commits. */
+export async function enqueueJob(
+  db: Executor,
+  queue: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<JobRow> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      queue,
+      payload,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    })
+    .returning();
+  if (!row) throw new Error("insert into jobs returned no row");
+  return row;
+}
+
+/** A failed attempt waits 5 s, 25 s, 125 s … before the next. */
+const backoffMs = (attempt: number) => 5_000 * 5 ** (attempt - 1);
+
+/**
+ * Runs the jobs of the queues it has handlers for, on PGlite and PostgreSQL alike. A handler that
+ * throws is retried with backoff until max_attempts; one that returns has finished its job.
+ */
+export class JobRunner {
+  readonly id = randomUUID();
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly running = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private readonly pollMs: number;
+  private readonly staleAfterMs: number;
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: JobRunnerOptions,
+  ) {
+    this.pollMs = options.pollMs ?? 1_000;
+    this.staleAfterMs = options.staleAfterMs ?? 60_000;
+    this.concurrency = options.concurrency ?? 2;
+  }
+
+  register(queue: string, handler: JobHandler): void {
+    this.handlers.set(queue, handler);
+  }
+
+  /** Adds a job and wakes this runner for it. */
+  async enqueue(db: Executor, queue: string, payload: Record<string, unknown>, options?: EnqueueOptions) {
+    const row = await enqueueJob(db, queue, payload, options);
+    this.wake();
+    return row;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.heartbeat = setInterval(() => void this.renewLocks(), Math.max(50, this.staleAfterMs / 3));
+    this.heartbeat.unref();
+    this.wake();
+  }
+
+  /** Stops claiming and waits for the jobs in hand to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.polling;
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Looks for work now (after an enqueue, or once a job finishes). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.polling) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.polling = this.poll().finally(() => {
+      this.polling = null;
+      if (this.stopped) return;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      } else {
+        this.timer = setTimeout(() => this.wake(), this.pollMs);
+        this.timer.unref();
+      }
+    });
+  }
+
+  private async poll(): Promise<void> {
+    while (!this.stopped && this.running.size < this.concurrency) {
+      let job: JobRow | null;
+      try {
+        job = await this.claim();
+      } catch (error) {
+        this.options.log.error({ err: error }, "job runner could not claim a job");
+        return;
+      }
+      if (!job) return;
+      const run = this.execute(job).finally(() => {
+        this.running.delete(run);
+        this.wake();
+      });
+      this.running.add(run);
+    }
+  }
+
+  /** Takes the next due job of a known queue, or a running one whose process stopped renewing its lock. */
+  private async claim(): Promise<JobRow | null> {
+    const queues = [...this.handlers.keys()];
+    if (queues.length === 0) return null;
+    const staleBefore = new Date(Date.now() - this.staleAfterMs);
+    const next = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.queue, queues),
+          or(
+            and(eq(jobs.status, "queued"), lte(jobs.runAt, sql`now()`)),
+            and(eq(jobs.status, "running"), lt(jobs.lockedAt, staleBefore)),
+          ),
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        status: "running",
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedAt: sql`now()`,
+        lockedBy: this.id,
+        updatedAt: sql`now()`,
+      })
+      .where(inArray(jobs.id, next))
+      .returning();
+    return row ?? null;
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const handler = this.handlers.get(job.queue);
+    try {
+      if (!handler) throw new Error(`no handler for queue ${job.queue}`);
+      await handler(job.payload, job);
+      await this.db
+        .update(jobs)
+        .set({ status: "done", lockedAt: null, lockedBy: null, lastError: null, updatedAt: new Date() })
+        .where(eq(jobs.id, job.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = job.attempts >= job.maxAttempts;
+      this.options.log.error({ err: error, jobId: job.id, queue: job.queue, attempt: job.attempts }, "job failed");
+      await this.db
+        .update(jobs)
+        .set({
+          status: final ? "failed" : "queued",
+          runAt: new Date(Date.now() + (final ? 0 : backoffMs(job.attempts))),
+          lockedAt: null,
+          lockedBy: null,
+          lastError: message.slice(0, 2000),
+          updatedAt: new Date(),
+        })
+        .where(eq(jobs.id, job.id))
+        .catch((err: unknown) => this.options.log.error({ err }, "could not record a job failure"));
+    }
+  }
+
+  /** Keeps this process's locks fresh so no other runner takes its jobs for orphans. */
+  private async renewLocks(): Promise<void> {
+    if (this.running.size === 0) return;
+    await this.db
+      .update(jobs)
+      .set({ lockedAt: new Date() })
+      .where(and(eq(jobs.lockedBy, this.id), eq(jobs.status, "running")))
+      .catch((err: unknown) => this.options.log.error({ err }, "could not renew job locks"));
+  }
+}

@@ -1,0 +1,72 @@
+import { AdminUser, CreateUserBody, MyLimits } from "@parley/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses.ts";
+import { hashPassword } from "../../lib/passwords.ts";
+import { principalOf } from "../../plugins/authenticate.ts";
+import { toAdminUser } from "../users/admin-user.ts";
+import { effectiveLimits } from "../users/limits.ts";
+import { assertIdentityFree } from "../users/profile.ts";
+import { insertUser } from "../users/service.ts";
+import { allocatedConcurrency, createPersonalWorkspace, ownedWorkspaceCount } from "../workspaces/service.ts";
+
+const errors = errorResponses;
+
+/**
+ * The account routes that need both a user's plan and their workspaces: your limits with what is
+ * allocated, and creating a user with a personal workspace. The users module cannot serve them:
+ * workspaces build on users, so users may not import workspaces (no module import cycles).
+ */
+export async function accountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  r.get(
+    "/users/me/limits",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["users"],
+        summary: "Your limits (enterprise quota or tier) and what is allocated",
+        response: { 200: MyLimits, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = principalOf(request);
+      const limits = await effectiveLimits(db, userId);
+      return {
+        source: limits?.source ?? ("none" as const),
+        max_assistants: limits?.maxAssistants ?? null,
+        minutes_per_month: limits?.minutesPerMonth ?? null,
+        concurrent_calls: limits?.concurrentCalls ?? null,
+        max_workspaces: limits?.maxWorkspaces ?? null,
+        allocated_concurrency: await allocatedConcurrency(db, userId),
+        owned_workspaces: await ownedWorkspaceCount(db, userId),
+      };
+    },
+  );
+
+  r.post(
+    "/user",
+    {
+      onRequest: app.requireSuperuser,
+      schema: {
+        tags: ["admin"],
+        summary: "Create a user (superuser)",
+        body: CreateUserBody,
+        response: { 201: AdminUser, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await assertIdentityFree(db, body);
+      const passwordHash = await hashPassword(body.password);
+      const user = await db.transaction(async (tx) => {
+        const created = await insertUser(tx, { ...body, passwordHash, isSuperuser: body.is_superuser ?? false });
+        await createPersonalWorkspace(tx, created);
+        return created;
+      });
+      return reply.code(201).send(await toAdminUser(db, user));
+    },
+  );
+}

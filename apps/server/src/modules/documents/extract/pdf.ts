@@ -1,0 +1,29 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { ExtractionError, type Section, SectionBuilder } from "./section.ts";
+
+/** A PDF's text, page by page; each page is a section headed "Page N" so answers can cite it. */
+export async function pdfSections(data: Buffer): Promise<{ sections: Section[]; pages: number }> {
+  let pdf: Awaited<ReturnType<typeof getDocument>["promise"]>;
+  try {
+    pdf = await getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 }).promise;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ExtractionError(`The PDF could not be read (${reason.replace(/\.$/, "")}).`);
+  }
+  try {
+    const out = new SectionBuilder();
+    for (let n = 1; n <= pdf.numPages; n += 1) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent();
+      const text = content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join("");
+      out.heading(1, `Page ${n}`);
+      for (const block of text.split(/\n\s*\n/)) out.paragraph(block.replace(/\s*\n\s*/g, " "));
+      page.cleanup();
+    }
+    const sections = out.build();
+    if (sections.length === 0) throw new ExtractionError("The PDF has no text to read (is it a scan?).");
+    return { sections, pages: pdf.numPages };
+  } finally {
+    await pdf.destroy();
+  }
+}

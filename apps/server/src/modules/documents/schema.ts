@@ -1,0 +1,106 @@
+import type { CrawlIntensity, DocumentKind, DocumentStatus, EmbeddingsProviderId } from "@parley/contract";
+import { sql } from "drizzle-orm";
+import { customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { agents } from "../assistants/schema.ts";
+import { workspaces } from "../workspaces/schema.ts";
+
+/** Raw bytes; node-postgres hands back a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** One uploaded file or one crawled site, with its processing state. */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind").$type<DocumentKind>(),
+    status: text("status").$type<DocumentStatus>().notNull().default("pending"),
+    errorMessage: text("error_message"),
+    sizeBytes: integer("size_bytes").notNull().default(0),
+    chunkCount: integer("chunk_count").notNull().default(0),
+    url: text("url"),
+    intensity: integer("intensity").$type<CrawlIntensity>(),
+    pagesDone: integer("pages_done").notNull().default(0),
+    pagesFound: integer("pages_found").notNull().default(0),
+    mimeType: text("mime_type"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("documents_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** The original upload, kept apart so listing documents never reads file bytes. */
+export const documentFiles = pgTable("document_files", {
+  documentId: uuid("document_id")
+    .primaryKey()
+    .references(() => documents.id, { onDelete: "cascade" }),
+  workspaceId: uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  data: bytea("data").notNull(),
+});
+
+/**
+ * The searchable pieces of a document. `search_vector` is PostgreSQL full-text over heading and
+ * text; the `embedding` vector column is added at run time only where pgvector exists
+ * (vector-support.ts), and `embedding_model` says which "provider/model" made it.
+ */
+export const documentChunks = pgTable(
+  "document_chunks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    heading: text("heading").notNull().default(""),
+    content: text("content").notNull(),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce("heading", '') || ' ' || "content")`,
+    ),
+    embeddingModel: text("embedding_model"),
+  },
+  (t) => [
+    index("document_chunks_document_idx").on(t.documentId, t.position),
+    index("document_chunks_workspace_idx").on(t.workspaceId),
+    index("document_chunks_search_idx").using("gin", t.searchVector),
+  ],
+);
+
+export const documentAgents = pgTable(
+  "document_agents",
+  {
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.agentId] }), index("document_agents_agent_idx").on(t.agentId)],
+);
+
+/** A workspace's embeddings choice; no row = keyword search only. */
+export const knowledgeSettings = pgTable("knowledge_settings", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  embeddingsProvider: text("embeddings_provider").$type<EmbeddingsProviderId>(),
+  embeddingsModel: text("embeddings_model"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type DocumentChunkRow = typeof documentChunks.$inferSelect;

@@ -1,0 +1,64 @@
+import Grid from "@mui/material/Grid";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import { CRAWL_LIMITS, type CrawlIntensity } from "@parley/contract";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/form-dialog.tsx";
+
+const INTENSITIES: CrawlIntensity[] = [1, 2, 3];
+
+/** Crawl a site: its address and how far to follow its links. */
+export function CrawlDialog(props: {
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (body: { url: string; intensity: CrawlIntensity }) => Promise<unknown>;
+}) {
+  const { t } = useTranslation("knowledge-base");
+  const [url, setUrl] = useState("");
+  const [intensity, setIntensity] = useState<CrawlIntensity>(1);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    return props.onSubmit({ url: url.trim(), intensity });
+  };
+  return (
+    <FormDialog
+      title={t("crawlTitle")}
+      maxWidth="sm"
+      onClose={props.onClose}
+      onSubmit={submit}
+      busy={props.busy}
+      submitLabel={t("crawlStart")}
+    >
+      <Grid size={12}>
+        <TextField
+          label={t("crawlUrl")}
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          placeholder="https://example.com/help"
+          type="url"
+          required
+          fullWidth
+          autoFocus
+          slotProps={{ htmlInput: { dir: "ltr" } }}
+        />
+      </Grid>
+      <Grid size={12}>
+        <TextField
+          select
+          label={t("crawlIntensity")}
+          value={intensity}
+          onChange={(event) => setIntensity(INTENSITIES.find((n) => n === Number(event.target.value)) ?? 1)}
+          fullWidth
+          helperText={t("crawlHelp")}
+        >
+          {INTENSITIES.map((n) => (
+            <MenuItem key={n} value={n}>
+              {t(`intensity${n}`, { pages: CRAWL_LIMITS[n].maxPages })}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,124 @@
+import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
+import LinkOutlined from "@mui/icons-material/LinkOutlined";
+import Refresh from "@mui/icons-material/Refresh";
+import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { DocumentStatus, KnowledgeDocument } from "@parley/contract";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { type Column, ResourceTable, type RowAction } from "../../../components/resource-table.tsx";
+import { formatBytes } from "./format.ts";
+
+export type DocumentAction = "link" | "refresh" | "download" | "delete";
+
+const STATUS_COLOR: Record<DocumentStatus, "default" | "info" | "success" | "error"> = {
+  pending: "default",
+  processing: "info",
+  ready: "success",
+  failed: "error",
+};
+
+/** The documents with their state: status (and why it failed), size, chunks, crawl progress, assistants. */
+export function DocumentsTable(props: {
+  query: { data: readonly KnowledgeDocument[] | undefined; isPending: boolean; error: unknown };
+  empty: ReactNode;
+  onAction: (action: DocumentAction, document: KnowledgeDocument) => void;
+}) {
+  const { t, i18n } = useTranslation("knowledge-base");
+  const columns: Column<KnowledgeDocument>[] = [
+    {
+      header: t("columns.name"),
+      cell: (d) => (
+        <Stack>
+          <Typography variant="body2" dir="auto" sx={{ fontWeight: 500 }}>
+            {d.name}
+          </Typography>
+          {d.url && (
+            <Typography variant="caption" color="text.secondary" dir="ltr">
+              {d.url}
+            </Typography>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      header: t("columns.status"),
+      cell: (d) => (
+        <Stack spacing={0.5} sx={{ maxWidth: 320 }}>
+          <Chip
+            size="small"
+            color={STATUS_COLOR[d.status]}
+            label={t(`status.${d.status}`)}
+            sx={{ alignSelf: "start" }}
+          />
+          {d.url && d.status === "processing" && (
+            <Typography variant="caption">{t("pages", { done: d.pages_done, found: d.pages_found })}</Typography>
+          )}
+          {d.error_message && (
+            <Typography variant="caption" color={d.status === "failed" ? "error" : "text.secondary"}>
+              {d.error_message}
+            </Typography>
+          )}
+        </Stack>
+      ),
+    },
+    { header: t("columns.size"), cell: (d) => formatBytes(d.size_bytes, i18n.language) },
+    { header: t("columns.chunks"), cell: (d) => d.chunk_count },
+    {
+      header: t("columns.assistants"),
+      cell: (d) =>
+        d.agents.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t("noneLinked")}
+          </Typography>
+        ) : (
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: "wrap" }}>
+            {d.agents.map((a) => (
+              <Chip key={a.id} size="small" variant="outlined" label={<span dir="auto">{a.name}</span>} />
+            ))}
+          </Stack>
+        ),
+    },
+  ];
+  const actions: RowAction<KnowledgeDocument>[] = [
+    {
+      id: "link",
+      icon: <LinkOutlined />,
+      label: (d) => t("linkNamed", { name: d.name }),
+      tooltip: () => t("link"),
+      onClick: (d) => props.onAction("link", d),
+    },
+    {
+      id: "refresh",
+      icon: <Refresh />,
+      label: (d) => t("refreshNamed", { name: d.name }),
+      tooltip: (d) => t(d.url ? "recrawl" : "reprocess"),
+      onClick: (d) => props.onAction("refresh", d),
+    },
+    {
+      id: "download",
+      icon: <DownloadOutlined />,
+      label: (d) => t("downloadNamed", { name: d.name }),
+      tooltip: () => t("download"),
+      onClick: (d) => props.onAction("download", d),
+    },
+    {
+      id: "delete",
+      icon: <DeleteOutline />,
+      label: (d) => t("deleteNamed", { name: d.name }),
+      tooltip: () => t("delete"),
+      onClick: (d) => props.onAction("delete", d),
+    },
+  ];
+  return (
+    <ResourceTable
+      label={t("nav.knowledgeBase")}
+      query={props.query}
+      empty={props.empty}
+      columns={columns}
+      actions={actions}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import { RoomTokenResponse, StartCallResponse } from "@parley/contract";
+import { api } from "../../../lib/http-client.ts";
+import type { CallStartDeps } from "../utils/start-call.ts";
+
+/**
+ * Spec §5 names what a start or token answer lacks ("No room information…", "Access token not
+ * found…"), so the answers are read leniently: missing fields, or an answer that is no object, are
+ * left for prepareCall to report with those messages.
+ */
+const StartedCall = StartCallResponse.partial();
+const RoomToken = RoomTokenResponse.partial();
+
+/** The server calls behind a live call (spec §7). */
+export const callApi: Omit<CallStartDeps, "openMicrophone"> = {
+  startCall: async (assistantId) =>
+    StartedCall.safeParse(await api.request(`/agents/${assistantId}/call`, { method: "POST" })).data,
+  roomToken: async (roomName, identity, name) =>
+    RoomToken.safeParse(
+      await api.request("/agents/room/generate_room_token", {
+        query: { room_name: roomName, user_identity: identity, name },
+      }),
+    ).data,
+};
+
+/** Absolute ws(s) URL of the realtime endpoint with the room token. */
+export function realtimeUrl(path: string, token: string, location: Location = window.location): string {
+  const url = new URL(path, location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.searchParams.set("token", token);
+  return url.toString();
+}

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { EmbeddingsProviderId } from "./providers/index.ts";
+
+/**
+ * Knowledge documents (spec §3 "Document", §7 "Documents"): uploaded files and crawled sites,
+ * split into chunks an assistant searches during a call.
+ */
+
+/** pending → processing → ready, or failed with error_message. */
+export const DocumentStatus = z.enum(["pending", "processing", "ready", "failed"]);
+export type DocumentStatus = z.infer<typeof DocumentStatus>;
+
+/** What the content turned out to be, sniffed from the bytes (never the file name); `web` for crawls. */
+export const DocumentKind = z.enum(["pdf", "docx", "html", "csv", "markdown", "text", "web"]);
+export type DocumentKind = z.infer<typeof DocumentKind>;
+
+export const DOCUMENT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_MAX_FILES = 10;
+export const DOCUMENT_SIZE_TEXT = `Each file must be ${DOCUMENT_MAX_FILE_BYTES / (1024 * 1024)} MB or smaller.`;
+
+/**
+ * Crawl intensity: how far links are followed from the given page and how many pages at most.
+ * 1 = the page alone, 2 = same-site links one level down, 3 = two levels down.
+ */
+export const CRAWL_LIMITS = {
+  1: { depth: 0, maxPages: 1 },
+  2: { depth: 1, maxPages: 25 },
+  3: { depth: 2, maxPages: 100 },
+} as const;
+export const CrawlIntensity = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type CrawlIntensity = z.infer<typeof CrawlIntensity>;
+
+export const CrawlUrlBody = z.object({
+  url: z.url({ protocol: /^https?$/, error: "Enter a web address starting with http:// or https://" }).max(2000),
+  intensity: z.coerce.number().pipe(CrawlIntensity).default(1),
+});
+export type CrawlUrlBody = z.infer<typeof CrawlUrlBody>;
+
+export const DocumentAgent = z.object({ id: z.string(), name: z.string() });
+export type DocumentAgent = z.infer<typeof DocumentAgent>;
+
+export const KnowledgeDocument = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: DocumentKind.nullable(),
+  status: DocumentStatus,
+  error_message: z.string().nullable(),
+  /** Bytes of the uploaded file, or of the crawled pages' text. */
+  size_bytes: z.number().int(),
+  chunk_count: z.number().int(),
+  /** The crawled address; null for uploads. */
+  url: z.string().nullable(),
+  intensity: CrawlIntensity.nullable(),
+  /** Crawl progress: pages read so far and pages found to read. */
+  pages_done: z.number().int(),
+  pages_found: z.number().int(),
+  agents: z.array(DocumentAgent),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type KnowledgeDocument = z.infer<typeof KnowledgeDocument>;
+
+export const DocumentList = z.array(KnowledgeDocument);
+export type DocumentList = z.infer<typeof DocumentList>;
+
+export const UploadDocumentsResponse = z.object({ documents: DocumentList });
+export type UploadDocumentsResponse = z.infer<typeof UploadDocumentsResponse>;
+
+export const DocumentLinkBody = z.object({ agent_id: z.uuid(), document_id: z.uuid() });
+export type DocumentLinkBody = z.infer<typeof DocumentLinkBody>;
+
+export const DOCUMENT_SEARCH_MAX_RESULTS = 20;
+
+export const DocumentSearchQuery = z.object({
+  q: z.string().trim().min(1, "Ask a question").max(1000),
+  agent_id: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(DOCUMENT_SEARCH_MAX_RESULTS).default(5),
+});
+export type DocumentSearchQuery = z.infer<typeof DocumentSearchQuery>;
+
+export const DocumentSearchHit = z.object({
+  chunk_id: z.string(),
+  document_id: z.string(),
+  document_name: z.string(),
+  /** The headings the chunk sits under, joined with " › "; empty when it has none. */
+  heading: z.string(),
+  text: z.string(),
+  /** Reciprocal-rank-fusion score: higher is better; comparable only within one answer. */
+  score: z.number(),
+});
+export type DocumentSearchHit = z.infer<typeof DocumentSearchHit>;
+
+export const DocumentSearchResponse = z.object({
+  results: z.array(DocumentSearchHit),
+  /** "keyword": full-text search alone; "hybrid": full-text and embeddings, fused. */
+  mode: z.enum(["keyword", "hybrid"]),
+});
+export type DocumentSearchResponse = z.infer<typeof DocumentSearchResponse>;
+
+/** The workspace's embeddings provider; null provider = keyword search only. */
+export const KnowledgeSettings = z.object({
+  embeddings_provider: EmbeddingsProviderId.nullable(),
+  embeddings_model: z.string().nullable(),
+});
+export type KnowledgeSettings = z.infer<typeof KnowledgeSettings>;
+
+export const KnowledgeSettingsResponse = KnowledgeSettings.extend({
+  /** False when the database has no pgvector: documents are then searched by keywords only. */
+  vector_search_available: z.boolean(),
+});
+export type KnowledgeSettingsResponse = z.infer<typeof KnowledgeSettingsResponse>;

@@ -1,0 +1,38 @@
+import { LlmProviderConfig } from "./llm-config.ts";
+import { apiKey, m, type ProviderDescriptor } from "./types.ts";
+
+export const google = {
+  id: "google",
+  label: "Google Gemini",
+  credentials: [apiKey],
+  env: { api_key: "GEMINI_API_KEY" },
+  integrationKinds: ["llm"],
+  llm: {
+    config: LlmProviderConfig,
+    defaults: { model: "gemini-2.5-flash" },
+    models: [
+      m("gemini-2.5-flash", "Gemini 2.5 Flash"),
+      m("gemini-2.5-flash-lite", "Gemini 2.5 Flash-Lite"),
+      m("gemini-2.5-pro", "Gemini 2.5 Pro"),
+      m("gemini-2.0-flash", "Gemini 2.0 Flash"),
+    ],
+    price: {
+      default: { input: 0.3, output: 2.5 },
+      models: {
+        "gemini-2.5-flash": { input: 0.3, output: 2.5 },
+        "gemini-2.5-flash-lite": { input: 0.1, output: 0.4 },
+        "gemini-2.5-pro": { input: 1.25, output: 10 },
+        "gemini-2.0-flash": { input: 0.1, output: 0.4 },
+      },
+    },
+    needsKey: true,
+    needsBaseUrl: false,
+    offline: false,
+  },
+  embeddings: {
+    models: [m("gemini-embedding-001", "Gemini Embedding"), m("text-embedding-004", "Text Embedding 004")],
+    dimensions: { "gemini-embedding-001": 3072, "text-embedding-004": 768 },
+    defaultModel: "gemini-embedding-001",
+    price: { default: 0.15, models: { "gemini-embedding-001": 0.15, "text-embedding-004": 0 } },
+  },
+} as const satisfies ProviderDescriptor;

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { LlmProviderConfig } from "./llm-config.ts";
+import { detectLanguageField, languageField, sttBaseShape } from "./stt-config.ts";
+import { TtsProviderConfig } from "./tts-config.ts";
+import { apiKey, m, type ProviderDescriptor, v } from "./types.ts";
+import { WHISPER_LANGUAGES } from "./whisper-languages.ts";
+
+export const OpenAiSttConfig = z.object(sttBaseShape("gpt-4o-mini-transcribe", "en"));
+
+const VOICES = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"];
+
+export const openai = {
+  id: "openai",
+  label: "OpenAI",
+  credentials: [apiKey],
+  env: { api_key: "OPENAI_API_KEY" },
+  integrationKinds: ["llm", "stt", "tts"],
+  llm: {
+    config: LlmProviderConfig,
+    defaults: { model: "gpt-4o-mini" },
+    models: [
+      m("gpt-4o-mini", "GPT-4o mini"),
+      m("gpt-4o", "GPT-4o"),
+      m("gpt-4.1", "GPT-4.1"),
+      m("gpt-4.1-mini", "GPT-4.1 mini"),
+      m("gpt-4.1-nano", "GPT-4.1 nano"),
+      m("gpt-5", "GPT-5"),
+      m("gpt-5-mini", "GPT-5 mini"),
+      m("gpt-5-nano", "GPT-5 nano"),
+    ],
+    price: {
+      default: { input: 0.15, output: 0.6 },
+      models: {
+        "gpt-4o-mini": { input: 0.15, output: 0.6 },
+        "gpt-4o": { input: 2.5, output: 10 },
+        "gpt-4.1": { input: 2, output: 8 },
+        "gpt-4.1-mini": { input: 0.4, output: 1.6 },
+        "gpt-4.1-nano": { input: 0.1, output: 0.4 },
+        "gpt-5": { input: 1.25, output: 10 },
+        "gpt-5-mini": { input: 0.25, output: 2 },
+        "gpt-5-nano": { input: 0.05, output: 0.4 },
+      },
+    },
+    needsKey: true,
+    needsBaseUrl: false,
+    offline: false,
+  },
+  stt: {
+    config: OpenAiSttConfig,
+    models: [m("gpt-4o-mini-transcribe", "GPT-4o mini Transcribe"), m("gpt-4o-transcribe"), m("whisper-1", "Whisper")],
+    languages: WHISPER_LANGUAGES,
+    fields: [languageField(WHISPER_LANGUAGES), detectLanguageField],
+    price: {
+      default: 0.003,
+      models: { "gpt-4o-mini-transcribe": 0.003, "gpt-4o-transcribe": 0.006, "whisper-1": 0.006 },
+    },
+    needsKey: true,
+    offline: false,
+  },
+  tts: {
+    config: TtsProviderConfig,
+    defaults: { model: "tts-1", voice: "alloy", speed: 1, sampleRate: 16000, encoding: "pcm", language: "en" },
+    models: [m("tts-1", "TTS-1 (fast)"), m("tts-1-hd", "TTS-1 HD"), m("gpt-4o-mini-tts", "GPT-4o mini TTS")],
+    voices: VOICES.map((id) => v(id, id.charAt(0).toUpperCase() + id.slice(1))),
+    encodings: ["pcm", "wav", "mp3", "opus", "aac", "flac"],
+    price: { default: 0.0075, models: { "tts-1": 0.0075, "tts-1-hd": 0.015, "gpt-4o-mini-tts": 0.0075 } },
+    needsKey: true,
+    offline: false,
+    supportsClones: false,
+    sharedVoices: true,
+  },
+  embeddings: {
+    models: [
+      m("text-embedding-3-small", "Text Embedding 3 Small"),
+      m("text-embedding-3-large", "Text Embedding 3 Large"),
+    ],
+    dimensions: { "text-embedding-3-small": 1536, "text-embedding-3-large": 3072 },
+    defaultModel: "text-embedding-3-small",
+    price: { default: 0.02, models: { "text-embedding-3-small": 0.02, "text-embedding-3-large": 0.13 } },
+  },
+} as const satisfies ProviderDescriptor;

@@ -1,0 +1,148 @@
+import { z } from "zod";
+import type { LanguageOption, ModelOption, SttFieldSpec } from "../catalog.ts";
+import type { CredentialField, IntegrationKind } from "../integrations.ts";
+import { LANGUAGE_NAMES } from "./languages.ts";
+import type { LlmProviderConfig } from "./llm-config.ts";
+import type { TtsProviderConfig } from "./tts-config.ts";
+
+/**
+ * What one vendor is: its credentials, the pipeline stages it serves and, per stage, its models,
+ * voices, languages, editor fields, defaults and list prices. Each vendor has one descriptor file
+ * in this folder; every provider list of the contract is derived from those descriptors.
+ */
+
+export type ProviderStage = "llm" | "stt" | "tts" | "telephony" | "embeddings";
+
+/** USD per minute, optionally by model. */
+export interface PerMinute {
+  readonly default: number;
+  readonly models?: Readonly<Record<string, number>>;
+}
+/** USD per million input / output tokens. */
+export interface TokenPrice {
+  readonly input: number;
+  readonly output: number;
+}
+export interface PerToken {
+  readonly default: TokenPrice;
+  readonly models?: Readonly<Record<string, TokenPrice>>;
+}
+/** USD per million tokens embedded, optionally by model. */
+export interface PerMillionTokens {
+  readonly default: number;
+  readonly models?: Readonly<Record<string, number>>;
+}
+
+export interface BuiltinVoice {
+  id: string;
+  name: string;
+}
+
+/** A vendor voice setting the editor renders generically: a slider for numbers, a switch for booleans. */
+export const SettingFieldSpec = z.object({
+  name: z.string(),
+  kind: z.enum(["number", "boolean"]),
+  label: z.string(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  step: z.number().optional(),
+  default: z.union([z.number(), z.boolean()]),
+});
+export type SettingFieldSpec = z.infer<typeof SettingFieldSpec>;
+
+interface StageBase {
+  /** The name the editor shows for this stage when it differs from the vendor's (a product line, an offline engine). */
+  readonly label?: string;
+  readonly models: readonly ModelOption[];
+  readonly needsKey: boolean;
+  /** Runs without the internet (on this server or a local one such as Ollama). */
+  readonly offline: boolean;
+}
+
+export interface LlmStage extends StageBase {
+  readonly config: z.ZodObject;
+  readonly defaults: LlmProviderConfig;
+  readonly price: PerToken;
+  readonly needsBaseUrl: boolean;
+  /** Models are reached through a named deployment of the account (`llm_provider_config.deployment`). */
+  readonly needsDeployment?: boolean;
+}
+
+export interface SttStage extends StageBase {
+  /** The spec §3 fields of this transcriber with their spec §9 defaults (parse `{}` for the defaults). */
+  readonly config: z.ZodObject;
+  readonly languages: readonly LanguageOption[];
+  /** The config fields as the editor renders them, in order. */
+  readonly fields: readonly SttFieldSpec[];
+  /** Per minute of caller audio streamed (the whole call is streamed). */
+  readonly price: PerMinute;
+  /** Shown next to the provider in the editor. */
+  readonly note?: string;
+}
+
+export interface TtsStage extends StageBase {
+  readonly config: z.ZodObject;
+  readonly defaults: TtsProviderConfig;
+  /** Real vendor voice ids, so an assistant works before anyone fetched the live list. */
+  readonly voices: readonly BuiltinVoice[];
+  readonly encodings: readonly string[];
+  /** Per minute of call, assuming the assistant speaks about half of it. */
+  readonly price: PerMinute;
+  /** Voice clones of the workspace are merged into this provider's list. */
+  readonly supportsClones: boolean;
+  /** Every account has the same voices, so a key lists nothing beyond the built-in ones. */
+  readonly sharedVoices?: boolean;
+  /** Vendor voice settings (`tts_provider_config.settings`) with their bounds and defaults. */
+  readonly settings?: readonly SettingFieldSpec[];
+}
+
+export interface TelephonyStage {
+  /** USD per PSTN minute through this carrier. */
+  readonly pricePerMinute: number;
+}
+
+export interface EmbeddingsStage {
+  readonly models: readonly ModelOption[];
+  /** Vector length by model. */
+  readonly dimensions: Readonly<Record<string, number>>;
+  readonly defaultModel: string;
+  readonly price: PerMillionTokens;
+}
+
+export interface ProviderDescriptor {
+  readonly id: string;
+  readonly label: string;
+  /** Integration credential fields (api_key, …); [] for providers that need none. */
+  readonly credentials: readonly CredentialField[];
+  /** Server-wide environment variable per credential field, e.g. { api_key: "X_API_KEY" }. */
+  readonly env: Readonly<Record<string, string>>;
+  /** How the Integrations page groups it, main use first; [] keeps it off that page. */
+  readonly integrationKinds: readonly IntegrationKind[];
+  readonly llm?: LlmStage;
+  readonly stt?: SttStage;
+  readonly tts?: TtsStage;
+  readonly telephony?: TelephonyStage;
+  readonly embeddings?: EmbeddingsStage;
+}
+
+// ── builders ────────────────────────────────────────────────────────────────
+
+export const m = (value: string, label?: string): ModelOption => (label ? { value, label } : { value });
+
+export const v = (id: string, name: string): BuiltinVoice => ({ id, name });
+
+export const languages = (codes: string[]): LanguageOption[] =>
+  codes.map((value) => ({ value, label: LANGUAGE_NAMES[value] ?? value }));
+
+export const credential = (
+  name: string,
+  label: string,
+  options: Partial<Omit<CredentialField, "name" | "label">> = {},
+): CredentialField => ({
+  name,
+  label,
+  secret: options.secret ?? false,
+  optional: options.optional ?? false,
+  url: options.url ?? false,
+});
+export const apiKey = credential("api_key", "API key", { secret: true });

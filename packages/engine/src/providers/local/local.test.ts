@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { concatPcm, levelDb } from "../../audio/pcm.ts";
+import { resample } from "../../audio/resample.ts";
+import type { TranscriptEvent } from "../types.ts";
+import { warmRecognisers } from "./sphinx-pool.ts";
+import { PocketsphinxStt, pocketsphinxAvailable } from "./stt.ts";
+import { ESPEAK_SAMPLE_RATE, EspeakTts } from "./tts.ts";
+
+const config = { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16_000 };
+
+async function speak(text: string, speed = 1): Promise<Int16Array> {
+  const chunks = [];
+  for await (const chunk of new EspeakTts({ ...config, speed }).synthesize(text)) {
+    expect(chunk.sampleRate).toBe(ESPEAK_SAMPLE_RATE);
+    chunks.push(chunk.pcm);
+  }
+  return concatPcm(chunks);
+}
+
+describe("eSpeak TTS", () => {
+  it("synthesizes audible speech at 22.05 kHz", async () => {
+    const pcm = await speak("Hello, how can I help you today?");
+    const seconds = pcm.length / ESPEAK_SAMPLE_RATE;
+    expect(seconds).toBeGreaterThan(1);
+    expect(seconds).toBeLessThan(4);
+    expect(levelDb(pcm)).toBeGreaterThan(-30);
+  });
+
+  it("speaks faster at a higher speed", async () => {
+    const normal = await speak("The quick brown fox jumps over the lazy dog.");
+    const fast = await speak("The quick brown fox jumps over the lazy dog.", 2);
+    expect(fast.length).toBeLessThan(normal.length * 0.7);
+  });
+
+  it("stops when aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const chunks = [];
+    for await (const chunk of new EspeakTts(config).synthesize("Never heard.", { signal: controller.signal })) {
+      chunks.push(chunk);
+    }
+    expect(chunks).toEqual([]);
+  });
+});
+
+describe.runIf(pocketsphinxAvailable())("PocketSphinx STT", () => {
+  it("transcribes an utterance on finalize", { timeout: 60_000 }, async () => {
+    const speech = resample(await speak("Hello world"), ESPEAK_SAMPLE_RATE, 16_000);
+    const events: TranscriptEvent[] = [];
+    const session = await new PocketsphinxStt().open({
+      onTranscript: (e) => events.push(e),
+      onError: (e) => {
+        throw e;
+      },
+    });
+    session.sendAudio(new Int16Array(4000));
+    session.sendAudio(speech);
+    session.sendAudio(new Int16Array(4000));
+    session.finalize();
+    await session.close();
+    expect(events).toHaveLength(1);
+    expect(events[0]?.type).toBe("final");
+    // PocketSphinx is weak on synthetic voices; it must at least produce words.
+    expect(events[0]?.type === "final" && events[0].text.length).toBeGreaterThan(0);
+  });
+
+  it("decodes every utterance of every call on warm recognisers, not a process each", { timeout: 60_000 }, async () => {
+    const speech = resample(await speak("Book a table"), ESPEAK_SAMPLE_RATE, 16_000);
+    const heard: string[] = [];
+    const sessions = await Promise.all(
+      [1, 2, 3].map(() =>
+        new PocketsphinxStt().open({
+          onTranscript: (e) => e.type === "final" && heard.push(e.text),
+          onError: (e) => {
+            throw e;
+          },
+        }),
+      ),
+    );
+    for (let round = 0; round < 2; round += 1) {
+      for (const session of sessions) {
+        session.sendAudio(speech);
+        session.finalize();
+      }
+    }
+    await Promise.all(sessions.map((s) => s.close()));
+    expect(heard).toHaveLength(6);
+    expect(heard.every((text) => text.length > 0)).toBe(true);
+    expect(warmRecognisers()).toBeLessThanOrEqual(2);
+  });
+
+  it("reports an empty final for a click too short to be speech", async () => {
+    const events: TranscriptEvent[] = [];
+    const session = await new PocketsphinxStt().open({
+      onTranscript: (e) => events.push(e),
+      onError: () => {},
+    });
+    session.sendAudio(new Int16Array(800));
+    session.finalize();
+    await session.close();
+    expect(events).toEqual([{ type: "final", text: "" }]);
+  });
+});

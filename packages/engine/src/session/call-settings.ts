@@ -1,0 +1,123 @@
+import {
+  ASSISTANT_DEFAULTS,
+  type AssistantFields,
+  LlmSettings,
+  type ProviderSettings,
+  providerLabel,
+  SttSettings,
+  type TransferDestination,
+  TtsSettings,
+} from "@parley/contract";
+import type { BackgroundId } from "../audio/background.ts";
+import { ProviderError } from "../providers/provider-error.ts";
+import type { InterruptionSensitivity } from "../vad/turn-detector.ts";
+
+export type VoicemailHandler = "hangup" | "leave_message";
+
+/**
+ * What one call runs on: the assistant's settings the engine reads, taken once when the call starts.
+ * A switched-off behaviour is null (or empty), so the session never checks a flag and its data apart.
+ */
+export interface CallSettings {
+  /** The model's instructions; the session appends the call's own context. */
+  systemPrompt: string;
+  /** Said as the call opens; null when the caller speaks first or there is nothing to say. */
+  firstMessage: string | null;
+  /** The three providers, each with its config checked by that provider's schema. */
+  providers: ProviderSettings;
+  temperature: number;
+  maxTokens: number;
+  interruptionSensitivity: InterruptionSensitivity;
+  /** End-of-turn waits from the end of the caller's speech, per transcript rule (end-of-turn.ts). */
+  endOfTurn: { punctuationMs: number; noPunctuationMs: number; numberMs: number; vendorEvents: boolean };
+  background: { id: BackgroundId; volume: number } | null;
+  endCall: {
+    /** Offer the model its end_call tool. */
+    tool: boolean;
+    /** Caller or assistant phrases that end the call. */
+    phrases: string[];
+    /** Said before hanging up. */
+    goodbye: string;
+  };
+  /** Where the model may transfer the caller (its transfer_call tool); empty when transfers are off. */
+  transferDestinations: TransferDestination[];
+  /** What each key press tells the model; null when key presses are ignored. */
+  dtmfMapping: Record<string, string> | null;
+  /** What to do on reaching an answering machine; null when it is not looked for. */
+  voicemail: { handler: VoicemailHandler; message: string } | null;
+  maxDuration: {
+    seconds: number;
+    /** Share of the limit at which the warning is said. */
+    warningShare: number;
+    warningMessage: string;
+  };
+  /** The caller's silence: prompt after `seconds`, give up after `maxPrompts` unanswered prompts. */
+  silence: { seconds: number; prompt: string; maxPrompts: number };
+  /** Keep a recording of the call (never with HIPAA or PCI on). */
+  record: boolean;
+  /** PCI: card numbers are redacted from every event before it leaves the engine. */
+  redactCardNumbers: boolean;
+}
+
+/**
+ * The call settings of an assistant. Each provider config is checked with its provider's schema
+ * here, once: a config that does not pass fails the call's start with a non-retryable error
+ * naming the vendor. The transcriber's language defaults to the assistant's.
+ */
+export function callSettingsOf(a: AssistantFields): CallSettings {
+  return {
+    systemPrompt: a.system_prompt,
+    firstMessage: a.first_speaker === "assistant" && a.first_message ? a.first_message : null,
+    providers: {
+      llm: settingsOf(LlmSettings, a.llm_provider, a.llm_provider_config),
+      stt: settingsOf(SttSettings, a.stt_provider, { language: a.language, ...a.stt_provider_config }),
+      tts: settingsOf(TtsSettings, a.tts_provider, a.tts_provider_config),
+    },
+    temperature: a.llm_temperature,
+    maxTokens: a.llm_max_tokens,
+    interruptionSensitivity: a.interruption_sensitivity,
+    // Assistants saved before these settings existed read as the defaults.
+    endOfTurn: {
+      punctuationMs: a.end_of_turn_punctuation_ms ?? ASSISTANT_DEFAULTS.end_of_turn_punctuation_ms,
+      noPunctuationMs: a.end_of_turn_no_punctuation_ms ?? ASSISTANT_DEFAULTS.end_of_turn_no_punctuation_ms,
+      numberMs: a.end_of_turn_number_ms ?? ASSISTANT_DEFAULTS.end_of_turn_number_ms,
+      vendorEvents: a.end_of_turn_vendor_events ?? true,
+    },
+    background: a.background_audio_id ? { id: a.background_audio_id, volume: a.background_audio_volume } : null,
+    endCall: { tool: a.end_call_function, phrases: a.end_call_phrases, goodbye: a.end_call_goodbye_message },
+    transferDestinations: a.call_transfer ? a.transfer_config : [],
+    dtmfMapping: a.dtmf_enabled ? a.dtmf_mapping : null,
+    voicemail: a.voicemail_detection ? { handler: a.voicemail_detection_handler, message: a.voicemail_message } : null,
+    maxDuration: {
+      seconds: a.max_call_duration,
+      warningShare: a.max_call_duration_warning_percentage,
+      warningMessage: a.max_call_duration_warning_message,
+    },
+    silence: { seconds: a.timeout_seconds, prompt: a.timeout_message, maxPrompts: a.timeout_max_attempts },
+    record: a.audio_recording && !a.hippa_compliant && !a.pci_compliant,
+    redactCardNumbers: a.pci_compliant,
+  };
+}
+
+/** The part of a zod schema used here (the engine takes no direct zod dependency). */
+interface SettingsSchema<Settings> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: Settings }
+    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+function settingsOf<Settings>(schema: SettingsSchema<Settings>, provider: string, config: unknown): Settings {
+  const parsed = schema.safeParse({ provider, config });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  // The schema checks `{ provider, config }`; the vendor's fields are what the message names.
+  const path = issue?.path[0] === "config" ? issue.path.slice(1) : (issue?.path ?? []);
+  const where = path.length > 0 ? `${path.map(String).join(".")}: ` : "";
+  throw new ProviderError(
+    providerLabel(provider),
+    `invalid configuration: ${where}${issue?.message ?? "unknown problem"}`,
+    false,
+  );
+}
