@@ -124,6 +124,27 @@ const envSchema = z.object({
         }
       }
     }),
+  /**
+   * SIP (extensions register here; trunks send and receive INVITEs). SIP_HOST is the address phones
+   * and carriers reach; unset, it is PUBLIC_URL's host name. SIP_PORT 0 picks a free port (tests);
+   * "off" disables the SIP listener.
+   */
+  SIP_HOST: optionalText,
+  SIP_PORT: z
+    .string()
+    .trim()
+    .default("5060")
+    .refine((v) => v === "off" || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), "must be a port number or off"),
+  /** Where RTP media of SIP calls is sent and received: an inclusive UDP port range. */
+  RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65535).default(10000),
+  RTP_PORT_MAX: z.coerce.number().int().min(1024).max(65535).default(10999),
+  /** The Meta app's secret: checks X-Hub-Signature-256 of WhatsApp webhooks when a number has none of its own. */
+  WHATSAPP_APP_SECRET: optionalText,
+  /** The WhatsApp Cloud API root (Graph API with its version). */
+  WHATSAPP_GRAPH_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .default("https://graph.facebook.com/v23.0"),
   ...providerKeyVariables,
 });
 
@@ -174,6 +195,9 @@ export interface Config {
   allowedPrivateHosts: string[];
   /** Server-wide provider credentials (the variables the provider descriptors name), the fallback when a workspace has none. */
   providerKeys: ProviderKeys;
+  /** SIP listener; port null when SIP_PORT=off. */
+  sip: { host: string; port: number | null; rtpPortMin: number; rtpPortMax: number };
+  whatsapp: { appSecret: string | undefined; graphApiUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -213,13 +237,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const google = oidc(env, "GOOGLE", "https://accounts.google.com", problems);
   const microsoft = oidc(env, "MICROSOFT", `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`, problems);
+  if (env.RTP_PORT_MIN > env.RTP_PORT_MAX) problems.push("RTP_PORT_MIN must not be above RTP_PORT_MAX");
   if (problems.length > 0) throw new ConfigError(problems);
   const port = env.PORT;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   return {
     env: env.NODE_ENV,
     port,
     host: env.HOST,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     secretKey: env.PARLEY_SECRET_KEY,
@@ -244,5 +270,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sso: { google, microsoft },
     allowedPrivateHosts: env.PARLEY_ALLOWED_PRIVATE_HOSTS,
     providerKeys: pickProviderKeys(env),
+    sip: {
+      host: env.SIP_HOST ?? new URL(publicUrl).hostname,
+      port: env.SIP_PORT === "off" ? null : Number(env.SIP_PORT),
+      rtpPortMin: env.RTP_PORT_MIN,
+      rtpPortMax: env.RTP_PORT_MAX,
+    },
+    whatsapp: { appSecret: env.WHATSAPP_APP_SECRET, graphApiUrl: env.WHATSAPP_GRAPH_API_URL },
   };
 }

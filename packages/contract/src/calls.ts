@@ -28,7 +28,8 @@ export const REALTIME_CLOSE_CODES = {
   startFailed: 4500,
 } as const;
 
-export const CallChannel = z.enum(["web", "phone", "widget"]);
+/** phone: a vendor number over its media stream; sip: an extension or trunk; whatsapp: a WhatsApp voice call. */
+export const CallChannel = z.enum(["web", "phone", "sip", "whatsapp", "widget"]);
 export type CallChannel = z.infer<typeof CallChannel>;
 export const CallDirection = z.enum(["inbound", "outbound"]);
 export type CallDirection = z.infer<typeof CallDirection>;

@@ -11,6 +11,7 @@ export * from "./errors.ts";
 export * from "./functions.ts";
 export * from "./integrations.ts";
 export * from "./mcp.ts";
+export * from "./phone-numbers.ts";
 export * from "./pricing.ts";
 export * from "./providers/index.ts";
 export * from "./providers/llm-config.ts";

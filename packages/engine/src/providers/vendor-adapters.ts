@@ -1,4 +1,5 @@
 import type { ProviderSettings } from "@parley/contract";
+import type { TelephonyAdapter } from "../telephony/types.ts";
 import type { StreamTimeouts } from "./shared/sse-stream.ts";
 import type { LlmProvider, NetworkDeps, SttProvider, TtsProvider } from "./types.ts";
 
@@ -108,6 +109,8 @@ export interface VendorAdapters<Id extends string = string> extends Partial<Stag
   testConnection?: AccountCheck;
   voiceClones?: VoiceClones;
   embeddings?: (options: EmbedderOptions) => Embedder;
+  /** Numbers, webhooks, media stream and call control of a telephony vendor. */
+  telephony?: TelephonyAdapter;
 }
 
 const FUNCTION_KEYS = ["llm", "stt", "tts", "listVoices", "testConnection", "embeddings"] as const;
@@ -125,6 +128,7 @@ export function isVendorAdapters(value: unknown): value is VendorAdapters {
   return (
     FUNCTION_KEYS.every(optionalFunction) &&
     optionalObject("listModels", ["kinds", "list"]) &&
-    optionalObject("voiceClones", ["create", "delete"])
+    optionalObject("voiceClones", ["create", "delete"]) &&
+    optionalObject("telephony", ["listNumbers", "createStreamCodec", "placeCall"])
   );
 }

@@ -1,0 +1,172 @@
+import type { NetworkDeps } from "../providers/types.ts";
+import type { Credentials } from "../providers/vendor-adapters.ts";
+
+/**
+ * What Parley needs from a telephony vendor whose calls reach it over a media-stream WebSocket
+ * (Twilio, Telnyx, Plivo, Vonage). Each vendor folder `providers/<id>/` implements this from the
+ * vendor's documented REST API, webhook markup and stream messages; the server drives calls only
+ * through it, so no server file names a vendor.
+ *
+ * Audio at this boundary is Parley's: 16-bit mono PCM at 16 kHz in 20 ms frames. The stream codec
+ * converts to and from the vendor's wire format (8 kHz μ-law in JSON for Twilio, Telnyx and Plivo;
+ * binary 16-bit linear for Vonage).
+ */
+
+/** A number as the vendor's account lists it. */
+export interface VendorNumber {
+  /** E.164. */
+  number: string;
+  /** The vendor's id for the number (Twilio PN… sid, Telnyx id, the number itself where there is none). */
+  providerNumberId: string;
+  friendlyName: string;
+  /** ISO 3166-1 alpha-2 when the vendor says. */
+  country: string | null;
+}
+
+/** Where the vendor should send a number's or call's webhooks (absolute URLs under PUBLIC_URL). */
+export interface WebhookUrls {
+  /** POST: the call was answered / is ringing in; answer with markup. */
+  voiceUrl: string;
+  /** POST: the call's status changed. */
+  statusUrl: string;
+  /** wss: where the markup points the media stream. */
+  streamUrl: string;
+}
+
+/** One vendor account: its credentials, the network to reach it and an optional API origin override. */
+export interface TelephonyAccount {
+  credentials: Credentials;
+  net: NetworkDeps;
+  /** Replaces the vendor's API origin (a regional edge, or a local double in tests). */
+  baseUrl?: string | undefined;
+}
+
+/** A webhook request as the server received it, for signature checks and parsing. */
+export interface WebhookRequest {
+  /** The full public URL the vendor called (PUBLIC_URL + path + query), as the vendor signed it. */
+  url: string;
+  method: "GET" | "POST";
+  headers: Record<string, string | undefined>;
+  /** The raw body (form-encoded or JSON, as the vendor sent it). */
+  rawBody: string;
+}
+
+/** A call as the voice webhook describes it. */
+export interface IncomingCall {
+  providerCallId: string;
+  /** E.164 or SIP URI of the caller. */
+  from: string;
+  /** The number called (E.164). */
+  to: string;
+  direction: "inbound" | "outbound";
+}
+
+/** Call status, normalised from the vendor's callback vocabulary. */
+export type TelephonyCallStatus =
+  | "queued"
+  | "ringing"
+  | "in-progress"
+  | "completed"
+  | "busy"
+  | "no-answer"
+  | "failed"
+  | "canceled";
+
+export interface StatusUpdate {
+  providerCallId: string;
+  status: TelephonyCallStatus;
+  /** Seconds the vendor billed, when it says. */
+  durationSeconds?: number | undefined;
+  /** Answering-machine detection result, when the vendor reports one. */
+  answeredBy?: "human" | "machine" | "unknown" | undefined;
+}
+
+/** The markup (TwiML, TeXML, Plivo XML, NCCO JSON) that answers a voice webhook. */
+export interface WebhookAnswer {
+  contentType: string;
+  body: string;
+}
+
+/** Values the markup hands to the stream, read back from its start message. */
+export type StreamParameters = Record<string, string>;
+
+/** A stream message, decoded. */
+export type StreamEvent =
+  | { type: "connected" }
+  | { type: "start"; providerCallId: string; streamId: string; parameters: StreamParameters }
+  /** 20 ms (or whatever the vendor sent) of caller audio, as 16 kHz PCM. */
+  | { type: "audio"; pcm: Int16Array }
+  | { type: "dtmf"; digit: string }
+  /** The vendor has played out everything up to this mark. */
+  | { type: "mark"; name: string }
+  | { type: "stop" };
+
+/** One call's stream codec: stateful (sequence numbers, stream id, resampler state). */
+export interface StreamCodec {
+  /** Decodes one WebSocket message (text or binary) into zero or more events. */
+  decode(data: string | Buffer, isBinary: boolean): StreamEvent[];
+  /** Encodes assistant audio (16 kHz PCM) into the messages to send. */
+  encodeAudio(pcm: Int16Array): Array<string | Buffer>;
+  /** Asks the vendor to report when playout reaches this point; null when it has no marks. */
+  encodeMark(name: string): string | null;
+  /** Drops audio queued at the vendor (barge-in); null when it has no such message. */
+  encodeClear(): string | null;
+}
+
+export interface PlaceCallRequest {
+  from: string;
+  to: string;
+  urls: WebhookUrls;
+  /** Ask the vendor to detect an answering machine, when it can. */
+  machineDetection: boolean;
+}
+
+export interface TransferRequest {
+  providerCallId: string;
+  /** E.164 or a SIP URI. */
+  destination: string;
+  /** The number shown to the transfer target. */
+  callerId: string;
+  /** Where the vendor reports on the transferred leg. */
+  statusUrl: string;
+}
+
+export interface TelephonyAdapter {
+  /** Lists the account's numbers; throws TelephonyError("credentials") when the vendor refuses the keys. */
+  listNumbers(account: TelephonyAccount): Promise<VendorNumber[]>;
+  /** Points a number's voice and status webhooks at Parley. */
+  configureNumber(account: TelephonyAccount, number: VendorNumber, urls: WebhookUrls): Promise<void>;
+  /** True when the webhook carries the vendor's valid signature for this account. */
+  verifyWebhook(account: TelephonyAccount, request: WebhookRequest): boolean | Promise<boolean>;
+  /** Reads a voice webhook. */
+  parseIncomingCall(request: WebhookRequest): IncomingCall;
+  /** Reads a status webhook; null when it is not about a call's status. */
+  parseStatus(request: WebhookRequest): StatusUpdate | null;
+  /** The markup that connects the call to Parley's stream, with parameters to read back at start. */
+  answerWithStream(urls: WebhookUrls, parameters: StreamParameters): WebhookAnswer;
+  createStreamCodec(): StreamCodec;
+  /** Dials out; returns the vendor's call id. The vendor calls voiceUrl once answered. */
+  placeCall(account: TelephonyAccount, request: PlaceCallRequest): Promise<string>;
+  /** Moves the live call to the destination (the stream ends); the call log records it. */
+  transfer(account: TelephonyAccount, request: TransferRequest): Promise<void>;
+  /** Plays DTMF tones to the far end through the vendor's mechanism. */
+  sendDtmf(account: TelephonyAccount, providerCallId: string, digits: string): Promise<void>;
+  hangup(account: TelephonyAccount, providerCallId: string): Promise<void>;
+  /** What this vendor supports, for docs and the UI. */
+  readonly features: { warmTransfer: boolean; machineDetection: boolean; marks: boolean };
+}
+
+export type TelephonyErrorKind = "credentials" | "not_found" | "unavailable" | "rejected";
+
+/** A vendor refused or failed a telephony request; `kind` lets the server choose the §8 text. */
+export class TelephonyError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly kind: TelephonyErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "TelephonyError";
+  }
+}
