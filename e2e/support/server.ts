@@ -47,6 +47,8 @@ export async function startServer(env: Record<string, string> = {}, fixedPort?: 
       PARLEY_ADMIN_EMAIL: admin.email,
       PARLEY_ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: "warn",
+      // Products run side by side in the suite: no shared SIP port unless a test asks for one.
+      SIP_PORT: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -88,6 +88,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PARLEY_SECRET_KEY: "test-secret-key-test-secret-key-0123456789",
     PUBLIC_URL: "http://localhost:5173",
     LOG_LEVEL: "silent",
+    // Test apps run side by side: SIP only where a test asks for it (SIP_PORT: "0").
+    SIP_PORT: "off",
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
