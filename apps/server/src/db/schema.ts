@@ -4,6 +4,7 @@ export * from "../jobs/schema.ts";
 export * from "../modules/assistants/schema.ts";
 export * from "../modules/auth/schema.ts";
 export * from "../modules/call-logs/schema.ts";
+export * from "../modules/calls/schema.ts";
 export * from "../modules/documents/schema.ts";
 export * from "../modules/functions/schema.ts";
 export * from "../modules/integrations/schema.ts";
