@@ -2,11 +2,15 @@ import { type Assistant, type CallCostBreakdown, costPerMinute } from "@parley/c
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** What a call cost: the assistant's per-minute estimate times the call's minutes, by stage. */
+/**
+ * What a call cost: the assistant's per-minute estimate times the call's minutes, by stage.
+ * `telephonyPerMinute` is the carrier's price for the call's minutes (the vendor descriptor's
+ * telephony price; 0 for browser calls), so a phone call's telephony line is what its vendor charges.
+ */
 export function callCost(
   assistant: Assistant,
   durationMs: number,
-  options: { telephony: boolean },
+  options: { telephonyPerMinute: number },
 ): { cost: number; breakdown: CallCostBreakdown } {
   const sttModel = assistant.stt_provider_config.model;
   const rate = costPerMinute(
@@ -19,19 +23,21 @@ export function callCost(
       tts_provider_config: { model: assistant.tts_provider_config.model },
       system_prompt: assistant.system_prompt,
     },
-    { telephony: options.telephony },
+    { telephony: false },
   );
+  const telephony = options.telephonyPerMinute;
+  const perMinute = round(rate.total + telephony);
   const minutes = durationMs / 60_000;
-  const stage = (perMinute: number) => round(perMinute * minutes);
+  const stage = (price: number) => round(price * minutes);
   return {
-    cost: stage(rate.total),
+    cost: stage(perMinute),
     breakdown: {
-      per_minute: rate.total,
+      per_minute: perMinute,
       minutes: round(minutes),
       stt: stage(rate.breakdown.stt),
       llm: stage(rate.breakdown.llm),
       tts: stage(rate.breakdown.tts),
-      telephony: stage(rate.breakdown.telephony),
+      telephony: stage(telephony),
       platform: stage(rate.breakdown.platform),
       currency: "USD",
     },

@@ -15,7 +15,7 @@ import { mcpTools } from "./mcp-tools.ts";
 import { buildCallProviders } from "./providers.ts";
 import { toServerMessage } from "./realtime-messages.ts";
 import type { Participant, Room } from "./rooms.ts";
-import type { CallsRuntime, CallTransport } from "./runtime.ts";
+import { type CallOrigin, type CallsRuntime, type CallTransport, callerContext, WEB_ORIGIN } from "./runtime.ts";
 import { createToolRunner, functionTools } from "./tool-runner.ts";
 
 /** How long a failing call may take to wind down before its log is closed anyway. */
@@ -35,18 +35,21 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
 /**
  * Joins a caller to a room's call: builds the assistant's providers and tools, starts the engine
  * session, streams its events and audio to the transport, and writes the call log when it ends.
- * Rejects (after closing the log as failed) when the call cannot start.
+ * Rejects (after closing the log as failed) when the call cannot start. `origin` says where the
+ * caller is (a browser unless given): the model is told, the metrics are labelled and the carrier's
+ * minutes are priced from it.
  */
 export async function startLiveCall(
   rt: CallsRuntime,
   room: Room,
   caller: Participant,
   transport: CallTransport,
+  origin: CallOrigin = WEB_ORIGIN,
 ): Promise<LiveCall> {
   if (room.joinTimer) clearTimeout(room.joinTimer);
   room.joinTimer = null;
   room.participants.set(caller.identity, caller);
-  const call = new CallRun(rt, room, transport);
+  const call = new CallRun(rt, room, transport, origin);
   await call.start();
   return call;
 }
@@ -73,6 +76,7 @@ class CallRun implements LiveCall {
     private readonly rt: CallsRuntime,
     private readonly room: Room,
     private readonly transport: CallTransport,
+    private readonly origin: CallOrigin,
   ) {
     this.startedAt = rt.ctx.now();
     this.timeline = new CallTimeline(() => rt.ctx.now().getTime() - this.startedAt.getTime());
@@ -90,7 +94,7 @@ class CallRun implements LiveCall {
   async start(): Promise<void> {
     const { ctx, metrics } = this.rt;
     const { room } = this;
-    metrics.callStarted("web");
+    metrics.callStarted(this.origin.channel);
     room.call = { end: (reason) => this.hangup(reason) };
     try {
       this.assistant = await findAssistant(ctx.db, room, room.agentId);
@@ -137,7 +141,7 @@ class CallRun implements LiveCall {
       ...providers,
       tools,
       sink: { onEvent: (event) => this.onEvent(event) },
-      context: "The caller is talking to you from a web browser.",
+      context: callerContext(this.origin),
       recording: this.recordingFile?.sink,
     });
     session.onAudio((pcm) => this.transport.sendAudio(pcm));
@@ -150,6 +154,7 @@ class CallRun implements LiveCall {
     if ((event.type === "transcript" && event.final) || event.type === "tool_call") this.progress.mark();
     const turn = event.type === "turn_metrics" ? this.timeline.turnMetrics.at(-1) : undefined;
     if (turn) this.rt.metrics.turn(turn);
+    this.transport.control?.(event, (problem) => this.timeline.add({ type: "error", message: problem }));
     const message = toServerMessage(event);
     if (!message || (message.type === "end" && this.endSent)) return;
     if (message.type === "end") this.endSent = true;
@@ -223,14 +228,16 @@ class CallRun implements LiveCall {
     const status = reason === "error" ? "failed" : "completed";
     ctx.rooms.remove(room);
     room.call = null;
-    metrics.callEnded("web", status, reason);
+    metrics.callEnded(this.origin.channel, status, reason);
     if (!this.endSent) {
       this.endSent = true;
       this.transport.send({ type: "end", reason });
     }
     this.transport.close(closeCode, reason);
     void this.closeTools();
-    const cost = this.assistant ? callCost(this.assistant, summary.durationMs, { telephony: false }) : null;
+    const cost = this.assistant
+      ? callCost(this.assistant, summary.durationMs, { telephonyPerMinute: this.origin.telephonyPerMinute })
+      : null;
     try {
       await this.progress.settle();
       const recorded = await this.closeRecording();

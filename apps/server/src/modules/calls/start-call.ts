@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { StartCallResponse } from "@parley/contract";
+import type { CallChannel, CallDirection, StartCallResponse } from "@parley/contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAgent } from "../assistants/service.ts";
@@ -17,15 +17,30 @@ export const ROOM_JOIN_TIMEOUT_MS = 120_000;
 export const concurrencyLimitText = (limit: number) =>
   `This workspace is already running its maximum of ${limit} concurrent calls.`;
 
+/** A call about to start on any channel: whose assistant, and where the caller is. */
+export interface CallRequest {
+  agentId: string;
+  channel: CallChannel;
+  direction: CallDirection;
+  from?: string | null;
+  to?: string | null;
+  /** The campaign that placed it, if any. */
+  batchCallId?: string | null;
+  /** How long the room waits for its caller (a phone still ringing) before it frees its slot. */
+  joinTimeoutMs?: number;
+}
+
 /**
- * POST /agents/{id}/call: checks the providers' keys and the plan's monthly minutes, then takes one
- * of the workspace's concurrent-call slots by opening the call's log (queued, web) within the limit,
- * then creates the room. The engine session starts when the
- * caller joins the room.
+ * Every channel's way in: checks the providers' keys and the plan's monthly minutes, then takes one
+ * of the workspace's concurrent-call slots by opening the call's log (queued) within the limit, then
+ * creates the room. The engine session starts when the caller joins the room; a room nobody joins
+ * expires and closes its log as failed. Throws AppError (429 with the concurrency text, 402/422 for
+ * minutes or keys) when the call may not start.
  */
-export async function startCall(rt: CallsRuntime, tenant: TenantScope, agentId: string): Promise<StartCallResponse> {
+export async function openCallRoom(rt: CallsRuntime, tenant: TenantScope, request: CallRequest): Promise<Room> {
   const { ctx } = rt;
   const { rooms } = ctx;
+  const { agentId } = request;
   const assistant = await requireAgent(ctx.db, tenant, agentId);
   await requireProviderCredentials(ctx, tenant.workspaceId, { ...assistant.config, name: assistant.name });
   await requireMinutesLeft(ctx, tenant);
@@ -35,19 +50,41 @@ export async function startCall(rt: CallsRuntime, tenant: TenantScope, agentId: 
   const log = await createCallLogWithinLimit(
     ctx.db,
     tenant,
-    { id: callId, agentId, agentName: assistant.name, channel: "web", direction: "inbound", startedAt: createdAt },
+    {
+      id: callId,
+      agentId,
+      agentName: assistant.name,
+      channel: request.channel,
+      direction: request.direction,
+      fromNumber: request.from ?? null,
+      toNumber: request.to ?? null,
+      batchCallId: request.batchCallId ?? null,
+      startedAt: createdAt,
+    },
     limit,
     aliveSince(createdAt),
   );
   if (!log) throw new AppError("rate_limited", concurrencyLimitText(limit));
   const room = rooms.create({ workspaceId: tenant.workspaceId, agentId, agentName: assistant.name, callId, createdAt });
-  room.joinTimer = setTimeout(() => void expireRoom(rt, room, "not_joined"), ROOM_JOIN_TIMEOUT_MS);
+  room.joinTimer = setTimeout(
+    () => void expireRoom(rt, room, "not_joined"),
+    request.joinTimeoutMs ?? ROOM_JOIN_TIMEOUT_MS,
+  );
   room.joinTimer.unref();
-  return { room: { name: room.name, agent_id: agentId, created_at: createdAt.toISOString() }, call_id: callId };
+  return room;
 }
 
-/** Frees a room nobody joined and closes its log as failed. */
-export async function expireRoom(rt: CallsRuntime, room: Room, reason: "not_joined" | "server_shutdown") {
+/** POST /agents/{id}/call: a browser call's room. */
+export async function startCall(rt: CallsRuntime, tenant: TenantScope, agentId: string): Promise<StartCallResponse> {
+  const room = await openCallRoom(rt, tenant, { agentId, channel: "web", direction: "inbound" });
+  return {
+    room: { name: room.name, agent_id: agentId, created_at: room.createdAt.toISOString() },
+    call_id: room.callId,
+  };
+}
+
+/** Frees a room nobody joined and closes its log as failed (`reason` is its end reason). */
+export async function expireRoom(rt: CallsRuntime, room: Room, reason: string) {
   const { rooms } = rt.ctx;
   if (room.call || rooms.get(room.name) !== room) return;
   rooms.remove(room);
