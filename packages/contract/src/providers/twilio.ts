@@ -3,7 +3,12 @@ import { credential, type ProviderDescriptor } from "./types.ts";
 export const twilio = {
   id: "twilio",
   label: "Twilio",
-  credentials: [credential("account_sid", "Account SID"), credential("auth_token", "Auth token", { secret: true })],
+  credentials: [
+    credential("account_sid", "Account SID"),
+    credential("auth_token", "Auth token", { secret: true }),
+    // A regional edge (https://api.dublin.ie1.twilio.com) or a local double; the public API when empty.
+    credential("base_url", "API base URL", { optional: true, url: true }),
+  ],
   env: { account_sid: "TWILIO_ACCOUNT_SID", auth_token: "TWILIO_AUTH_TOKEN" },
   integrationKinds: ["telephony"],
   telephony: { pricePerMinute: 0.014 },

@@ -1,22 +1,28 @@
-import type { NetworkDeps } from "../providers/types.ts";
-import type { Credentials } from "../providers/vendor-adapters.ts";
-
 /**
- * What Parley needs from a telephony vendor whose calls reach it over a media-stream WebSocket
- * (Twilio, Telnyx, Plivo, Vonage). Each vendor folder `providers/<id>/` implements this from the
- * vendor's documented REST API, webhook markup and stream messages; the server drives calls only
- * through it, so no server file names a vendor.
+ * What Parley needs from a telephony vendor whose calls reach it over a media-stream WebSocket.
+ * Each vendor folder `providers/<id>/` implements this from the vendor's documented REST API,
+ * webhook markup and stream messages; the server drives calls only through it, so no server file
+ * names a vendor. Apart from load-telephony.ts this folder imports nothing from `providers/`: the
+ * vendor folders build on it.
  *
  * Audio at this boundary is Parley's: 16-bit mono PCM at 16 kHz in 20 ms frames. The stream codec
- * converts to and from the vendor's wire format (8 kHz μ-law in JSON for Twilio, Telnyx and Plivo;
- * binary 16-bit linear for Vonage).
+ * converts to and from the vendor's wire format (8 kHz μ-law in JSON for most; binary 16-bit
+ * linear for some).
  */
+
+/** A workspace's stored secrets for one vendor, or null (the same shape as the providers' Credentials). */
+export type Credentials = Record<string, string> | null;
+
+/** The network the REST calls go through (the providers' NetworkDeps satisfies it). */
+export interface TelephonyNetwork {
+  fetch: typeof fetch;
+}
 
 /** A number as the vendor's account lists it. */
 export interface VendorNumber {
   /** E.164. */
   number: string;
-  /** The vendor's id for the number (Twilio PN… sid, Telnyx id, the number itself where there is none). */
+  /** The vendor's id for the number (its sid or id, the number itself where there is none). */
   providerNumberId: string;
   friendlyName: string;
   /** ISO 3166-1 alpha-2 when the vendor says. */
@@ -36,7 +42,7 @@ export interface WebhookUrls {
 /** One vendor account: its credentials, the network to reach it and an optional API origin override. */
 export interface TelephonyAccount {
   credentials: Credentials;
-  net: NetworkDeps;
+  net: TelephonyNetwork;
   /** Replaces the vendor's API origin (a regional edge, or a local double in tests). */
   baseUrl?: string | undefined;
 }
@@ -81,7 +87,7 @@ export interface StatusUpdate {
   answeredBy?: "human" | "machine" | "unknown" | undefined;
 }
 
-/** The markup (TwiML, TeXML, Plivo XML, NCCO JSON) that answers a voice webhook. */
+/** The markup (an XML document or a JSON call-control object, per vendor) that answers a voice webhook. */
 export interface WebhookAnswer {
   contentType: string;
   body: string;
@@ -131,6 +137,31 @@ export interface TransferRequest {
   statusUrl: string;
 }
 
+/**
+ * Where a call's media stream runs. A vendor whose only way to act on a live call is to replace its
+ * markup (which ends the current stream) uses it to reopen the stream with the same parameters, so
+ * the call carries on; the server then sees a second stream (a new WebSocket, a new `start`) for
+ * the same call.
+ */
+export interface StreamResume {
+  urls: WebhookUrls;
+  parameters: StreamParameters;
+}
+
+/** What a vendor adapter supports, for docs, the UI and the server's choices. */
+export interface TelephonyFeatures {
+  /** The assistant can brief a human in a conference before the caller joins. */
+  warmTransfer: boolean;
+  /** Answering-machine detection on outbound calls. */
+  machineDetection: boolean;
+  /** The stream reports playout position (StreamCodec.encodeMark returns messages). */
+  marks: boolean;
+  /** The stream can drop queued audio (StreamCodec.encodeClear returns a message). */
+  clear?: boolean;
+  /** How sendDtmf reaches the far end, in a few words (for docs). */
+  dtmfOut?: string;
+}
+
 export interface TelephonyAdapter {
   /** Lists the account's numbers; throws TelephonyError("credentials") when the vendor refuses the keys. */
   listNumbers(account: TelephonyAccount): Promise<VendorNumber[]>;
@@ -149,11 +180,15 @@ export interface TelephonyAdapter {
   placeCall(account: TelephonyAccount, request: PlaceCallRequest): Promise<string>;
   /** Moves the live call to the destination (the stream ends); the call log records it. */
   transfer(account: TelephonyAccount, request: TransferRequest): Promise<void>;
-  /** Plays DTMF tones to the far end through the vendor's mechanism. */
-  sendDtmf(account: TelephonyAccount, providerCallId: string, digits: string): Promise<void>;
+  /**
+   * Plays DTMF tones to the far end through the vendor's mechanism. `resume` lets a vendor that can
+   * only do it by replacing the call's markup reopen the stream afterwards (see StreamResume); the
+   * others ignore it.
+   */
+  sendDtmf(account: TelephonyAccount, providerCallId: string, digits: string, resume?: StreamResume): Promise<void>;
   hangup(account: TelephonyAccount, providerCallId: string): Promise<void>;
   /** What this vendor supports, for docs and the UI. */
-  readonly features: { warmTransfer: boolean; machineDetection: boolean; marks: boolean };
+  readonly features: TelephonyFeatures;
 }
 
 export type TelephonyErrorKind = "credentials" | "not_found" | "unavailable" | "rejected";

@@ -3,6 +3,7 @@ import { requireField } from "../shared/credentials.ts";
 import { vendorJson } from "../shared/vendor-request.ts";
 import { withOrigin } from "../shared/vendor-url.ts";
 import type { VendorAdapters } from "../vendor-adapters.ts";
+import { twilioTelephony } from "./telephony.ts";
 
 export default {
   /** Reads the account resource with basic auth; a suspended or closed account fails the check. */
@@ -21,4 +22,5 @@ export default {
     }
     return `Connected to Twilio account "${account.friendly_name ?? sid}".`;
   },
+  telephony: twilioTelephony,
 } satisfies VendorAdapters<"twilio">;

@@ -1,0 +1,105 @@
+import { accountUrl } from "../../telephony/account.ts";
+import { requireCredential } from "../../telephony/credentials.ts";
+import { encodeForm, isRecord, stringField } from "../../telephony/form.ts";
+import { telephonyJson } from "../../telephony/rest.ts";
+import type { PlaceCallRequest, TelephonyAccount, VendorNumber, WebhookUrls } from "../../telephony/types.ts";
+import { basicAuth } from "../shared/basic-auth.ts";
+
+/** Twilio's REST API, 2010-04-01 (https://www.twilio.com/docs/usage/api). */
+
+const ORIGIN = "https://api.twilio.com";
+/** Pages followed when listing numbers: 50 pages of 1000 is more than any workspace imports. */
+const MAX_PAGES = 50;
+
+interface Api {
+  sid: string;
+  headers: Record<string, string>;
+  url(path: string): string;
+}
+
+function api(account: TelephonyAccount): Api {
+  const sid = requireCredential("twilio", account, "account_sid");
+  const token = requireCredential("twilio", account, "auth_token");
+  return {
+    sid,
+    headers: { authorization: basicAuth(sid, token) },
+    url: (path) => accountUrl(account, `${ORIGIN}/2010-04-01/Accounts/${encodeURIComponent(sid)}${path}`),
+  };
+}
+
+function toVendorNumber(row: Record<string, unknown>): VendorNumber {
+  const number = stringField(row, "phone_number");
+  return {
+    number,
+    providerNumberId: stringField(row, "sid"),
+    friendlyName: stringField(row, "friendly_name") || number,
+    country: stringField(row, "iso_country") || null,
+  };
+}
+
+/** GET IncomingPhoneNumbers.json, following `next_page_uri` (a path on the same origin). */
+export async function listNumbers(account: TelephonyAccount): Promise<VendorNumber[]> {
+  const { headers, url } = api(account);
+  const numbers: VendorNumber[] = [];
+  let next: string | null = url("/IncomingPhoneNumbers.json?PageSize=1000");
+  for (let page = 0; next && page < MAX_PAGES; page++) {
+    const body = await telephonyJson({ provider: "twilio", url: next, headers, net: account.net });
+    if (!isRecord(body)) break;
+    const rows = Array.isArray(body.incoming_phone_numbers) ? body.incoming_phone_numbers : [];
+    for (const row of rows) if (isRecord(row) && stringField(row, "phone_number")) numbers.push(toVendorNumber(row));
+    const nextUri = stringField(body, "next_page_uri");
+    next = nextUri ? accountUrl(account, `${ORIGIN}${nextUri}`) : null;
+  }
+  return numbers;
+}
+
+/** Points the number's voice webhook (POST) and status callback at Parley. */
+export async function configureNumber(account: TelephonyAccount, number: VendorNumber, urls: WebhookUrls) {
+  const { headers, url } = api(account);
+  await telephonyJson({
+    provider: "twilio",
+    url: url(`/IncomingPhoneNumbers/${encodeURIComponent(number.providerNumberId)}.json`),
+    headers,
+    form: encodeForm({
+      VoiceUrl: urls.voiceUrl,
+      VoiceMethod: "POST",
+      StatusCallback: urls.statusUrl,
+      StatusCallbackMethod: "POST",
+    }),
+    net: account.net,
+  });
+}
+
+/** POST Calls.json; Twilio fetches `Url` once the callee answers. Returns the CallSid. */
+export async function placeCall(account: TelephonyAccount, request: PlaceCallRequest): Promise<string> {
+  const { headers, url } = api(account);
+  const body = await telephonyJson({
+    provider: "twilio",
+    url: url("/Calls.json"),
+    headers,
+    form: encodeForm({
+      From: request.from,
+      To: request.to,
+      Url: request.urls.voiceUrl,
+      Method: "POST",
+      StatusCallback: request.urls.statusUrl,
+      StatusCallbackMethod: "POST",
+      StatusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
+      MachineDetection: request.machineDetection ? "Enable" : undefined,
+    }),
+    net: account.net,
+  });
+  return isRecord(body) ? stringField(body, "sid") : "";
+}
+
+/** POST Calls/{sid}.json: new TwiML for a live call, or `Status=completed` to end it. */
+export async function updateCall(account: TelephonyAccount, callSid: string, fields: Record<string, string>) {
+  const { headers, url } = api(account);
+  await telephonyJson({
+    provider: "twilio",
+    url: url(`/Calls/${encodeURIComponent(callSid)}.json`),
+    headers,
+    form: encodeForm(fields),
+    net: account.net,
+  });
+}

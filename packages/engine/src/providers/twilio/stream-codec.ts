@@ -1,0 +1,74 @@
+import { isRecord, objectField, stringField, stringRecord } from "../../telephony/form.ts";
+import { MulawStreamAudio } from "../../telephony/mulaw-audio.ts";
+import type { StreamCodec, StreamEvent } from "../../telephony/types.ts";
+
+/**
+ * Twilio Media Streams messages (https://www.twilio.com/docs/voice/media-streams/websocket-messages):
+ * in, `connected`, `start`, `media`, `dtmf`, `mark`, `stop` as JSON text; out, `media`, `mark` and
+ * `clear`, each naming the stream by its `streamSid`.
+ */
+export class TwilioStreamCodec implements StreamCodec {
+  private readonly audio = new MulawStreamAudio();
+  private streamSid = "";
+
+  decode(data: string | Buffer, isBinary: boolean): StreamEvent[] {
+    if (isBinary) return [];
+    let message: unknown;
+    try {
+      message = JSON.parse(data.toString());
+    } catch {
+      return [];
+    }
+    if (!isRecord(message)) return [];
+    switch (message.event) {
+      case "connected":
+        return [{ type: "connected" }];
+      case "start": {
+        const start = objectField(message, "start");
+        this.streamSid = stringField(message, "streamSid") || stringField(start, "streamSid");
+        return [
+          {
+            type: "start",
+            providerCallId: stringField(start, "callSid"),
+            streamId: this.streamSid,
+            parameters: stringRecord(start.customParameters),
+          },
+        ];
+      }
+      case "media": {
+        const media = objectField(message, "media");
+        // A bidirectional stream carries only the caller's track; skip anything else defensively.
+        const track = stringField(media, "track");
+        if (track && track !== "inbound") return [];
+        const payload = stringField(media, "payload");
+        return payload ? [{ type: "audio", pcm: this.audio.decode(payload) }] : [];
+      }
+      case "dtmf": {
+        const digit = stringField(objectField(message, "dtmf"), "digit");
+        return digit ? [{ type: "dtmf", digit }] : [];
+      }
+      case "mark":
+        return [{ type: "mark", name: stringField(objectField(message, "mark"), "name") }];
+      case "stop":
+        return [{ type: "stop" }];
+      default:
+        return [];
+    }
+  }
+
+  encodeAudio(pcm: Int16Array): string[] {
+    const payloads = this.audio.encode(pcm);
+    // Without a stream sid (before `start`) Twilio cannot route the audio; nothing to send yet.
+    if (!this.streamSid) return [];
+    return payloads.map((payload) => JSON.stringify({ event: "media", streamSid: this.streamSid, media: { payload } }));
+  }
+
+  encodeMark(name: string): string {
+    return JSON.stringify({ event: "mark", streamSid: this.streamSid, mark: { name } });
+  }
+
+  encodeClear(): string {
+    this.audio.dropPending();
+    return JSON.stringify({ event: "clear", streamSid: this.streamSid });
+  }
+}

@@ -1,0 +1,43 @@
+import { mulawDecode, mulawEncode } from "../audio/mulaw.ts";
+import { Reframer } from "../audio/reframer.ts";
+import { Resampler } from "../audio/resample.ts";
+
+/** Parley's side of a call: 16 kHz PCM. */
+export const PCM_RATE = 16_000;
+/** The telephone network's side: 8 kHz G.711 μ-law. */
+export const MULAW_RATE = 8_000;
+/** One 20 ms frame of 8 kHz μ-law is 160 bytes (the size vendors send and expect). */
+export const MULAW_FRAME_BYTES = (MULAW_RATE * 20) / 1000;
+
+/**
+ * One call's audio conversion between a vendor's base64 8 kHz μ-law payloads and Parley's 16 kHz
+ * PCM. Both directions keep resampler state across messages so frame edges do not click; the
+ * outgoing side is cut into 20 ms frames, holding back a partial frame until more audio arrives
+ * (so marks are accurate to one frame).
+ */
+export class MulawStreamAudio {
+  private readonly up = new Resampler(MULAW_RATE, PCM_RATE);
+  private down = new Resampler(PCM_RATE, MULAW_RATE);
+  private framer = new Reframer(MULAW_FRAME_BYTES);
+
+  /** A vendor payload (base64 μ-law at 8 kHz) as 16 kHz PCM. */
+  decode(payload: string): Int16Array {
+    const bytes = Buffer.from(payload, "base64");
+    return this.up.process(mulawDecode(bytes));
+  }
+
+  /** Assistant audio (16 kHz PCM) as base64 payloads of 20 ms each. */
+  encode(pcm: Int16Array): string[] {
+    const payloads: string[] = [];
+    this.framer.push(this.down.process(pcm), (frame) => {
+      payloads.push(Buffer.from(mulawEncode(frame)).toString("base64"));
+    });
+    return payloads;
+  }
+
+  /** Forgets outgoing audio not yet sent (barge-in): the next utterance starts clean. */
+  dropPending(): void {
+    this.down = new Resampler(PCM_RATE, MULAW_RATE);
+    this.framer = new Reframer(MULAW_FRAME_BYTES);
+  }
+}
