@@ -44,18 +44,26 @@ const CountryCode = z
   .regex(/^[A-Za-z]{2}$/, "Choose a country")
   .transform((s) => s.toUpperCase());
 
-/** A SIP trunk: where Parley registers (when the carrier needs it) and sends outbound INVITEs. */
-export const SipTrunkSettings = z.object({
+/** A SIP trunk's fields as given, without defaults (a PATCH changes only what it names). */
+const SipTrunkFields = z.object({
   /** Host[:port] of the carrier's SIP server (registrar and outbound proxy). */
   sip_host: z.string().trim().min(1, "SIP server is required").max(255),
-  transport: z.enum(["udp", "tcp"]).default("udp"),
-  username: z.string().trim().max(100).default(""),
+  transport: z.enum(["udp", "tcp"]),
+  username: z.string().trim().max(100),
   /** Write-only: stored encrypted, shown as "" with has_password. */
   password: z.string().max(200).optional(),
   /** Register to the carrier; off for IP-authenticated trunks. */
-  register: z.boolean().default(false),
+  register: z.boolean(),
   /** Carrier addresses whose INVITEs are accepted for this number (IP-authenticated trunks). */
-  allowed_ips: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
+  allowed_ips: z.array(z.string().trim().min(1).max(64)).max(20),
+});
+
+/** A SIP trunk: where Parley registers (when the carrier needs it) and sends outbound INVITEs. */
+export const SipTrunkSettings = SipTrunkFields.extend({
+  transport: SipTrunkFields.shape.transport.default("udp"),
+  username: SipTrunkFields.shape.username.default(""),
+  register: SipTrunkFields.shape.register.default(false),
+  allowed_ips: SipTrunkFields.shape.allowed_ips.default([]),
 });
 export type SipTrunkSettings = z.infer<typeof SipTrunkSettings>;
 
@@ -77,7 +85,8 @@ export const UpdatePhoneNumberBody = z.object({
   friendly_name: FriendlyName.optional(),
   agent_id: z.string().uuid().nullable().optional(),
   outbound_agent_id: z.string().uuid().nullable().optional(),
-  sip_trunk: SipTrunkSettings.partial().optional(),
+  /** Only the named trunk fields change; a password replaces the stored one. */
+  sip_trunk: SipTrunkFields.partial().optional(),
 });
 export type UpdatePhoneNumberBody = z.infer<typeof UpdatePhoneNumberBody>;
 
