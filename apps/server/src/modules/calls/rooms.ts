@@ -1,10 +1,25 @@
-import { randomBytes } from "node:crypto";
-import type { ActiveRoom, CallEndReason, RoomParticipant } from "@parley/contract";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { ActiveRoom, CallChannel, CallEndReason, RoomParticipant } from "@parley/contract";
+import type { Database } from "../../db/client.ts";
+import {
+  activeRoomOf,
+  deleteLiveRoom,
+  findLiveRoom,
+  insertLiveRoom,
+  othersLiveRooms,
+  type StoredRoom,
+  saveLiveRoomParticipants,
+} from "./room-store.ts";
+import type { LiveRoomRow } from "./schema.ts";
+import { WriteQueue } from "./write-queue.ts";
 
 /**
- * The in-process registry of active-call rooms (spec §3). A room exists from POST /agents/{id}/call
- * until its call ends. The concurrency limit counts open call logs in the database (every process's
- * calls), so a created room that nobody joins holds its slot only until it expires.
+ * The registry of active-call rooms (spec §3). A room exists from POST /agents/{id}/call until its
+ * call ends. The rooms this process holds (and their running calls) live here, in memory, and are
+ * written through to the live_rooms table once the registry is attached to the database, so every
+ * process can list them and find which process holds a call. The concurrency limit counts open call
+ * logs in the database (every process's calls), so a created room that nobody joins holds its slot
+ * only until it expires.
  */
 
 export interface Participant {
@@ -26,7 +41,9 @@ export interface Room {
   agentId: string;
   agentName: string;
   callId: string;
+  channel: CallChannel;
   createdAt: Date;
+  /** Changes are written through to the room's row (callers set and delete entries directly). */
   participants: Map<string, Participant>;
   /** Set while a caller is connected and the call runs. */
   call: LiveCallHandle | null;
@@ -39,21 +56,74 @@ export interface NewRoom {
   agentName: string;
   callId: string;
   createdAt: Date;
+  /** "web" unless said otherwise. */
+  channel?: CallChannel;
+}
+
+/** Where a room of the workspace is: held by this process, or by another live one. */
+export type RoomLocation = { held: "here"; room: Room } | { held: "elsewhere"; row: LiveRoomRow };
+
+/** What the registry needs to write its rooms through and read other processes' rooms. */
+export interface RoomLink {
+  db: Database;
+  now(): Date;
+  /** The moment before which a room's heartbeat no longer counts. */
+  aliveSince(now: Date): Date;
+  onError(error: unknown): void;
+}
+
+/** A Map that reports every change, so participants written by any caller reach the table. */
+class ParticipantMap extends Map<string, Participant> {
+  onChange: () => void = () => {};
+
+  override set(key: string, value: Participant): this {
+    super.set(key, value);
+    this.onChange();
+    return this;
+  }
+
+  override delete(key: string): boolean {
+    const had = super.delete(key);
+    if (had) this.onChange();
+    return had;
+  }
+
+  override clear(): void {
+    const had = this.size > 0;
+    super.clear();
+    if (had) this.onChange();
+  }
 }
 
 export class RoomRegistry {
+  /** This process's id in live_rooms.owner_id: one per registry, so test apps in one process stay apart. */
+  readonly processId = randomUUID();
   private readonly rooms = new Map<string, Room>();
+  private link: RoomLink | null = null;
+  private writes = new WriteQueue(() => {});
+  /** Rooms whose participants changed and whose row update has not started yet. */
+  private readonly dirty = new Set<string>();
+
+  /** From now on, rooms are written through to the database and other processes' rooms are read. */
+  attach(link: RoomLink): void {
+    this.link = link;
+    this.writes = new WriteQueue(link.onError);
+  }
 
   /** Registers the room of a call whose log (and concurrency slot) already exists. */
   create(input: NewRoom): Room {
+    const participants = new ParticipantMap();
     const room: Room = {
       ...input,
+      channel: input.channel ?? "web",
       name: `call-${randomBytes(6).toString("hex")}`,
-      participants: new Map(),
+      participants,
       call: null,
       joinTimer: null,
     };
+    participants.onChange = () => this.participantsChanged(room);
     this.rooms.set(room.name, room);
+    this.write(room, (link) => insertLiveRoom(link.db, storedRoom(room), this.processId, link.now()));
     return room;
   }
 
@@ -67,10 +137,12 @@ export class RoomRegistry {
     return room?.workspaceId === workspaceId ? room : undefined;
   }
 
+  /** The rooms of the workspace this process holds. */
   inWorkspace(workspaceId: string): Room[] {
     return [...this.rooms.values()].filter((r) => r.workspaceId === workspaceId);
   }
 
+  /** Calls of the workspace this process holds (listAll counts every process's). */
   activeCount(workspaceId: string): number {
     let n = 0;
     for (const room of this.rooms.values()) if (room.workspaceId === workspaceId) n += 1;
@@ -84,8 +156,68 @@ export class RoomRegistry {
   remove(room: Room): void {
     if (room.joinTimer) clearTimeout(room.joinTimer);
     room.joinTimer = null;
-    if (this.rooms.get(room.name) === room) this.rooms.delete(room.name);
+    if (this.rooms.get(room.name) !== room) return;
+    this.rooms.delete(room.name);
+    this.dirty.delete(room.name);
+    this.write(room, (link) => deleteLiveRoom(link.db, room.name, this.processId));
   }
+
+  /**
+   * The workspace's rooms on every live process: this process's from memory (always current), the
+   * others' from the table.
+   */
+  async listAll(workspaceId: string): Promise<ActiveRoom[]> {
+    const here = this.inWorkspace(workspaceId).map(toActiveRoom);
+    if (!this.link) return here;
+    const { db, now, aliveSince } = this.link;
+    const elsewhere = await othersLiveRooms(db, { workspaceId }, this.processId, aliveSince(now()));
+    const all = [...here, ...elsewhere.filter((row) => !this.rooms.has(row.name)).map(activeRoomOf)];
+    return all.sort((a, b) => a.started_at.localeCompare(b.started_at));
+  }
+
+  /** Finds a room of the workspace on any live process; undefined when none has it. */
+  async locate(workspaceId: string, name: string): Promise<RoomLocation | undefined> {
+    const room = this.find(workspaceId, name);
+    if (room) return { held: "here", room };
+    if (!this.link) return undefined;
+    const { db, now, aliveSince } = this.link;
+    const row = await findLiveRoom(db, { workspaceId }, name, aliveSince(now()));
+    return row && row.ownerId !== this.processId ? { held: "elsewhere", row } : undefined;
+  }
+
+  /** Resolves once every write-through queued so far has reached the database (shutdown, tests). */
+  settled(): Promise<void> {
+    return this.writes.settled();
+  }
+
+  private participantsChanged(room: Room): void {
+    if (this.rooms.get(room.name) !== room || this.dirty.has(room.name)) return;
+    this.dirty.add(room.name);
+    // Read when the update runs, so a burst of changes is one statement.
+    this.write(room, (link) => {
+      this.dirty.delete(room.name);
+      return saveLiveRoomParticipants(link.db, room.name, this.processId, participantsOf(room));
+    });
+  }
+
+  private write(room: Room, run: (link: RoomLink) => Promise<void>): void {
+    const link = this.link;
+    if (link) void this.writes.push(room.name, () => run(link));
+  }
+}
+
+function storedRoom(room: Room): StoredRoom {
+  const { name, workspaceId, agentId, agentName, callId, channel, createdAt } = room;
+  return { name, workspaceId, agentId, agentName, callId, channel, createdAt, participants: participantsOf(room) };
+}
+
+function participantsOf(room: Room): RoomParticipant[] {
+  return [...room.participants.values()].map((p) => ({
+    identity: p.identity,
+    name: p.name,
+    kind: p.kind,
+    joined_at: p.joinedAt.toISOString(),
+  }));
 }
 
 export function toActiveRoom(room: Room): ActiveRoom {
@@ -95,11 +227,6 @@ export function toActiveRoom(room: Room): ActiveRoom {
     agent_name: room.agentName,
     call_id: room.callId,
     started_at: room.createdAt.toISOString(),
-    participants: [...room.participants.values()].map((p) => ({
-      identity: p.identity,
-      name: p.name,
-      kind: p.kind,
-      joined_at: p.joinedAt.toISOString(),
-    })),
+    participants: participantsOf(room),
   };
 }

@@ -16,10 +16,12 @@ import { notFound } from "../../lib/app-error.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { createCallMetrics } from "./call-metrics.ts";
-import { startCallUpkeep } from "./call-upkeep.ts";
+import { aliveSince, startCallUpkeep } from "./call-upkeep.ts";
 import { handleRealtimeSocket } from "./realtime-socket.ts";
+import { type RemovalOutcome, type RoomControl, removeHeldParticipant, startRoomControl } from "./room-control.ts";
+import { findLiveRoom } from "./room-store.ts";
 import { signRoomToken } from "./room-token.ts";
-import { toActiveRoom } from "./rooms.ts";
+import { startRoomUpkeep } from "./room-upkeep.ts";
 import type { CallsRuntime } from "./runtime.ts";
 import { endAllCalls, startCall } from "./start-call.ts";
 
@@ -27,6 +29,9 @@ const tags = ["calls"];
 const errors = { ...errorResponses, 429: ErrorResponse };
 /** Binary frames are 20 ms of audio; anything near this size is not a caller's microphone. */
 const MAX_FRAME_BYTES = 256 * 1024;
+const ROOM_NOT_FOUND = "Room not found.";
+const HOLDER_SILENT =
+  "The server process running this call did not answer in time. The call may still be running: try again.";
 
 /** Live calls (spec §7): start a call, room tokens, the realtime socket, active rooms. */
 export async function callRoutes(app: FastifyInstance) {
@@ -38,12 +43,36 @@ export async function callRoutes(app: FastifyInstance) {
     log: app.log,
   };
   const scoped = tenantRoute(app);
+  // Rooms are written through to live_rooms, so every process lists them and finds their holder.
+  ctx.rooms.attach({
+    db: ctx.db,
+    now: ctx.now,
+    aliveSince,
+    onError: (error) => app.log.error({ err: error }, "could not write a room through to the database"),
+  });
   // Calls a crashed process left open are closed before this one serves; its own are kept alive.
   let stopUpkeep = () => {};
+  let stopRoomUpkeep = () => {};
+  let control: RoomControl | null = null;
   app.addHook("onReady", async () => {
     stopUpkeep = await startCallUpkeep(rt);
+    stopRoomUpkeep = await startRoomUpkeep(rt);
+    control = await startRoomControl({
+      db: ctx.db,
+      databaseUrl: ctx.config.databaseUrl,
+      rooms: ctx.rooms,
+      stillHeld: async (row) =>
+        (await findLiveRoom(ctx.db, row, row.name, aliveSince(ctx.now())))?.callId === row.callId,
+      onError: (error, what) => app.log.warn({ err: error }, what),
+    });
   });
-  app.addHook("onClose", async () => stopUpkeep());
+  app.addHook("onClose", async () => {
+    stopUpkeep();
+    stopRoomUpkeep();
+    await control?.close();
+    // The rows of the calls ended at shutdown go before the database is closed.
+    await ctx.rooms.settled();
+  });
   // Calls end (and their logs are written) before the sockets are closed under them.
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
@@ -107,7 +136,7 @@ export async function callRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return { rooms: ctx.rooms.inWorkspace(tenantOf(request).workspaceId).map(toActiveRoom) };
+      return { rooms: await ctx.rooms.listAll(tenantOf(request).workspaceId) };
     },
   );
 
@@ -118,18 +147,25 @@ export async function callRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Remove a participant from a room; removing the caller or the assistant ends the call",
+        description:
+          "The call may run on any server process: the one holding it is asked (PostgreSQL NOTIFY) and " +
+          "the answer waits for it to end the call; 504 when that process does not answer in time.",
         params: z.object({ room: z.string().min(1).max(100) }),
         querystring: RemoveParticipantQuery,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errors, 504: ErrorResponse },
       },
     },
-    async (request) => {
-      const room = ctx.rooms.find(tenantOf(request).workspaceId, request.params.room);
-      if (!room) throw notFound("Room not found.");
-      if (!room.participants.has(request.query.participant_identity) || !room.call) {
-        throw notFound("Participant not found.");
-      }
-      await room.call.end("removed");
+    async (request, reply) => {
+      const where = await ctx.rooms.locate(tenantOf(request).workspaceId, request.params.room);
+      if (!where) throw notFound(ROOM_NOT_FOUND);
+      const identity = request.query.participant_identity;
+      const outcome: RemovalOutcome =
+        where.held === "here"
+          ? await removeHeldParticipant(where.room, identity)
+          : await (control?.requestRemoval(where.row, identity) ?? Promise.resolve("no_answer" as const));
+      if (outcome === "room_not_found") throw notFound(ROOM_NOT_FOUND);
+      if (outcome === "participant_not_found") throw notFound("Participant not found.");
+      if (outcome === "no_answer") return reply.code(504).send({ detail: HOLDER_SILENT });
       return { message: "Participant removed. The call has ended." };
     },
   );

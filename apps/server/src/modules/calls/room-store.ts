@@ -1,0 +1,101 @@
+import type { ActiveRoom, CallChannel, RoomParticipant } from "@parley/contract";
+import { and, eq, gte, lt, ne } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { type LiveRoomRow, liveRooms } from "./schema.ts";
+
+/**
+ * The live_rooms table: what the process holding a room writes through, and what every process
+ * reads to list the workspace's calls and find a call's holder. A row counts only while its
+ * heartbeat is fresh (`aliveSince`); older rows belong to a process that died.
+ */
+
+export interface StoredRoom {
+  name: string;
+  workspaceId: string;
+  agentId: string;
+  agentName: string;
+  callId: string;
+  channel: CallChannel;
+  createdAt: Date;
+  participants: RoomParticipant[];
+}
+
+export async function insertLiveRoom(db: Executor, room: StoredRoom, ownerId: string, now: Date): Promise<void> {
+  await db
+    .insert(liveRooms)
+    .values({ ...room, ownerId, heartbeatAt: now })
+    .onConflictDoUpdate({
+      target: liveRooms.name,
+      set: { participants: room.participants, ownerId, heartbeatAt: now },
+    });
+}
+
+export async function saveLiveRoomParticipants(
+  db: Executor,
+  name: string,
+  ownerId: string,
+  participants: RoomParticipant[],
+): Promise<void> {
+  await db
+    .update(liveRooms)
+    .set({ participants })
+    .where(and(eq(liveRooms.name, name), eq(liveRooms.ownerId, ownerId)));
+}
+
+export async function deleteLiveRoom(db: Executor, name: string, ownerId: string): Promise<void> {
+  await db.delete(liveRooms).where(and(eq(liveRooms.name, name), eq(liveRooms.ownerId, ownerId)));
+}
+
+/** The workspace's rooms held by other processes that are alive (this process knows its own better). */
+export async function othersLiveRooms(
+  db: Executor,
+  tenant: TenantScope,
+  ownerId: string,
+  aliveSince: Date,
+): Promise<LiveRoomRow[]> {
+  return db
+    .select()
+    .from(liveRooms)
+    .where(scoped(liveRooms, tenant).where(ne(liveRooms.ownerId, ownerId), gte(liveRooms.heartbeatAt, aliveSince)));
+}
+
+/** One room of the workspace, whoever holds it, while its holder is alive. */
+export async function findLiveRoom(
+  db: Executor,
+  tenant: TenantScope,
+  name: string,
+  aliveSince: Date,
+): Promise<LiveRoomRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(liveRooms)
+    .where(scoped(liveRooms, tenant).where(eq(liveRooms.name, name), gte(liveRooms.heartbeatAt, aliveSince)));
+  return row;
+}
+
+/** This process is alive: one statement renews every room it holds. */
+export async function renewLiveRooms(db: Executor, ownerId: string, now: Date): Promise<void> {
+  await db.update(liveRooms).set({ heartbeatAt: now }).where(eq(liveRooms.ownerId, ownerId));
+}
+
+/**
+ * Deletes rooms of dead processes (no heartbeat since `staleBefore`); with null, every room not
+ * held by `ownerId` (PGlite: only one process can open the database, so any other row is a leftover).
+ */
+export async function removeDeadRooms(db: Executor, ownerId: string, staleBefore: Date | null): Promise<number> {
+  const dead = staleBefore ? lt(liveRooms.heartbeatAt, staleBefore) : ne(liveRooms.ownerId, ownerId);
+  const rows = await db.delete(liveRooms).where(dead).returning({ name: liveRooms.name });
+  return rows.length;
+}
+
+export function activeRoomOf(row: LiveRoomRow): ActiveRoom {
+  return {
+    name: row.name,
+    agent_id: row.agentId,
+    agent_name: row.agentName,
+    call_id: row.callId,
+    started_at: row.createdAt.toISOString(),
+    participants: row.participants,
+  };
+}
