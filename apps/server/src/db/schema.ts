@@ -10,6 +10,7 @@ export * from "../modules/functions/schema.ts";
 export * from "../modules/integrations/schema.ts";
 export * from "../modules/mcp/schema.ts";
 export * from "../modules/phone-numbers/schema.ts";
+export * from "../modules/sip/schema.ts";
 export * from "../modules/users/schema.ts";
 export * from "../modules/voices/schema.ts";
 export * from "../modules/workspaces/schema.ts";
