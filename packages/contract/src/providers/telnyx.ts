@@ -1,9 +1,16 @@
-import { apiKey, type ProviderDescriptor } from "./types.ts";
+import { apiKey, credential, type ProviderDescriptor } from "./types.ts";
 
 export const telnyx = {
   id: "telnyx",
   label: "Telnyx",
-  credentials: [apiKey],
+  credentials: [
+    apiKey,
+    // The TeXML application numbers are assigned to and outbound calls are placed through.
+    credential("application_id", "TeXML application ID"),
+    // Verifies webhook signatures (Ed25519); Mission Control shows it under Keys & Credentials.
+    credential("public_key", "Public key"),
+    credential("base_url", "API base URL", { optional: true, url: true }),
+  ],
   env: { api_key: "TELNYX_API_KEY" },
   integrationKinds: ["telephony"],
   telephony: { pricePerMinute: 0.014 },

@@ -2,6 +2,7 @@ import { requireKey } from "../shared/credentials.ts";
 import { vendorJson } from "../shared/vendor-request.ts";
 import { withOrigin } from "../shared/vendor-url.ts";
 import type { VendorAdapters } from "../vendor-adapters.ts";
+import { telnyxTelephony } from "./telephony.ts";
 
 export default {
   /** Reads the balance, which also proves the key. */
@@ -17,4 +18,5 @@ export default {
       ? `Connected to Telnyx. Balance: ${balance} ${body.data?.currency ?? ""}`.trim()
       : "Connected to Telnyx.";
   },
+  telephony: telnyxTelephony,
 } satisfies VendorAdapters<"telnyx">;
