@@ -20,6 +20,9 @@ import { functionRoutes } from "./modules/functions/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { integrationRoutes } from "./modules/integrations/routes.ts";
 import { mcpRoutes } from "./modules/mcp/routes.ts";
+import { phoneNumberRoutes } from "./modules/phone-numbers/routes.ts";
+import { messagingNumberRoutes } from "./modules/whatsapp/routes.ts";
+import { telephonyRoutes } from "./modules/telephony/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { voiceRoutes } from "./modules/voices/routes.ts";
 import { workspaceRoutes } from "./modules/workspaces/routes.ts";
@@ -109,9 +112,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(functionRoutes);
       await api.register(integrationRoutes);
       await api.register(mcpRoutes);
+      await api.register(phoneNumberRoutes);
       await api.register(callRoutes);
+      await api.register(telephonyRoutes);
       await api.register(callLogRoutes);
       await api.register(documentRoutes);
+      await api.register(messagingNumberRoutes);
     },
     { prefix: API_BASE_PATH },
   );

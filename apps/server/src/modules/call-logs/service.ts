@@ -235,3 +235,84 @@ export async function removeOrphanedRecordings(db: Executor, dataDir: string): P
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+// ── phone calls ─────────────────────────────────────────────────────────────
+
+/** The carrier of a phone call: who carried it, its id there, and the number it used. */
+export interface CallCarrier {
+  provider: string;
+  providerCallId: string | null;
+  phoneNumberId: string | null;
+}
+
+/** Records who carries a call once the carrier has named it (a placed call's id, an answered webhook's). */
+export async function setCallCarrier(db: Executor, tenant: TenantScope, id: string, carrier: CallCarrier) {
+  await db
+    .update(callLogs)
+    .set({ provider: carrier.provider, providerCallId: carrier.providerCallId, phoneNumberId: carrier.phoneNumberId })
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
+}
+
+/** A call by its carrier's id, across workspaces (status webhooks carry no user); the newest when ids repeat. */
+export async function findCallByCarrierId(
+  db: Executor,
+  provider: string,
+  providerCallId: string,
+): Promise<Pick<CallLogRow, "id" | "workspaceId" | "status" | "phoneNumberId" | "agentId" | "direction"> | null> {
+  const [row] = await db
+    .select({
+      id: callLogs.id,
+      workspaceId: callLogs.workspaceId,
+      status: callLogs.status,
+      phoneNumberId: callLogs.phoneNumberId,
+      agentId: callLogs.agentId,
+      direction: callLogs.direction,
+    })
+    .from(callLogs)
+    .where(and(eq(callLogs.provider, provider), eq(callLogs.providerCallId, providerCallId)))
+    .orderBy(sql`${callLogs.startedAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** What a phone call's media stream needs of its log: who carries it, from where to where, for which assistant. */
+export type CallForStream = Pick<
+  CallLogRow,
+  "id" | "status" | "agentId" | "direction" | "fromNumber" | "toNumber" | "provider" | "providerCallId"
+>;
+
+export async function findCallForStream(db: Executor, tenant: TenantScope, id: string): Promise<CallForStream | null> {
+  const [row] = await db
+    .select({
+      id: callLogs.id,
+      status: callLogs.status,
+      agentId: callLogs.agentId,
+      direction: callLogs.direction,
+      fromNumber: callLogs.fromNumber,
+      toNumber: callLogs.toNumber,
+      provider: callLogs.provider,
+      providerCallId: callLogs.providerCallId,
+    })
+    .from(callLogs)
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
+  return row ?? null;
+}
+
+/**
+ * A call that never reached its assistant (busy, no answer, failed at the carrier, an answering
+ * machine hung up on): closed with the carrier's reason, only while it is still queued, so a late
+ * callback never rewrites a call that ran. True when it closed the call.
+ */
+export async function closeUnconnectedCall(
+  db: Executor,
+  tenant: TenantScope,
+  id: string,
+  outcome: { status: "completed" | "failed"; endReason: string; endedAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(callLogs)
+    .set({ status: outcome.status, endReason: outcome.endReason, endedAt: outcome.endedAt, durationSeconds: 0 })
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id), eq(callLogs.status, "queued")))
+    .returning({ id: callLogs.id });
+  return rows.length > 0;
+}

@@ -1,4 +1,4 @@
-import type { CallChannel, CallDirection, RealtimeServerMessage } from "@parley/contract";
+import { type CallChannel, type CallDirection, providerLabel, type RealtimeServerMessage } from "@parley/contract";
 import type { CallEvent } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
@@ -11,7 +11,7 @@ export interface CallsRuntime {
   log: FastifyBaseLogger;
 }
 
-/** One caller's connection, whatever carries it (the browser WebSocket, a phone media stream, SIP RTP, WhatsApp). */
+/** One caller's connection, whatever carries it (the browser WebSocket, a phone media stream, SIP RTP, a messaging app's WebRTC call). */
 export interface CallTransport {
   send(message: RealtimeServerMessage): void;
   /** 20 ms of assistant audio, 16-bit mono PCM at 16 kHz. */
@@ -57,11 +57,13 @@ export function callerContext(origin: CallOrigin): string {
     case "sip":
       if (origin.direction === "outbound") return `You placed this call to ${other ?? "the caller"} over SIP.`;
       return other ? `The caller is on a SIP phone from ${other}.` : "The caller is on a SIP phone.";
-    case "whatsapp":
-      return other
-        ? `The caller is on a WhatsApp voice call from ${other}.`
-        : "The caller is on a WhatsApp voice call.";
-    default:
+    case "web":
+    case "widget":
       return "The caller is talking to you from a web browser.";
+    default: {
+      // A messaging app's voice call: named by its descriptor's label.
+      const app = providerLabel(origin.channel);
+      return other ? `The caller is on a ${app} voice call from ${other}.` : `The caller is on a ${app} voice call.`;
+    }
   }
 }

@@ -65,7 +65,14 @@ export async function openCallRoom(rt: CallsRuntime, tenant: TenantScope, reques
     aliveSince(createdAt),
   );
   if (!log) throw new AppError("rate_limited", concurrencyLimitText(limit));
-  const room = rooms.create({ workspaceId: tenant.workspaceId, agentId, agentName: assistant.name, callId, createdAt });
+  const room = rooms.create({
+    workspaceId: tenant.workspaceId,
+    agentId,
+    agentName: assistant.name,
+    callId,
+    createdAt,
+    channel: request.channel,
+  });
   room.joinTimer = setTimeout(
     () => void expireRoom(rt, room, "not_joined"),
     request.joinTimeoutMs ?? ROOM_JOIN_TIMEOUT_MS,

@@ -1,0 +1,56 @@
+import type { TelephonyAccount, TelephonyAdapter } from "@parley/engine";
+import type { FastifyBaseLogger } from "fastify";
+
+/** The live phone leg a call controls through its vendor's REST API. */
+export interface PhoneLegRef {
+  provider: string;
+  providerCallId: string;
+  /** Parley's number on this call: the caller id a transfer target sees. */
+  ourNumber: string;
+  /** Where the vendor reports on a transferred leg. */
+  statusUrl: string;
+}
+
+/**
+ * Transfer, DTMF out and hang-up of one phone call, through the vendor's adapter. The call log
+ * records the transfer and the digits (the engine's events); a vendor refusal is reported back so
+ * the log shows it too. Each action is tried once: a retried transfer could ring the target twice.
+ */
+export class CallControl {
+  private hungUp = false;
+
+  constructor(
+    private readonly adapter: TelephonyAdapter,
+    private readonly account: TelephonyAccount,
+    readonly leg: PhoneLegRef,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Moves the call to `destination` (E.164 or SIP URI); the vendor ends the media stream. */
+  async transfer(destination: string): Promise<void> {
+    const { providerCallId, ourNumber, statusUrl } = this.leg;
+    await this.adapter.transfer(this.account, { providerCallId, destination, callerId: ourNumber, statusUrl });
+    // The vendor owns the call now: hanging up our leg would drop the transferred caller.
+    this.hungUp = true;
+  }
+
+  sendDtmf(digits: string): Promise<void> {
+    return this.adapter.sendDtmf(this.account, this.leg.providerCallId, digits);
+  }
+
+  /** The caller is gone already (they hung up, the stream stopped): nothing left to hang up. */
+  markEnded(): void {
+    this.hungUp = true;
+  }
+
+  /** Hangs up the phone leg once; a failure is logged (the call is over for Parley either way). */
+  async hangup(): Promise<void> {
+    if (this.hungUp) return;
+    this.hungUp = true;
+    try {
+      await this.adapter.hangup(this.account, this.leg.providerCallId);
+    } catch (error) {
+      this.log.warn({ provider: this.leg.provider, err: error }, "could not hang up the phone call");
+    }
+  }
+}

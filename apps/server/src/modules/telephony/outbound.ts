@@ -1,0 +1,110 @@
+import { MediaStreamProvider, type OutboundCallResult, PHONE_NUMBER_TEXTS, providerLabel } from "@parley/contract";
+import { TelephonyError } from "@parley/engine";
+import { AppError } from "../../lib/app-error.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { findAssistant } from "../assistants/service.ts";
+import { setCallCarrier } from "../call-logs/service.ts";
+import type { CallsRuntime } from "../calls/runtime.ts";
+import { expireRoom, openCallRoom } from "../calls/start-call.ts";
+import { normaliseNumber } from "../phone-numbers/number-format.ts";
+import { type PhoneNumberRecord, requirePhoneNumber, webhookUrlsFor } from "../phone-numbers/service.ts";
+import { accountOf, adapterOf } from "./account.ts";
+
+/** How long a placed call may ring before its room gives its concurrency slot back. */
+export const RING_TIMEOUT_MS = 120_000;
+
+export const OUTBOUND_TEXTS = {
+  noOutboundAssistant: "This phone number has no outbound assistant. Assign one to the number before placing calls.",
+  messagingApp: "WhatsApp numbers cannot place outbound calls",
+  sipNotYet: "Outbound calls from SIP numbers are not available yet",
+  noCredentials: (label: string) =>
+    `Add your ${label} credentials on the Integrations page before placing calls from this number.`,
+  carrierFailed: (detail: string) => `Unable to place the call: ${detail}`,
+} as const;
+
+/** The carrier refused or failed to place the call: a 502 with the carrier's reason. */
+export class CarrierError extends Error {
+  readonly status = 502;
+  constructor(message: string) {
+    super(message);
+    this.name = "CarrierError";
+  }
+}
+
+/**
+ * Places a call from one of the workspace's numbers to `destination` with the number's outbound
+ * assistant (POST /make_outbound_call; the campaign dialer reuses it). The call takes a
+ * concurrency slot at once and its log reads queued, outbound; the carrier's status callbacks move
+ * it on and, once answered, the media stream starts the assistant as on an inbound call. Voicemail
+ * detection asks the carrier for answering-machine detection.
+ */
+export async function placeOutboundCall(
+  rt: CallsRuntime,
+  tenant: TenantScope,
+  phoneNumberId: string,
+  destination: string,
+  options: { batchCallId?: string | null } = {},
+): Promise<OutboundCallResult> {
+  const record = await requirePhoneNumber(rt.ctx.db, tenant, phoneNumberId);
+  const to = normaliseNumber(destination, record.country)?.e164;
+  if (!to) throw new AppError("validation", PHONE_NUMBER_TEXTS.invalidNumber);
+  // SIP trunks and extensions dial through the SIP module once it offers placeSipCall.
+  if (record.provider === "sip_trunk" || record.provider === "extension") {
+    throw new AppError("validation", OUTBOUND_TEXTS.sipNotYet);
+  }
+  // What is left is a messaging-app number: its calls only come in.
+  const media = MediaStreamProvider.safeParse(record.provider);
+  if (!media.success) throw new AppError("validation", OUTBOUND_TEXTS.messagingApp);
+  const provider = media.data;
+  if (!record.outboundAgentId) throw new AppError("validation", OUTBOUND_TEXTS.noOutboundAssistant);
+  return placeMediaStreamCall(rt, tenant, record, provider, record.outboundAgentId, to, options.batchCallId ?? null);
+}
+
+async function placeMediaStreamCall(
+  rt: CallsRuntime,
+  tenant: TenantScope,
+  record: PhoneNumberRecord,
+  provider: MediaStreamProvider,
+  agentId: string,
+  to: string,
+  batchCallId: string | null,
+): Promise<OutboundCallResult> {
+  const { ctx } = rt;
+  const adapter = await adapterOf(provider);
+  const account = await accountOf(ctx, record);
+  if (!adapter || !account) throw new AppError("validation", OUTBOUND_TEXTS.noCredentials(providerLabel(provider)));
+  const assistant = await findAssistant(ctx.db, tenant, agentId);
+  const room = await openCallRoom(rt, tenant, {
+    agentId,
+    channel: "phone",
+    direction: "outbound",
+    from: record.number,
+    to,
+    batchCallId,
+    joinTimeoutMs: RING_TIMEOUT_MS,
+  });
+  let providerCallId: string;
+  try {
+    providerCallId = await adapter.placeCall(account, {
+      from: record.number,
+      to,
+      urls: webhookUrlsFor(ctx.config.publicUrl, provider),
+      machineDetection: assistant?.voicemail_detection === true && adapter.features.machineDetection,
+    });
+  } catch (error) {
+    await expireRoom(rt, room, "failed");
+    if (error instanceof TelephonyError) {
+      const detail = error.kind === "credentials" ? PHONE_NUMBER_TEXTS.badCredentials : error.message;
+      throw new CarrierError(OUTBOUND_TEXTS.carrierFailed(detail));
+    }
+    throw error;
+  }
+  await setCallCarrier(ctx.db, tenant, room.callId, { provider, providerCallId, phoneNumberId: record.id });
+  return {
+    call_id: room.callId,
+    status: "queued",
+    provider_call_id: providerCallId,
+    from_number: record.number,
+    to_number: to,
+  };
+}

@@ -1,0 +1,146 @@
+import type { IncomingMessage } from "node:http";
+import { ErrorResponse, MediaStreamProvider, OutboundCallBody, OutboundCallResult } from "@parley/contract";
+import type { TelephonyAdapter } from "@parley/engine";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { WebSocketServer } from "ws";
+import { z } from "zod";
+import { errorResponses } from "../../lib/error-responses.ts";
+import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import type { CallsRuntime } from "../calls/runtime.ts";
+import { adapterOf } from "./account.ts";
+import { sharedCallMetrics } from "./call-metrics.ts";
+import { answerVoiceWebhook } from "./inbound.ts";
+import { CarrierError, placeOutboundCall } from "./outbound.ts";
+import { applyStatusWebhook } from "./status.ts";
+import { handleStreamSocket } from "./stream-socket.ts";
+import { webhookRequestOf } from "./webhook-request.ts";
+
+const tags = ["telephony"];
+const params = z.object({ provider: MediaStreamProvider });
+export const BAD_SIGNATURE_TEXT = "The webhook signature is missing or invalid.";
+const NO_ADAPTER_TEXT = "This provider has no telephony adapter.";
+/** A 20 ms media message is well under a kilobyte; this is room for any vendor's framing. */
+const MAX_STREAM_MESSAGE_BYTES = 64 * 1024;
+
+/**
+ * Phone calls over vendor media streams (issue 12): the vendor's voice and status webhooks, the
+ * media stream WebSocket, and POST /make_outbound_call. Webhooks carry no user: each is admitted by
+ * the vendor's signature, checked with the account of the number it concerns.
+ */
+export async function telephonyRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const rt: CallsRuntime = { ctx, metrics: sharedCallMetrics(app.metricsRegistry), log: app.log };
+  // Signatures are computed over the body exactly as sent: keep it as text in this plugin.
+  app.removeContentTypeParser(["application/json", "application/x-www-form-urlencoded"]);
+  app.addContentTypeParser(
+    ["application/json", "application/x-www-form-urlencoded"],
+    { parseAs: "string", bodyLimit: 256 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  const requireAdapter = async (provider: MediaStreamProvider, reply: FastifyReply) => {
+    const adapter = await adapterOf(provider);
+    if (!adapter) void reply.code(404).send({ detail: NO_ADAPTER_TEXT });
+    return adapter;
+  };
+
+  r.route({
+    method: ["GET", "POST"],
+    url: "/telephony/:provider/voice",
+    schema: { tags, summary: "A vendor's voice webhook: answers with markup that opens the media stream", params },
+    handler: async (request, reply) => {
+      const adapter = await requireAdapter(request.params.provider, reply);
+      if (!adapter) return reply;
+      const answer = await answerVoiceWebhook(
+        rt,
+        request.params.provider,
+        adapter,
+        webhookRequestOf(request, ctx.config.publicUrl),
+      );
+      if (!answer) return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
+      return reply.code(200).header("content-type", answer.contentType).send(answer.body);
+    },
+  });
+
+  r.route({
+    method: ["GET", "POST"],
+    url: "/telephony/:provider/status",
+    schema: { tags, summary: "A vendor's call status callback: updates the call log", params },
+    handler: async (request, reply) => {
+      const adapter = await requireAdapter(request.params.provider, reply);
+      if (!adapter) return reply;
+      const outcome = await applyStatusWebhook(
+        rt,
+        request.params.provider,
+        adapter,
+        webhookRequestOf(request, ctx.config.publicUrl),
+      );
+      if (outcome === "forbidden") return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
+      return reply.code(204).send();
+    },
+  });
+
+  registerStreamRoute(app, rt);
+
+  r.post(
+    "/make_outbound_call",
+    {
+      ...tenantRoute(app),
+      schema: {
+        tags,
+        summary: "Call a number from one of the workspace's phone numbers with its outbound assistant",
+        body: OutboundCallBody,
+        response: { 201: OutboundCallResult, ...errorResponses, 429: ErrorResponse, 502: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      // Bodies are text in this plugin (for webhook signatures): this one is JSON.
+      const body = OutboundCallBody.parse(request.body);
+      try {
+        const result = await placeOutboundCall(rt, tenantOf(request), body.caller_uuid, body.destination_number);
+        return reply.code(201).send(result);
+      } catch (error) {
+        if (error instanceof CarrierError) return reply.code(502).send({ detail: error.message });
+        throw error;
+      }
+    },
+  );
+}
+
+/**
+ * GET(ws) /api/v1/telephony/{provider}/stream. The server's shared WebSocket plugin lives in the
+ * calls module's scope, so this route upgrades the connection with its own `ws` server: it takes
+ * the socket over (hijack) and hands it to ws, which answers 101 on it.
+ */
+function registerStreamRoute(app: FastifyInstance, rt: CallsRuntime) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_STREAM_MESSAGE_BYTES });
+  app.addHook("preClose", async () => {
+    for (const client of wss.clients) client.close(1001, "server_shutdown");
+  });
+  app.addHook("onClose", async () => {
+    for (const client of wss.clients) client.terminate();
+    wss.close();
+  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      "/telephony/:provider/stream",
+      { schema: { tags, summary: "A vendor's media stream (WebSocket)", params, hide: true } },
+      async (request, reply) => {
+        if (request.headers.upgrade?.toLowerCase() !== "websocket") {
+          return reply.code(426).send({ detail: "This address takes a WebSocket media stream." });
+        }
+        const adapter: TelephonyAdapter | null = await adapterOf(request.params.provider);
+        if (!adapter) return reply.code(404).send({ detail: NO_ADAPTER_TEXT });
+        const { provider } = request.params;
+        reply.hijack();
+        const raw: IncomingMessage = request.raw;
+        wss.handleUpgrade(raw, raw.socket, Buffer.alloc(0), (socket) =>
+          handleStreamSocket(rt, provider, adapter, socket),
+        );
+        return reply;
+      },
+    );
+}

@@ -1,0 +1,84 @@
+import type { MediaStreamProvider } from "@parley/contract";
+import type { StatusUpdate, TelephonyAdapter, TelephonyCallStatus, WebhookRequest } from "@parley/engine";
+import { findAssistant } from "../assistants/service.ts";
+import { closeUnconnectedCall } from "../call-logs/service.ts";
+import type { CallsRuntime } from "../calls/runtime.ts";
+import { requirePhoneNumber } from "../phone-numbers/service.ts";
+import { accountOf } from "./account.ts";
+import { findPlacedCall } from "./carrier-call.ts";
+import { freeRoomOf } from "./inbound.ts";
+
+/**
+ * The end reason a call log gets when the carrier reports the call over before its assistant ran
+ * (documented in docs/telephony.md): busy, no_answer, failed, canceled; a call answered and hung up
+ * before its stream started is caller_hangup.
+ */
+const UNCONNECTED_REASONS: Partial<Record<TelephonyCallStatus, string>> = {
+  busy: "busy",
+  "no-answer": "no_answer",
+  failed: "failed",
+  canceled: "canceled",
+  completed: "caller_hangup",
+};
+
+export type StatusOutcome = "applied" | "ignored" | "forbidden";
+
+/**
+ * POST /api/v1/telephony/{provider}/status: the vendor's word on a call (ringing, in-progress,
+ * busy, no-answer, failed, completed; an answering machine). Signature checked with the account of
+ * the number the call used. A call that never reached its assistant is closed with the carrier's
+ * reason; a call that is live ends when the carrier says it is over, or when an answering machine
+ * picked up and the assistant hangs up on machines.
+ */
+export async function applyStatusWebhook(
+  rt: CallsRuntime,
+  provider: MediaStreamProvider,
+  adapter: TelephonyAdapter,
+  request: WebhookRequest,
+): Promise<StatusOutcome> {
+  const update = adapter.parseStatus(request);
+  if (!update) return "ignored";
+  const call = await findPlacedCall(rt, provider, update.providerCallId);
+  if (!call?.phoneNumberId) return "ignored";
+  const tenant = { workspaceId: call.workspaceId };
+  const record = await requirePhoneNumber(rt.ctx.db, tenant, call.phoneNumberId).catch(() => null);
+  const account = record ? await accountOf(rt.ctx, record) : null;
+  if (!account || !(await adapter.verifyWebhook(account, request))) return "forbidden";
+  rt.log.info({ provider, callId: call.id, status: update.status }, "phone call status");
+  await apply(rt, { ...call, tenant }, update);
+  return "applied";
+}
+
+async function apply(
+  rt: CallsRuntime,
+  call: { id: string; agentId: string | null; tenant: { workspaceId: string } },
+  update: StatusUpdate,
+): Promise<void> {
+  const room = rt.ctx.rooms.all().find((r) => r.callId === call.id);
+  const live = room?.call ?? null;
+  if (update.answeredBy === "machine" && live && (await hangsUpOnMachines(rt, call))) {
+    await live.end("voicemail");
+    return;
+  }
+  const reason = UNCONNECTED_REASONS[update.status];
+  if (!reason) return;
+  if (live) {
+    // The carrier says the call is over (the caller hung up, the line dropped) while it still runs here.
+    if (update.status === "completed" || update.status === "failed") await live.end("caller_hangup");
+    return;
+  }
+  const closed = await closeUnconnectedCall(rt.ctx.db, call.tenant, call.id, {
+    status: update.status === "completed" ? "completed" : "failed",
+    endReason: reason,
+    endedAt: rt.ctx.now(),
+  });
+  if (closed) freeRoomOf(rt, call.id);
+}
+
+async function hangsUpOnMachines(
+  rt: CallsRuntime,
+  call: { agentId: string | null; tenant: { workspaceId: string } },
+): Promise<boolean> {
+  const assistant = call.agentId ? await findAssistant(rt.ctx.db, call.tenant, call.agentId) : undefined;
+  return assistant?.voicemail_detection === true && assistant.voicemail_detection_handler === "hangup";
+}
