@@ -1,0 +1,317 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  CallLogSummary,
+  ErrorResponse,
+  MessageResponse,
+  RoomTokenResponse,
+  StartCallResponse,
+  WorkspaceRoomsResponse,
+} from "@parley/contract";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { claimsOf, testDatabaseKind } from "./harness.ts";
+import { RealtimeClient } from "./support/realtime-client.ts";
+
+/**
+ * Issue 12 item 6: two real server processes on one PostgreSQL, as behind a load balancer. A call
+ * held by process A is listed by B and removed through B (B NOTIFYs, A ends the call and answers);
+ * the workspace's concurrency limit holds when both start calls at the same moment. PGlite is one
+ * process per data directory, so this file runs only with PARLEY_TEST_DB=postgres.
+ */
+
+const serverDir = path.resolve(import.meta.dirname, "..");
+const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ADMIN = { email: "scale-admin@example.com", password: "Scale-test-password-1" };
+const onPostgres = testDatabaseKind === "postgres";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  output(): string;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `parley_scale_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(statement);
+    await admin.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** The server as `npm start` runs it (from source through tsx), on its own port and data folder. */
+async function startServer(databaseUrl: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "parley-scale-")),
+      DATABASE_URL: databaseUrl,
+      PARLEY_SECRET_KEY: "scale-test-secret-key-scale-test-secret-key",
+      PARLEY_ADMIN_EMAIL: ADMIN.email,
+      PARLEY_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "warn",
+      SIP_PORT: "off",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
+    const up = await fetch(`${base}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { child, base, output: () => output };
+    await sleep(100);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the server did not start: ${output}`);
+}
+
+async function stop(server: Server): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = once(server.child, "exit");
+  server.child.kill("SIGTERM");
+  await exited;
+}
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return z.object({ access_token: z.string() }).parse(await res.json()).access_token;
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+}
+
+/** Requests on one process with the signed-in user's token. */
+const on =
+  (server: Server) =>
+  async (method: string, url: string, body?: unknown): Promise<Reply> => {
+    const res = await fetch(`${server.base}/api/v1${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json() };
+  };
+
+const roomsOn = async (server: Server) =>
+  WorkspaceRoomsResponse.parse((await on(server)("GET", "/agents/room/workspace_rooms")).body).rooms;
+const detailOf = (reply: Reply) => ErrorResponse.parse(reply.body).detail;
+const removeOn = (server: Server, room: string, identity: string) =>
+  on(server)("POST", `/agents/room/${room}/remove_participant?participant_identity=${identity}`);
+
+/** Polls `read` until `done` holds (nothing here is timed; a busy machine only waits longer). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await sleep(100);
+    value = await read();
+  }
+  return value;
+}
+
+let database: { url: string; drop(): Promise<void> };
+let a: Server;
+let b: Server;
+let token: string;
+let agentId: string;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  database = await freshDatabase();
+  // One after the other: the first runs the migrations, the second finds them done.
+  a = await startServer(database.url);
+  b = await startServer(database.url);
+  token = await signIn(a.base);
+  const agent = await on(a)("POST", "/agents", {
+    name: "Scale desk",
+    first_message: "",
+    first_speaker: "user",
+    stt_provider: "local",
+    stt_provider_config: {},
+    tts_provider: "local",
+    tts_provider_config: { model: "espeak-ng", voice: "en-us" },
+    llm_provider: "openai-compatible",
+    // Nobody speaks in these calls, so the model is never asked.
+    llm_provider_config: { model: "scripted", base_url: "http://127.0.0.1:9/v1" },
+  });
+  if (agent.status !== 201) throw new Error(`create assistant failed: ${JSON.stringify(agent.body)}`);
+  agentId = CallLogSummary.pick({ id: true }).parse(agent.body).id;
+}, 240_000);
+
+afterAll(async () => {
+  if (!onPostgres) return;
+  await Promise.all([a, b].filter(Boolean).map(stop));
+  await database?.drop();
+}, 60_000);
+
+/** Joins a started call's room as a browser would, on the process that holds it. */
+async function join(server: Server, room: string, identity: string) {
+  const query = new URLSearchParams({ room_name: room, user_identity: identity, name: "Tess" });
+  const grant = RoomTokenResponse.parse((await on(server)("GET", `/agents/room/generate_room_token?${query}`)).body);
+  const ws = server.base.replace("http", "ws");
+  const client = await RealtimeClient.connect(`${ws}/api/v1/realtime?token=${encodeURIComponent(grant.accessToken)}`);
+  await client.waitFor("ready", () => true, 60_000);
+  return client;
+}
+
+/** Starts a call on `server` and joins it there. */
+async function joinCall(server: Server, identity: string) {
+  const started = await on(server)("POST", `/agents/${agentId}/call`);
+  expect(started.status).toBe(201);
+  const { room, call_id: callId } = StartCallResponse.parse(started.body);
+  return { room: room.name, callId, client: await join(server, room.name, identity) };
+}
+
+const closedLog = (server: Server, callId: string) =>
+  until(
+    async () => CallLogSummary.parse((await on(server)("GET", `/call-logs/${callId}`)).body),
+    (log) => log.status === "completed" || log.status === "failed",
+    "the call log to close",
+  );
+
+const setLimit = async (limit: number) => {
+  const workspaceId = String(claimsOf(token).workspace_id);
+  const res = await on(a)("PATCH", `/workspaces/${workspaceId}`, { concurrency_limit: limit });
+  expect(res.status).toBe(200);
+};
+
+describe.skipIf(!onPostgres)("two server processes on one PostgreSQL (runs with PARLEY_TEST_DB=postgres)", () => {
+  it("lists a call held by process A on process B, and B's remove_participant ends it on A", {
+    timeout: 120_000,
+  }, async () => {
+    await setLimit(5);
+    const { room, callId, client } = await joinCall(a, "user-scale");
+
+    // B sees A's room with both participants (written through as they joined).
+    const rooms = await until(
+      () => roomsOn(b),
+      (list) => list.some((x) => x.name === room && x.participants.length === 2),
+      "A's room on B with its caller and assistant",
+    );
+    const seen = rooms.find((x) => x.name === room);
+    expect(seen).toMatchObject({ agent_id: agentId, agent_name: "Scale desk", call_id: callId });
+    expect(seen?.participants).toContainEqual(expect.objectContaining({ identity: "user-scale", kind: "caller" }));
+
+    // An identity that is not in the room is A's to refuse, through B.
+    const absent = await removeOn(b, room, "nobody");
+    expect(absent.status).toBe(404);
+    expect(detailOf(absent)).toBe("Participant not found.");
+
+    const removed = await removeOn(b, room, "user-scale");
+    expect(removed.status).toBe(200);
+    expect(MessageResponse.parse(removed.body).message).toBe("Participant removed. The call has ended.");
+    // B answered after A ended the call: the socket on A closes with the end, the log reads "removed".
+    const closed = await client.closed;
+    expect(closed.code).toBe(1000);
+    expect(client.messages).toContainEqual(expect.objectContaining({ type: "end", reason: "removed" }));
+    expect(await closedLog(b, callId)).toMatchObject({ status: "completed", end_reason: "removed" });
+    for (const server of [a, b]) {
+      await until(
+        () => roomsOn(server),
+        (list) => !list.some((x) => x.name === room),
+        "the room to be gone everywhere",
+      );
+    }
+    expect(detailOf(await removeOn(b, room, "user-scale"))).toBe("Room not found.");
+  });
+
+  it("holds a concurrency limit of 1 when A and B start calls at the same moment", { timeout: 180_000 }, async () => {
+    await setLimit(1);
+    for (let round = 0; round < 3; round += 1) {
+      const starts = await Promise.all(
+        [a, b, a, b].map(async (server) => ({ server, res: await on(server)("POST", `/agents/${agentId}/call`) })),
+      );
+      const won = starts.filter((s) => s.res.status === 201);
+      const refused = starts.filter((s) => s.res.status === 429);
+      expect(won).toHaveLength(1);
+      expect(refused).toHaveLength(3);
+      for (const s of refused) {
+        expect(detailOf(s.res)).toBe("This workspace is already running its maximum of 1 concurrent calls.");
+      }
+      // The winner's call runs and ends; its slot is free again for the next round.
+      const winner = won[0];
+      if (!winner) throw new Error("no call started");
+      const started = StartCallResponse.parse(winner.res.body);
+      const client = await join(winner.server, started.room.name, "user-race");
+      // While it runs, the other process refuses a new call too.
+      const other = winner.server === a ? b : a;
+      expect((await on(other)("POST", `/agents/${agentId}/call`)).status).toBe(429);
+      client.send({ type: "hangup" });
+      await client.closed;
+      await closedLog(other, started.call_id);
+    }
+  });
+
+  it("answers 504 when the process holding the call does not answer, and the call still ends once it does", {
+    timeout: 120_000,
+  }, async () => {
+    await setLimit(5);
+    const { room, callId, client } = await joinCall(a, "user-frozen");
+    await until(
+      () => roomsOn(b),
+      (list) => list.some((x) => x.name === room),
+      "A's room on B",
+    );
+    // A frozen process (a long GC pause, a stopped container) hears nothing until it resumes.
+    a.child.kill("SIGSTOP");
+    try {
+      const res = await removeOn(b, room, "user-frozen");
+      expect(res.status).toBe(504);
+      expect(detailOf(res)).toBe(
+        "The server process running this call did not answer in time. The call may still be running: try again.",
+      );
+    } finally {
+      a.child.kill("SIGCONT");
+    }
+    // The request was delivered all the same: A acts on it when it resumes.
+    await client.closed;
+    expect((await closedLog(b, callId)).end_reason).toBe("removed");
+  });
+});
