@@ -65,6 +65,11 @@ export interface IncomingCall {
   /** The number called (E.164). */
   to: string;
   direction: "inbound" | "outbound";
+  /**
+   * For a call Parley placed, the id placeCall returned when the vendor's webhooks name the call
+   * by another id (a request id first, the call's own id later); match the call log on it.
+   */
+  placedCallId?: string | undefined;
 }
 
 /** Call status, normalised from the vendor's callback vocabulary. */
@@ -85,6 +90,8 @@ export interface StatusUpdate {
   durationSeconds?: number | undefined;
   /** Answering-machine detection result, when the vendor reports one. */
   answeredBy?: "human" | "machine" | "unknown" | undefined;
+  /** As IncomingCall.placedCallId: the id placeCall returned, when the webhook names it too. */
+  placedCallId?: string | undefined;
 }
 
 /** The markup (an XML document or a JSON call-control object, per vendor) that answers a voice webhook. */
@@ -135,6 +142,11 @@ export interface TransferRequest {
   callerId: string;
   /** Where the vendor reports on the transferred leg. */
   statusUrl: string;
+  /**
+   * For vendors that only take markup by URL (those with `transferMarkup`): a URL under PUBLIC_URL
+   * where the server answers the vendor's POST with `transferMarkup(request)`.
+   */
+  markupUrl?: string | undefined;
 }
 
 /**
@@ -180,6 +192,11 @@ export interface TelephonyAdapter {
   placeCall(account: TelephonyAccount, request: PlaceCallRequest): Promise<string>;
   /** Moves the live call to the destination (the stream ends); the call log records it. */
   transfer(account: TelephonyAccount, request: TransferRequest): Promise<void>;
+  /**
+   * The markup that dials the transfer target, for vendors whose transfer fetches markup from a
+   * URL (TransferRequest.markupUrl) instead of taking it inline; absent for the others.
+   */
+  transferMarkup?(request: TransferRequest): WebhookAnswer;
   /**
    * Plays DTMF tones to the far end through the vendor's mechanism. `resume` lets a vendor that can
    * only do it by replacing the call's markup reopen the stream afterwards (see StreamResume); the

@@ -3,6 +3,7 @@ import { requireField } from "../shared/credentials.ts";
 import { vendorJson } from "../shared/vendor-request.ts";
 import { withOrigin } from "../shared/vendor-url.ts";
 import type { VendorAdapters } from "../vendor-adapters.ts";
+import { plivoTelephony } from "./telephony.ts";
 
 export default {
   /** Reads the account resource with basic auth. */
@@ -18,4 +19,5 @@ export default {
     });
     return `Connected to Plivo account "${account.name ?? id}".`;
   },
+  telephony: plivoTelephony,
 } satisfies VendorAdapters<"plivo">;

@@ -1,0 +1,105 @@
+import { isRecord, objectField, stringField, stringRecord } from "../../telephony/form.ts";
+import { MulawStreamAudio } from "../../telephony/mulaw-audio.ts";
+import type { StreamCodec, StreamEvent, StreamParameters } from "../../telephony/types.ts";
+import { PARAMETERS_HEADER } from "./markup.ts";
+
+/**
+ * Plivo audio stream events (https://www.plivo.com/docs/voice/audio-streaming/audio-streaming): in,
+ * `start` (start.callId, start.streamId, extra_headers), `media`, `dtmf`, `playedStream` (a
+ * checkpoint played out), `clearedAudio`, `stop`; out, `playAudio`, `checkpoint`, `clearAudio`.
+ */
+
+/** `extra_headers` as Plivo sends it: `k=v` pairs split by `,` or `;`, or a JSON object. */
+export function readExtraHeaders(value: unknown): StreamParameters {
+  if (isRecord(value)) return stringRecord(value);
+  if (typeof value !== "string" || !value.trim()) return {};
+  if (value.trim().startsWith("{")) {
+    try {
+      return stringRecord(JSON.parse(value));
+    } catch {
+      return {};
+    }
+  }
+  const headers: StreamParameters = {};
+  for (const pair of value.split(/[,;]/)) {
+    const at = pair.indexOf("=");
+    if (at > 0) headers[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return headers;
+}
+
+/** Parley's parameters out of the extra headers (the hex JSON header), other headers kept as they are. */
+export function streamParameters(extraHeaders: unknown): StreamParameters {
+  const { [PARAMETERS_HEADER]: packed, ...others } = readExtraHeaders(extraHeaders);
+  if (!packed || !/^(?:[0-9a-f]{2})+$/i.test(packed)) return others;
+  try {
+    return { ...others, ...stringRecord(JSON.parse(Buffer.from(packed, "hex").toString("utf8"))) };
+  } catch {
+    return others;
+  }
+}
+
+export class PlivoStreamCodec implements StreamCodec {
+  private readonly audio = new MulawStreamAudio();
+  private streamId = "";
+
+  decode(data: string | Buffer, isBinary: boolean): StreamEvent[] {
+    if (isBinary) return [];
+    let message: unknown;
+    try {
+      message = JSON.parse(data.toString());
+    } catch {
+      return [];
+    }
+    if (!isRecord(message)) return [];
+    switch (message.event) {
+      case "start": {
+        const start = objectField(message, "start");
+        this.streamId = stringField(start, "streamId") || stringField(message, "streamId");
+        return [
+          {
+            type: "start",
+            providerCallId: stringField(start, "callId"),
+            streamId: this.streamId,
+            parameters: streamParameters(message.extra_headers),
+          },
+        ];
+      }
+      case "media": {
+        const media = objectField(message, "media");
+        const track = stringField(media, "track");
+        if (track && track !== "inbound") return [];
+        const payload = stringField(media, "payload");
+        return payload ? [{ type: "audio", pcm: this.audio.decode(payload) }] : [];
+      }
+      case "dtmf": {
+        const dtmf = message.dtmf;
+        const digit = isRecord(dtmf) ? stringField(dtmf, "digit") : typeof dtmf === "string" ? dtmf : "";
+        return digit ? [{ type: "dtmf", digit }] : [];
+      }
+      case "playedStream":
+        return [{ type: "mark", name: stringField(message, "name") }];
+      case "stop":
+        return [{ type: "stop" }];
+      default:
+        return [];
+    }
+  }
+
+  encodeAudio(pcm: Int16Array): string[] {
+    return this.audio
+      .encode(pcm)
+      .map((payload) =>
+        JSON.stringify({ event: "playAudio", media: { contentType: "audio/x-mulaw", sampleRate: 8000, payload } }),
+      );
+  }
+
+  encodeMark(name: string): string {
+    return JSON.stringify({ event: "checkpoint", streamId: this.streamId, name });
+  }
+
+  encodeClear(): string {
+    this.audio.dropPending();
+    return JSON.stringify({ event: "clearAudio", streamId: this.streamId });
+  }
+}

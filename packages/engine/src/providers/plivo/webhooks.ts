@@ -1,0 +1,63 @@
+import { parseForm } from "../../telephony/form.ts";
+import type { IncomingCall, StatusUpdate, TelephonyCallStatus, WebhookRequest } from "../../telephony/types.ts";
+
+/**
+ * Plivo's form-encoded callbacks (answer, ring, hangup, machine detection): CallUUID, From, To,
+ * Direction, CallStatus, Duration, Machine, and RequestUUID on calls placed through the API (the
+ * id the call request returned, before the call had its CallUUID).
+ */
+
+/** Plivo sends numbers without `+`; Parley keeps E.164. */
+function e164(address: string | undefined): string {
+  if (!address) return "";
+  return /^\d{6,15}$/.test(address) ? `+${address}` : address;
+}
+
+export function parseIncomingCall(request: WebhookRequest): IncomingCall {
+  const form = parseForm(request.rawBody);
+  return {
+    providerCallId: form.CallUUID ?? "",
+    from: e164(form.From),
+    to: e164(form.To),
+    direction: form.Direction === "outbound" ? "outbound" : "inbound",
+    placedCallId: form.RequestUUID || undefined,
+  };
+}
+
+const STATUSES: Record<string, TelephonyCallStatus> = {
+  queued: "queued",
+  ringing: "ringing",
+  "in-progress": "in-progress",
+  completed: "completed",
+  busy: "busy",
+  "no-answer": "no-answer",
+  timeout: "no-answer",
+  failed: "failed",
+  cancel: "canceled",
+  canceled: "canceled",
+};
+
+export function parseStatus(request: WebhookRequest): StatusUpdate | null {
+  const form = parseForm(request.rawBody);
+  const providerCallId = form.CallUUID ?? "";
+  const placedCallId = form.RequestUUID || undefined;
+  // The machine detection callback carries `Machine` and no status of its own.
+  if (form.Machine !== undefined && !form.CallStatus) {
+    if (!providerCallId) return null;
+    return {
+      providerCallId,
+      status: "in-progress",
+      answeredBy: form.Machine === "true" ? "machine" : "human",
+      placedCallId,
+    };
+  }
+  const status = STATUSES[form.CallStatus ?? ""];
+  if (!providerCallId || !status) return null;
+  const duration = Number(form.Duration);
+  return {
+    providerCallId,
+    status,
+    durationSeconds: form.Duration && Number.isFinite(duration) ? duration : undefined,
+    placedCallId,
+  };
+}
