@@ -16,6 +16,16 @@ export interface DtmfOutRecord {
   at: number;
 }
 
+/** How a simulated caller behaves on an incoming call. */
+export interface InboundOptions {
+  /** Caller speech, 16 kHz PCM. */
+  speech?: Int16Array;
+  /** Keys the caller presses after the speech, one every 250 ms. */
+  dtmf?: string[];
+  /** Signs the call's webhooks with a wrong key, to test that Parley answers 403. */
+  forgeSignature?: boolean;
+}
+
 /** How the far end answers an outbound call. */
 export type OutboundOutcome = "answer" | "busy" | "no-answer" | "failed" | "machine";
 

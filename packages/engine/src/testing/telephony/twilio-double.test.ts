@@ -191,7 +191,7 @@ describe("Twilio double", () => {
     const number = [...double.numbers.values()][0];
     if (!number) throw new Error("no number");
     number.voiceUrl = `${app.origin}/voice?tenant=a`;
-    const handle = await double.ringInbound(NUMBERS[0] ?? "", "+14155559999", { signWith: "wrong" });
+    const handle = await double.ringInbound(NUMBERS[0] ?? "", "+14155559999", { forgeSignature: true });
     expect(handle.voice.status).toBe(403);
     await handle.done;
     expect(handle.call.legs).toHaveLength(0);
@@ -234,6 +234,7 @@ describe("Twilio double", () => {
     });
     expect(dtmf.status).toBe(200);
     await until(() => double?.dtmfOut.length === 1 && simulated.legs.length === 2, "DTMF and a new stream");
+    await until(() => streams[1]?.messages.some((m) => m.event === "start") === true, "the second stream's start");
     expect(double.dtmfOut[0]).toMatchObject({ callId: callSid, digits: "12" });
 
     await fetch(callUrl, {

@@ -8,10 +8,18 @@ import {
   startDoubleServer,
   type WebhookExchange,
 } from "./double-server.ts";
-import { MarkupParseError, parseXml, type XmlElement } from "./markup-xml.ts";
+import {
+  CallWaiters,
+  MarkupCall,
+  MarkupRunner,
+  type OutboundBehaviour,
+  type OutboundStart,
+  type StatusEvent,
+} from "./markup-runner.ts";
+import { parseXml } from "./markup-xml.ts";
 import { MulawCodec, objectField, parseJsonMessage } from "./mulaw-json-wire.ts";
-import { type LegResult, PhoneLeg, type StreamCommand, type StreamWire } from "./phone-leg.ts";
-import { type DtmfOutRecord, type OutboundOutcome, SimulatedCall, type TransferRecord } from "./simulated-call.ts";
+import type { PhoneLeg, StreamCommand, StreamWire } from "./phone-leg.ts";
+import type { DtmfOutRecord, InboundOptions, TransferRecord } from "./simulated-call.ts";
 import { twilioSignature } from "./twilio-signature.ts";
 
 /**
@@ -27,16 +35,6 @@ export interface TwilioAccountConfig {
   token: string;
   /** E.164 numbers the account owns. */
   numbers: string[];
-}
-
-/** How the far end of an outbound call behaves. */
-export interface OutboundBehaviour {
-  outcome: OutboundOutcome;
-  /** What the callee (or the answering machine's greeting) says once the stream opens, 16 kHz PCM. */
-  speech?: Int16Array;
-  dtmf?: string[];
-  /** Ringing time before the outcome (ms). */
-  ringMs?: number;
 }
 
 export interface TwilioDoubleOptions {
@@ -61,42 +59,8 @@ export interface TwilioNumber {
   updates: { at: number; params: Record<string, string> }[];
 }
 
-export interface InboundOptions {
-  /** Caller speech, 16 kHz PCM. */
-  speech?: Int16Array;
-  /** Keys the caller presses after the speech. */
-  dtmf?: string[];
-  /** Signs the webhooks with this token instead of the account's (to test a 403). */
-  signWith?: string;
-}
-
-/** Status callbacks the call was asked to send (StatusCallbackEvent), Twilio's default being completed only. */
-type StatusEvent = "initiated" | "ringing" | "answered" | "completed";
-
-export class TwilioCall extends SimulatedCall {
-  status = "queued";
-  statusCallback = "";
-  statusCallbackMethod = "POST";
-  statusEvents = new Set<StatusEvent>(["completed"]);
-  machineDetection = false;
-  answeredBy: string | null = null;
-  /** The TwiML documents Twilio executed for this call, in order. */
-  readonly twiml: string[] = [];
-  sequence = 0;
-  /** The last URL TwiML came from: relative action and Redirect URLs resolve against it. */
-  lastUrl = "";
-  constructor(
-    readonly accountSid: string,
-    readonly twilioDirection: "inbound" | "outbound-api",
-    id: string,
-    from: string,
-    to: string,
-    now: () => number,
-    readonly signWith: string,
-  ) {
-    super(id, twilioDirection === "inbound" ? "inbound" : "outbound", from, to, now(), now);
-  }
-}
+/** A Twilio call: TwiML state plus the stream legs (`documents` holds the TwiML it ran). */
+export class TwilioCall extends MarkupCall {}
 
 export interface TwilioCallHandle {
   call: TwilioCall;
@@ -144,11 +108,6 @@ function friendlyName(number: string): string {
   return nanp ? `(${nanp[1]}) ${nanp[2]}-${nanp[3]}` : number;
 }
 
-/** A URL from TwiML, relative to the document it came from. */
-function resolveUrl(target: string, base: string): string {
-  return base ? new URL(target, base).toString() : target;
-}
-
 function rfc2822(date: Date): string {
   return date.toUTCString().replace("GMT", "+0000");
 }
@@ -164,7 +123,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
   const transfers: TransferRecord[] = [];
   const dtmfOut: DtmfOutRecord[] = [];
   const created = new Date();
-  const callWaiters = new Set<() => void>();
+  const waiters = new CallWaiters(calls);
   for (const account of options.accounts) {
     for (const number of account.numbers) {
       const sid = `PN${randomHex(16)}`;
@@ -231,7 +190,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
       from: call.from,
       from_formatted: friendlyName(call.from),
       status: call.status,
-      direction: call.twilioDirection,
+      direction: call.vendorDirection,
       answered_by: call.answeredBy,
       api_version: "2010-04-01",
       parent_call_sid: null,
@@ -322,7 +281,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
         `The source phone number provided, ${from}, is not yet verified for your account. You may only make calls from phone numbers that you've verified or purchased from Twilio.`,
       );
     }
-    const call = new TwilioCall(account.sid, "outbound-api", `CA${randomHex(16)}`, from, to, server.now, account.token);
+    const call = new TwilioCall(account.sid, "outbound-api", `CA${randomHex(16)}`, from, to, server.now, false);
     call.statusCallback = form.get("StatusCallback") ?? "";
     call.statusCallbackMethod = (form.get("StatusCallbackMethod") ?? "POST").toUpperCase();
     const events = form.getAll("StatusCallbackEvent").flatMap((value) => value.split(/[\s,]+/));
@@ -333,15 +292,10 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
     const detection = form.get("MachineDetection");
     call.machineDetection = detection === "Enable" || detection === "DetectMessageEnd";
     addCall(call);
-    const first = {
-      url,
-      method: (form.get("Method") ?? "POST").toUpperCase(),
-      twiml,
-      asyncAmd: form.get("AsyncAmd") === "true",
-      asyncAmdCallback: form.get("AsyncAmdStatusCallback") ?? "",
-    };
+    const first: OutboundStart = { url, method: (form.get("Method") ?? "POST").toUpperCase(), markup: twiml };
     // Dialing starts after the API has answered with the queued call, as at Twilio.
-    setImmediate(() => void runOutbound(call, first));
+    const amd = { async: form.get("AsyncAmd") === "true", callback: form.get("AsyncAmdStatusCallback") ?? "" };
+    setImmediate(() => startOutbound(call, first, amd));
     return { status: 201, json: callJson(call) };
   }
 
@@ -355,7 +309,8 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
     const twiml = form.get("Twiml");
     const url = form.get("Url");
     if (status === "completed" || status === "canceled") {
-      if (!call.ended) void endCall(call, status === "canceled" && call.answeredAt === null ? "canceled" : "completed");
+      if (!call.ended)
+        void runner.endCall(call, status === "canceled" && call.answeredAt === null ? "canceled" : "completed");
       return { status: 200, json: callJson(call) };
     }
     if (call.ended || call.status !== "in-progress") {
@@ -368,13 +323,13 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
         return twilioError(400, 12100, "Document parse failure");
       }
       call.note("update: Twiml");
-      void call.interrupt("vendor").then(() => runTwiml(call, twiml, call.generation));
+      void runner.replace(call, twiml);
       return { status: 200, json: callJson(call) };
     }
     if (url) {
       call.note(`update: Url ${url}`);
       const method = (form.get("Method") ?? "POST").toUpperCase();
-      void call.interrupt("vendor").then(() => fetchAndRun(call, url, method, call.generation));
+      void runner.redirect(call, url, method);
       return { status: 200, json: callJson(call) };
     }
     return twilioError(400, 20001, "Nothing to update: give Url, Twiml or Status");
@@ -450,7 +405,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
 
   function addCall(call: TwilioCall): void {
     calls.set(call.id, call);
-    for (const wake of callWaiters) wake();
+    waiters.added();
   }
 
   /** The parameters Twilio sends with every voice request and status callback of a call. */
@@ -462,7 +417,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
       CallStatus: call.status,
       Called: call.to,
       Caller: call.from,
-      Direction: call.twilioDirection,
+      Direction: call.vendorDirection,
       From: call.from,
       To: call.to,
       CalledCountry: call.to.startsWith("+1") ? "US" : "",
@@ -481,7 +436,9 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
     method: string,
     params: Record<string, string>,
   ): Promise<WebhookExchange> {
-    const body = new URLSearchParams(params).toString();
+    const token = call.forgeSignature
+      ? `not-${accounts.get(call.accountSid)?.token ?? ""}`
+      : (accounts.get(call.accountSid)?.token ?? "");
     if (method === "GET") {
       const target = new URL(url);
       for (const [key, value] of Object.entries(params)) target.searchParams.append(key, value);
@@ -489,7 +446,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
       return sendWebhook(webhooks, server.now, {
         url: full,
         method: "GET",
-        headers: { "X-Twilio-Signature": twilioSignature(call.signWith, full, {}), "User-Agent": "TwilioProxy/1.1" },
+        headers: { "X-Twilio-Signature": twilioSignature(token, full, {}), "User-Agent": "TwilioProxy/1.1" },
         body: "",
       });
     }
@@ -498,232 +455,52 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
       method: "POST",
       headers: {
         "Content-Type": "application/x-www-form-urlencoded",
-        "X-Twilio-Signature": twilioSignature(call.signWith, url, params),
+        "X-Twilio-Signature": twilioSignature(token, url, params),
         "User-Agent": "TwilioProxy/1.1",
         "I-Twilio-Idempotency-Token": randomHex(16),
       },
-      body,
+      body: new URLSearchParams(params).toString(),
     });
   }
 
-  async function statusCallback(
-    call: TwilioCall,
-    event: StatusEvent,
-    extra: Record<string, string> = {},
-  ): Promise<void> {
-    if (!call.statusCallback || !call.statusEvents.has(event)) return;
-    call.sequence++;
-    await signedRequest(call, call.statusCallback, call.statusCallbackMethod, {
-      ...callParams(call),
-      CallbackSource: "call-progress-events",
-      SequenceNumber: String(call.sequence - 1),
-      Timestamp: rfc2822(new Date()),
-      ...extra,
-    });
-  }
+  const runner = new MarkupRunner<TwilioCall>({
+    now: () => server.now(),
+    transfers,
+    dtmfOut,
+    dialTalkMs,
+    requestMarkup: (call, url, method) => signedRequest(call, url, method, callParams(call)),
+    sendStatus: async (call, extra) => {
+      await signedRequest(call, call.statusCallback, call.statusCallbackMethod, {
+        ...callParams(call),
+        CallbackSource: "call-progress-events",
+        SequenceNumber: String(call.sequence - 1),
+        Timestamp: rfc2822(new Date()),
+        ...extra,
+      });
+    },
+    streamWire: (call, _stream, parameters) =>
+      new TwilioMediaWire(call.accountSid, call.id, `MZ${randomHex(16)}`, parameters),
+  });
 
-  async function setStatus(call: TwilioCall, status: string, event: StatusEvent | null): Promise<void> {
-    call.status = status;
-    call.note(`status ${status}`);
-    if (event) await statusCallback(call, event);
-  }
-
-  /** The call ends with a final status: the completed callback (with CallDuration when answered). */
-  async function endCall(call: TwilioCall, status: string): Promise<void> {
-    if (call.ended) return;
-    call.ended = true;
-    call.endedAt = server.now();
-    await call.interrupt("caller");
-    call.status = status;
-    call.note(`status ${status}`);
-    const extra: Record<string, string> = {};
-    if (call.answeredAt !== null) {
-      extra.CallDuration = String(call.durationSeconds());
-      extra.Duration = String(Math.ceil(call.durationSeconds() / 60));
-    }
-    await statusCallback(call, "completed", extra);
-    call.finish();
-  }
-
-  async function runOutbound(
-    call: TwilioCall,
-    first: { url: string; method: string; twiml: string; asyncAmd: boolean; asyncAmdCallback: string },
-  ): Promise<void> {
+  function startOutbound(call: TwilioCall, first: OutboundStart, amd: { async: boolean; callback: string }): void {
     const behaviour = outbound;
-    const generation = call.generation;
-    await setStatus(call, "initiated", "initiated");
-    if (behaviour.outcome === "failed") return endCall(call, "failed");
-    await setStatus(call, "ringing", "ringing");
-    if (!(await call.sleep(behaviour.ringMs ?? 50, generation))) return;
-    if (behaviour.outcome === "busy") return endCall(call, "busy");
-    if (behaviour.outcome === "no-answer") return endCall(call, "no-answer");
-    call.answeredAt = server.now();
-    if (call.machineDetection) call.answeredBy = behaviour.outcome === "machine" ? "machine_start" : "human";
-    if (call.machineDetection && first.asyncAmd) {
+    void runner.runOutbound(call, behaviour, first, () => {
+      if (!call.machineDetection) return;
+      const answeredBy = behaviour.outcome === "machine" ? "machine_start" : "human";
+      if (!amd.async) {
+        call.answeredBy = answeredBy;
+        return;
+      }
       // With AsyncAmd the answer is not held back: the result goes to its own callback.
-      const amdBy = call.answeredBy;
-      call.answeredBy = null;
-      if (first.asyncAmdCallback && amdBy) {
-        void signedRequest(call, first.asyncAmdCallback, "POST", {
+      if (amd.callback) {
+        void signedRequest(call, amd.callback, "POST", {
           AccountSid: call.accountSid,
           CallSid: call.id,
-          AnsweredBy: amdBy,
+          AnsweredBy: answeredBy,
           MachineDetectionDuration: "1200",
         });
       }
-    }
-    await setStatus(call, "in-progress", "answered");
-    call.pendingSpeech = behaviour.speech;
-    call.pendingDtmf = behaviour.dtmf;
-    if (first.twiml) await runTwiml(call, first.twiml, call.generation);
-    else await fetchAndRun(call, first.url, first.method, call.generation);
-  }
-
-  /** Requests TwiML from a URL (voice URL, Redirect, action) and runs it. */
-  async function fetchAndRun(call: TwilioCall, url: string, method: string, generation: number): Promise<void> {
-    call.lastUrl = url;
-    const exchange = await signedRequest(call, url, method, callParams(call));
-    if (generation !== call.generation || call.ended) return;
-    if (exchange.status < 200 || exchange.status >= 300) {
-      // Twilio plays "an application error has occurred" and hangs up (error 11200).
-      call.note(`webhook ${url} answered ${exchange.status}: application error`);
-      return endCall(call, "completed");
-    }
-    await runTwiml(call, exchange.responseBody, generation);
-  }
-
-  /** Executes a TwiML document verb by verb; the call completes when the document runs out. */
-  async function runTwiml(call: TwilioCall, document: string, generation: number): Promise<void> {
-    if (call.ended || generation !== call.generation) return;
-    call.twiml.push(document);
-    let root: XmlElement;
-    try {
-      root = parseXml(document);
-    } catch (error) {
-      call.note(`TwiML parse failure (12100): ${error instanceof MarkupParseError ? error.message : String(error)}`);
-      return endCall(call, "completed");
-    }
-    if (root.name !== "Response") {
-      call.note("TwiML without <Response> (12100)");
-      return endCall(call, "completed");
-    }
-    for (const verb of root.children) {
-      if (call.ended || generation !== call.generation) return;
-      call.note(`verb <${verb.name}>`);
-      const next = await runVerb(call, verb, generation);
-      if (next === "stop") return;
-    }
-    if (!call.ended && generation === call.generation) await endCall(call, "completed");
-  }
-
-  async function runVerb(call: TwilioCall, verb: XmlElement, generation: number): Promise<"next" | "stop"> {
-    switch (verb.name) {
-      case "Connect": {
-        const stream = verb.children.find((child) => child.name === "Stream");
-        if (!stream) return "next";
-        const result = await openStream(call, stream);
-        if (result.closedBy === "caller" || call.ended || generation !== call.generation) return "stop";
-        // The stream ended from Parley's side: Twilio continues with the action URL or the next verb.
-        const action = verb.attributes.action;
-        if (action) {
-          await fetchAndRun(
-            call,
-            resolveUrl(action, call.lastUrl),
-            (verb.attributes.method ?? "POST").toUpperCase(),
-            generation,
-          );
-          return "stop";
-        }
-        return "next";
-      }
-      case "Dial": {
-        const nested = verb.children.find((child) =>
-          ["Number", "Sip", "Client", "Conference", "Queue"].includes(child.name),
-        );
-        const destination = (nested?.text ?? verb.text).trim();
-        const record: TransferRecord = {
-          callId: call.id,
-          destination,
-          callerId: verb.attributes.callerId,
-          at: server.now(),
-        };
-        call.transfers.push(record);
-        transfers.push(record);
-        call.note(`dial ${destination}`);
-        if (!(await call.sleep(dialTalkMs, generation))) return "stop";
-        if (verb.attributes.action) {
-          await fetchAndRun(
-            call,
-            resolveUrl(verb.attributes.action, call.lastUrl),
-            (verb.attributes.method ?? "POST").toUpperCase(),
-            generation,
-          );
-          return "stop";
-        }
-        return "next";
-      }
-      case "Play": {
-        const digits = verb.attributes.digits;
-        if (digits !== undefined) {
-          const record: DtmfOutRecord = { callId: call.id, digits, at: server.now() };
-          call.dtmfOut.push(record);
-          dtmfOut.push(record);
-          // Each tone plus gap is about 0.2 s; "w" waits half a second.
-          const ms = [...digits].reduce((sum, d) => sum + (d === "w" ? 500 : 200), 0);
-          if (!(await call.sleep(ms, generation))) return "stop";
-        }
-        return "next";
-      }
-      case "Pause": {
-        const seconds = Number(verb.attributes.length ?? 1);
-        return (await call.sleep(seconds * 1000, generation)) ? "next" : "stop";
-      }
-      case "Redirect": {
-        const target = verb.text.trim();
-        await fetchAndRun(
-          call,
-          resolveUrl(target, call.lastUrl),
-          (verb.attributes.method ?? "POST").toUpperCase(),
-          generation,
-        );
-        return "stop";
-      }
-      case "Hangup":
-        await endCall(call, "completed");
-        return "stop";
-      case "Reject":
-        await endCall(call, verb.attributes.reason === "busy" ? "busy" : "no-answer");
-        return "stop";
-      default:
-        // <Say>, <Gather>, <Record>… are not simulated: noted and skipped.
-        return "next";
-    }
-  }
-
-  /** <Connect><Stream url>: opens the WebSocket and speaks Media Streams until it ends. */
-  async function openStream(call: TwilioCall, stream: XmlElement): Promise<LegResult> {
-    const url = stream.attributes.url ?? "";
-    const parameters: Record<string, string> = {};
-    for (const child of stream.children) {
-      if (child.name === "Parameter" && child.attributes.name !== undefined)
-        parameters[child.attributes.name] = child.attributes.value ?? "";
-    }
-    if (!/^wss?:\/\//.test(url)) {
-      call.note(`<Stream url="${url}"> is not a WebSocket URL (31941)`);
-      return { closedBy: "error", code: 0, reason: "invalid stream url" };
-    }
-    const streamSid = `MZ${randomHex(16)}`;
-    const leg = new PhoneLeg({
-      url,
-      wire: new TwilioMediaWire(call.accountSid, call.id, streamSid, parameters),
-      speech: call.pendingSpeech,
-      dtmf: call.pendingDtmf,
-      now: server.now,
     });
-    call.pendingSpeech = undefined;
-    call.pendingDtmf = undefined;
-    call.addLeg(leg);
-    return leg.done;
   }
 
   async function ringInbound(number: string, from: string, inbound: InboundOptions = {}): Promise<TwilioCallHandle> {
@@ -739,7 +516,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
       from,
       number,
       server.now,
-      inbound.signWith ?? account.token,
+      inbound.forgeSignature ?? false,
     );
     // A number's StatusCallback hears about incoming calls once they end (Twilio sends only completed).
     call.statusCallback = owned.statusCallback;
@@ -757,13 +534,13 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
     } else {
       call.answeredAt = server.now();
       call.status = "in-progress";
-      void runTwiml(call, voice.responseBody, call.generation);
+      void runner.run(call, voice.responseBody, call.generation);
     }
     return {
       call,
       voice,
       stream: (timeoutMs) => call.waitForStream(timeoutMs),
-      hangup: () => endCall(call, "completed"),
+      hangup: () => runner.endCall(call, "completed"),
       done: call.done,
     };
   }
@@ -780,24 +557,9 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
       outbound = behaviour;
     },
     ringInbound,
-    waitForCall: (where, timeoutMs = 30_000) =>
-      new Promise<TwilioCall>((resolve, reject) => {
-        const check = () => {
-          const found = [...calls.values()].find(where);
-          if (!found) return;
-          clearTimeout(timer);
-          callWaiters.delete(check);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          callWaiters.delete(check);
-          reject(new Error(`No matching Twilio call within ${timeoutMs} ms`));
-        }, timeoutMs);
-        callWaiters.add(check);
-        check();
-      }),
+    waitForCall: (where, timeoutMs = 30_000) => waiters.waitFor(where, timeoutMs, "Twilio"),
     close: async () => {
-      for (const call of calls.values()) if (!call.ended) await endCall(call, "completed");
+      for (const call of calls.values()) if (!call.ended) await runner.endCall(call, "completed");
       await server.close();
     },
   };

@@ -1,0 +1,323 @@
+import type { WebhookExchange } from "./double-server.ts";
+import { MarkupParseError, parseXml, type XmlElement } from "./markup-xml.ts";
+import { type LegResult, PhoneLeg, type StreamWire } from "./phone-leg.ts";
+import { type DtmfOutRecord, type OutboundOutcome, SimulatedCall, type TransferRecord } from "./simulated-call.ts";
+
+/**
+ * Runs TwiML-style call markup (Twilio's TwiML and Telnyx's TeXML, which follows it verb for verb)
+ * the way the vendors document it: verbs execute in order; <Connect><Stream> holds the call on a
+ * bidirectional media stream until it ends, then the next verb (or the action URL) runs; <Start>
+ * <Stream> forks the media and goes on at once; <Dial> moves the call to another party; <Play
+ * digits> plays DTMF; the call hangs up when the document runs out. An API update replaces the
+ * running document (the stream ends, as at the vendors).
+ */
+
+/** Status callback events (StatusCallbackEvent); completed is always sent when a URL is set. */
+export type StatusEvent = "initiated" | "ringing" | "answered" | "completed";
+
+export class MarkupCall extends SimulatedCall {
+  status = "queued";
+  statusCallback = "";
+  statusCallbackMethod = "POST";
+  statusEvents = new Set<StatusEvent>(["completed"]);
+  machineDetection = false;
+  answeredBy: string | null = null;
+  /** The markup documents executed for this call, in order. */
+  readonly documents: string[] = [];
+  sequence = 0;
+  /** The last URL markup came from: relative action and Redirect URLs resolve against it. */
+  lastUrl = "";
+  constructor(
+    readonly accountSid: string,
+    /** The vendor's word for the direction ("inbound", "outbound-api"). */
+    readonly vendorDirection: string,
+    id: string,
+    from: string,
+    to: string,
+    now: () => number,
+    /** Sign this call's webhooks with a wrong key (to test that Parley answers 403). */
+    readonly forgeSignature: boolean,
+  ) {
+    super(id, vendorDirection === "inbound" ? "inbound" : "outbound", from, to, now(), now);
+  }
+}
+
+/** What a vendor double gives the runner: its webhooks and its stream protocol. */
+export interface MarkupHost<C extends MarkupCall> {
+  now(): number;
+  transfers: TransferRecord[];
+  dtmfOut: DtmfOutRecord[];
+  /** How long a <Dial>ed party talks before hanging up (ms). */
+  dialTalkMs: number;
+  /** Requests markup (voice URL, action, Redirect) with the vendor's parameters and signature. */
+  requestMarkup(call: C, url: string, method: string): Promise<WebhookExchange>;
+  /** Sends one status callback; the runner has already checked the call asked for it. */
+  sendStatus(call: C, extra: Record<string, string>): Promise<void>;
+  /** The stream wire for a <Stream> element, or an error text when the vendor would refuse it. */
+  streamWire(call: C, stream: XmlElement, parameters: Record<string, string>): StreamWire | string;
+}
+
+export interface OutboundStart {
+  url: string;
+  method: string;
+  markup: string;
+}
+
+export interface OutboundBehaviour {
+  outcome: OutboundOutcome;
+  /** What the callee (or the machine's greeting) says once the stream opens, 16 kHz PCM. */
+  speech?: Int16Array;
+  dtmf?: string[];
+  /** Ringing time before the outcome (ms). */
+  ringMs?: number;
+}
+
+/** A URL from markup, relative to the document it came from. */
+export function resolveUrl(target: string, base: string): string {
+  return base ? new URL(target, base).toString() : target;
+}
+
+export class MarkupRunner<C extends MarkupCall> {
+  constructor(private readonly host: MarkupHost<C>) {}
+
+  async statusCallback(call: C, event: StatusEvent, extra: Record<string, string> = {}): Promise<void> {
+    if (!call.statusCallback || !call.statusEvents.has(event)) return;
+    call.sequence++;
+    await this.host.sendStatus(call, extra);
+  }
+
+  async setStatus(call: C, status: string, event: StatusEvent | null): Promise<void> {
+    call.status = status;
+    call.note(`status ${status}`);
+    if (event) await this.statusCallback(call, event);
+  }
+
+  /** The call ends with a final status: the completed callback (with CallDuration when answered). */
+  async endCall(call: C, status: string): Promise<void> {
+    if (call.ended) return;
+    call.ended = true;
+    call.endedAt = this.host.now();
+    await call.interrupt("caller");
+    call.status = status;
+    call.note(`status ${status}`);
+    const extra: Record<string, string> = {};
+    if (call.answeredAt !== null) {
+      extra.CallDuration = String(call.durationSeconds());
+      extra.Duration = String(Math.ceil(call.durationSeconds() / 60));
+    }
+    await this.statusCallback(call, "completed", extra);
+    call.finish();
+  }
+
+  /** An outbound call: initiated, ringing, then the behaviour's outcome; answered calls fetch their markup. */
+  async runOutbound(call: C, behaviour: OutboundBehaviour, first: OutboundStart, onAnswer?: () => void): Promise<void> {
+    const generation = call.generation;
+    await this.setStatus(call, "initiated", "initiated");
+    if (behaviour.outcome === "failed") return this.endCall(call, "failed");
+    await this.setStatus(call, "ringing", "ringing");
+    if (!(await call.sleep(behaviour.ringMs ?? 50, generation))) return;
+    if (behaviour.outcome === "busy") return this.endCall(call, "busy");
+    if (behaviour.outcome === "no-answer") return this.endCall(call, "no-answer");
+    call.answeredAt = this.host.now();
+    onAnswer?.();
+    await this.setStatus(call, "in-progress", "answered");
+    call.pendingSpeech = behaviour.speech;
+    call.pendingDtmf = behaviour.dtmf;
+    if (first.markup) await this.run(call, first.markup, call.generation);
+    else await this.fetchAndRun(call, first.url, first.method, call.generation);
+  }
+
+  /** Requests markup from a URL (voice URL, Redirect, action) and runs it. */
+  async fetchAndRun(call: C, url: string, method: string, generation: number): Promise<void> {
+    call.lastUrl = url;
+    const exchange = await this.host.requestMarkup(call, url, method);
+    if (generation !== call.generation || call.ended) return;
+    if (exchange.status < 200 || exchange.status >= 300) {
+      // The vendors play an application error and hang up.
+      call.note(`webhook ${url} answered ${exchange.status}: application error`);
+      return this.endCall(call, "completed");
+    }
+    await this.run(call, exchange.responseBody, generation);
+  }
+
+  /** Replaces what the call is doing with new markup (an API update). */
+  async replace(call: C, markup: string): Promise<void> {
+    await call.interrupt("vendor");
+    await this.run(call, markup, call.generation);
+  }
+
+  /** Replaces what the call is doing with markup from a URL (an API update with Url). */
+  async redirect(call: C, url: string, method: string): Promise<void> {
+    await call.interrupt("vendor");
+    await this.fetchAndRun(call, url, method, call.generation);
+  }
+
+  /** Executes a document verb by verb; the call completes when the document runs out. */
+  async run(call: C, document: string, generation: number): Promise<void> {
+    if (call.ended || generation !== call.generation) return;
+    call.documents.push(document);
+    let root: XmlElement;
+    try {
+      root = parseXml(document);
+    } catch (error) {
+      call.note(`markup parse failure: ${error instanceof MarkupParseError ? error.message : String(error)}`);
+      return this.endCall(call, "completed");
+    }
+    if (root.name !== "Response") {
+      call.note("markup without <Response>");
+      return this.endCall(call, "completed");
+    }
+    for (const verb of root.children) {
+      if (call.ended || generation !== call.generation) return;
+      call.note(`verb <${verb.name}>`);
+      const next = await this.runVerb(call, verb, generation);
+      if (next === "stop") return;
+    }
+    if (!call.ended && generation === call.generation) await this.endCall(call, "completed");
+  }
+
+  private async runVerb(call: C, verb: XmlElement, generation: number): Promise<"next" | "stop"> {
+    const method = (verb.attributes.method ?? "POST").toUpperCase();
+    switch (verb.name) {
+      case "Connect": {
+        const stream = verb.children.find((child) => child.name === "Stream");
+        if (!stream) return "next";
+        const result = await this.openStream(call, stream);
+        if (result.closedBy === "caller" || call.ended || generation !== call.generation) return "stop";
+        // The stream ended from the app's side: the action URL or the next verb runs.
+        const action = verb.attributes.action;
+        if (action) {
+          await this.fetchAndRun(call, resolveUrl(action, call.lastUrl), method, generation);
+          return "stop";
+        }
+        return "next";
+      }
+      case "Start": {
+        // A forked stream runs beside the rest of the document.
+        const stream = verb.children.find((child) => child.name === "Stream");
+        if (stream) void this.openStream(call, stream);
+        return "next";
+      }
+      case "Dial": {
+        const nested = verb.children.find((child) =>
+          ["Number", "Sip", "Client", "Conference", "Queue"].includes(child.name),
+        );
+        const destination = (nested?.text ?? verb.text).trim();
+        // The forked stream, if any, ends as the call leaves for the other party.
+        await call.currentLeg()?.end("vendor");
+        const record: TransferRecord = {
+          callId: call.id,
+          destination,
+          callerId: verb.attributes.callerId,
+          at: this.host.now(),
+        };
+        call.transfers.push(record);
+        this.host.transfers.push(record);
+        call.note(`dial ${destination}`);
+        if (!(await call.sleep(this.host.dialTalkMs, generation))) return "stop";
+        if (verb.attributes.action) {
+          await this.fetchAndRun(call, resolveUrl(verb.attributes.action, call.lastUrl), method, generation);
+          return "stop";
+        }
+        return "next";
+      }
+      case "Play": {
+        const digits = verb.attributes.digits;
+        if (digits !== undefined) {
+          this.recordDtmf(call, digits);
+          // Each tone plus gap is about 0.2 s; "w" waits half a second.
+          const ms = [...digits].reduce((sum, d) => sum + (d === "w" ? 500 : 200), 0);
+          if (!(await call.sleep(ms, generation))) return "stop";
+        }
+        return "next";
+      }
+      case "Pause": {
+        const seconds = Number(verb.attributes.length ?? 1);
+        return (await call.sleep(seconds * 1000, generation)) ? "next" : "stop";
+      }
+      case "Redirect":
+        await this.fetchAndRun(call, resolveUrl(verb.text.trim(), call.lastUrl), method, generation);
+        return "stop";
+      case "Hangup":
+        await this.endCall(call, "completed");
+        return "stop";
+      case "Reject":
+        await this.endCall(call, verb.attributes.reason === "busy" ? "busy" : "no-answer");
+        return "stop";
+      default:
+        // <Say>, <Gather>, <Record>… are not simulated: noted and skipped.
+        return "next";
+    }
+  }
+
+  recordDtmf(call: C, digits: string): void {
+    const record: DtmfOutRecord = { callId: call.id, digits, at: this.host.now() };
+    call.dtmfOut.push(record);
+    this.host.dtmfOut.push(record);
+  }
+
+  recordTransfer(call: C, destination: string, callerId: string | undefined): void {
+    const record: TransferRecord = { callId: call.id, destination, callerId, at: this.host.now() };
+    call.transfers.push(record);
+    this.host.transfers.push(record);
+    call.note(`transfer ${destination}`);
+  }
+
+  /** <Stream url>: opens the WebSocket and speaks the vendor's stream protocol until it ends. */
+  async openStream(call: C, stream: XmlElement): Promise<LegResult> {
+    const url = stream.attributes.url ?? "";
+    const parameters: Record<string, string> = {};
+    for (const child of stream.children) {
+      if (child.name === "Parameter" && child.attributes.name !== undefined)
+        parameters[child.attributes.name] = child.attributes.value ?? "";
+    }
+    if (!/^wss?:\/\//.test(url)) {
+      call.note(`<Stream url="${url}"> is not a WebSocket URL`);
+      return { closedBy: "error", code: 0, reason: "invalid stream url" };
+    }
+    const wire = this.host.streamWire(call, stream, parameters);
+    if (typeof wire === "string") {
+      call.note(wire);
+      return { closedBy: "error", code: 0, reason: wire };
+    }
+    const leg = new PhoneLeg({
+      url,
+      wire,
+      speech: call.pendingSpeech,
+      dtmf: call.pendingDtmf,
+      now: () => this.host.now(),
+    });
+    call.pendingSpeech = undefined;
+    call.pendingDtmf = undefined;
+    call.addLeg(leg);
+    return leg.done;
+  }
+}
+
+/** Resolves when a call matching `where` appears in `calls` (checked as calls are added). */
+export class CallWaiters<C> {
+  private readonly waiters = new Set<() => void>();
+  constructor(private readonly calls: Map<string, C>) {}
+
+  added(): void {
+    for (const wake of this.waiters) wake();
+  }
+
+  waitFor(where: (call: C) => boolean, timeoutMs: number, vendor: string): Promise<C> {
+    return new Promise<C>((resolve, reject) => {
+      const check = () => {
+        const found = [...this.calls.values()].find(where);
+        if (found === undefined) return;
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`No matching ${vendor} call within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.add(check);
+      check();
+    });
+  }
+}
