@@ -95,8 +95,14 @@ export const router = createBrowserRouter([
         path: "assistant",
         element: page(() => import("./routes/voice-assistant-route.tsx"), "voice-assistant", "live-call"),
       },
-      { path: "phone-numbers", element: section("phoneNumbers") },
-      { path: "phone-numbers/:phoneNumberId", element: section("phoneNumbers") },
+      {
+        path: "phone-numbers",
+        element: page(() => import("../features/phone-numbers/pages/phone-numbers-page.tsx"), "phone-numbers"),
+      },
+      {
+        path: "phone-numbers/:phoneNumberId",
+        element: page(() => import("../features/phone-numbers/pages/phone-number-detail-page.tsx"), "phone-numbers"),
+      },
       { path: "functions", element: page(() => import("../features/functions/pages/functions-page.tsx"), "functions") },
       {
         path: "mcp-servers",
