@@ -1,5 +1,5 @@
 import type { ActiveRoom, CallChannel, RoomParticipant } from "@parley/contract";
-import { and, eq, gte, lt, ne } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type LiveRoomRow, liveRooms } from "./schema.ts";
@@ -43,8 +43,9 @@ export async function saveLiveRoomParticipants(
     .where(and(eq(liveRooms.name, name), eq(liveRooms.ownerId, ownerId)));
 }
 
-export async function deleteLiveRoom(db: Executor, name: string, ownerId: string): Promise<void> {
-  await db.delete(liveRooms).where(and(eq(liveRooms.name, name), eq(liveRooms.ownerId, ownerId)));
+export async function deleteLiveRooms(db: Executor, names: string[], ownerId: string): Promise<void> {
+  if (names.length === 0) return;
+  await db.delete(liveRooms).where(and(inArray(liveRooms.name, names), eq(liveRooms.ownerId, ownerId)));
 }
 
 /** The workspace's rooms held by other processes that are alive (this process knows its own better). */

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { ActiveRoom, CallChannel, CallEndReason, RoomParticipant } from "@parley/contract";
 import type { Database } from "../../db/client.ts";
+import { Batcher } from "./batcher.ts";
 import {
   activeRoomOf,
-  deleteLiveRoom,
+  deleteLiveRooms,
   findLiveRoom,
   insertLiveRoom,
   othersLiveRooms,
@@ -101,6 +102,8 @@ export class RoomRegistry {
   private readonly rooms = new Map<string, Room>();
   private link: RoomLink | null = null;
   private writes = new WriteQueue(() => {});
+  /** Rooms of calls that end together are deleted together. */
+  private deletions = new Batcher<string>(async () => {});
   /** Rooms whose participants changed and whose row update has not started yet. */
   private readonly dirty = new Set<string>();
 
@@ -108,6 +111,7 @@ export class RoomRegistry {
   attach(link: RoomLink): void {
     this.link = link;
     this.writes = new WriteQueue(link.onError);
+    this.deletions = new Batcher((names) => deleteLiveRooms(link.db, names, this.processId));
   }
 
   /** Registers the room of a call whose log (and concurrency slot) already exists. */
@@ -159,7 +163,7 @@ export class RoomRegistry {
     if (this.rooms.get(room.name) !== room) return;
     this.rooms.delete(room.name);
     this.dirty.delete(room.name);
-    this.write(room, (link) => deleteLiveRoom(link.db, room.name, this.processId));
+    this.write(room, () => this.deletions.add(room.name));
   }
 
   /**
