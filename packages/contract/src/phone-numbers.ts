@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { TELEPHONY_PROVIDERS } from "./providers/index.ts";
 
 /**
  * Phone numbers (spec §1, §3 "Phone number", §7 "Phone numbers", §8 texts): numbers a workspace
- * answers and dials from — a vendor's number (Twilio, Telnyx, Plivo, Vonage), a number on a SIP
+ * answers and dials from — a telephony vendor's number, a number on a SIP
  * trunk, a SIP extension registered to Parley's own registrar, or a WhatsApp Business number.
  */
 
-/** Where a number lives. The four vendors are telephony stages of their provider descriptors. */
-export const PhoneProvider = z.enum(["twilio", "telnyx", "plivo", "vonage", "sip_trunk", "extension", "whatsapp"]);
+/** Where a number lives: a vendor with a telephony stage in its descriptor, or one of Parley's own kinds. */
+export const PhoneProvider = z.enum([...TELEPHONY_PROVIDERS, "sip_trunk", "extension", "whatsapp"]);
 export type PhoneProvider = z.infer<typeof PhoneProvider>;
 
 /** The vendors whose numbers are imported from an account and driven over a media stream. */
-export const MediaStreamProvider = z.enum(["twilio", "telnyx", "plivo", "vonage"]);
+export const MediaStreamProvider = z.enum(TELEPHONY_PROVIDERS);
 export type MediaStreamProvider = z.infer<typeof MediaStreamProvider>;
 
 // ── error texts (spec §8) ───────────────────────────────────────────────────
@@ -74,7 +75,7 @@ export const CreatePhoneNumberBody = z.object({
   provider: PhoneProvider,
   agent_id: z.string().uuid().nullable().default(null),
   outbound_agent_id: z.string().uuid().nullable().default(null),
-  /** The saved integration whose credentials drive a vendor number (twilio, telnyx, plivo, vonage). */
+  /** The saved integration whose credentials drive a vendor number (a MediaStreamProvider). */
   integration_id: z.string().uuid().nullable().default(null),
   /** Required when provider is sip_trunk. */
   sip_trunk: SipTrunkSettings.optional(),
@@ -102,7 +103,7 @@ export const PhoneNumber = z.object({
   agent_name: z.string().nullable(),
   outbound_agent_name: z.string().nullable(),
   integration_id: z.string().nullable(),
-  /** The vendor's id for the number (Twilio's PN… sid, Telnyx's id, …). */
+  /** The vendor's own id for the number (what its API updates the number by). */
   provider_number_id: z.string().nullable(),
   /** Trunk settings without the password. */
   sip_trunk: SipTrunkSettings.omit({ password: true }).extend({ has_password: z.boolean() }).nullable(),

@@ -11,7 +11,7 @@ export type StoredSipTrunk = Omit<SipTrunkSettings, "password">;
 /**
  * Numbers a workspace answers and dials from (spec §3 "Phone number"). One table for every kind of
  * number: the provider says which group of columns is filled (vendor number, SIP trunk, extension,
- * WhatsApp). Secrets (trunk password, WhatsApp token and app secret) are sealed by SecretBox.
+ * messaging number). Secrets (trunk password, messaging access token and app secret) are sealed by SecretBox.
  */
 export const phoneNumbers = pgTable(
   "phone_numbers",

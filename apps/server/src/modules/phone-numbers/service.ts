@@ -214,7 +214,7 @@ export interface PhoneNumberSecrets {
   whatsappAppSecret?: string;
 }
 
-/** The record's sealed secrets, opened (for the SIP user agent and the WhatsApp client only; never logged). */
+/** The record's sealed secrets, opened (for the SIP user agent and the messaging client only; never logged). */
 export function decryptSecrets(ctx: Pick<AppContext, "secrets">, record: PhoneNumberRecord): PhoneNumberSecrets {
   const secrets: PhoneNumberSecrets = {};
   if (record.sipPassword) secrets.sipPassword = ctx.secrets.decrypt(record.sipPassword);
