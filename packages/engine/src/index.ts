@@ -38,6 +38,6 @@ export { type CallSettings, callSettingsOf } from "./session/call-settings.ts";
 export type { EndOfTurnRule } from "./session/end-of-turn.ts";
 export { RECORDING_BYTES_PER_SECOND, type RecordingSink } from "./session/recorder.ts";
 export type * from "./session/types.ts";
-export { loadTelephony } from "./telephony/load-telephony.ts";
+export { loadTelephony } from "./providers/load-telephony.ts";
 export type * from "./telephony/types.ts";
 export { TelephonyError } from "./telephony/types.ts";

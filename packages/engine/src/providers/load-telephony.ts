@@ -1,5 +1,5 @@
-import { loadVendor } from "../providers/load-vendor.ts";
-import type { TelephonyAdapter } from "./types.ts";
+import type { TelephonyAdapter } from "../telephony/types.ts";
+import { loadVendor } from "./load-vendor.ts";
 
 /** The telephony adapter of a vendor, or null when the vendor has none (or is unknown). */
 export async function loadTelephony(id: string): Promise<TelephonyAdapter | null> {
