@@ -185,8 +185,12 @@ export interface TelephonyAdapter {
   parseIncomingCall(request: WebhookRequest): IncomingCall;
   /** Reads a status webhook; null when it is not about a call's status. */
   parseStatus(request: WebhookRequest): StatusUpdate | null;
-  /** The markup that connects the call to Parley's stream, with parameters to read back at start. */
-  answerWithStream(urls: WebhookUrls, parameters: StreamParameters): WebhookAnswer;
+  /**
+   * The markup that connects the call to Parley's stream, with parameters to read back at start.
+   * `call` (from parseIncomingCall) lets a vendor whose stream does not name the call carry its id
+   * to the start event; pass it when there is one.
+   */
+  answerWithStream(urls: WebhookUrls, parameters: StreamParameters, call?: IncomingCall): WebhookAnswer;
   createStreamCodec(): StreamCodec;
   /** Dials out; returns the vendor's call id. The vendor calls voiceUrl once answered. */
   placeCall(account: TelephonyAccount, request: PlaceCallRequest): Promise<string>;

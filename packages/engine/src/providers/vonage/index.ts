@@ -2,6 +2,7 @@ import { requireField, requireKey } from "../shared/credentials.ts";
 import { vendorJson } from "../shared/vendor-request.ts";
 import { withOrigin } from "../shared/vendor-url.ts";
 import type { VendorAdapters } from "../vendor-adapters.ts";
+import { vonageTelephony } from "./telephony.ts";
 
 export default {
   /** Reads the balance; Vonage takes the key and secret as query parameters. */
@@ -19,4 +20,5 @@ export default {
       ? `Connected to Vonage. Balance: ${body.value.toFixed(2)} EUR`
       : "Connected to Vonage.";
   },
+  telephony: vonageTelephony,
 } satisfies VendorAdapters<"vonage">;
