@@ -1,9 +1,16 @@
 import { PHONE_NUMBER_TEXTS } from "@parley/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrations } from "../src/modules/integrations/schema.ts";
 import { phoneNumbers } from "../src/modules/phone-numbers/schema.ts";
-import { decryptSecrets, findInboundNumbers } from "../src/modules/phone-numbers/service.ts";
+import {
+  decryptSecrets,
+  digestHa1,
+  findExtension,
+  findInboundNumbers,
+  insertPhoneNumber,
+  phoneNumberDbError,
+} from "../src/modules/phone-numbers/service.ts";
 import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
 
 interface PhoneNumberJson {
@@ -167,6 +174,49 @@ describe("phone numbers", () => {
     const res = await addNumber(user, { number: "+14155550123", provider: "sip_trunk", sip_trunk: { sip_host: "x" } });
     expect(res.statusCode).toBe(422);
     expect(res.json<{ detail: string }>().detail).toBe(PHONE_NUMBER_TEXTS.sipHostMissing);
+  });
+});
+
+describe("extensions in the table", () => {
+  it("keeps a SIP identity to one workspace: a second 1001@domain is the §8 extension text", async () => {
+    const [a, b] = [await signedInUser(t), await signedInUser(t)];
+    const extension = (password: string) => ({
+      number: "1001",
+      provider: "extension" as const,
+      extension: "1001",
+      extensionDomain: "sip.parley.example",
+      sipUsername: "1001",
+      sipHa1: digestHa1("1001", "sip.parley.example", password),
+    });
+    const first = await insertPhoneNumber(t.ctx.db, a, extension("pw-a"));
+    await expect(insertPhoneNumber(t.ctx.db, b, extension("pw-b"))).rejects.toMatchObject({
+      status: 409,
+      message: PHONE_NUMBER_TEXTS.extensionExists("1001"),
+    });
+    const found = await findExtension(t.ctx.db, "1001", "SIP.parley.example");
+    expect(found?.id).toBe(first.id);
+    expect(found?.sipHa1).toBe(digestHa1("1001", "sip.parley.example", "pw-a"));
+  });
+});
+
+describe("database races", () => {
+  /** A real driver error with the given SQLSTATE, as the database raises it. */
+  async function databaseError(state: string): Promise<unknown> {
+    try {
+      await t.ctx.db.execute(sql.raw(`do $$ begin raise exception 'lost a race' using errcode = '${state}'; end $$`));
+    } catch (error) {
+      return error;
+    }
+    throw new Error("the database raised nothing");
+  }
+
+  it("answers a serialization failure, deadlock or lock timeout with the §8 503", async () => {
+    for (const state of ["40001", "40P01", "55P03"]) {
+      const answer = phoneNumberDbError(await databaseError(state), { extension: null });
+      expect(answer, state).toMatchObject({ status: 503, message: PHONE_NUMBER_TEXTS.busy });
+    }
+    const other = await databaseError("22001");
+    expect(phoneNumberDbError(other, { extension: null })).toBe(other);
   });
 });
 
