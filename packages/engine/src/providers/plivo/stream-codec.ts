@@ -1,7 +1,7 @@
 import { isRecord, objectField, stringField, stringRecord } from "../../telephony/form.ts";
 import { MulawStreamAudio } from "../../telephony/mulaw-audio.ts";
 import type { StreamCodec, StreamEvent, StreamParameters } from "../../telephony/types.ts";
-import { PARAMETERS_HEADER } from "./markup.ts";
+import { unescapeHeader } from "./markup.ts";
 
 /**
  * Plivo audio stream events (https://www.plivo.com/docs/voice/audio-streaming/audio-streaming): in,
@@ -28,15 +28,13 @@ export function readExtraHeaders(value: unknown): StreamParameters {
   return headers;
 }
 
-/** Parley's parameters out of the extra headers (the hex JSON header), other headers kept as they are. */
+/** Parley's parameters out of the extra headers, unescaped (see markup.ts). */
 export function streamParameters(extraHeaders: unknown): StreamParameters {
-  const { [PARAMETERS_HEADER]: packed, ...others } = readExtraHeaders(extraHeaders);
-  if (!packed || !/^(?:[0-9a-f]{2})+$/i.test(packed)) return others;
-  try {
-    return { ...others, ...stringRecord(JSON.parse(Buffer.from(packed, "hex").toString("utf8"))) };
-  } catch {
-    return others;
+  const parameters: StreamParameters = {};
+  for (const [name, value] of Object.entries(readExtraHeaders(extraHeaders))) {
+    parameters[unescapeHeader(name)] = unescapeHeader(value);
   }
+  return parameters;
 }
 
 export class PlivoStreamCodec implements StreamCodec {

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { testAccount } from "../../telephony/recording-fetch.ts";
 import { TelephonyError, type WebhookRequest } from "../../telephony/types.ts";
 import plivo from "./index.ts";
+import { EXTRA_HEADERS_LIMIT } from "./markup.ts";
+import { streamParameters } from "./stream-codec.ts";
 
 const adapter = plivo.telephony;
 const credentials = { auth_id: "MAXXXXXXXXXXXXXXXXXX", auth_token: "plivo-token" };
@@ -211,9 +213,24 @@ describe("Plivo webhooks", () => {
   it("answers with a bidirectional μ-law <Stream> carrying the parameters in extraHeaders", () => {
     const answer = adapter.answerWithStream(urls, { call_id: "c-1" });
     expect(answer.body).toMatchInlineSnapshot(
-      `"<?xml version="1.0" encoding="UTF-8"?><Response><Stream bidirectional="true" keepCallAlive="true" audioTrack="inbound" contentType="audio/x-mulaw;rate=8000" extraHeaders="parley=7b2263616c6c5f6964223a22632d31227d">wss://parley.example/api/v1/telephony/plivo/stream</Stream></Response>"`,
+      `"<?xml version="1.0" encoding="UTF-8"?><Response><Stream bidirectional="true" keepCallAlive="true" audioTrack="inbound" contentType="audio/x-mulaw;rate=8000" extraHeaders="callZ5Fid=cZ2D1">wss://parley.example/api/v1/telephony/plivo/stream</Stream></Response>"`,
     );
-    // Only letters, digits and the k=v punctuation, as Plivo allows.
-    expect(/extraHeaders="[A-Za-z0-9=,]+"/.test(answer.body)).toBe(true);
+  });
+
+  it("keeps a stream token's parameters to letters and digits within Plivo's 512 bytes, and reads them back", () => {
+    // The server's stream grant at its largest (a resumed stream): four ids, HS256.
+    const ids = [
+      "0f8fad5b-d9cb-469f-a165-70867728950e",
+      "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+      "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
+      "a8098c1a-f86e-11da-bd1a-00112444be1e",
+    ];
+    const claims = { ws: ids[0], pn: ids[1], r: ids[2], sub: ids[3], iss: "parley", aud: "tel", exp: 1_800_000_000 };
+    const token = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk`;
+    const parameters = { call_id: "9b2d5d3e-1b7c-4a55-8f0e-2c8d3a1f6b7e", room: "call-5f3a9c1d2e4b", token };
+    const header = /extraHeaders="([^"]*)"/.exec(adapter.answerWithStream(urls, parameters).body)?.[1] ?? "";
+    expect(header).toMatch(/^[A-Za-z0-9=,]+$/);
+    expect(header.length).toBeLessThanOrEqual(EXTRA_HEADERS_LIMIT);
+    expect(streamParameters(header)).toEqual(parameters);
   });
 });
