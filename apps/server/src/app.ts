@@ -21,10 +21,11 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { integrationRoutes } from "./modules/integrations/routes.ts";
 import { mcpRoutes } from "./modules/mcp/routes.ts";
 import { phoneNumberRoutes } from "./modules/phone-numbers/routes.ts";
-import { messagingNumberRoutes } from "./modules/whatsapp/routes.ts";
+import { sipRoutes } from "./modules/sip/routes.ts";
 import { telephonyRoutes } from "./modules/telephony/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { voiceRoutes } from "./modules/voices/routes.ts";
+import { messagingNumberRoutes } from "./modules/whatsapp/routes.ts";
 import { workspaceRoutes } from "./modules/workspaces/routes.ts";
 import { registerAuthentication } from "./plugins/authenticate.ts";
 import {
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(mcpRoutes);
       await api.register(phoneNumberRoutes);
       await api.register(callRoutes);
+      await api.register(sipRoutes);
       await api.register(telephonyRoutes);
       await api.register(callLogRoutes);
       await api.register(documentRoutes);

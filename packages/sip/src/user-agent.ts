@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { ALLOW, type CallLeg } from "./call-leg.ts";
 import { InboundCall } from "./inbound-call.ts";
-import { type DialOptions, type DialResult, dial } from "./outbound-call.ts";
+import { type DialOptions, type DialResult, dial, type OutboundCall } from "./outbound-call.ts";
 import { type IncomingRequest, SipStack, type StackOptions } from "./stack.ts";
 import { tagOf } from "./uri.ts";
 
@@ -92,8 +92,11 @@ export class UserAgent extends EventEmitter<UserAgentEvents> {
   }
 
   /** Places a call (see dial()); the call is tracked so in-dialog requests reach it. */
-  dial(options: DialOptions): Promise<DialResult> {
-    return dial(this.stack, options, (call) => this.track(call));
+  dial(options: DialOptions, onCreated?: (call: OutboundCall) => void): Promise<DialResult> {
+    return dial(this.stack, options, (call) => {
+      this.track(call);
+      onCreated?.(call);
+    });
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,117 @@
+import { type OutboundCallResult, PHONE_NUMBER_TEXTS } from "@parley/contract";
+import { agreementFrom, createOffer, parseSdp, RtpSession } from "@parley/sip";
+import { AppError } from "../../lib/app-error.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { setCallCarrier } from "../call-logs/service.ts";
+import type { CallsRuntime } from "../calls/runtime.ts";
+import { expireRoom, openCallRoom } from "../calls/start-call.ts";
+import type { PhoneNumberRecord } from "../phone-numbers/service.ts";
+import { routeFor } from "./routing.ts";
+import { runAssistantOnLeg } from "./sip-call.ts";
+import { sipRuntimeOf } from "./sip-runtime.ts";
+import { transferLeg } from "./transfer.ts";
+import { syncSipTrunk } from "./trunk-registrations.ts";
+
+/** How long a placed SIP call may ring before it is given up. */
+export const SIP_RING_TIMEOUT_MS = 60_000;
+
+export const SIP_OUTBOUND_TEXTS = {
+  noRoute: (destination: string) =>
+    `There is no SIP route to ${destination}: a trunk number dials any number, an extension only a registered extension.`,
+} as const;
+
+/** The call log's end reason for a final SIP status that is not an answer. */
+function failureReason(status: number): string {
+  if (status === 486 || status === 600) return "busy";
+  if (status === 408 || status === 480 || status === 487) return "no-answer";
+  return "failed";
+}
+
+/**
+ * Places a call from a SIP trunk number (through its carrier, answering a 401/407 with the trunk's
+ * credentials) or from an extension (to another registered extension), and runs `agentId` once the
+ * far end answers. Resolves as soon as the INVITE is on its way (status "queued", the SIP Call-ID
+ * as the carrier id); a refusal closes the call log with busy / no-answer / failed.
+ */
+export async function placeSipCall(
+  rt: CallsRuntime,
+  tenant: TenantScope,
+  record: PhoneNumberRecord,
+  destination: string,
+  agentId: string,
+): Promise<OutboundCallResult> {
+  const runtime = sipRuntimeOf(rt.ctx);
+  if (!runtime) throw new AppError("unavailable", PHONE_NUMBER_TEXTS.switchUnreachable);
+  // A trunk that wants Parley registered is registered before the first call goes out.
+  if (record.provider === "sip_trunk") await syncSipTrunk(rt.ctx, record.id, record);
+  const route = await routeFor(runtime, record, destination);
+  if (!route) throw new AppError("validation", SIP_OUTBOUND_TEXTS.noRoute(destination));
+  const room = await openCallRoom(rt, tenant, {
+    agentId,
+    channel: "sip",
+    direction: "outbound",
+    from: record.number,
+    to: destination,
+    joinTimeoutMs: SIP_RING_TIMEOUT_MS + 10_000,
+  });
+  const rtp = await RtpSession.open(runtime.rtp).catch(async (error: unknown) => {
+    await expireRoom(rt, room, "failed");
+    throw error;
+  });
+  let callId = "";
+  const dialling = runtime.ua.dial(
+    {
+      target: route.uri,
+      peer: route.peer,
+      from: route.from,
+      credentials: route.credentials,
+      sdp: createOffer({ address: runtime.mediaAddress, port: rtp.port }),
+    },
+    (call) => {
+      callId = call.callId;
+    },
+  );
+  await setCallCarrier(rt.ctx.db, tenant, room.callId, {
+    provider: record.provider,
+    providerCallId: callId || null,
+    phoneNumberId: record.id,
+  });
+  void dialling.then(
+    async (result) => {
+      const agreement = result.status < 300 ? agreementFrom(parseSdp(result.call.remoteSdp)) : null;
+      if (!agreement) {
+        rtp.close();
+        if (result.status < 300) await result.call.hangup();
+        await expireRoom(rt, room, failureReason(result.status));
+        return;
+      }
+      rtp.configure(agreement);
+      await runAssistantOnLeg({
+        runtime,
+        leg: result.call,
+        rtp,
+        room,
+        origin: { channel: "sip", direction: "outbound", from: record.number, to: destination, telephonyPerMinute: 0 },
+        callerName: destination,
+        extension: null,
+        transfer: async (number) => {
+          const next = await routeFor(runtime, record, number);
+          if (!next) throw new Error(SIP_OUTBOUND_TEXTS.noRoute(number));
+          return transferLeg(runtime, result.call, rtp, next, () => undefined);
+        },
+      });
+    },
+    async (error: unknown) => {
+      rt.log.warn({ err: error }, "SIP call could not be placed");
+      rtp.close();
+      await expireRoom(rt, room, "failed");
+    },
+  );
+  return {
+    call_id: room.callId,
+    status: "queued",
+    provider_call_id: callId || null,
+    from_number: record.number,
+    to_number: destination,
+  };
+}

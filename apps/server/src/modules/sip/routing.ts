@@ -1,0 +1,51 @@
+import type { Peer } from "@parley/sip";
+import { decryptSecrets, type PhoneNumberRecord } from "../phone-numbers/service.ts";
+import { addressesOf, trunkHostPort } from "./allowed-peers.ts";
+import { bindingOf } from "./registrations.ts";
+import type { SipRuntime } from "./sip-runtime.ts";
+
+/** How to reach a destination from one of the workspace's SIP numbers. */
+export interface SipRoute {
+  /** Request-URI (and REFER target). */
+  uri: string;
+  peer: Peer;
+  /** Our From URI. */
+  from: string;
+  credentials?: { username: string; password: string } | undefined;
+}
+
+/**
+ * A trunk number dials anything through its carrier (digest credentials when the trunk has them);
+ * an extension dials another extension of its domain that is registered right now. Null when
+ * there is no way there.
+ */
+export async function routeFor(
+  runtime: SipRuntime,
+  record: PhoneNumberRecord,
+  destination: string,
+): Promise<SipRoute | null> {
+  const { ctx } = runtime.calls;
+  if (record.provider === "sip_trunk" && record.sipTrunk) {
+    const { host, port } = trunkHostPort(record.sipTrunk);
+    const [address] = await addressesOf(host);
+    if (!address) return null;
+    const password = decryptSecrets(ctx, record).sipPassword;
+    const { username } = record.sipTrunk;
+    return {
+      uri: `sip:${destination}@${host}${port === 5060 ? "" : `:${port}`}`,
+      peer: { transport: record.sipTrunk.transport, address, port },
+      from: `sip:${username || record.number}@${host}`,
+      credentials: username && password ? { username, password } : undefined,
+    };
+  }
+  if (record.provider === "extension" && record.extensionDomain) {
+    const binding = await bindingOf(ctx.db, destination, record.extensionDomain, ctx.now());
+    if (!binding) return null;
+    return {
+      uri: binding.contact,
+      peer: binding.source,
+      from: `sip:${record.sipUsername ?? record.number}@${record.extensionDomain}`,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,76 @@
+import { RegisterClient } from "@parley/sip";
+import type { AppContext } from "../../context.ts";
+import { decryptSecrets, type PhoneNumberRecord } from "../phone-numbers/service.ts";
+import { addressesOf, trunkHostPort } from "./allowed-peers.ts";
+import { type SipRuntime, sipRuntimeOf } from "./sip-runtime.ts";
+
+/** Seconds Parley asks a carrier to keep its registration; refreshed at 80 %. */
+const TRUNK_EXPIRES = 300;
+
+interface TrunkRegistration {
+  client: RegisterClient;
+  /** The settings it was started with, to notice a change. */
+  key: string;
+}
+
+// The running registrations of each runtime, by phone number id.
+const registrations = new WeakMap<SipRuntime, Map<string, TrunkRegistration>>();
+
+function registrationsOf(runtime: SipRuntime): Map<string, TrunkRegistration> {
+  let map = registrations.get(runtime);
+  if (!map) {
+    map = new Map();
+    registrations.set(runtime, map);
+    runtime.stoppers.push(async () => {
+      await Promise.all([...(map?.values() ?? [])].map((r) => r.client.stop()));
+      map?.clear();
+    });
+  }
+  return map;
+}
+
+/** Starts the registry of trunk registrations with the runtime (they stop, unregistering, with it). */
+export function registerTrunks(runtime: SipRuntime): void {
+  registrationsOf(runtime);
+}
+
+/**
+ * Keeps a trunk number's carrier registration in line with its settings: started (REGISTER with
+ * digest, refreshed before expiry, retried after a failure) when `register` is on, stopped with
+ * Expires: 0 when it is turned off or the number is deleted (`record` null). Resolves with the
+ * first REGISTER's status, or null when nothing is registered.
+ */
+export async function syncSipTrunk(
+  ctx: AppContext,
+  numberId: string,
+  record: PhoneNumberRecord | null,
+): Promise<number | null> {
+  const runtime = sipRuntimeOf(ctx);
+  if (!runtime) return null;
+  const running = registrationsOf(runtime);
+  const settings = record?.provider === "sip_trunk" ? record.sipTrunk : null;
+  const password = record ? decryptSecrets(ctx, record).sipPassword : undefined;
+  const key = settings ? JSON.stringify([settings.sip_host, settings.transport, settings.username, password]) : "";
+  const current = running.get(numberId);
+  if (current && current.key === key && settings?.register) return current.client.registeredFor > 0 ? 200 : null;
+  if (current) {
+    running.delete(numberId);
+    await current.client.stop();
+  }
+  if (!settings?.register || !settings.username || !password) return null;
+  const { host, port } = trunkHostPort(settings);
+  const [address] = await addressesOf(host);
+  if (!address) return null;
+  const client = new RegisterClient(runtime.ua.stack, {
+    registrar: { transport: settings.transport, address, port },
+    domain: host,
+    username: settings.username,
+    password,
+    expires: TRUNK_EXPIRES,
+  });
+  client.on("failed", (status, reason) =>
+    runtime.calls.log.warn({ numberId, status, reason }, "the SIP trunk refused Parley's registration"),
+  );
+  running.set(numberId, { client, key });
+  return (await client.start()).status;
+}
