@@ -1,4 +1,4 @@
-import type { TelephonyAccount, TelephonyAdapter } from "@parley/engine";
+import type { StreamResume, TelephonyAccount, TelephonyAdapter, TransferRequest } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 
 /** The live phone leg a call controls through its vendor's REST API. */
@@ -9,6 +9,14 @@ export interface PhoneLegRef {
   ourNumber: string;
   /** Where the vendor reports on a transferred leg. */
   statusUrl: string;
+}
+
+/** URLs the vendor may need to carry on: transfer markup by URL, and the stream to reopen. */
+export interface ControlLinks {
+  /** A URL answering with the transfer's markup (for vendors that fetch it). */
+  transferMarkupUrl(request: TransferRequest): Promise<string>;
+  /** Where and with which grant the call's stream reopens after its markup is replaced. */
+  resume(): Promise<StreamResume>;
 }
 
 /**
@@ -23,19 +31,25 @@ export class CallControl {
     private readonly adapter: TelephonyAdapter,
     private readonly account: TelephonyAccount,
     readonly leg: PhoneLegRef,
+    private readonly links: ControlLinks,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Moves the call to `destination` (E.164 or SIP URI); the vendor ends the media stream. */
   async transfer(destination: string): Promise<void> {
     const { providerCallId, ourNumber, statusUrl } = this.leg;
-    await this.adapter.transfer(this.account, { providerCallId, destination, callerId: ourNumber, statusUrl });
+    const request: TransferRequest = { providerCallId, destination, callerId: ourNumber, statusUrl };
+    if (this.adapter.transferMarkup) request.markupUrl = await this.links.transferMarkupUrl(request);
+    await this.adapter.transfer(this.account, request);
     // The vendor owns the call now: hanging up our leg would drop the transferred caller.
     this.hungUp = true;
   }
 
-  sendDtmf(digits: string): Promise<void> {
-    return this.adapter.sendDtmf(this.account, this.leg.providerCallId, digits);
+  /** Plays digits to the far end; `beforeSend` hears whether the vendor will reopen the stream. */
+  async sendDtmf(digits: string, beforeSend: (resume: StreamResume) => void): Promise<void> {
+    const resume = await this.links.resume();
+    beforeSend(resume);
+    await this.adapter.sendDtmf(this.account, this.leg.providerCallId, digits, resume);
   }
 
   /** The caller is gone already (they hung up, the stream stopped): nothing left to hang up. */

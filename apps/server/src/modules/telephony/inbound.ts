@@ -55,21 +55,19 @@ function refusal(
   void adapter
     .hangup(account, call.providerCallId)
     .catch((error: unknown) => rt.log.warn({ provider, err: error }, "could not hang up a refused call"));
-  return adapter.answerWithStream(webhookUrlsFor(rt.ctx.config.publicUrl, provider), { refused: reason });
+  return adapter.answerWithStream(webhookUrlsFor(rt.ctx.config.publicUrl, provider), { refused: reason }, call);
 }
 
 async function streamAnswer(
   rt: CallsRuntime,
   adapter: TelephonyAdapter,
   provider: MediaStreamProvider,
+  call: IncomingCall,
   grant: { callId: string; room: string; workspaceId: string; phoneNumberId: string },
 ): Promise<WebhookAnswer> {
   const token = await signStreamToken(rt.ctx, grant);
-  return adapter.answerWithStream(webhookUrlsFor(rt.ctx.config.publicUrl, provider), {
-    call_id: grant.callId,
-    room: grant.room,
-    token,
-  });
+  const parameters = { call_id: grant.callId, room: grant.room, token };
+  return adapter.answerWithStream(webhookUrlsFor(rt.ctx.config.publicUrl, provider), parameters, call);
 }
 
 /** A caller rang one of the workspace's numbers: a slot, a room and the markup that opens the stream. */
@@ -102,7 +100,7 @@ async function answerInbound(
     providerCallId: call.providerCallId,
     phoneNumberId: record.id,
   });
-  return streamAnswer(rt, adapter, provider, {
+  return streamAnswer(rt, adapter, provider, call, {
     callId: room.callId,
     room: room.name,
     workspaceId: record.workspaceId,
@@ -143,7 +141,7 @@ async function answerOutbound(
     return refusal(rt, adapter, provider, verified.account, call, "An answering machine picked up.");
   }
   const room = rt.ctx.rooms.all().find((r) => r.callId === placed.id);
-  return streamAnswer(rt, adapter, provider, {
+  return streamAnswer(rt, adapter, provider, call, {
     callId: placed.id,
     room: room?.name ?? "",
     workspaceId: placed.workspaceId,

@@ -2,6 +2,7 @@ import type { RealtimeServerMessage } from "@parley/contract";
 import type { CallEvent, StreamCodec } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
+import type { LiveCall } from "../calls/live-call.ts";
 import type { CallTransport } from "../calls/runtime.ts";
 import type { CallControl } from "./call-control.ts";
 
@@ -9,6 +10,10 @@ const OPEN = 1;
 /** A mark every 10 frames (200 ms): fine enough to know what the caller heard, few enough messages. */
 export const MARK_EVERY_FRAMES = 10;
 const FRAME_MS = 20;
+/** After DTMF that replaces the call's markup, a stream that ends within this window is expected to come back. */
+const RESUME_WINDOW_MS = 10_000;
+/** How long a call waits for its stream to reconnect before it counts the caller gone. */
+const RESUME_WAIT_MS = 10_000;
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -17,7 +22,9 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * vendor's codec, with a mark every few frames so the vendor reports how far playout has got; a
  * barge-in clears what the vendor still has queued; transfer and DTMF go through the vendor's REST
  * API; the end of the call hangs the phone up (unless it was transferred) and closes the stream.
- * The browser's JSON messages (transcripts, state) have no place on a phone line and are dropped.
+ * A vendor that plays DTMF by replacing the call's markup reconnects the stream: the new socket is
+ * attached in place of the old. The browser's JSON messages (transcripts, state) have no place on
+ * a phone line and are dropped.
  */
 export class MediaStreamTransport implements CallTransport {
   private framesSent = 0;
@@ -25,13 +32,53 @@ export class MediaStreamTransport implements CallTransport {
   private lastPlayedMark = 0;
   /** A transfer in flight: the stream is closed only once the vendor has taken the call. */
   private transferring: Promise<void> | null = null;
+  private live: LiveCall | null = null;
+  private resumeUntil = 0;
+  private resumeTimer: NodeJS.Timeout | null = null;
+  private ended = false;
 
   constructor(
-    private readonly socket: WebSocket,
-    private readonly codec: StreamCodec,
+    private socket: WebSocket,
+    private codec: StreamCodec,
     private readonly calls: CallControl,
     private readonly log: FastifyBaseLogger,
+    /** Called once when the call has ended and the transport is closed. */
+    private readonly onClosed: () => void = () => {},
   ) {}
+
+  setLive(live: LiveCall): void {
+    this.live = live;
+  }
+
+  /** Caller audio from `from`; only the current stream's counts (an old one may still be draining). */
+  pushAudio(from: WebSocket, pcm: Int16Array): void {
+    if (from === this.socket) this.live?.pushAudio(pcm);
+  }
+
+  pushDtmf(from: WebSocket, digit: string): void {
+    if (from === this.socket) this.live?.pushDtmf(digit);
+  }
+
+  /** The call's stream reconnected on a new socket (after its markup was replaced). */
+  attach(socket: WebSocket, codec: StreamCodec): void {
+    const old = this.socket;
+    this.socket = socket;
+    this.codec = codec;
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer = null;
+    if (old.readyState === OPEN) old.close(1000, "Stream resumed");
+  }
+
+  /** The stream on `socket` ended (its stop message, or the socket closed). */
+  streamEnded(socket: WebSocket): void {
+    if (socket !== this.socket || this.ended || this.resumeTimer) return;
+    if (Date.now() < this.resumeUntil) {
+      this.resumeTimer = setTimeout(() => this.callerGone(), RESUME_WAIT_MS);
+      this.resumeTimer.unref();
+      return;
+    }
+    this.callerGone();
+  }
 
   send(_message: RealtimeServerMessage): void {}
 
@@ -67,19 +114,27 @@ export class MediaStreamTransport implements CallTransport {
         .transfer(event.destination.number)
         .catch((error: unknown) => report(`The transfer to ${event.destination.number} failed: ${describe(error)}`));
     } else if (event.type === "dtmf_out") {
+      const expectResume = () => {
+        this.resumeUntil = Date.now() + RESUME_WINDOW_MS;
+      };
       void this.calls
-        .sendDtmf(event.digits)
+        .sendDtmf(event.digits, expectResume)
         .catch((error: unknown) => report(`Sending the digits ${event.digits} failed: ${describe(error)}`));
     }
   }
 
-  /** The caller's side is gone (stop event, socket closed): the call ends without a hang-up request. */
-  callerGone(): void {
-    this.calls.markEnded();
+  close(code: number, reason: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.onClosed();
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    void this.closeLeg(code, reason);
   }
 
-  close(code: number, reason: string): void {
-    void this.closeLeg(code, reason);
+  /** The caller's side is gone: the call ends without a hang-up request. */
+  private callerGone(): void {
+    this.calls.markEnded();
+    void this.live?.hangup("caller_hangup");
   }
 
   private async closeLeg(code: number, reason: string): Promise<void> {

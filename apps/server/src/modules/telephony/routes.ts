@@ -14,6 +14,7 @@ import { answerVoiceWebhook } from "./inbound.ts";
 import { CarrierError, placeOutboundCall } from "./outbound.ts";
 import { applyStatusWebhook } from "./status.ts";
 import { handleStreamSocket } from "./stream-socket.ts";
+import { verifyTransfer } from "./transfer-markup.ts";
 import { webhookRequestOf } from "./webhook-request.ts";
 
 const tags = ["telephony"];
@@ -32,7 +33,38 @@ export async function telephonyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const rt: CallsRuntime = { ctx, metrics: sharedCallMetrics(app.metricsRegistry), log: app.log };
-  // Signatures are computed over the body exactly as sent: keep it as text in this plugin.
+
+  await app.register(async (hooks) => vendorWebhookRoutes(hooks, rt));
+  registerStreamRoute(app, rt);
+
+  r.post(
+    "/make_outbound_call",
+    {
+      ...tenantRoute(app),
+      schema: {
+        tags,
+        summary: "Call a number from one of the workspace's phone numbers with its outbound assistant",
+        body: OutboundCallBody,
+        response: { 201: OutboundCallResult, ...errorResponses, 429: ErrorResponse, 502: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { caller_uuid: phoneNumberId, destination_number: destination } = request.body;
+        return reply.code(201).send(await placeOutboundCall(rt, tenantOf(request), phoneNumberId, destination));
+      } catch (error) {
+        if (error instanceof CarrierError) return reply.code(502).send({ detail: error.message });
+        throw error;
+      }
+    },
+  );
+}
+
+/** The vendor's webhooks: voice, status and transfer markup, with bodies kept as sent for signatures. */
+async function vendorWebhookRoutes(app: FastifyInstance, rt: CallsRuntime) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  // Signatures are computed over the body exactly as sent: keep it as text in this scope.
   app.removeContentTypeParser(["application/json", "application/x-www-form-urlencoded"]);
   app.addContentTypeParser(
     ["application/json", "application/x-www-form-urlencoded"],
@@ -53,12 +85,8 @@ export async function telephonyRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const adapter = await requireAdapter(request.params.provider, reply);
       if (!adapter) return reply;
-      const answer = await answerVoiceWebhook(
-        rt,
-        request.params.provider,
-        adapter,
-        webhookRequestOf(request, ctx.config.publicUrl),
-      );
+      const webhook = webhookRequestOf(request, ctx.config.publicUrl);
+      const answer = await answerVoiceWebhook(rt, request.params.provider, adapter, webhook);
       if (!answer) return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
       return reply.code(200).header("content-type", answer.contentType).send(answer.body);
     },
@@ -71,42 +99,31 @@ export async function telephonyRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const adapter = await requireAdapter(request.params.provider, reply);
       if (!adapter) return reply;
-      const outcome = await applyStatusWebhook(
-        rt,
-        request.params.provider,
-        adapter,
-        webhookRequestOf(request, ctx.config.publicUrl),
-      );
+      const webhook = webhookRequestOf(request, ctx.config.publicUrl);
+      const outcome = await applyStatusWebhook(rt, request.params.provider, adapter, webhook);
       if (outcome === "forbidden") return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
       return reply.code(204).send();
     },
   });
 
-  registerStreamRoute(app, rt);
-
-  r.post(
-    "/make_outbound_call",
-    {
-      ...tenantRoute(app),
-      schema: {
-        tags,
-        summary: "Call a number from one of the workspace's phone numbers with its outbound assistant",
-        body: OutboundCallBody,
-        response: { 201: OutboundCallResult, ...errorResponses, 429: ErrorResponse, 502: ErrorResponse },
-      },
+  r.route({
+    method: ["GET", "POST"],
+    url: "/telephony/:provider/transfer",
+    schema: {
+      tags,
+      summary: "The dialling markup of a transfer, for vendors that fetch a live call's markup by URL",
+      params,
+      querystring: z.object({ t: z.string().max(4096) }),
     },
-    async (request, reply) => {
-      // Bodies are text in this plugin (for webhook signatures): this one is JSON.
-      const body = OutboundCallBody.parse(request.body);
-      try {
-        const result = await placeOutboundCall(rt, tenantOf(request), body.caller_uuid, body.destination_number);
-        return reply.code(201).send(result);
-      } catch (error) {
-        if (error instanceof CarrierError) return reply.code(502).send({ detail: error.message });
-        throw error;
-      }
+    handler: async (request, reply) => {
+      const adapter = await requireAdapter(request.params.provider, reply);
+      if (!adapter) return reply;
+      const transfer = await verifyTransfer(ctx, request.query.t);
+      if (!transfer || !adapter.transferMarkup) return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
+      const answer = adapter.transferMarkup(transfer);
+      return reply.code(200).header("content-type", answer.contentType).send(answer.body);
     },
-  );
+  });
 }
 
 /**

@@ -1,20 +1,25 @@
+import { randomUUID } from "node:crypto";
 import { type MediaStreamProvider, providerDescriptor } from "@parley/contract";
-import type { StreamEvent, TelephonyAdapter } from "@parley/engine";
+import type { StreamCodec, StreamEvent, TelephonyAccount, TelephonyAdapter } from "@parley/engine";
 import type { RawData, WebSocket } from "ws";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { type CallForStream, claimRoomToken, findCallForStream } from "../call-logs/service.ts";
-import { type LiveCall, startLiveCall } from "../calls/live-call.ts";
+import { startLiveCall } from "../calls/live-call.ts";
 import type { Room } from "../calls/rooms.ts";
 import type { CallOrigin, CallsRuntime } from "../calls/runtime.ts";
 import { requirePhoneNumber, webhookUrlsFor } from "../phone-numbers/service.ts";
 import { accountOf } from "./account.ts";
-import { CallControl } from "./call-control.ts";
+import { CallControl, type ControlLinks } from "./call-control.ts";
 import { MediaStreamTransport } from "./media-transport.ts";
-import { verifyStreamToken } from "./stream-token.ts";
+import { type StreamGrant, signStreamToken, verifyStreamToken } from "./stream-token.ts";
+import { signTransfer } from "./transfer-markup.ts";
 
-/** Close codes of a stream Parley refuses (the vendor then ends the call: nothing follows the stream in the markup). */
+/** Close code of a stream Parley refuses (the vendor then ends the call: nothing follows the stream in the markup). */
 const REFUSED = 1008;
+
+/** The transports of the phone calls this process runs, by call id: a reconnecting stream finds its call here. */
+const runningCalls = new Map<string, MediaStreamTransport>();
 
 function bytesOf(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;
@@ -46,10 +51,57 @@ async function roomFor(rt: CallsRuntime, tenant: TenantScope, call: CallForStrea
   });
 }
 
+/** The URLs a call's control needs: transfer markup by URL, and a fresh grant to reopen its stream. */
+function controlLinks(rt: CallsRuntime, provider: MediaStreamProvider, grant: StreamGrant): ControlLinks {
+  const urls = webhookUrlsFor(rt.ctx.config.publicUrl, provider);
+  return {
+    async transferMarkupUrl(request) {
+      const base = urls.voiceUrl.replace(/\/voice$/, "/transfer");
+      return `${base}?t=${encodeURIComponent(await signTransfer(rt.ctx, request))}`;
+    },
+    async resume() {
+      const resume = randomUUID();
+      const token = await signStreamToken(rt.ctx, { ...grant, resume });
+      return { urls, parameters: { call_id: grant.callId, token } };
+    },
+  };
+}
+
+interface StreamStart {
+  grant: StreamGrant;
+  call: CallForStream;
+  account: TelephonyAccount;
+  providerCallId: string;
+}
+
+/** Checks a start message's grant: the call it names, on this provider, with its number's account. */
+async function admit(
+  rt: CallsRuntime,
+  provider: MediaStreamProvider,
+  event: Extract<StreamEvent, { type: "start" }>,
+): Promise<StreamStart | string> {
+  const token = event.parameters.token;
+  const verified = token ? await verifyStreamToken(rt.ctx, token) : null;
+  if (!verified) return "The stream token is invalid or has expired.";
+  const { grant, expiresAt } = verified;
+  // One stream per grant: a replayed start message (or token) finds it taken.
+  const claim = `stream:${grant.callId}:${grant.resume ?? "first"}`;
+  if (!(await claimRoomToken(rt.ctx.db, claim, expiresAt, rt.ctx.now()))) {
+    return "This stream token has already been used.";
+  }
+  const tenant = { workspaceId: grant.workspaceId };
+  const call = await findCallForStream(rt.ctx.db, tenant, grant.callId);
+  const record = await requirePhoneNumber(rt.ctx.db, tenant, grant.phoneNumberId).catch(() => null);
+  const account = record ? await accountOf(rt.ctx, record) : null;
+  if (!call || call.provider !== provider || !account) return "This call has already ended.";
+  return { grant, call, account, providerCallId: event.providerCallId || call.providerCallId || "" };
+}
+
 /**
  * One vendor media stream of GET(ws) /api/v1/telephony/{provider}/stream, from open to close: its
  * start message carries the grant the voice webhook signed; the call then runs in the room the
- * webhook opened, caller audio and keys in, assistant audio out.
+ * webhook opened, caller audio and keys in, assistant audio out. A grant to resume attaches the
+ * socket to the call already running.
  */
 export function handleStreamSocket(
   rt: CallsRuntime,
@@ -57,43 +109,30 @@ export function handleStreamSocket(
   adapter: TelephonyAdapter,
   socket: WebSocket,
 ) {
-  const codec = adapter.createStreamCodec();
-  let live: LiveCall | null = null;
+  const codec: StreamCodec = adapter.createStreamCodec();
   let transport: MediaStreamTransport | null = null;
   let started = false;
   let closed = false;
 
-  const callerGone = () => {
-    transport?.callerGone();
-    void live?.hangup("caller_hangup");
-  };
   const refuse = (reason: string) => {
     rt.log.warn({ provider, reason }, "media stream refused");
     socket.close(REFUSED, reason);
   };
 
-  const begin = async (event: Extract<StreamEvent, { type: "start" }>) => {
-    const token = event.parameters.token;
-    const verified = token ? await verifyStreamToken(rt.ctx, token) : null;
-    if (!verified) return refuse("The stream token is invalid or has expired.");
-    const { grant, expiresAt } = verified;
-    // One stream per call: a replayed start message (or token) finds its call taken.
-    if (!(await claimRoomToken(rt.ctx.db, `stream:${grant.callId}`, expiresAt, rt.ctx.now()))) {
-      return refuse("This stream token has already been used.");
-    }
+  const startCall = async (start: StreamStart) => {
+    const { grant, call, account, providerCallId } = start;
     const tenant = { workspaceId: grant.workspaceId };
-    const call = await findCallForStream(rt.ctx.db, tenant, grant.callId);
-    const record = await requirePhoneNumber(rt.ctx.db, tenant, grant.phoneNumberId).catch(() => null);
-    const account = record ? await accountOf(rt.ctx, record) : null;
-    const room = call && call.provider === provider && account ? await roomFor(rt, tenant, call) : null;
-    if (!call || !account || !room) return refuse("This call has already ended.");
-    const providerCallId = event.providerCallId || call.providerCallId || "";
+    const room = await roomFor(rt, tenant, call);
+    if (!room) return refuse("This call has already ended.");
     const from = call.fromNumber ?? "";
     const to = call.toNumber ?? "";
     const ourNumber = call.direction === "inbound" ? to : from;
     const { statusUrl } = webhookUrlsFor(rt.ctx.config.publicUrl, provider);
-    const control = new CallControl(adapter, account, { provider, providerCallId, ourNumber, statusUrl }, rt.log);
-    transport = new MediaStreamTransport(socket, codec, control, rt.log);
+    const leg = { provider, providerCallId, ourNumber, statusUrl };
+    const control = new CallControl(adapter, account, leg, controlLinks(rt, provider, grant), rt.log);
+    // The registry forgets the call when it ends (its transport is closed once, by the call).
+    const running = new MediaStreamTransport(socket, codec, control, rt.log, () => runningCalls.delete(call.id));
+    transport = running;
     const other = call.direction === "inbound" ? from : to;
     const caller = {
       identity: `phone-${providerCallId.slice(-16)}`,
@@ -108,11 +147,25 @@ export function handleStreamSocket(
       to,
       telephonyPerMinute: carrierPricePerMinute(provider),
     };
-    live = await startLiveCall(rt, room, caller, transport, origin).catch(() => null);
-    if (live && closed) callerGone();
+    runningCalls.set(call.id, running);
+    const live = await startLiveCall(rt, room, caller, running, origin).catch(() => null);
+    if (!live) return;
+    running.setLive(live);
+    if (closed) running.streamEnded(socket);
+  };
+
+  const begin = async (event: Extract<StreamEvent, { type: "start" }>) => {
+    const start = await admit(rt, provider, event);
+    if (typeof start === "string") return refuse(start);
+    if (!start.grant.resume) return startCall(start);
+    const running = runningCalls.get(start.grant.callId);
+    if (!running) return refuse("This call has already ended.");
+    transport = running;
+    running.attach(socket, codec);
   };
 
   const apply = (event: StreamEvent) => {
+    const current = transport;
     switch (event.type) {
       case "start":
         if (started) return;
@@ -123,16 +176,16 @@ export function handleStreamSocket(
         });
         return;
       case "audio":
-        live?.pushAudio(event.pcm);
+        current?.pushAudio(socket, event.pcm);
         return;
       case "dtmf":
-        live?.pushDtmf(event.digit);
+        current?.pushDtmf(socket, event.digit);
         return;
       case "mark":
-        transport?.onMark(event.name);
+        current?.onMark(event.name);
         return;
       case "stop":
-        callerGone();
+        current?.streamEnded(socket);
         return;
       default:
         return;
@@ -152,7 +205,7 @@ export function handleStreamSocket(
   });
   socket.on("close", () => {
     closed = true;
-    callerGone();
+    transport?.streamEnded(socket);
   });
   socket.on("error", (error) => rt.log.debug({ provider, err: error }, "media stream socket error"));
 }

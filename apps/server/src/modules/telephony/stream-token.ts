@@ -11,6 +11,11 @@ export interface StreamGrant {
   callId: string;
   workspaceId: string;
   phoneNumberId: string;
+  /**
+   * Set on a grant that reopens the stream of a call already running (a vendor that plays DTMF by
+   * replacing the call's markup ends the stream; the new markup reconnects with this grant).
+   */
+  resume?: string | undefined;
 }
 
 const AUDIENCE = "tel";
@@ -19,7 +24,7 @@ type TokenContext = Pick<AppContext, "roomTokenKey" | "now">;
 
 export function signStreamToken(ctx: TokenContext, grant: StreamGrant): Promise<string> {
   const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
-  return new SignJWT({ ws: grant.workspaceId, pn: grant.phoneNumberId })
+  return new SignJWT({ ws: grant.workspaceId, pn: grant.phoneNumberId, ...(grant.resume ? { r: grant.resume } : {}) })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(grant.callId)
     .setIssuer("parley")
@@ -40,9 +45,10 @@ export async function verifyStreamToken(
       algorithms: ["HS256"],
       currentDate: ctx.now(),
     });
-    const { sub, ws, pn, exp } = payload;
+    const { sub, ws, pn, r, exp } = payload;
     if (typeof sub !== "string" || typeof ws !== "string" || typeof pn !== "string" || !exp) return null;
-    return { grant: { callId: sub, workspaceId: ws, phoneNumberId: pn }, expiresAt: new Date(exp * 1000) };
+    const resume = typeof r === "string" ? r : undefined;
+    return { grant: { callId: sub, workspaceId: ws, phoneNumberId: pn, resume }, expiresAt: new Date(exp * 1000) };
   } catch {
     return null;
   }
