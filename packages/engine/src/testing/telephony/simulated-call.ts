@@ -1,4 +1,5 @@
 import { concatPcm } from "../../audio/pcm.ts";
+import type { WebhookExchange } from "./double-server.ts";
 import type { LegEvent, PhoneLeg } from "./phone-leg.ts";
 
 /** A transfer the vendor carried out: the stream ended and the call went to `destination`. */
@@ -159,4 +160,17 @@ export class SimulatedCall {
     this.wakers.clear();
     this.resolveDone();
   }
+}
+
+/** What `ringInbound` returns: the call, the voice webhook exchange and the caller's controls. */
+export interface CallHandle<C extends SimulatedCall> {
+  call: C;
+  /** The voice webhook exchange (status 403 when Parley refused the signature). */
+  voice: WebhookExchange;
+  /** Resolves with the stream once the markup opened it. */
+  stream(timeoutMs?: number): Promise<PhoneLeg>;
+  /** The caller hangs up. */
+  hangup(): Promise<void>;
+  /** Resolves when the call is over and its final status callback has been sent. */
+  done: Promise<void>;
 }

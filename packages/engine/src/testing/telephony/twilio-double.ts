@@ -18,8 +18,8 @@ import {
 } from "./markup-runner.ts";
 import { parseXml } from "./markup-xml.ts";
 import { MulawCodec, objectField, parseJsonMessage } from "./mulaw-json-wire.ts";
-import type { PhoneLeg, StreamCommand, StreamWire } from "./phone-leg.ts";
-import type { DtmfOutRecord, InboundOptions, TransferRecord } from "./simulated-call.ts";
+import type { StreamCommand, StreamWire } from "./phone-leg.ts";
+import type { CallHandle, DtmfOutRecord, InboundOptions, TransferRecord } from "./simulated-call.ts";
 import { twilioSignature } from "./twilio-signature.ts";
 
 /**
@@ -62,17 +62,7 @@ export interface TwilioNumber {
 /** A Twilio call: TwiML state plus the stream legs (`documents` holds the TwiML it ran). */
 export class TwilioCall extends MarkupCall {}
 
-export interface TwilioCallHandle {
-  call: TwilioCall;
-  /** The voice webhook exchange (status 403 when Parley refused the signature). */
-  voice: WebhookExchange;
-  /** Resolves with the stream once the TwiML opened it. */
-  stream(timeoutMs?: number): Promise<PhoneLeg>;
-  /** The caller hangs up. */
-  hangup(): Promise<void>;
-  /** Resolves when the call is over and its final status callback has been sent. */
-  done: Promise<void>;
-}
+export type TwilioCallHandle = CallHandle<TwilioCall>;
 
 export interface TwilioDouble {
   /** http://127.0.0.1:<port>: Parley's adapter baseUrl (in place of https://api.twilio.com). */

@@ -58,8 +58,8 @@ export interface PlaceCallOptions {
   /** The caller's WhatsApp id (E.164 digits, with or without "+"). */
   from: string;
   callerName?: string;
-  /** What the caller says, 16 kHz PCM, played once the call is accepted (then silence). */
-  speech: Int16Array;
+  /** What the caller says first, 16 kHz PCM, played once media flows (then silence); `say` adds more. */
+  speech?: Int16Array;
   /** Signs with this secret instead of the double's (a forged webhook). */
   signWith?: string;
 }
@@ -153,10 +153,26 @@ export class DoubleCall {
     this.stop();
   }
 
-  /** Plays the speech then silence in real time, 20 ms per packet, as a phone's microphone would. */
+  /** Samples heard so far (an index to compare what is heard after a point). */
+  heardSamples(): number {
+    return this.heard.reduce((n, f) => n + f.length, 0);
+  }
+
+  /** The caller says this next (16 kHz PCM), after anything still being said. */
+  say(speech: Int16Array): void {
+    const queued = new Int16Array(this.speaking.length - this.spoken + speech.length);
+    queued.set(this.speaking.subarray(this.spoken));
+    queued.set(speech, this.speaking.length - this.spoken);
+    this.speaking = queued;
+    this.spoken = 0;
+  }
+
+  private speaking = new Int16Array(0);
+  private spoken = 0;
+
+  /** Plays what the caller says, else silence, in real time, 20 ms per packet, as a phone's microphone would. */
   private play(): void {
-    const speech = this.options.speech;
-    let at = 0;
+    if (this.options.speech) this.say(this.options.speech);
     const started = performance.now();
     let sent = 0;
     this.player = setInterval(() => {
@@ -164,8 +180,9 @@ export class DoubleCall {
       const due = Math.floor((performance.now() - started) / 20) + 1;
       for (; sent < due; sent += 1) {
         const frame = new Int16Array(320);
-        if (at < speech.length) frame.set(speech.subarray(at, Math.min(at + 320, speech.length)));
-        at += 320;
+        const end = Math.min(this.spoken + 320, this.speaking.length);
+        frame.set(this.speaking.subarray(this.spoken, end));
+        this.spoken = end;
         this.leg.sendAudio(frame);
       }
     }, 20);
