@@ -8,7 +8,11 @@ import type { CallsRuntime } from "../calls/runtime.ts";
 import { expireRoom, openCallRoom } from "../calls/start-call.ts";
 import { normaliseNumber } from "../phone-numbers/number-format.ts";
 import { type PhoneNumberRecord, requirePhoneNumber, webhookUrlsFor } from "../phone-numbers/service.ts";
+import { placeSipCall } from "../sip/outbound.ts";
 import { accountOf, adapterOf } from "./account.ts";
+
+/** An extension (2 to 10 digits) or a SIP URI. */
+const SIP_DESTINATION = /^([0-9]{2,10}|sips?:[^\s]+)$/;
 
 /** How long a placed call may ring before its room gives its concurrency slot back. */
 export const RING_TIMEOUT_MS = 120_000;
@@ -16,7 +20,6 @@ export const RING_TIMEOUT_MS = 120_000;
 export const OUTBOUND_TEXTS = {
   noOutboundAssistant: "This phone number has no outbound assistant. Assign one to the number before placing calls.",
   messagingApp: "WhatsApp numbers cannot place outbound calls",
-  sipNotYet: "Outbound calls from SIP numbers are not available yet",
   noCredentials: (label: string) =>
     `Add your ${label} credentials on the Integrations page before placing calls from this number.`,
   carrierFailed: (detail: string) => `Unable to place the call: ${detail}`,
@@ -47,12 +50,16 @@ export async function placeOutboundCall(
 ): Promise<OutboundCallResult> {
   const record = await requirePhoneNumber(rt.ctx.db, tenant, phoneNumberId);
   const to = normaliseNumber(destination, record.country)?.e164;
-  if (!to) throw new AppError("validation", PHONE_NUMBER_TEXTS.invalidNumber);
-  // SIP trunks and extensions dial through the SIP module once it offers placeSipCall.
   if (record.provider === "sip_trunk" || record.provider === "extension") {
-    throw new AppError("validation", OUTBOUND_TEXTS.sipNotYet);
+    // A SIP number may also dial another extension or a SIP URI: what is not a phone number goes as typed.
+    const sipDestination = to ?? destination.trim();
+    if (!to && !SIP_DESTINATION.test(sipDestination))
+      throw new AppError("validation", PHONE_NUMBER_TEXTS.invalidNumber);
+    if (!record.outboundAgentId) throw new AppError("validation", OUTBOUND_TEXTS.noOutboundAssistant);
+    return placeSipCall(rt, tenant, record, sipDestination, record.outboundAgentId);
   }
-  // What is left is a messaging-app number: its calls only come in.
+  if (!to) throw new AppError("validation", PHONE_NUMBER_TEXTS.invalidNumber);
+  // What is left besides the media-stream vendors is a messaging-app number: its calls only come in.
   const media = MediaStreamProvider.safeParse(record.provider);
   if (!media.success) throw new AppError("validation", OUTBOUND_TEXTS.messagingApp);
   const provider = media.data;
