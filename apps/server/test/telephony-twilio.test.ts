@@ -97,6 +97,27 @@ describe("an inbound Twilio call", () => {
     );
   }, 90_000);
 
+  it("hangs up the phone call when the caller is removed from the live monitor", async () => {
+    const handle = await double.ringInbound(NUMBER, CALLER);
+    const leg = await handle.stream();
+    await leg.waitForAudio(500);
+    const rooms = await call(world.t, "GET", "/api/v1/agents/room/workspace_rooms", { token: world.token });
+    const room = rooms.json().rooms[0];
+    expect(room.participants).toContainEqual(expect.objectContaining({ kind: "caller", name: CALLER }));
+    const caller = room.participants.find((p: { kind: string }) => p.kind === "caller");
+    const removed = await call(
+      world.t,
+      "POST",
+      `/api/v1/agents/room/${room.name}/remove_participant?participant_identity=${encodeURIComponent(caller.identity)}`,
+      { token: world.token },
+    );
+    expect(removed.statusCode).toBe(200);
+    await handle.done;
+    expect(handle.call.ended).toBe(true);
+    const log = await finishedLog(world, room.call_id);
+    expect(log).toMatchObject({ status: "completed", end_reason: "removed", channel: "phone" });
+  }, 60_000);
+
   it("refuses a webhook with a bad signature with 403", async () => {
     const handle = await double.ringInbound(NUMBER, CALLER, { forgeSignature: true });
     expect(handle.voice.status).toBe(403);
@@ -140,6 +161,26 @@ describe("an outbound Twilio call", () => {
     expect(res.statusCode).toBe(201);
     const log = await finishedLog(world, res.json().call_id);
     expect(log).toMatchObject({ status: "failed", end_reason: "busy", direction: "outbound" });
+  }, 60_000);
+
+  it("hangs up on an answering machine when the assistant's voicemail rule says so", async () => {
+    const patch = (body: Record<string, unknown>) =>
+      call(world.t, "PATCH", `/api/v1/agents/${world.agentId}`, { token: world.token, body });
+    expect((await patch({ voicemail_detection: true, voicemail_detection_handler: "hangup" })).statusCode).toBe(200);
+    try {
+      double.setOutbound({ outcome: "machine", ringMs: 100 });
+      const res = await call(world.t, "POST", "/api/v1/make_outbound_call", {
+        token: world.token,
+        body: { caller_uuid: world.phoneNumberId, destination_number: DESTINATION },
+      });
+      expect(res.statusCode).toBe(201);
+      const placed = double.calls.get(res.json().provider_call_id);
+      expect(placed?.machineDetection).toBe(true);
+      const log = await finishedLog(world, res.json().call_id);
+      expect(log).toMatchObject({ end_reason: "voicemail", direction: "outbound" });
+    } finally {
+      await patch({ voicemail_detection: false });
+    }
   }, 60_000);
 
   it("answers 422 for a number that is not E.164-able and 404 for another workspace's number", async () => {
