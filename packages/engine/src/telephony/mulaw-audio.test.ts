@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { rms } from "../audio/pcm.ts";
+import { MULAW_FRAME_BYTES, MulawStreamAudio } from "./mulaw-audio.ts";
+
+function tone(samples: number, rate: number): Int16Array {
+  return Int16Array.from({ length: samples }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 400 * i) / rate)));
+}
+
+describe("μ-law stream audio", () => {
+  it("cuts outgoing audio into 20 ms frames however it arrives, holding the remainder", () => {
+    const audio = new MulawStreamAudio();
+    const sizes: number[] = [];
+    for (const chunk of [333, 1000, 7, 2860]) {
+      for (const payload of audio.encode(tone(chunk, 16_000))) sizes.push(Buffer.from(payload, "base64").length);
+    }
+    expect(sizes.every((size) => size === MULAW_FRAME_BYTES)).toBe(true);
+    // 4200 samples at 16 kHz are 2100 at 8 kHz: 13 whole frames, the rest held back.
+    expect(sizes.length).toBe(13);
+  });
+
+  it("drops held-back audio on barge-in", () => {
+    const audio = new MulawStreamAudio();
+    audio.encode(tone(300, 16_000));
+    audio.dropPending();
+    // A fresh start: 320 samples give one frame once the resampler's short delay is filled.
+    const frames = audio.encode(tone(640, 16_000));
+    expect(frames.length).toBe(1);
+  });
+
+  it("turns 8 kHz μ-law payloads into 16 kHz PCM of the same loudness", () => {
+    const sender = new MulawStreamAudio();
+    const receiver = new MulawStreamAudio();
+    const payloads = sender.encode(tone(16_000, 16_000));
+    let samples = 0;
+    let loudest = 0;
+    for (const payload of payloads) {
+      const pcm = receiver.decode(payload);
+      samples += pcm.length;
+      loudest = Math.max(loudest, rms(pcm));
+    }
+    expect(samples).toBeGreaterThan(15_500);
+    expect(loudest).toBeGreaterThan(5_000);
+  });
+});
