@@ -306,3 +306,19 @@ describe("countries", () => {
     expect(unknown.statusCode).toBe(200);
   });
 });
+
+describe("API document", () => {
+  it("describes the phone number routes", async () => {
+    const res = await call(t, "GET", "/api/v1/openapi.json");
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/api/v1/phone-numbers",
+        "/api/v1/phone-numbers/{id}",
+        "/api/v1/phone-numbers/countries",
+        "/api/v1/phone-numbers/providers/import-numbers",
+      ]),
+    );
+  });
+});
