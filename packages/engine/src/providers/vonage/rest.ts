@@ -105,6 +105,16 @@ function callsHeaders(account: TelephonyAccount) {
   return { authorization: `Bearer ${token}` };
 }
 
+/**
+ * The answer URL of a call Parley places. Vonage's answer request does not say which way the call
+ * goes, so the URL says it (`direction=outbound`), for parseIncomingCall to read back.
+ */
+export function outboundAnswerUrl(voiceUrl: string): string {
+  const url = new URL(voiceUrl);
+  url.searchParams.set("direction", "outbound");
+  return url.toString();
+}
+
 /** POST /v1/calls: Vonage fetches answer_url (an NCCO) once the callee answers. Returns the call's uuid. */
 export async function placeCall(account: TelephonyAccount, request: PlaceCallRequest): Promise<string> {
   const body = await telephonyJson({
@@ -114,7 +124,7 @@ export async function placeCall(account: TelephonyAccount, request: PlaceCallReq
     json: {
       to: [{ type: "phone", number: vonageNumber(request.to) }],
       from: { type: "phone", number: vonageNumber(request.from) },
-      answer_url: [request.urls.voiceUrl],
+      answer_url: [outboundAnswerUrl(request.urls.voiceUrl)],
       answer_method: "POST",
       event_url: [request.urls.statusUrl],
       event_method: "POST",

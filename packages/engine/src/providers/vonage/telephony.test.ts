@@ -118,7 +118,7 @@ describe("Vonage calls", () => {
     expect(body(requests[0])).toEqual({
       to: [{ type: "phone", number: "447700900001" }],
       from: { type: "phone", number: "447700900000" },
-      answer_url: [urls.voiceUrl],
+      answer_url: [`${urls.voiceUrl}?direction=outbound`],
       answer_method: "POST",
       event_url: [urls.statusUrl],
       event_method: "POST",
@@ -210,6 +210,8 @@ describe("Vonage webhooks", () => {
       url: `${urls.voiceUrl}?to=447700900000&from=447700900001&uuid=u2`,
     };
     expect(adapter.parseIncomingCall(getRequest).providerCallId).toBe("u2");
+    const placed = { ...request(""), url: `${urls.voiceUrl}?direction=outbound` };
+    expect(adapter.parseIncomingCall(placed).direction).toBe("outbound");
     const status = (event: Record<string, unknown>) =>
       adapter.parseStatus({ ...request(""), rawBody: JSON.stringify(event) });
     expect(status({ uuid: "u1", status: "completed", duration: "27", direction: "inbound" })).toEqual({

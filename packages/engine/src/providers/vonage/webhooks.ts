@@ -17,11 +17,13 @@ function e164(address: string): string {
 
 export function parseIncomingCall(request: WebhookRequest): IncomingCall {
   const body = fields(request);
+  // Calls Parley places carry `direction=outbound` on their answer URL (see rest.ts).
+  const direction = stringField(body, "direction") || (new URL(request.url).searchParams.get("direction") ?? "");
   return {
     providerCallId: stringField(body, "uuid"),
     from: e164(stringField(body, "from")),
     to: e164(stringField(body, "to")),
-    direction: stringField(body, "direction") === "outbound" ? "outbound" : "inbound",
+    direction: direction === "outbound" ? "outbound" : "inbound",
   };
 }
 
