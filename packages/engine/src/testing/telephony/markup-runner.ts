@@ -55,6 +55,10 @@ export interface MarkupHost<C extends MarkupCall> {
   sendStatus(call: C, extra: Record<string, string>): Promise<void>;
   /** The stream wire for a <Stream> element, or an error text when the vendor would refuse it. */
   streamWire(call: C, stream: XmlElement, parameters: Record<string, string>): StreamWire | string;
+  /** Rewrites a vendor's own markup (Plivo XML) into the TwiML verbs the runner executes. */
+  translate?(root: XmlElement): XmlElement;
+  /** Headers of the stream's WebSocket handshake (Plivo signs it). */
+  streamHeaders?(call: C, url: string): Record<string, string>;
 }
 
 export interface OutboundStart {
@@ -159,6 +163,7 @@ export class MarkupRunner<C extends MarkupCall> {
     let root: XmlElement;
     try {
       root = parseXml(document);
+      if (this.host.translate) root = this.host.translate(root);
     } catch (error) {
       call.note(`markup parse failure: ${error instanceof MarkupParseError ? error.message : String(error)}`);
       return this.endCall(call, "completed");
@@ -282,6 +287,7 @@ export class MarkupRunner<C extends MarkupCall> {
     }
     const leg = new PhoneLeg({
       url,
+      headers: this.host.streamHeaders?.(call, url) ?? {},
       wire,
       speech: call.pendingSpeech,
       dtmf: call.pendingDtmf,

@@ -32,7 +32,8 @@ export interface StandInApp {
 
 export async function startStandInApp(handlers: {
   http(request: StandInRequest): StandInAnswer | Promise<StandInAnswer>;
-  socket(socket: WebSocket, url: string): void;
+  /** `url` is the handshake's path and query; `headers` its request headers. */
+  socket(socket: WebSocket, url: string, headers: IncomingHttpHeaders): void;
 }): Promise<StandInApp> {
   const requests: StandInRequest[] = [];
   const sockets: WebSocket[] = [];
@@ -59,7 +60,7 @@ export async function startStandInApp(handlers: {
   const wss = new WebSocketServer({ server });
   wss.on("connection", (socket, req) => {
     sockets.push(socket);
-    handlers.socket(socket, req.url ?? "/");
+    handlers.socket(socket, req.url ?? "/", req.headers);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
