@@ -1,10 +1,11 @@
 import type { CallingAdapter, CallingEvent } from "@parley/engine/webrtc";
 import { WebrtcAudioLeg } from "@parley/engine/webrtc";
+import { setCallCarrier } from "../call-logs/service.ts";
 import { type LiveCall, startLiveCall } from "../calls/live-call.ts";
 import type { Room } from "../calls/rooms.ts";
 import type { CallOrigin, CallsRuntime } from "../calls/runtime.ts";
 import { expireRoom, openCallRoom } from "../calls/start-call.ts";
-import { accountOf, CHANNEL } from "./vendor.ts";
+import { accountOf, CHANNEL, PROVIDER } from "./vendor.ts";
 import type { SignedNumber } from "./webhook-signature.ts";
 import { WebrtcTransport } from "./webrtc-transport.ts";
 
@@ -78,6 +79,17 @@ export class InboundCalls {
       room = await openCallRoom(this.rt, tenant, { agentId: record.agentId, ...origin });
     } catch (error) {
       await hangUp(); // over the concurrency limit, out of minutes, or missing keys
+      throw error;
+    }
+    try {
+      await setCallCarrier(this.rt.ctx.db, room, room.callId, {
+        provider: PROVIDER,
+        providerCallId: event.callId,
+        phoneNumberId: record.id,
+      });
+    } catch (error) {
+      await expireRoom(this.rt, room, "error");
+      await hangUp();
       throw error;
     }
     const answered = await this.connect(adapter, account, event, room);
