@@ -6,8 +6,9 @@ import type { WebhookRequest } from "../../telephony/types.ts";
  * Plivo's V3 webhook signature (`X-Plivo-Signature-V3`, `X-Plivo-Signature-V3-Nonce`), computed as
  * Plivo's own SDKs do: the URL without its query, then `?` and the query parameters sorted
  * (`k=v` joined by `&`), then for a POST with parameters a `.` (only after a non-empty query)
- * and the body parameters sorted (`k=v` with no separator), then `.` and the nonce; HMAC-SHA256
- * with the auth token, base64. Accounts with several tokens get comma-separated signatures.
+ * and the body parameters sorted, each as its name followed by its value with nothing between or
+ * around them (as plivo-node and plivo-python build it), then `.` and the nonce; HMAC-SHA256 with
+ * the auth token, base64. Accounts with several tokens get comma-separated signatures.
  */
 
 type Params = Map<string, string[]>;
@@ -17,10 +18,11 @@ function collect(entries: Iterable<[string, string]>, into: Params = new Map()):
   return into;
 }
 
-function sortedPairs(params: Params): string[] {
+/** Sorted by name, then value: `name=value` in a query, `namevalue` in the body part. */
+function sortedPairs(params: Params, separator: string): string[] {
   return [...params.keys()]
     .sort()
-    .flatMap((key) => [...(params.get(key) ?? [])].sort().map((value) => `${key}=${value}`));
+    .flatMap((key) => [...(params.get(key) ?? [])].sort().map((value) => `${key}${separator}${value}`));
 }
 
 /** The string Plivo signs (before `.nonce`). */
@@ -30,15 +32,15 @@ export function signedBase(method: "GET" | "POST", url: string, body: Params): s
   if (method === "GET") {
     const merged: Params = collect(parsed.searchParams);
     for (const [key, values] of body) merged.set(key, [...(merged.get(key) ?? []), ...values]);
-    const query = sortedPairs(merged);
+    const query = sortedPairs(merged, "=");
     return query.length > 0 ? `${base}?${query.join("&")}` : base;
   }
-  const query = sortedPairs(collect(parsed.searchParams)).join("&");
+  const query = sortedPairs(collect(parsed.searchParams), "=").join("&");
   const hasBody = body.size > 0;
   let signed = base;
   if (query || hasBody) signed += `?${query}`;
   if (query && hasBody) signed += ".";
-  return signed + sortedPairs(body).join("");
+  return signed + sortedPairs(body, "").join("");
 }
 
 export function plivoSignature(authToken: string, base: string, nonce: string): string {

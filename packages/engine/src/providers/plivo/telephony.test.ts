@@ -173,9 +173,9 @@ describe("Plivo webhooks", () => {
     rawBody,
   });
   // The documented construction written out by hand: URL with its sorted query, ".", the sorted
-  // body parameters as key=value with no separator, ".", the nonce; HMAC-SHA256, base64.
+  // body parameters as name and value with no separator, ".", the nonce; HMAC-SHA256, base64.
   const signedText =
-    "https://parley.example/api/v1/telephony/plivo/voice?number=1.CallStatus=ringingCallUUID=abcDirection=inboundFrom=14155559999To=14155550000.12345678901234567890";
+    "https://parley.example/api/v1/telephony/plivo/voice?number=1.CallStatusringingCallUUIDabcDirectioninboundFrom14155559999To14155550000.12345678901234567890";
   const good = createHmac("sha256", "plivo-token").update(signedText).digest("base64");
 
   it("accepts the V3 signature and refuses others", () => {
