@@ -29,7 +29,7 @@ const PROBLEM_ERRORS: Record<NumberProblem, () => AppError> = {
 };
 
 /**
- * POST /phone-numbers/whatsapp/integrate: checks the credentials against the Cloud API (the token
+ * POST /phone-numbers/{platform}/integrate: checks the credentials against the Cloud API (the token
  * reads the Phone Number ID, which is the number given), subscribes the app to the business
  * account's webhooks, and stores the number with its token and app secret sealed and a new verify
  * token for the webhook.
