@@ -199,14 +199,25 @@ describe("Plivo webhooks", () => {
       placedCallId: undefined,
     });
     const status = (raw: string) => adapter.parseStatus({ ...request(good), rawBody: raw });
-    expect(status("CallUUID=abc&RequestUUID=req-1&CallStatus=completed&Duration=31&Event=Hangup")).toEqual({
+    expect(
+      status("CallUUID=abc&RequestUUID=req-1&Direction=outbound&CallStatus=completed&Duration=31&Event=Hangup"),
+    ).toEqual({
       providerCallId: "abc",
       status: "completed",
       durationSeconds: 31,
+      answeredBy: undefined,
       placedCallId: "req-1",
     });
     expect(status("CallUUID=abc&CallStatus=timeout")?.status).toBe("no-answer");
+    // Only a call Parley placed has a request id to match.
+    expect(
+      status("CallUUID=abc&RequestUUID=req-1&Direction=inbound&CallStatus=completed")?.placedCallId,
+    ).toBeUndefined();
     expect(status("CallUUID=abc&Machine=true")?.answeredBy).toBe("machine");
+    expect(status("CallUUID=abc&CallStatus=in-progress&Machine=false")).toMatchObject({
+      status: "in-progress",
+      answeredBy: "human",
+    });
     expect(status("CallUUID=abc")).toBeNull();
   });
 

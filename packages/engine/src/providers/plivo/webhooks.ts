@@ -13,6 +13,11 @@ function e164(address: string | undefined): string {
   return /^\d{6,15}$/.test(address) ? `+${address}` : address;
 }
 
+/** The request id of a call Parley placed (outbound only: an inbound call was never requested). */
+function placedCallId(form: Record<string, string>): string | undefined {
+  return form.Direction === "outbound" && form.RequestUUID ? form.RequestUUID : undefined;
+}
+
 export function parseIncomingCall(request: WebhookRequest): IncomingCall {
   const form = parseForm(request.rawBody);
   return {
@@ -20,7 +25,7 @@ export function parseIncomingCall(request: WebhookRequest): IncomingCall {
     from: e164(form.From),
     to: e164(form.To),
     direction: form.Direction === "outbound" ? "outbound" : "inbound",
-    placedCallId: form.RequestUUID || undefined,
+    placedCallId: placedCallId(form),
   };
 }
 
@@ -40,16 +45,11 @@ const STATUSES: Record<string, TelephonyCallStatus> = {
 export function parseStatus(request: WebhookRequest): StatusUpdate | null {
   const form = parseForm(request.rawBody);
   const providerCallId = form.CallUUID ?? "";
-  const placedCallId = form.RequestUUID || undefined;
-  // The machine detection callback carries `Machine` and no status of its own.
-  if (form.Machine !== undefined && !form.CallStatus) {
-    if (!providerCallId) return null;
-    return {
-      providerCallId,
-      status: "in-progress",
-      answeredBy: form.Machine === "true" ? "machine" : "human",
-      placedCallId,
-    };
+  const placed = placedCallId(form);
+  // The machine detection callback carries `Machine` (with or without a status of its own).
+  const answeredBy = form.Machine === undefined ? undefined : form.Machine === "true" ? "machine" : "human";
+  if (answeredBy && !STATUSES[form.CallStatus ?? ""]) {
+    return providerCallId ? { providerCallId, status: "in-progress", answeredBy, placedCallId: placed } : null;
   }
   const status = STATUSES[form.CallStatus ?? ""];
   if (!providerCallId || !status) return null;
@@ -58,6 +58,7 @@ export function parseStatus(request: WebhookRequest): StatusUpdate | null {
     providerCallId,
     status,
     durationSeconds: form.Duration && Number.isFinite(duration) ? duration : undefined,
-    placedCallId,
+    answeredBy,
+    placedCallId: placed,
   };
 }
