@@ -36,6 +36,13 @@ const NUMBERS: DoubleNumber[] = [
     businessAccountId: "102290129340400",
     accessToken: "EAAG-good-token-3",
   },
+  {
+    phoneNumberId: "106540352242955",
+    displayPhoneNumber: "+1 415-555-0133",
+    verifiedName: "Parley Pharmacy",
+    businessAccountId: "102290129340401",
+    accessToken: "EAAG-good-token-4",
+  },
 ];
 
 let t: TestApp;
@@ -235,14 +242,50 @@ describe("a WhatsApp voice call", () => {
     }, "the call log");
     const callId: string = logs[0].id;
     await phone.hangup();
+    expect(phone.terminatedBy).toBe("user");
     const log = await waitFor(async () => {
       const body = (await call(t, "GET", `/api/v1/call-logs/${callId}`, { token: a.token })).json();
       return body.status === "completed" || body.status === "failed" ? body : undefined;
     }, "the call log to close");
     expect(log).toMatchObject({ channel: "whatsapp", direction: "inbound", agent_id: agent, status: "completed" });
+    // The user ended it: Parley has nothing to terminate.
+    expect(double.actions.filter((x) => x.callId === phone.callId).map((x) => x.action)).toEqual([
+      "pre_accept",
+      "accept",
+    ]);
     const lines = log.transcript.map((l: { role: string; text: string }) => [l.role, l.text]);
     expect(lines[0]).toEqual(["assistant", "Hello from Parley."]);
     expect(lines).toContainEqual(["user", expect.stringMatching(/hours/i)]);
     expect(lines).toContainEqual(["assistant", "We open at nine in the morning."]);
+  }, 120_000);
+
+  it("hangs up the WhatsApp call when the caller is removed from the live monitor", async () => {
+    const a = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, {
+      name: "Desk",
+      first_message: "Hello from Parley.",
+      llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
+    });
+    const n = NUMBERS[3] as DoubleNumber;
+    expect((await integrate(a.token, bodyFor(n, { agent_id: agent }))).statusCode).toBe(201);
+    const { call: phone } = await double.call({ webhookUrl, phoneNumberId: n.phoneNumberId, from: "+447700900456" });
+    await phone.accepted;
+    await waitFor(() => (isNonSilent(phone.heardPcm()) ? true : undefined), "the assistant's greeting");
+    const rooms = (await call(t, "GET", "/api/v1/agents/room/workspace_rooms", { token: a.token })).json().rooms;
+    expect(rooms).toHaveLength(1);
+    const caller = rooms[0].participants.find((p: { kind: string }) => p.kind === "caller");
+    expect(caller).toMatchObject({ identity: "caller-447700900456" });
+    const removed = await call(
+      t,
+      "POST",
+      `/api/v1/agents/room/${rooms[0].name}/remove_participant?participant_identity=${caller.identity}`,
+      { token: a.token },
+    );
+    expect(removed.statusCode).toBeLessThan(300);
+    await waitFor(
+      () => (double.actions.some((x) => x.callId === phone.callId && x.action === "terminate") ? true : undefined),
+      "Parley's terminate",
+    );
+    expect(phone.terminatedBy).toBe("business");
   }, 120_000);
 });

@@ -1,6 +1,9 @@
 import { type PeerConfig, RTCPeerConnection, type RTCRtpTransceiver, RtpHeader, RtpPacket, useOPUS } from "werift";
 import { OPUS_FRAME_SAMPLES, OpusCodec } from "./opus-codec.ts";
 
+/** How long a connection may stay "disconnected" (the far end gone quiet) before the leg gives up. */
+const DISCONNECTED_GRACE_MS = 10_000;
+
 /** Opus's RTP clock runs at 48 kHz whatever the audio rate: 960 ticks per 20 ms. */
 const RTP_TICKS_PER_FRAME = 960;
 
@@ -31,6 +34,7 @@ export class WebrtcAudioLeg {
   private timestamp = Math.floor(Math.random() * 0xffffffff);
   private firstPacket = true;
   private state: LegState = "connecting";
+  private disconnectedTimer: NodeJS.Timeout | null = null;
   /** Resolves once media can flow; rejects when the connection fails first. */
   readonly connected: Promise<void>;
 
@@ -40,9 +44,15 @@ export class WebrtcAudioLeg {
   ) {
     this.connected = new Promise((resolve, reject) => {
       pc.connectionStateChange.subscribe((state) => {
+        if (this.disconnectedTimer) clearTimeout(this.disconnectedTimer);
+        this.disconnectedTimer = null;
         if (state === "connected" && this.state === "connecting") {
           this.state = "connected";
           resolve();
+        } else if (state === "disconnected") {
+          // A far end that hung up without a word (or lost its network) ends the leg unless it comes back.
+          this.disconnectedTimer = setTimeout(() => this.close(), DISCONNECTED_GRACE_MS);
+          this.disconnectedTimer.unref();
         } else if (state === "failed" || state === "closed") {
           reject(new Error(`the WebRTC connection ${state}`));
           this.close();
@@ -123,6 +133,7 @@ export class WebrtcAudioLeg {
   close(): void {
     if (this.state === "closed") return;
     this.state = "closed";
+    if (this.disconnectedTimer) clearTimeout(this.disconnectedTimer);
     void this.pc.close().catch(() => undefined);
     this.codec.close();
     for (const listener of this.closeListeners) listener();

@@ -17,6 +17,8 @@ const CONNECT_TIMEOUT_MS = 30_000;
 interface Answered {
   leg: WebrtcAudioLeg;
   call: LiveCall | null;
+  /** The platform ended the call (terminate webhook): nothing to terminate on our side. */
+  endedByPlatform: boolean;
 }
 
 const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
@@ -47,6 +49,7 @@ export class InboundCalls {
     const answered = this.calls.get(callId);
     if (!answered) return;
     this.calls.delete(callId);
+    answered.endedByPlatform = true;
     if (answered.call) void answered.call.hangup("caller_hangup");
     else answered.leg.close();
   }
@@ -100,7 +103,7 @@ export class InboundCalls {
     const { leg } = answered;
     const transport = new WebrtcTransport(leg, async () => {
       this.calls.delete(event.callId);
-      await hangUp();
+      if (!answered.endedByPlatform) await hangUp();
     });
     const caller = {
       identity: `caller-${event.from.replace(/\D/g, "")}`,
@@ -125,7 +128,7 @@ export class InboundCalls {
     try {
       const answer = await WebrtcAudioLeg.answer(event.sdp);
       leg = answer.leg;
-      const answered: Answered = { leg, call: null };
+      const answered: Answered = { leg, call: null, endedByPlatform: false };
       this.calls.set(event.callId, answered);
       await adapter.preAccept(account, event.callId, answer.sdp);
       await adapter.accept(account, event.callId, answer.sdp);
