@@ -53,6 +53,7 @@ export function CreateNumberDialog(props: { onClose: () => void; onSubmit: (body
   const provider = useWatch({ control, name: "provider" });
   const integrations = useSavedIntegrations();
   const saved = savedIntegrationsFor(integrations.data, provider);
+  const stored = integrations.data?.find((i) => i.provider === provider && i.configured);
 
   // The provider's own credentials by default: a number without them cannot have its webhook set.
   const firstSaved = saved[0]?.id ?? "";
@@ -122,10 +123,11 @@ export function CreateNumberDialog(props: { onClose: () => void; onSubmit: (body
               label={t("fields.integration")}
               select
               fullWidth
-              helperText={saved.length === 0 ? t("create.noIntegration", { provider: providerLabel(provider) }) : ""}
+              helperText={stored ? "" : t("create.noIntegration", { provider: providerLabel(provider) })}
             >
+              {/* "" is the workspace's stored credentials for the vendor when it has some (the server picks them), else none. */}
               <MenuItem value="">
-                <em>{t("none")}</em>
+                {stored && !stored.id ? t("create.savedIntegration", { provider: stored.label }) : <em>{t("none")}</em>}
               </MenuItem>
               {saved.map((integration) => (
                 <MenuItem key={integration.id} value={integration.id}>

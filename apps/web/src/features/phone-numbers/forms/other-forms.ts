@@ -15,7 +15,8 @@ export const importForm = (m: { chooseIntegration: string; fieldRequired: (label
       provider: MediaStreamProvider,
       source: CredentialSource,
       integration_id: z.string(),
-      credentials: z.record(z.string(), z.string()),
+      // A field not typed yet is undefined, not a wrong type: only the vendor's required ones are refused below.
+      credentials: z.record(z.string(), z.string().optional()),
       agent_id: z.string(),
       /** The typed fields the provider needs (its descriptor's), to check each is filled. */
       fields: z.array(z.object({ name: z.string(), label: z.string(), optional: z.boolean() })),
