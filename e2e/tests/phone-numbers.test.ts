@@ -69,7 +69,7 @@ describe("phone numbers page", () => {
     await page.getByText("No phone numbers yet").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole("button", { name: "Import numbers" }).first().click();
+    await page.getByRole("button", { name: "Import from provider" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Import numbers from a provider" });
     await dialog.getByRole("combobox", { name: "Provider" }).waitFor();
     expect(await dialog.getByRole("combobox", { name: "Provider" }).textContent()).toContain("Twilio");
@@ -99,7 +99,7 @@ describe("phone numbers page", () => {
     for (const url of webhooks) expect(url.startsWith(server.url)).toBe(true);
 
     // Importing again adds nothing: both numbers are already registered.
-    await page.getByRole("button", { name: "Import numbers" }).first().click();
+    await page.getByRole("button", { name: "Import from provider" }).first().click();
     const again = page.getByRole("dialog", { name: "Import numbers from a provider" });
     // The credentials typed the first time were kept as the workspace's integration.
     await again.getByRole("radio", { name: "Enter credentials" }).waitFor();
