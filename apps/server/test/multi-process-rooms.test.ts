@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STALE_MS } from "../src/modules/calls/call-upkeep.ts";
 import { insertLiveRoom, removeDeadRooms } from "../src/modules/calls/room-store.ts";
 import { liveRooms } from "../src/modules/calls/schema.ts";
-import { call, createTestApp, signedInUser, type TestApp, type TestUser } from "./harness.ts";
+import { call, createTestApp, signedInUser, type TestApp, type TestUser, testDatabaseKind } from "./harness.ts";
 import { createAssistant, roomToken, startRoom } from "./support/calls.ts";
 import { RealtimeClient } from "./support/realtime-client.ts";
 
@@ -112,3 +112,60 @@ describe("rooms in the database", () => {
     expect(await rowsOf(live.name)).toHaveLength(1);
   });
 });
+
+describe.skipIf(testDatabaseKind !== "postgres")(
+  "two apps on one PostgreSQL database (PARLEY_TEST_DB=postgres)",
+  () => {
+    let other: TestApp;
+    let otherWs: string;
+
+    beforeAll(async () => {
+      other = await createTestApp({ DATABASE_URL: t.config.databaseUrl ?? "" });
+      await other.app.listen({ host: "127.0.0.1", port: 0 });
+      otherWs = `ws://127.0.0.1:${(other.app.server.address() as AddressInfo).port}/api/v1/realtime`;
+    });
+    afterAll(async () => {
+      await other.close();
+    });
+
+    it("hands a room nobody joined to the process its caller reached, which then runs the call", async () => {
+      const user = await signedInUser(t);
+      const agent = await createAssistant(t, user.token, { first_message: "", first_speaker: "user" });
+      const { room, callId } = await startRoom(t, user.token, agent);
+      const token = await roomToken(t, user.token, room);
+      await t.ctx.rooms.settled();
+
+      const claimed = await other.ctx.rooms.claim(user.workspaceId, callId);
+      expect(claimed).toMatchObject({ name: room, callId, agentId: agent, channel: "web" });
+      expect(t.ctx.rooms.get(room)).toBeUndefined();
+      expect(await rowsOf(room)).toEqual([expect.objectContaining({ ownerId: other.ctx.rooms.processId })]);
+      // Another workspace cannot claim it, nor can anyone claim it twice.
+      const stranger = await signedInUser(t);
+      expect(await t.ctx.rooms.claim(stranger.workspaceId, callId)).toBeUndefined();
+
+      // The token the first process signed opens the call on the second one.
+      const client = await RealtimeClient.connect(`${otherWs}?token=${encodeURIComponent(token)}`);
+      await client.waitFor("ready");
+      await other.ctx.rooms.settled();
+      const listed = await call(t, "GET", "/api/v1/agents/room/workspace_rooms", { token: user.token });
+      expect(WorkspaceRoomsResponse.parse(listed.json()).rooms).toEqual([
+        expect.objectContaining({ name: room, participants: expect.arrayContaining([expect.anything()]) }),
+      ]);
+      // A joined room stays where it runs.
+      expect(await t.ctx.rooms.claim(user.workspaceId, callId)).toBeUndefined();
+
+      const res = await call(
+        t,
+        "POST",
+        `/api/v1/agents/room/${room}/remove_participant?participant_identity=user-test`,
+        {
+          token: user.token,
+        },
+      );
+      expect(res.statusCode).toBe(200);
+      await client.closed;
+      const log = await call(t, "GET", `/api/v1/call-logs/${callId}`, { token: user.token });
+      expect(log.json()).toMatchObject({ status: "completed", end_reason: "removed" });
+    });
+  },
+);

@@ -75,6 +75,30 @@ export async function findLiveRoom(
   return row;
 }
 
+/** The room of a call, whoever holds it, while its holder is alive. */
+export async function findLiveRoomOfCall(
+  db: Executor,
+  tenant: TenantScope,
+  callId: string,
+  aliveSince: Date,
+): Promise<LiveRoomRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(liveRooms)
+    .where(scoped(liveRooms, tenant).where(eq(liveRooms.callId, callId), gte(liveRooms.heartbeatAt, aliveSince)));
+  return row;
+}
+
+/** Hands a room's row to another process; false when `from` no longer holds it. */
+export async function handOverLiveRoom(db: Executor, name: string, from: string, to: string, now: Date) {
+  const rows = await db
+    .update(liveRooms)
+    .set({ ownerId: to, heartbeatAt: now })
+    .where(and(eq(liveRooms.name, name), eq(liveRooms.ownerId, from)))
+    .returning({ name: liveRooms.name });
+  return rows.length > 0;
+}
+
 /** This process is alive: one statement renews every room it holds. */
 export async function renewLiveRooms(db: Executor, ownerId: string, now: Date): Promise<void> {
   await db.update(liveRooms).set({ heartbeatAt: now }).where(eq(liveRooms.ownerId, ownerId));

@@ -6,6 +6,8 @@ import {
   activeRoomOf,
   deleteLiveRooms,
   findLiveRoom,
+  findLiveRoomOfCall,
+  handOverLiveRoom,
   insertLiveRoom,
   othersLiveRooms,
   type StoredRoom,
@@ -64,6 +66,16 @@ export interface NewRoom {
 /** Where a room of the workspace is: held by this process, or by another live one. */
 export type RoomLocation = { held: "here"; room: Room } | { held: "elsewhere"; row: LiveRoomRow };
 
+/** What a removal or a hand-over came to; `no_answer` when the holding process did not answer in time. */
+export type RemovalOutcome = "removed" | "room_not_found" | "participant_not_found" | "no_answer";
+export type HandOverOutcome = "handed_over" | "room_not_found" | "joined" | "no_answer";
+
+/** How the registry reaches the process holding a room (room-control.ts: LISTEN/NOTIFY). */
+export interface RoomMessenger {
+  requestRemoval(row: LiveRoomRow, identity: string): Promise<RemovalOutcome>;
+  requestHandOver(row: LiveRoomRow): Promise<HandOverOutcome>;
+}
+
 /** What the registry needs to write its rooms through and read other processes' rooms. */
 export interface RoomLink {
   db: Database;
@@ -101,6 +113,7 @@ export class RoomRegistry {
   readonly processId = randomUUID();
   private readonly rooms = new Map<string, Room>();
   private link: RoomLink | null = null;
+  private messenger: RoomMessenger | null = null;
   private writes = new WriteQueue(() => {});
   /** Rooms of calls that end together are deleted together. */
   private deletions = new Batcher<string>(async () => {});
@@ -112,6 +125,11 @@ export class RoomRegistry {
     this.link = link;
     this.writes = new WriteQueue(link.onError);
     this.deletions = new Batcher((names) => deleteLiveRooms(link.db, names, this.processId));
+  }
+
+  /** From now on, rooms held by other processes can be acted on. */
+  connect(messenger: RoomMessenger | null): void {
+    this.messenger = messenger;
   }
 
   /** Registers the room of a call whose log (and concurrency slot) already exists. */
@@ -187,6 +205,79 @@ export class RoomRegistry {
     const { db, now, aliveSince } = this.link;
     const row = await findLiveRoom(db, { workspaceId }, name, aliveSince(now()));
     return row && row.ownerId !== this.processId ? { held: "elsewhere", row } : undefined;
+  }
+
+  /**
+   * Removes a participant from a room of the workspace wherever it runs: removing either side ends
+   * the call (reason `removed`). Resolves once the call's log is written, or with the holder's silence.
+   */
+  async removeParticipant(workspaceId: string, name: string, identity: string): Promise<RemovalOutcome> {
+    const where = await this.locate(workspaceId, name);
+    if (!where) return "room_not_found";
+    if (where.held === "elsewhere") return this.messenger?.requestRemoval(where.row, identity) ?? "no_answer";
+    return this.removeHere(workspaceId, name, identity);
+  }
+
+  /** The same, for a room this process holds (a request another process forwarded). */
+  async removeHere(workspaceId: string, name: string, identity: string): Promise<RemovalOutcome> {
+    const room = this.find(workspaceId, name);
+    if (!room) return "room_not_found";
+    if (!room.participants.has(identity) || !room.call) return "participant_not_found";
+    await room.call.end("removed");
+    return "removed";
+  }
+
+  /**
+   * The room of a call, taken over from the process holding it when nobody has joined it yet: a
+   * caller's socket or a phone stream that a load balancer sent to this process runs the call here.
+   * Undefined when no live process holds it, or when its caller is already connected elsewhere.
+   */
+  async claim(workspaceId: string, callId: string): Promise<Room | undefined> {
+    const here = this.all().find((room) => room.callId === callId);
+    if (here) return here.workspaceId === workspaceId ? here : undefined;
+    if (!this.link || !this.messenger) return undefined;
+    const { db, now, aliveSince } = this.link;
+    const row = await findLiveRoomOfCall(db, { workspaceId }, callId, aliveSince(now()));
+    if (!row || row.ownerId === this.processId) return undefined;
+    if ((await this.messenger.requestHandOver(row)) !== "handed_over") return undefined;
+    const participants = new ParticipantMap();
+    const room: Room = {
+      name: row.name,
+      workspaceId: row.workspaceId,
+      agentId: row.agentId,
+      agentName: row.agentName,
+      callId: row.callId,
+      channel: row.channel,
+      createdAt: row.createdAt,
+      participants,
+      call: null,
+      joinTimer: null,
+    };
+    participants.onChange = () => this.participantsChanged(room);
+    this.rooms.set(room.name, room);
+    return room;
+  }
+
+  /**
+   * Gives a room nobody has joined to process `to` (its `claim`): it leaves this registry without
+   * closing its log (its join timer goes with it) and its row changes owner.
+   */
+  async handOver(workspaceId: string, name: string, to: string): Promise<HandOverOutcome> {
+    const room = this.find(workspaceId, name);
+    if (!room) return "room_not_found";
+    if (room.call || room.participants.size > 0) return "joined";
+    if (room.joinTimer) clearTimeout(room.joinTimer);
+    room.joinTimer = null;
+    this.rooms.delete(room.name);
+    this.dirty.delete(room.name);
+    const link = this.link;
+    if (!link) return "handed_over";
+    let moved = false;
+    // After the room's own pending writes (its insert), so the row exists to change hands.
+    await this.writes.push(room.name, async () => {
+      moved = await handOverLiveRoom(link.db, room.name, this.processId, to, link.now());
+    });
+    return moved ? "handed_over" : "room_not_found";
   }
 
   /** Resolves once every write-through queued so far has reached the database (shutdown, tests). */

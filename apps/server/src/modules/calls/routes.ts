@@ -18,7 +18,7 @@ import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { createCallMetrics } from "./call-metrics.ts";
 import { aliveSince, startCallUpkeep } from "./call-upkeep.ts";
 import { handleRealtimeSocket } from "./realtime-socket.ts";
-import { type RemovalOutcome, type RoomControl, removeHeldParticipant, startRoomControl } from "./room-control.ts";
+import { type RoomControl, startRoomControl } from "./room-control.ts";
 import { findLiveRoom } from "./room-store.ts";
 import { signRoomToken } from "./room-token.ts";
 import { startRoomUpkeep } from "./room-upkeep.ts";
@@ -65,10 +65,12 @@ export async function callRoutes(app: FastifyInstance) {
         (await findLiveRoom(ctx.db, row, row.name, aliveSince(ctx.now())))?.callId === row.callId,
       onError: (error, what) => app.log.warn({ err: error }, what),
     });
+    ctx.rooms.connect(control);
   });
   app.addHook("onClose", async () => {
     stopUpkeep();
     stopRoomUpkeep();
+    ctx.rooms.connect(null);
     await control?.close();
     // The rows of the calls ended at shutdown go before the database is closed.
     await ctx.rooms.settled();
@@ -109,13 +111,14 @@ export async function callRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { workspaceId } = tenantOf(request);
-      const room = ctx.rooms.find(workspaceId, request.query.room_name);
-      if (!room) {
+      // Any process may sign it (the key derives from the shared secret); the room may be held elsewhere.
+      const where = await ctx.rooms.locate(workspaceId, request.query.room_name);
+      if (!where) {
         const message = "Room not found. The call may have ended.";
         return reply.code(404).send({ accessToken: "", result: "error", message, url: REALTIME_PATH, detail: message });
       }
       const accessToken = await signRoomToken(ctx, {
-        room: room.name,
+        room: where.held === "here" ? where.room.name : where.row.name,
         identity: request.query.user_identity,
         name: request.query.name || "User",
         workspaceId,
@@ -156,13 +159,12 @@ export async function callRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const where = await ctx.rooms.locate(tenantOf(request).workspaceId, request.params.room);
-      if (!where) throw notFound(ROOM_NOT_FOUND);
-      const identity = request.query.participant_identity;
-      const outcome: RemovalOutcome =
-        where.held === "here"
-          ? await removeHeldParticipant(where.room, identity)
-          : await (control?.requestRemoval(where.row, identity) ?? Promise.resolve("no_answer" as const));
+      const { workspaceId } = tenantOf(request);
+      const outcome = await ctx.rooms.removeParticipant(
+        workspaceId,
+        request.params.room,
+        request.query.participant_identity,
+      );
       if (outcome === "room_not_found") throw notFound(ROOM_NOT_FOUND);
       if (outcome === "participant_not_found") throw notFound("Participant not found.");
       if (outcome === "no_answer") return reply.code(504).send({ detail: HOLDER_SILENT });
