@@ -2,7 +2,7 @@ import type { CallingAdapter, CallingEvent } from "@parley/engine/webrtc";
 import { WebrtcAudioLeg } from "@parley/engine/webrtc";
 import { setCallCarrier } from "../call-logs/service.ts";
 import { type LiveCall, startLiveCall } from "../calls/live-call.ts";
-import type { Room } from "../calls/rooms.ts";
+import type { Participant, Room } from "../calls/rooms.ts";
 import type { CallOrigin, CallsRuntime } from "../calls/runtime.ts";
 import { expireRoom, openCallRoom } from "../calls/start-call.ts";
 import { accountOf, CHANNEL, PROVIDER } from "./vendor.ts";
@@ -105,10 +105,10 @@ export class InboundCalls {
       this.calls.delete(event.callId);
       if (!answered.endedByPlatform) await hangUp();
     });
-    const caller = {
+    const caller: Participant = {
       identity: `caller-${event.from.replace(/\D/g, "")}`,
       name: event.callerName ?? event.from,
-      kind: "caller" as const,
+      kind: "caller",
       joinedAt: this.rt.ctx.now(),
     };
     const call = await startLiveCall(this.rt, room, caller, transport, origin);

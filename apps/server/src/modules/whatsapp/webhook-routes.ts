@@ -17,12 +17,8 @@ const VerifyQuery = z.object({
   "hub.challenge": z.string().max(1000).optional(),
 });
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The body as it arrived, for signature checks (set by this module's JSON parser only). */
-    rawBody?: string;
-  }
-}
+/** Each webhook's body as it arrived, for the signature check (kept by this plugin's JSON parser). */
+const rawBodies = new WeakMap<object, string>();
 
 /**
  * The platform's webhook (no user: the verify token and the body's signature are the
@@ -37,11 +33,11 @@ export async function webhookRoutes(app: FastifyInstance, rt: CallsRuntime) {
 
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
-    request.rawBody = text;
+    rawBodies.set(request, text);
     try {
       done(null, text === "" ? {} : JSON.parse(text));
     } catch {
-      // An unparsable body is judged by its signature first; the handler reads rawBody.
+      // An unparsable body is judged by its signature first; the handler reads the raw text.
       done(null, {});
     }
   });
@@ -74,7 +70,7 @@ export async function webhookRoutes(app: FastifyInstance, rt: CallsRuntime) {
       const adapter = await callingAdapter();
       const header = request.headers["x-hub-signature-256"];
       const signature = typeof header === "string" ? header : undefined;
-      const signed = await verifyWebhook(ctx, adapter, request.rawBody ?? "", signature);
+      const signed = await verifyWebhook(ctx, adapter, rawBodies.get(request) ?? "", signature);
       if (!signed.ok) return reply.code(403).send({ detail: "Invalid webhook signature." });
       for (const event of signed.events) {
         const number = signed.numbers.find((n) => n.record.whatsappPhoneNumberId === event.numberId);
