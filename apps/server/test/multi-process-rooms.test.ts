@@ -135,13 +135,13 @@ describe.skipIf(testDatabaseKind !== "postgres")(
       const token = await roomToken(t, user.token, room);
       await t.ctx.rooms.settled();
 
-      const claimed = await other.ctx.rooms.claim(user.workspaceId, callId);
+      const claimed = await other.ctx.rooms.claim(user.workspaceId, { callId });
       expect(claimed).toMatchObject({ name: room, callId, agentId: agent, channel: "web" });
       expect(t.ctx.rooms.get(room)).toBeUndefined();
       expect(await rowsOf(room)).toEqual([expect.objectContaining({ ownerId: other.ctx.rooms.processId })]);
       // Another workspace cannot claim it, nor can anyone claim it twice.
       const stranger = await signedInUser(t);
-      expect(await t.ctx.rooms.claim(stranger.workspaceId, callId)).toBeUndefined();
+      expect(await t.ctx.rooms.claim(stranger.workspaceId, { room })).toBeUndefined();
 
       // The token the first process signed opens the call on the second one.
       const client = await RealtimeClient.connect(`${otherWs}?token=${encodeURIComponent(token)}`);
@@ -152,7 +152,7 @@ describe.skipIf(testDatabaseKind !== "postgres")(
         expect.objectContaining({ name: room, participants: expect.arrayContaining([expect.anything()]) }),
       ]);
       // A joined room stays where it runs.
-      expect(await t.ctx.rooms.claim(user.workspaceId, callId)).toBeUndefined();
+      expect(await t.ctx.rooms.claim(user.workspaceId, { room })).toBeUndefined();
 
       const res = await call(
         t,

@@ -232,12 +232,16 @@ export class RoomRegistry {
    * caller's socket or a phone stream that a load balancer sent to this process runs the call here.
    * Undefined when no live process holds it, or when its caller is already connected elsewhere.
    */
-  async claim(workspaceId: string, callId: string): Promise<Room | undefined> {
-    const here = this.all().find((room) => room.callId === callId);
+  async claim(workspaceId: string, which: { callId: string } | { room: string }): Promise<Room | undefined> {
+    const here = "room" in which ? this.get(which.room) : this.all().find((room) => room.callId === which.callId);
     if (here) return here.workspaceId === workspaceId ? here : undefined;
     if (!this.link || !this.messenger) return undefined;
     const { db, now, aliveSince } = this.link;
-    const row = await findLiveRoomOfCall(db, { workspaceId }, callId, aliveSince(now()));
+    const since = aliveSince(now());
+    const row =
+      "room" in which
+        ? await findLiveRoom(db, { workspaceId }, which.room, since)
+        : await findLiveRoomOfCall(db, { workspaceId }, which.callId, since);
     if (!row || row.ownerId === this.processId) return undefined;
     if ((await this.messenger.requestHandOver(row)) !== "handed_over") return undefined;
     const participants = new ParticipantMap();
