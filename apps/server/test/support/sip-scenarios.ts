@@ -57,11 +57,86 @@ function ack(from: string, to: string, cseq: number, uri = "sip:[service]@[remot
   </send>`;
 }
 
+/** What the caller does once the call is up. */
+export type CallerTail =
+  /** Stay until Parley hangs up. */
+  | { kind: "wait" }
+  /** Accept Parley's REFER (202, then NOTIFY "SIP/2.0 200 OK"), then take Parley's BYE. */
+  | { kind: "accept-refer" }
+  /** Refuse Parley's REFER (603), stay `holdMs` on the bridged call, then hang up. */
+  | { kind: "refuse-refer"; holdMs: number };
+
+function tail(kind: CallerTail, from: string, to: string, cseq: number): string {
+  if (kind.kind === "wait") return `<recv request="BYE"/>\n  ${okToRequest}`;
+  if (kind.kind === "accept-refer") {
+    return `<recv request="REFER"/>
+  ${reply(202, "Accepted")}
+  <send retrans="500">
+    <![CDATA[
+      NOTIFY [next_url] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch];rport
+      From: ${from};tag=[pid]SIPpTag00[call_number]
+      To: ${to}[peer_tag_param]
+      Call-ID: [call_id]
+      CSeq: ${cseq + 1} NOTIFY
+      Event: refer
+      Subscription-State: terminated;reason=noresource
+      Max-Forwards: 70
+      Content-Type: message/sipfrag;version=2.0
+      Content-Length: [len]
+
+      SIP/2.0 200 OK
+    ]]>
+  </send>
+  <recv response="200"/>
+  <recv request="BYE"/>
+  ${okToRequest}`;
+  }
+  return `<recv request="REFER"/>
+  ${reply(603, "Decline")}
+  <pause milliseconds="${kind.holdMs}"/>
+  <send retrans="500">
+    <![CDATA[
+      BYE [next_url] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch];rport
+      From: ${from};tag=[pid]SIPpTag00[call_number]
+      To: ${to}[peer_tag_param]
+      Call-ID: [call_id]
+      CSeq: ${cseq + 1} BYE
+      Max-Forwards: 70
+      Content-Length: 0
+
+    ]]>
+  </send>
+  <recv response="200"/>`;
+}
+
+function reply(status: number, reason: string): string {
+  return `<send>
+    <![CDATA[
+      SIP/2.0 ${status} ${reason}
+      [last_Via:]
+      [last_From:]
+      [last_To:]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Content-Length: 0
+
+    ]]>
+  </send>`;
+}
+
 /**
  * A caller that INVITEs [service], answers a 401 with digest credentials (-au/-ap) when
  * `challenged`, ACKs the 200 and stays on the call until Parley hangs up with BYE.
  */
-export function callerScenario(options: { from: string; to: string; sdp: string; challenged: boolean }): string {
+export function callerScenario(options: {
+  from: string;
+  to: string;
+  sdp: string;
+  challenged: boolean;
+  then?: CallerTail;
+}): string {
   const { from, to, sdp } = options;
   const first = options.challenged
     ? `${invite(from, to, sdp, 1, false)}
@@ -79,8 +154,7 @@ export function callerScenario(options: { from: string; to: string; sdp: string;
   <recv response="180" optional="true"/>
   <recv response="200" rrs="true"/>
   ${ack(from, to, cseq, "[next_url]")}
-  <recv request="BYE"/>
-  ${okToRequest}
+  ${tail(options.then ?? { kind: "wait" }, from, to, cseq)}
 </scenario>
 `;
 }
@@ -162,6 +236,38 @@ ${body}
   <recv request="BYE"/>
   ${okToRequest}
   <label id="end"/>
+</scenario>
+`;
+}
+
+/** A destination that answers with `sdp` and stays until the call is hung up from Parley's side. */
+export function answererScenario(sdp: string): string {
+  const body = sdp
+    .split("\n")
+    .map((l) => `      ${l}`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="ISO-8859-1" ?>
+<!DOCTYPE scenario SYSTEM "sipp.dtd">
+<scenario name="Transfer destination">
+  <recv request="INVITE"/>
+  <send retrans="500">
+    <![CDATA[
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]SIPpTag02[call_number]
+      [last_Call-ID:]
+      [last_CSeq:]
+      Contact: <sip:desk@[local_ip]:[local_port];transport=[transport]>
+      Content-Type: application/sdp
+      Content-Length: [len]
+
+${body}
+    ]]>
+  </send>
+  <recv request="ACK"/>
+  <recv request="BYE"/>
+  ${okToRequest}
 </scenario>
 `;
 }

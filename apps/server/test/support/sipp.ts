@@ -3,7 +3,7 @@ import { createSocket, type Socket } from "node:dgram";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { g711Decode, parseRtp, serializeDtmf, serializeRtp } from "@parley/sip";
+import { g711Decode, g711Encode, parseRtp, serializeDtmf, serializeRtp } from "@parley/sip";
 
 /** Runs sipp with a scenario; resolves with its exit code and output when it ends. */
 export function runSipp(
@@ -83,6 +83,11 @@ export class MediaProbe {
     return this.socket.address().port;
   }
 
+  /** Starts measuring the loudest sample afresh. */
+  resetPeak(): void {
+    this.peakLevel = 0;
+  }
+
   /** The loudest sample received so far (silence is 0, speech thousands). */
   get peak(): number {
     return this.peakLevel;
@@ -112,6 +117,28 @@ export class MediaProbe {
     }
     for (const packet of packets) {
       await new Promise<void>((resolve) => this.socket.send(packet, peer.port, peer.address, () => resolve()));
+    }
+  }
+
+  /** Sends 20 ms frames of a loud 1 kHz tone (μ-law) to Parley in real time until `done` or `frames` are sent. */
+  async sendTone(frames: number, done: () => boolean = () => false): Promise<void> {
+    const peer = this.peer;
+    if (!peer) throw new Error("no RTP from Parley yet");
+    const pcm = Int16Array.from({ length: 160 }, (_, i) =>
+      Math.round(12_000 * Math.sin((2 * Math.PI * 1000 * i) / 8000)),
+    );
+    const payload = g711Encode("PCMU", pcm);
+    for (let i = 0; i < frames && !done(); i += 1) {
+      const packet = serializeRtp({
+        marker: i === 0,
+        payloadType: 0,
+        sequence: this.sequence++,
+        timestamp: i * 160,
+        ssrc: 777,
+        payload,
+      });
+      await new Promise<void>((resolve) => this.socket.send(packet, peer.port, peer.address, () => resolve()));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
