@@ -271,3 +271,72 @@ ${body}
 </scenario>
 `;
 }
+
+function challengeRegister(step: number, credentials: { username: string; password: string }): string {
+  return `
+  <recv request="REGISTER"/>
+  <send>
+    <![CDATA[
+      SIP/2.0 401 Unauthorized
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]SIPpTagR${step}
+      [last_Call-ID:]
+      [last_CSeq:]
+      WWW-Authenticate: Digest realm="carrier.test", nonce="[pid]r${step}", qop="auth", algorithm=MD5
+      Content-Length: 0
+
+    ]]>
+  </send>
+  <recv request="REGISTER">
+    <action>
+      <verifyauth assign_to="authvalid" username="${credentials.username}" password="${credentials.password}"/>
+    </action>
+  </recv>
+  <nop hide="true" test="authvalid" next="good${step}"/>
+  <send next="end">
+    <![CDATA[
+      SIP/2.0 403 Forbidden
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]SIPpTagR${step}
+      [last_Call-ID:]
+      [last_CSeq:]
+      Content-Length: 0
+
+    ]]>
+  </send>
+  <label id="good${step}"/>
+  <send>
+    <![CDATA[
+      SIP/2.0 200 OK
+      [last_Via:]
+      [last_From:]
+      [last_To:];tag=[pid]SIPpTagR${step}
+      [last_Call-ID:]
+      [last_CSeq:]
+      [last_Contact:]
+      [last_Expires:]
+      Content-Length: 0
+
+    ]]>
+  </send>`;
+}
+
+/**
+ * A carrier's registrar: challenges Parley's REGISTER, checks the digest, accepts it, then takes
+ * the unregistration (Expires: 0) the same way. A wrong password fails the scenario.
+ */
+export function registrarScenario(credentials: { username: string; password: string }): string {
+  return `<?xml version="1.0" encoding="ISO-8859-1" ?>
+<!DOCTYPE scenario SYSTEM "sipp.dtd">
+<scenario name="Carrier registrar">
+  ${challengeRegister(1, credentials)}
+  ${challengeRegister(2, credentials)}
+  <nop hide="true" next="done"/>
+  <label id="end"/>
+  <nop hide="true"><action><exec int_cmd="stop_now"/></action></nop>
+  <label id="done"/>
+</scenario>
+`;
+}
