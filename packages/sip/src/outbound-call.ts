@@ -2,7 +2,7 @@ import { CallLeg } from "./call-leg.ts";
 import { contactTarget, Dialog } from "./dialog.ts";
 import { answerChallenge } from "./digest.ts";
 import { cseqOf, SipHeaders, type SipRequest, type SipResponse } from "./message.ts";
-import type { SipStack } from "./stack.ts";
+import { type SipStack, T1 } from "./stack.ts";
 import type { Peer } from "./transport.ts";
 import { randomToken } from "./uri.ts";
 
@@ -74,6 +74,8 @@ export interface DialOptions {
   onProvisional?: (response: SipResponse) => void;
   /** Extra headers on the INVITE. */
   headers?: [string, string][];
+  /** How long the far end may ring before the call is CANCELled (60 s by default). */
+  ringTimeoutMs?: number;
 }
 
 export interface DialResult {
@@ -121,7 +123,14 @@ export async function dial(
     };
     call.track(invite, options.peer);
     const onProvisional = (response: SipResponse) => options.onProvisional?.(response);
-    const response = await stack.request(invite, options.peer, { onProvisional });
+    const ringMs = options.ringTimeoutMs ?? 60_000;
+    // Nobody answers: CANCEL (the far end then sends 487); a far end that ignores even that is
+    // given up with a local 408 a transaction timeout later.
+    const ringing = setTimeout(() => void call.cancel(), ringMs);
+    ringing.unref();
+    const response = await stack
+      .request(invite, options.peer, { onProvisional, timeoutMs: ringMs + 64 * T1 })
+      .finally(() => clearTimeout(ringing));
     if (response.status >= 200 && response.status < 300) {
       await call.established(invite, response, contact);
       return { status: response.status, reason: response.reason, call };

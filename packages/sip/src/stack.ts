@@ -200,12 +200,16 @@ export class SipStack extends EventEmitter<StackEvents> {
 
   /**
    * Sends a request in a new client transaction (a Via with a new branch is put on top) and
-   * resolves with the final response, or a local 408 after 64·T1.
+   * resolves with the final response, or a local 408 after 64·T1 (or `timeoutMs`).
    */
   request(
     request: SipRequest,
     peer: Peer,
-    options: { onProvisional?: (response: SipResponse) => void } = {},
+    options: {
+      onProvisional?: (response: SipResponse) => void;
+      /** When to give up with a local 408 (64·T1 by default; an INVITE may ring longer). */
+      timeoutMs?: number;
+    } = {},
   ): Promise<SipResponse> {
     const branch = newBranch();
     request.headers.delete("via");
@@ -223,7 +227,7 @@ export class SipStack extends EventEmitter<StackEvents> {
         for (const t of txn.timers) clearTimeout(t);
         this.client.delete(key);
         resolve(createResponse(request, 408));
-      }, TIMEOUT);
+      }, options.timeoutMs ?? TIMEOUT);
       timeout.unref();
       txn.timers.push(timeout);
       this.client.set(key, txn);

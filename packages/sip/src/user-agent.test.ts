@@ -135,6 +135,20 @@ describe.each<TransportName>(["udp", "tcp"])("user agents over %s", (transport) 
     expect(ended).toEqual(["remote_bye"]);
   });
 
+  it("cancels a call that rings too long", async () => {
+    const callee = await agent();
+    const caller = await agent();
+    callee.on("invite", (call) => void call.ring());
+    const result = await caller.dial({
+      target: "sip:1001@127.0.0.1",
+      peer: { transport, address: "127.0.0.1", port: callee.port },
+      from: "sip:1002@127.0.0.1",
+      sdp: createOffer({ address: "127.0.0.1", port: 8000 }),
+      ringTimeoutMs: 300,
+    });
+    expect(result.status).toBe(487);
+  });
+
   it("ends an unanswered call the caller cancels with 487", async () => {
     const callee = await agent();
     const caller = await agent();

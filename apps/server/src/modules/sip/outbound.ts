@@ -66,6 +66,7 @@ export async function placeSipCall(
       from: route.from,
       credentials: route.credentials,
       sdp: createOffer({ address: runtime.mediaAddress, port: rtp.port }),
+      ringTimeoutMs: SIP_RING_TIMEOUT_MS,
     },
     (call) => {
       callId = call.callId;
