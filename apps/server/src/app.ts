@@ -3,7 +3,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import { API_BASE_PATH } from "@parley/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { TrustProxy } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { registerJobs } from "./jobs/plugin.ts";
@@ -37,6 +37,7 @@ import {
 import { registerInputGuards } from "./plugins/input-guards.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { compiledSerializerCompiler } from "./plugins/response-serializer.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerTenant } from "./plugins/tenant.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
@@ -83,7 +84,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.decorate("ctx", ctx);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

@@ -9,7 +9,9 @@ export type AppErrorCode =
   | "conflict"
   | "validation"
   | "rate_limited"
-  | "unavailable";
+  | "unavailable"
+  /** A vendor or upstream service failed the request (502). */
+  | "bad_gateway";
 
 const statusByCode: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -20,6 +22,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   validation: 422,
   rate_limited: 429,
   unavailable: 503,
+  bad_gateway: 502,
 };
 
 export class AppError extends Error {

@@ -1,7 +1,7 @@
 import { ERROR_TEXTS } from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
-import { findUserById } from "../modules/users/service.ts";
+import { authStateOf } from "../modules/users/auth-state.ts";
 
 /** Who is calling, from a verified access token of a user who is still active. */
 export interface Principal {
@@ -48,8 +48,9 @@ export function registerAuthentication(app: FastifyInstance) {
     if (!token) throw new AppError("unauthorized", ERROR_TEXTS.notAuthenticated, { "www-authenticate": "Bearer" });
     const claims = await app.ctx.accessTokens.verify(token);
     if (!claims) throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, { "www-authenticate": "Bearer" });
-    // Checked on every request so deactivation and demotion take effect at once, not at token expiry.
-    const user = await findUserById(app.ctx.db, claims.id);
+    // Checked on every request so deactivation and demotion take effect at once, not at token expiry
+    // (from memory while fresh: see auth-state.ts for how revocation still holds).
+    const user = await authStateOf(app.ctx.db, claims.id);
     if (!user?.isActive || issuedBeforeCutOff(claims.issuedAt, user.sessionsValidFrom)) {
       throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, { "www-authenticate": "Bearer" });
     }

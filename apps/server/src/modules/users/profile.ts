@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import { forgetAuthState } from "./auth-state.ts";
 import { type UserRow, users } from "./schema.ts";
 import { findUserById, normaliseEmail } from "./service.ts";
 
@@ -46,6 +47,7 @@ export async function updateProfile(
     })
     .where(eq(users.id, userId))
     .returning();
+  forgetAuthState(userId);
   if (!row) throw notFound();
   return row;
 }
@@ -58,6 +60,7 @@ export async function changeEmail(db: Executor, userId: string, email: string, n
     .set({ email: normaliseEmail(email), updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
+  forgetAuthState(userId);
   if (!row) throw notFound();
   return row;
 }

@@ -1,6 +1,7 @@
 import type { SessionUser } from "@parley/contract";
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { forgetAuthState } from "./auth-state.ts";
 import { enterpriseQuotas, type UserRow, users } from "./schema.ts";
 
 export type { UserRow };
@@ -147,6 +148,7 @@ export async function clearCurrentWorkspace(db: Executor, userId: string, worksp
 
 export async function updateUser(db: Executor, userId: string, changes: UserChanges): Promise<void> {
   await db.update(users).set(changes).where(eq(users.id, userId));
+  forgetAuthState(userId);
 }
 
 export async function findUsersByIds(db: Executor, ids: string[]): Promise<UserRow[]> {
@@ -161,4 +163,5 @@ export async function countUsers(db: Executor): Promise<number> {
 /** Deletes the account; its memberships, sessions and quota go with it (foreign keys cascade). */
 export async function deleteUser(db: Executor, userId: string): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
+  forgetAuthState(userId);
 }

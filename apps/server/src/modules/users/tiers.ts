@@ -2,6 +2,7 @@ import type { Tier, TierBody } from "@parley/contract";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { forgetAuthState } from "./auth-state.ts";
 import { saveQuota } from "./limits.ts";
 import { tiers, users } from "./schema.ts";
 
@@ -79,6 +80,7 @@ export async function deleteTier(db: Executor, id: string) {
   await getTier(db, id);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ tierId: null }).where(eq(users.tierId, id));
+    forgetAuthState();
     await tx.delete(tiers).where(eq(tiers.id, id));
   });
 }
@@ -91,6 +93,7 @@ export async function assignTierWithDefaults(db: Executor, userId: string, tierI
     const [tier] = await tx.select().from(tiers).where(eq(tiers.id, tierId));
     if (!tier) throw notFound("Tier not found.");
     await tx.update(users).set({ tierId, updatedAt: now }).where(eq(users.id, userId));
+    forgetAuthState(userId);
     await saveQuota(tx, userId, {
       maxAssistants: tier.maxAssistants,
       minutesPerMonth: tier.minutesPerMonth,
