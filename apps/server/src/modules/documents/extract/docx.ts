@@ -1,4 +1,3 @@
-import mammoth from "mammoth";
 import { domSections, fragmentBody } from "./html.ts";
 import { ExtractionError, type Section } from "./section.ts";
 
@@ -6,6 +5,8 @@ import { ExtractionError, type Section } from "./section.ts";
 export async function docxSections(data: Buffer): Promise<Section[]> {
   let html: string;
   try {
+    // Loaded on the first Word file rather than at every server start.
+    const { default: mammoth } = await import("mammoth");
     html = (await mammoth.convertToHtml({ buffer: data })).value;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,8 +1,11 @@
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+/** pdf.js is large: loaded on the first PDF, not at every server start (memory and start time). */
+const loadPdfJs = () => import("pdfjs-dist/legacy/build/pdf.mjs");
+
 import { ExtractionError, type Section, SectionBuilder } from "./section.ts";
 
 /** A PDF's text, page by page; each page is a section headed "Page N" so answers can cite it. */
 export async function pdfSections(data: Buffer): Promise<{ sections: Section[]; pages: number }> {
+  const { getDocument } = await loadPdfJs();
   let pdf: Awaited<ReturnType<typeof getDocument>["promise"]>;
   try {
     pdf = await getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 }).promise;
