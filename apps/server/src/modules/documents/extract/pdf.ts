@@ -1,7 +1,7 @@
+import { ExtractionError, type Section, SectionBuilder } from "./section.ts";
+
 /** pdf.js is large: loaded on the first PDF, not at every server start (memory and start time). */
 const loadPdfJs = () => import("pdfjs-dist/legacy/build/pdf.mjs");
-
-import { ExtractionError, type Section, SectionBuilder } from "./section.ts";
 
 /** A PDF's text, page by page; each page is a section headed "Page N" so answers can cite it. */
 export async function pdfSections(data: Buffer): Promise<{ sections: Section[]; pages: number }> {
