@@ -206,10 +206,20 @@ export function CreateNumberDialog(props: { onClose: () => void; onSubmit: (body
         </>
       )}
       <Grid size={{ xs: 12, sm: 6 }}>
-        <AssistantField control={control} name="agent_id" label={t("fields.inbound")} />
+        <AssistantField
+          control={control}
+          name="agent_id"
+          label={t("fields.inbound")}
+          helperText={t("detail.inboundHelp")}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <AssistantField control={control} name="outbound_agent_id" label={t("fields.outbound")} />
+        <AssistantField
+          control={control}
+          name="outbound_agent_id"
+          label={t("fields.outbound")}
+          helperText={t("detail.outboundHelp")}
+        />
       </Grid>
     </FormDialog>
   );

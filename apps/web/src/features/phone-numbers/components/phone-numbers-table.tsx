@@ -54,7 +54,7 @@ export function PhoneNumbersTable(props: {
       header: t("columns.name"),
       cell: (row) => (
         <Link component={RouterLink} to={`${paths.phoneNumbers}/${row.id}`} sx={{ fontWeight: 600 }}>
-          {row.friendly_name || t("unnamed")}
+          {nameOf(row)}
         </Link>
       ),
     },

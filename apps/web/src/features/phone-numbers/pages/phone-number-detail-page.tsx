@@ -86,7 +86,7 @@ function NumberPage({ number, back }: { number: PhoneNumber; back: React.ReactNo
     <>
       <PageHeader
         title={nameOf(number)}
-        subtitle={number.friendly_name ? number.number : undefined}
+        subtitle={nameOf(number) === number.number ? undefined : number.number}
         actions={
           <>
             {back}

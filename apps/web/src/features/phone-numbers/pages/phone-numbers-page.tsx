@@ -21,6 +21,9 @@ import { nameOf, type PhoneNumberAction, PhoneNumbersTable } from "../components
 import { MESSAGING_PROVIDER, messagingBrand } from "../components/provider-names.ts";
 import { useNumberWrites } from "../hooks/use-number-writes.ts";
 
+/** Header buttons keep their label on one line; the title beside them gives way instead. */
+const NO_WRAP = { whiteSpace: "nowrap", flexShrink: 0 } as const;
+
 type Open =
   | { kind: "create" | "import" | "extension" | "messaging" }
   | { kind: PhoneNumberAction; item: PhoneNumber }
@@ -37,10 +40,15 @@ export default function PhoneNumbersPage() {
 
   const primary = (
     <>
-      <Button startIcon={<CloudDownloadOutlined />} variant="outlined" onClick={() => setOpen({ kind: "import" })}>
+      <Button
+        startIcon={<CloudDownloadOutlined />}
+        variant="outlined"
+        sx={NO_WRAP}
+        onClick={() => setOpen({ kind: "import" })}
+      >
         {t("import.open")}
       </Button>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: "create" })}>
+      <Button variant="contained" startIcon={<AddIcon />} sx={NO_WRAP} onClick={() => setOpen({ kind: "create" })}>
         {t("add")}
       </Button>
     </>
@@ -115,6 +123,7 @@ function MoreWays({ onChoose }: { onChoose: (kind: "extension" | "messaging") =>
     <>
       <Button
         endIcon={<ExpandMore />}
+        sx={NO_WRAP}
         aria-haspopup="menu"
         aria-expanded={anchor ? "true" : undefined}
         aria-controls={anchor ? menuId : undefined}
