@@ -55,7 +55,10 @@ describe("the WhatsApp double", () => {
         const call = notification.entry[0].changes[0].value.calls[0];
         expect(request.headers["x-hub-signature-256"]).toBe(signBody(request.body, "app-secret"));
         if (call.event !== "connect") return { status: 200 };
-        const { leg, sdp } = await WebrtcAudioLeg.answer(call.session.sdp, { extraHostAddresses: ["127.0.0.1"] });
+        const { leg, sdp } = await WebrtcAudioLeg.answer(call.session.sdp, {
+          iceServers: [{ urls: double.stunUrl }],
+          extraHostAddresses: ["127.0.0.1"],
+        });
         business = leg;
         leg.onAudio((pcm) => heardByBusiness.push(pcm));
         for (const action of ["pre_accept", "accept"]) {

@@ -12,6 +12,7 @@ import {
   stringField,
   type WebhookExchange,
 } from "./double-server.ts";
+import { startStunResponder } from "./whatsapp-stun.ts";
 
 /**
  * A local WhatsApp Cloud API (Graph API) and a WhatsApp user's phone, as the Cloud API Calling docs
@@ -198,6 +199,8 @@ export class DoubleCall {
 export interface WhatsappDouble {
   /** The Graph API root with its version: Parley's WHATSAPP_GRAPH_API_URL. */
   apiUrl: string;
+  /** A local STUN server ("stun:127.0.0.1:<port>"): the phone's legs use it, and so may a test's own legs. */
+  stunUrl: string;
   server: DoubleServer;
   /** Every calls-API action received, in order. */
   actions: CallAction[];
@@ -221,6 +224,7 @@ export async function startWhatsappDouble(options: WhatsappDoubleOptions): Promi
   const subscriptions: string[] = [];
   const webhooks: WebhookExchange[] = [];
   const calls = new Map<string, DoubleCall>();
+  const stun = await startStunResponder();
   const numberFor = (request: DoubleRequest, id: string) => {
     const token = bearerToken(request);
     if (!token || !options.numbers.some((n) => n.accessToken === token)) return { error: invalidToken() };
@@ -329,6 +333,7 @@ export async function startWhatsappDouble(options: WhatsappDoubleOptions): Promi
 
   return {
     apiUrl: `${server.origin}/${GRAPH_VERSION}`,
+    stunUrl: stun.url,
     server,
     actions,
     subscriptions,
@@ -338,7 +343,10 @@ export async function startWhatsappDouble(options: WhatsappDoubleOptions): Promi
       const number = numberById(placed.phoneNumberId);
       const from = placed.from.replace(/\D/g, "");
       const to = number.displayPhoneNumber.replace(/\D/g, "");
-      const { leg, sdp } = await WebrtcAudioLeg.offer({ extraHostAddresses: ["127.0.0.1"] });
+      const { leg, sdp } = await WebrtcAudioLeg.offer({
+        iceServers: [{ urls: stun.url }],
+        extraHostAddresses: ["127.0.0.1"],
+      });
       const callId = `wacid.${Buffer.from(randomUUID()).toString("base64url")}`;
       const secret = placed.signWith ?? options.appSecret;
       const call = new DoubleCall(callId, leg, placed, async (ended) => {
@@ -381,6 +389,7 @@ export async function startWhatsappDouble(options: WhatsappDoubleOptions): Promi
     async close() {
       for (const call of calls.values()) call.terminated();
       await server.close();
+      await stun.close();
     },
   };
 }
