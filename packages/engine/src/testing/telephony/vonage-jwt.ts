@@ -1,0 +1,74 @@
+import { createHash, createHmac, createPublicKey, randomUUID, timingSafeEqual, verify } from "node:crypto";
+import { isRecord } from "./double-server.ts";
+
+/**
+ * The two JSON Web Tokens of Vonage's Voice API: RS256 tokens the app signs with its application's
+ * private key to call the API (claims application_id, iat, jti, optional exp/nbf), and HS256 tokens
+ * Vonage puts on its signed webhooks (Authorization: Bearer), signed with the account's signature
+ * secret, whose payload_hash is the SHA-256 of the request body.
+ */
+
+function base64url(data: Buffer | string): string {
+  return Buffer.from(data).toString("base64url");
+}
+
+function decodePart(part: string | undefined): Record<string, unknown> | null {
+  if (!part) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
+    return isRecord(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Checks an RS256 token against a PEM public key; returns its claims, or a reason it is refused. */
+export function verifyRs256(token: string, publicKeyPem: string): Record<string, unknown> | string {
+  const [head, body, signature] = token.split(".");
+  const header = decodePart(head);
+  const claims = decodePart(body);
+  if (!header || !claims || !signature) return "malformed token";
+  if (header.alg !== "RS256") return `alg ${String(header.alg)} is not RS256`;
+  const ok = verify(
+    "RSA-SHA256",
+    Buffer.from(`${head}.${body}`),
+    createPublicKey(publicKeyPem),
+    Buffer.from(signature, "base64url"),
+  );
+  if (!ok) return "bad signature";
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof claims.exp === "number" && claims.exp < now) return "token expired";
+  if (typeof claims.nbf === "number" && claims.nbf > now + 60) return "token not yet valid";
+  return claims;
+}
+
+/** The HS256 token Vonage signs a webhook with. */
+export function signWebhookJwt(
+  secret: string,
+  claims: { apiKey: string; applicationId: string; body: string },
+): string {
+  const header = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
+  const payload = base64url(
+    JSON.stringify({
+      iat: Math.floor(Date.now() / 1000),
+      jti: randomUUID(),
+      iss: "Vonage",
+      payload_hash: createHash("sha256").update(claims.body).digest("hex"),
+      api_key: claims.apiKey,
+      application_id: claims.applicationId,
+    }),
+  );
+  const signature = createHmac("sha256", secret).update(`${header}.${payload}`).digest("base64url");
+  return `${header}.${payload}.${signature}`;
+}
+
+/** Checks an HS256 webhook token (for the self-tests): signature, then payload_hash against the body. */
+export function checkWebhookJwt(secret: string, token: string, body: string): boolean {
+  const [head, payload, signature] = token.split(".");
+  if (!head || !payload || !signature) return false;
+  const expected = Buffer.from(createHmac("sha256", secret).update(`${head}.${payload}`).digest("base64url"));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  const claims = decodePart(payload);
+  return claims?.payload_hash === createHash("sha256").update(body).digest("hex");
+}
