@@ -86,6 +86,7 @@ describe("POST /phone-numbers/whatsapp/integrate", () => {
     const body = res.json();
     expect(body.phone_number).toMatchObject({
       number: "+14155550100",
+      country: "US",
       provider: "whatsapp",
       friendly_name: "Clinic line",
       whatsapp: { phone_number_id: "106540352242922", business_account_id: "102290129340398" },

@@ -10,6 +10,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAgent } from "../assistants/service.ts";
+import { normaliseNumber } from "../phone-numbers/number-format.ts";
 import { assistantNames, hasPhoneNumber, insertPhoneNumber, toPhoneNumber } from "../phone-numbers/service.ts";
 import { callingAdapter, PROVIDER, platformSettings } from "./vendor.ts";
 import { newVerifyToken } from "./verify-token.ts";
@@ -60,7 +61,7 @@ export async function integrateNumber(
   const record = await insertPhoneNumber(ctx.db, tenant, {
     number: body.number,
     friendlyName: body.friendly_name || check.verifiedName || "",
-    country: null,
+    country: normaliseNumber(body.number)?.country ?? null,
     provider: PROVIDER,
     agentId: body.agent_id,
     providerNumberId: body.phone_number_id,
