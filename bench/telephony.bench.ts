@@ -34,10 +34,10 @@ function memoryMb(): number {
   return (m.heapUsed + m.external) / 1024 / 1024;
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 120_000) {
+async function until(check: () => boolean, what: string, detail: () => string, timeoutMs = 120_000) {
   const deadline = performance.now() + timeoutMs;
   while (!check()) {
-    if (performance.now() > deadline) throw new Error(`telephony bench: timed out waiting for ${what}`);
+    if (performance.now() > deadline) throw new Error(`telephony bench: timed out waiting for ${what} (${detail()})`);
     await sleep(20);
   }
 }
@@ -90,7 +90,12 @@ export async function run(): Promise<BenchResult> {
     const rssBefore = process.memoryUsage().rss;
     const handles = await Promise.all(Array.from({ length: n }, () => double.ringInbound(NUMBER, "+14155559999")));
     const legs: PhoneLeg[] = await Promise.all(handles.map((h) => h.stream(60_000)));
-    await until(() => legs.every((leg) => leg.receivedMs() >= 500), "every call's first audio");
+    const heard = () => legs.filter((leg) => leg.receivedMs() >= 500).length;
+    await until(
+      () => heard() === n,
+      "every call's first audio",
+      () => `${heard()} of ${n} heard, ${handles.filter((h) => h.voice.status !== 200).length} refused`,
+    );
     const cpuStart = process.cpuUsage();
     const start = performance.now();
     const presses = setInterval(() => {

@@ -1,21 +1,39 @@
-import type { CallForStream } from "../call-logs/service.ts";
-import { findCallByCarrierId } from "../call-logs/service.ts";
+import { findCallByCarrierId, setCallCarrier } from "../call-logs/service.ts";
 import type { CallsRuntime } from "../calls/runtime.ts";
 
 const LOOKUP_TRIES = 10;
 const LOOKUP_PAUSE_MS = 200;
 
+/** How a webhook names a call Parley placed: its own id, and the id placeCall returned when they differ. */
+export interface CarrierIds {
+  providerCallId: string;
+  placedCallId?: string | undefined;
+}
+
+async function lookup(rt: CallsRuntime, provider: string, ids: CarrierIds) {
+  const direct = await findCallByCarrierId(rt.ctx.db, provider, ids.providerCallId);
+  if (direct || !ids.placedCallId || ids.placedCallId === ids.providerCallId) return direct;
+  const placed = await findCallByCarrierId(rt.ctx.db, provider, ids.placedCallId);
+  // The vendor named the call by a request id first: from now on the log holds the call's own id.
+  if (placed) {
+    await setCallCarrier(rt.ctx.db, { workspaceId: placed.workspaceId }, placed.id, {
+      provider,
+      providerCallId: ids.providerCallId,
+      phoneNumberId: placed.phoneNumberId,
+    });
+  }
+  return placed;
+}
+
 /**
- * A placed call by its carrier id. The carrier may call back (ringing, answered) before the
- * request that placed the call has stored the id it got, so a miss is retried for about two
- * seconds before it counts as unknown.
+ * A call by its carrier id. The carrier may call back (ringing, answered) before the request that
+ * placed the call has stored the id it got, so a miss is retried for about two seconds before it
+ * counts as unknown.
  */
-export async function findPlacedCall(rt: CallsRuntime, provider: string, providerCallId: string) {
+export async function findPlacedCall(rt: CallsRuntime, provider: string, ids: CarrierIds) {
   for (let attempt = 0; ; attempt += 1) {
-    const found = await findCallByCarrierId(rt.ctx.db, provider, providerCallId);
+    const found = await lookup(rt, provider, ids);
     if (found || attempt >= LOOKUP_TRIES) return found;
     await new Promise((resolve) => setTimeout(resolve, LOOKUP_PAUSE_MS));
   }
 }
-
-export type { CallForStream };

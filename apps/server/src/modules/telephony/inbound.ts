@@ -168,7 +168,7 @@ export async function answerVoiceWebhook(
 ): Promise<WebhookAnswer | null> {
   const call = adapter.parseIncomingCall(request);
   if (call.direction === "outbound") {
-    const placed = await findPlacedCall(rt, provider, call.providerCallId);
+    const placed = await findPlacedCall(rt, provider, call);
     if (!placed?.phoneNumberId) return null;
     const tenant = { workspaceId: placed.workspaceId };
     const record = await requirePhoneNumber(rt.ctx.db, tenant, placed.phoneNumberId).catch(() => null);

@@ -38,14 +38,18 @@ export async function applyStatusWebhook(
 ): Promise<StatusOutcome> {
   const update = adapter.parseStatus(request);
   if (!update) return "ignored";
-  const call = await findPlacedCall(rt, provider, update.providerCallId);
+  const call = await findPlacedCall(rt, provider, update);
   if (!call?.phoneNumberId) return "ignored";
   const tenant = { workspaceId: call.workspaceId };
   const record = await requirePhoneNumber(rt.ctx.db, tenant, call.phoneNumberId).catch(() => null);
   const account = record ? await accountOf(rt.ctx, record) : null;
   if (!account || !(await adapter.verifyWebhook(account, request))) return "forbidden";
   rt.log.info({ provider, callId: call.id, status: update.status }, "phone call status");
-  await apply(rt, { ...call, tenant }, update);
+  const hangup = () =>
+    adapter
+      .hangup(account, update.providerCallId)
+      .catch((error: unknown) => rt.log.warn({ provider, err: error }, "could not hang up on an answering machine"));
+  await apply(rt, { ...call, tenant }, update, hangup);
   return "applied";
 }
 
@@ -53,11 +57,22 @@ async function apply(
   rt: CallsRuntime,
   call: { id: string; agentId: string | null; tenant: { workspaceId: string } },
   update: StatusUpdate,
+  hangup: () => Promise<void>,
 ): Promise<void> {
   const room = rt.ctx.rooms.all().find((r) => r.callId === call.id);
   const live = room?.call ?? null;
-  if (update.answeredBy === "machine" && live && (await hangsUpOnMachines(rt, call))) {
-    await live.end("voicemail");
+  if (update.answeredBy === "machine" && (await hangsUpOnMachines(rt, call))) {
+    if (live) return live.end("voicemail");
+    // Detected before the stream started: the call ends here, and the stream (if it still comes) is refused.
+    const closed = await closeUnconnectedCall(rt.ctx.db, call.tenant, call.id, {
+      status: "completed",
+      endReason: "voicemail",
+      endedAt: rt.ctx.now(),
+    });
+    if (closed) {
+      freeRoomOf(rt, call.id);
+      await hangup();
+    }
     return;
   }
   const reason = UNCONNECTED_REASONS[update.status];
