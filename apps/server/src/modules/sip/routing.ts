@@ -1,4 +1,4 @@
-import type { Peer } from "@parley/sip";
+import { type Peer, parseUri } from "@parley/sip";
 import { decryptSecrets, type PhoneNumberRecord } from "../phone-numbers/service.ts";
 import { addressesOf, trunkHostPort } from "./allowed-peers.ts";
 import { bindingOf } from "./registrations.ts";
@@ -15,6 +15,8 @@ export interface SipRoute {
 }
 
 /**
+ * `destination` is a number or extension ("+14155550123", "1002"), or a SIP URI ("sip:desk@host"),
+ * which a trunk sends to its carrier as it is and an extension reads as another extension's name.
  * A trunk number dials anything through its carrier (digest credentials when the trunk has them);
  * an extension dials another extension of its domain that is registered right now. Null when
  * there is no way there.
@@ -25,6 +27,7 @@ export async function routeFor(
   destination: string,
 ): Promise<SipRoute | null> {
   const { ctx } = runtime.calls;
+  const asUri = /^sips?:/i.test(destination) ? parseUri(destination) : null;
   if (record.provider === "sip_trunk" && record.sipTrunk) {
     const { host, port } = trunkHostPort(record.sipTrunk);
     const [address] = await addressesOf(host);
@@ -32,14 +35,16 @@ export async function routeFor(
     const password = decryptSecrets(ctx, record).sipPassword;
     const { username } = record.sipTrunk;
     return {
-      uri: `sip:${destination}@${host}${port === 5060 ? "" : `:${port}`}`,
+      uri: asUri ? destination : `sip:${destination}@${host}${port === 5060 ? "" : `:${port}`}`,
       peer: { transport: record.sipTrunk.transport, address, port },
       from: `sip:${username || record.number}@${host}`,
       credentials: username && password ? { username, password } : undefined,
     };
   }
   if (record.provider === "extension" && record.extensionDomain) {
-    const binding = await bindingOf(ctx.db, destination, record.extensionDomain, ctx.now());
+    const user = asUri ? asUri.user : destination;
+    if (!user) return null;
+    const binding = await bindingOf(ctx.db, user, record.extensionDomain, ctx.now());
     if (!binding) return null;
     return {
       uri: binding.contact,
