@@ -291,4 +291,28 @@ describe("Twilio double", () => {
     expect(statuses).toEqual(["busy"]);
     expect(app.requests.some((r) => r.path === "/voice")).toBe(false);
   });
+  it("answers with a machine when asked: AnsweredBy on the voice request (MachineDetection=Enable)", async () => {
+    app = await standIn([]);
+    double = await startTwilioDouble({
+      accounts: [{ sid: SID, token: TOKEN, numbers: NUMBERS }],
+      outbound: { outcome: "machine", speech: sine(200, 500) },
+    });
+    const created = await readJson(
+      await fetch(`${double.origin}/2010-04-01/Accounts/${SID}/Calls.json`, {
+        method: "POST",
+        headers: { authorization: basic(SID, TOKEN), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          To: "+14155557777",
+          From: NUMBERS[0] ?? "",
+          Url: `${app.origin}/voice`,
+          MachineDetection: "Enable",
+        }),
+      }),
+    );
+    const call = double.calls.get(pickString(created, "sid"));
+    if (!call) throw new Error("no call");
+    await call.waitForStream();
+    const voice = app.requests.find((r) => r.path === "/voice");
+    expect(new URLSearchParams(voice?.body).get("AnsweredBy")).toBe("machine_start");
+  });
 });
