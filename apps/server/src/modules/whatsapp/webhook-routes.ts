@@ -54,7 +54,7 @@ export async function webhookRoutes(app: FastifyInstance, rt: CallsRuntime) {
       const records =
         number && query["hub.mode"] === "subscribe" ? await findInboundNumbers(ctx.db, PROVIDER, number) : [];
       if (!records.some((record) => sameToken(token, record.whatsappVerifyToken))) {
-        return reply.code(403).type("text/plain").send("Forbidden");
+        return reply.code(403).send({ detail: "The verify token does not match this webhook." });
       }
       return reply
         .code(200)
