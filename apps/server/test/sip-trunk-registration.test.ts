@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertPhoneNumber } from "../src/modules/phone-numbers/service.ts";
-import { syncSipTrunk } from "../src/modules/sip/trunk-registrations.ts";
+import { sipRuntimeOf } from "../src/modules/sip/sip-runtime.ts";
+import { reconcileTrunks, syncSipTrunk } from "../src/modules/sip/trunk-registrations.ts";
 import { createTestApp, signedInUser, type TestApp } from "./harness.ts";
 import { freeUdpPort, rtpWindow } from "./support/sip-peers.ts";
 import { registrarScenario } from "./support/sip-scenarios.ts";
@@ -39,10 +40,14 @@ describe("SIP trunk registration", () => {
           sipPassword: t.ctx.secrets.encrypt(credentials.password),
         },
       );
+      const runtime = sipRuntimeOf(t.ctx);
+      if (!runtime) throw new Error("SIP is not running");
       expect(await syncSipTrunk(t.ctx, record.id, record)).toBe(200);
       // Settings unchanged: the running registration is kept, nothing is sent.
+      await reconcileTrunks(runtime, [record]);
       expect(await syncSipTrunk(t.ctx, record.id, record)).toBe(200);
-      expect(await syncSipTrunk(t.ctx, record.id, null)).toBeNull();
+      // The number is gone from the listing: Parley unregisters (Expires: 0, digest again).
+      await reconcileTrunks(runtime, []);
       const result = await carrier.done;
       expect(result.code, result.output.slice(-1500)).toBe(0);
     } finally {

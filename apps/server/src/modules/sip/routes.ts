@@ -34,7 +34,9 @@ export async function sipRoutes(app: FastifyInstance) {
     if (!runtime) return;
     serveRegistrar(runtime);
     answerSipCalls(runtime);
-    registerTrunks(runtime);
+    // No cross-workspace listing of trunk numbers exists yet: trunks register on their first call
+    // out (and through syncSipTrunk) until the phone-numbers service offers one to pass here.
+    registerTrunks(runtime, null);
   });
   app.addHook("onClose", async () => stopSipRuntime(ctx));
 

@@ -29,9 +29,38 @@ function registrationsOf(runtime: SipRuntime): Map<string, TrunkRegistration> {
   return map;
 }
 
-/** Starts the registry of trunk registrations with the runtime (they stop, unregistering, with it). */
-export function registerTrunks(runtime: SipRuntime): void {
+/** How often the trunk numbers are read again to start, change or stop their registrations. */
+const RECONCILE_MS = 60_000;
+
+/** Every trunk number of every workspace (the phone-numbers service's listing). */
+export type TrunkLister = () => Promise<PhoneNumberRecord[]>;
+
+/**
+ * Starts the registry of trunk registrations with the runtime (they stop, unregistering, with it).
+ * With a lister, the trunk numbers are read at start and every minute, so a number created,
+ * changed or deleted through the API (on any process) is registered or unregistered without the
+ * phone-numbers module having to call this one.
+ */
+export function registerTrunks(runtime: SipRuntime, listTrunks: TrunkLister | null): void {
   registrationsOf(runtime);
+  if (!listTrunks) return;
+  const { log } = runtime.calls;
+  const run = () =>
+    void listTrunks()
+      .then((records) => reconcileTrunks(runtime, records))
+      .catch((error: unknown) => log.warn({ err: error }, "could not reconcile SIP trunk registrations"));
+  run();
+  const timer = setInterval(run, RECONCILE_MS);
+  timer.unref();
+  runtime.stoppers.unshift(() => clearInterval(timer));
+}
+
+/** Brings the running registrations in line with these trunk numbers (others are unregistered). */
+export async function reconcileTrunks(runtime: SipRuntime, records: readonly PhoneNumberRecord[]): Promise<void> {
+  const { ctx } = runtime.calls;
+  const wanted = new Set(records.map((r) => r.id));
+  for (const id of registrationsOf(runtime).keys()) if (!wanted.has(id)) await syncSipTrunk(ctx, id, null);
+  for (const record of records) await syncSipTrunk(ctx, record.id, record);
 }
 
 /**
