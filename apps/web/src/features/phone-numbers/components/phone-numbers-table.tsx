@@ -13,12 +13,10 @@ import { errorText } from "../../../components/error-text.ts";
 import { type Column, ResourceTable, type RowAction } from "../../../components/resource-table.tsx";
 import { paths } from "../../../config/paths.ts";
 import { NumberCell } from "./number-cell.tsx";
+import { nameDirection, nameOf } from "./number-name.ts";
 import { phoneProviderLabel } from "./provider-names.ts";
 
 export type PhoneNumberAction = "call" | "delete";
-
-/** The name a row goes by: its friendly name, else its number. */
-export const nameOf = (number: PhoneNumber) => number.friendly_name || number.number;
 
 /** The workspace's numbers: name (opens the number), number and country, provider, both assistants. */
 export function PhoneNumbersTable(props: {
@@ -54,7 +52,7 @@ export function PhoneNumbersTable(props: {
       header: t("columns.name"),
       cell: (row) => (
         <Link component={RouterLink} to={`${paths.phoneNumbers}/${row.id}`} sx={{ fontWeight: 600 }}>
-          {nameOf(row)}
+          <span dir={nameDirection(nameOf(row))}>{nameOf(row)}</span>
         </Link>
       ),
     },

@@ -20,7 +20,7 @@ import { ApiError } from "../../../lib/api-error.ts";
 import { AssistantsCard } from "../components/assistants-card.tsx";
 import { CallNumberDialog } from "../components/call-number-dialog.tsx";
 import { NumberDetails } from "../components/number-details.tsx";
-import { nameOf } from "../components/phone-numbers-table.tsx";
+import { isolatedName, nameOf } from "../components/number-name.ts";
 import { RecentCallsCard } from "../components/recent-calls-card.tsx";
 import { useNumberWrites } from "../hooks/use-number-writes.ts";
 
@@ -85,7 +85,7 @@ function NumberPage({ number, back }: { number: PhoneNumber; back: React.ReactNo
   return (
     <>
       <PageHeader
-        title={nameOf(number)}
+        title={isolatedName(nameOf(number))}
         subtitle={nameOf(number) === number.number ? undefined : number.number}
         actions={
           <>

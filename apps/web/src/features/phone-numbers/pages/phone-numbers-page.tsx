@@ -17,7 +17,8 @@ import { CreateNumberDialog } from "../components/create-number-dialog.tsx";
 import { ExtensionDialog } from "../components/extension-dialog.tsx";
 import { ImportDialog } from "../components/import-dialog.tsx";
 import { MessagingNumberDialog } from "../components/messaging-number-dialog.tsx";
-import { nameOf, type PhoneNumberAction, PhoneNumbersTable } from "../components/phone-numbers-table.tsx";
+import { nameOf } from "../components/number-name.ts";
+import { type PhoneNumberAction, PhoneNumbersTable } from "../components/phone-numbers-table.tsx";
 import { MESSAGING_PROVIDER, messagingBrand } from "../components/provider-names.ts";
 import { useNumberWrites } from "../hooks/use-number-writes.ts";
 
