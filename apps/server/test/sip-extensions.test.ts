@@ -1,3 +1,4 @@
+import { createSocket } from "node:dgram";
 import { PHONE_NUMBER_TEXTS } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sipRuntimeOf } from "../src/modules/sip/sip-runtime.ts";
@@ -114,6 +115,24 @@ describe("SIP extensions", () => {
 });
 
 describe("SIP switched off", () => {
+  it("keeps serving with SIP off when the SIP port is taken", async () => {
+    const taken = createSocket("udp4");
+    await new Promise<void>((resolve) => taken.bind(0, "0.0.0.0", resolve));
+    const busy = await createTestApp({ SIP_PORT: String(taken.address().port), SIP_HOST: "127.0.0.1" });
+    try {
+      expect(sipRuntimeOf(busy.ctx)).toBeNull();
+      const user = await signedInUser(busy);
+      const res = await call(busy, "POST", "/api/v1/phone-numbers/extensions/status", {
+        token: user.token,
+        body: { extension: "1001", domain: "example.test" },
+      });
+      expect(res.json()).toEqual({ detail: PHONE_NUMBER_TEXTS.switchUnreachable });
+    } finally {
+      await busy.close();
+      taken.close();
+    }
+  });
+
   it("answers the status call with the telephony switch text", async () => {
     const off = await createTestApp({ SIP_PORT: "off" });
     try {
