@@ -164,6 +164,21 @@ describe("the webhook", () => {
     expect((await double.verifyWebhook(webhookUrl, "14155550111.not-the-token-at-all")).status).toBe(403);
   });
 
+  it("rejects a call to a number with no assistant", async () => {
+    // NUMBERS[1] was integrated without an assistant by the handshake test above.
+    const { call: phone, webhook } = await double.call({
+      webhookUrl,
+      phoneNumberId: (NUMBERS[1] as DoubleNumber).phoneNumberId,
+      from: "+447700900789",
+    });
+    expect(webhook.status).toBe(200);
+    await waitFor(
+      () => (double.actions.some((x) => x.callId === phone.callId && x.action === "reject") ? true : undefined),
+      "the reject action",
+    );
+    expect(double.actions.filter((x) => x.callId === phone.callId).map((x) => x.action)).toEqual(["reject"]);
+  });
+
   it("refuses a call event whose X-Hub-Signature-256 is not the app's", async () => {
     const { call: forged, webhook } = await double.call({
       webhookUrl,

@@ -61,6 +61,9 @@ export interface CallingAdapter {
   /** Tells the platform the answer early, so media can start before the call is accepted. */
   preAccept(account: CallingAccount, callId: string, sdpAnswer: string): Promise<void>;
   accept(account: CallingAccount, callId: string, sdpAnswer: string): Promise<void>;
+  /** Declines a call not yet accepted. */
+  reject(account: CallingAccount, callId: string): Promise<void>;
+  /** Ends an accepted call. */
   terminate(account: CallingAccount, callId: string): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ const FUNCTIONS = [
   "parseWebhook",
   "preAccept",
   "accept",
+  "reject",
   "terminate",
 ] as const;
 

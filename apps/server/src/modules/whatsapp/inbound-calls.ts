@@ -65,8 +65,12 @@ export class InboundCalls {
       adapter.terminate(account, event.callId).catch((error: unknown) => {
         this.rt.log.warn({ err: error, platformCallId: event.callId }, "could not terminate the call");
       });
+    const decline = () =>
+      adapter.reject(account, event.callId).catch((error: unknown) => {
+        this.rt.log.warn({ err: error, platformCallId: event.callId }, "could not reject the call");
+      });
     if (!record.agentId) {
-      await hangUp();
+      await decline();
       return;
     }
     const tenant = { workspaceId: record.workspaceId };
@@ -81,7 +85,7 @@ export class InboundCalls {
     try {
       room = await openCallRoom(this.rt, tenant, { agentId: record.agentId, ...origin });
     } catch (error) {
-      await hangUp(); // over the concurrency limit, out of minutes, or missing keys
+      await decline(); // over the concurrency limit, out of minutes, or missing keys
       throw error;
     }
     try {
@@ -92,7 +96,7 @@ export class InboundCalls {
       });
     } catch (error) {
       await expireRoom(this.rt, room, "error");
-      await hangUp();
+      await decline();
       throw error;
     }
     const answered = await this.connect(adapter, account, event, room);

@@ -129,7 +129,7 @@ export function subscribeApp(account: CloudAccount, businessAccountId: string): 
   );
 }
 
-type CallAction = "pre_accept" | "accept" | "terminate";
+type CallAction = "pre_accept" | "accept" | "reject" | "terminate";
 
 /** POST /{phone_number_id}/calls with an action (and the SDP answer for pre_accept and accept). */
 export function callAction(account: CloudAccount, callId: string, action: CallAction, sdp?: string): Promise<void> {

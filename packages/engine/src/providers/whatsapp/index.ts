@@ -31,6 +31,7 @@ export default {
     parseWebhook,
     preAccept: (account: CloudAccount, callId: string, sdp: string) => callAction(account, callId, "pre_accept", sdp),
     accept: (account: CloudAccount, callId: string, sdp: string) => callAction(account, callId, "accept", sdp),
+    reject: (account: CloudAccount, callId: string) => callAction(account, callId, "reject"),
     terminate: (account: CloudAccount, callId: string) => callAction(account, callId, "terminate"),
   },
 } satisfies VendorAdapters<"whatsapp"> & { calling: unknown };
