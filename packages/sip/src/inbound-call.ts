@@ -1,6 +1,6 @@
 import { ALLOW, CallLeg } from "./call-leg.ts";
 import { contactTarget, Dialog } from "./dialog.ts";
-import type { SipRequest } from "./message.ts";
+import { cseqOf, type SipRequest } from "./message.ts";
 import { parseSdp } from "./sdp.ts";
 import type { IncomingRequest, SipStack } from "./stack.ts";
 import { parseNameAddr, parseUri, randomToken } from "./uri.ts";
@@ -98,7 +98,8 @@ export class InboundCall extends CallLeg {
 
   override async hangup(): Promise<void> {
     if (this.state === "early" && !this.answered) return this.reject(480);
-    // Answered but not yet ACKed: BYE is allowed once the 2xx is out (§15).
+    // Answered but not yet ACKed: BYE is allowed once the 2xx is out (§15); the 2xx stops repeating.
+    this.stack.forgetAck(this.callId, cseqOf(this.request).seq);
     return super.hangup();
   }
 

@@ -130,6 +130,27 @@ describe("RTP", () => {
     await send(16, 7000);
     await waitFor(() => got.length === 6);
     expect(got.map((v) => Math.round(v / 1000))).toEqual([1, 2, 3, 5, 6, 7]);
+    // Once the peer is known, packets from another address are dropped.
+    const stranger = createSocket("udp4");
+    await new Promise<void>((resolve) =>
+      stranger.send(
+        serializeRtp({
+          marker: false,
+          payloadType: 0,
+          sequence: 17,
+          timestamp: 17 * 160,
+          ssrc: 7,
+          payload: g711EncodeValue(9000),
+        }),
+        b.port,
+        "127.0.0.1",
+        () => resolve(),
+      ),
+    );
+    await send(17, 8000);
+    await waitFor(() => got.length === 7);
+    expect(Math.round((got[6] ?? 0) / 1000)).toBe(8);
+    stranger.close();
     sender.close();
     b.close();
   });

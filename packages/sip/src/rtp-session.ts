@@ -197,10 +197,14 @@ export class RtpSession extends EventEmitter<RtpSessionEvents> {
     const packet = parseRtp(data);
     const agreement = this.agreement;
     if (!packet || !agreement || this.closed) return;
-    // Symmetric RTP: answer where the peer's media really comes from (NAT rewrites its SDP address).
+    // Symmetric RTP: answer where the peer's media really comes from (NAT rewrites its SDP address);
+    // after that, packets from anywhere else are not the peer's and are dropped (no injected audio
+    // or digits).
     if (!this.latched) {
       this.latched = true;
       this.remote = { address, port };
+    } else if (this.remote?.address !== address || this.remote.port !== port) {
+      return;
     }
     this.stats.received += 1;
     if (packet.payloadType === agreement.dtmfPayloadType) {
