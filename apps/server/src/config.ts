@@ -140,6 +140,27 @@ const envSchema = z.object({
   RTP_PORT_MAX: z.coerce.number().int().min(1024).max(65535).default(10999),
   /** The Meta app's secret: checks X-Hub-Signature-256 of WhatsApp webhooks when a number has none of its own. */
   WHATSAPP_APP_SECRET: optionalText,
+  /**
+   * STUN/TURN servers for WebRTC (WhatsApp) calls, comma-separated ("stun:stun.example.com:3478").
+   * None by default: a server with a public address needs none, and asking an outside STUN server
+   * would be a request to a third party the operator did not choose (and a 5 s wait offline).
+   */
+  WEBRTC_ICE_SERVERS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .superRefine((entries, check) => {
+      for (const entry of entries) {
+        if (!/^(stun|stuns|turn|turns):[^\s]+$/.test(entry)) {
+          check.addIssue({ code: "custom", message: `"${entry}" is not a stun: or turn: URL` });
+        }
+      }
+    }),
   /** The WhatsApp Cloud API root (Graph API with its version). */
   WHATSAPP_GRAPH_API_URL: z
     .url({ protocol: /^https?$/ })
@@ -197,7 +218,7 @@ export interface Config {
   providerKeys: ProviderKeys;
   /** SIP listener; port null when SIP_PORT=off. */
   sip: { host: string; port: number | null; rtpPortMin: number; rtpPortMax: number };
-  whatsapp: { appSecret: string | undefined; graphApiUrl: string };
+  whatsapp: { appSecret: string | undefined; graphApiUrl: string; iceServers: Array<{ urls: string }> };
 }
 
 export class ConfigError extends Error {
@@ -276,6 +297,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rtpPortMin: env.RTP_PORT_MIN,
       rtpPortMax: env.RTP_PORT_MAX,
     },
-    whatsapp: { appSecret: env.WHATSAPP_APP_SECRET, graphApiUrl: env.WHATSAPP_GRAPH_API_URL },
+    whatsapp: {
+      appSecret: env.WHATSAPP_APP_SECRET,
+      graphApiUrl: env.WHATSAPP_GRAPH_API_URL,
+      iceServers: env.WEBRTC_ICE_SERVERS.map((urls) => ({ urls })),
+    },
   };
 }

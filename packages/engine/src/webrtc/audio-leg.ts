@@ -9,8 +9,8 @@ const RTP_TICKS_PER_FRAME = 960;
 
 export interface AudioLegOptions {
   /**
-   * STUN/TURN servers as "stun:host:port" / "turn:host:port". Without any, werift asks a public STUN
-   * server for the public address (which takes its 5 s timeout where there is no network).
+   * STUN/TURN servers as "stun:host:port" / "turn:host:port". Omitted, werift asks a public STUN
+   * server for the public address (its 5 s timeout where there is no network); [] asks none.
    */
   iceServers?: Array<{ urls: string; username?: string; credential?: string }>;
   /** Addresses offered besides the machine's interfaces (127.0.0.1 for peers on the same host). */

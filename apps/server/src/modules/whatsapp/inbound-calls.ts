@@ -130,7 +130,7 @@ export class InboundCalls {
   ): Promise<Answered | null> {
     let leg: WebrtcAudioLeg | null = null;
     try {
-      const answer = await WebrtcAudioLeg.answer(event.sdp);
+      const answer = await WebrtcAudioLeg.answer(event.sdp, { iceServers: this.rt.ctx.config.whatsapp.iceServers });
       leg = answer.leg;
       const answered: Answered = { leg, call: null, endedByPlatform: false };
       this.calls.set(event.callId, answered);
