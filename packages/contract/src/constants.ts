@@ -1,4 +1,8 @@
-/** Business constants and limits of spec §9, shared by server and web. */
+/**
+ * Business constants and limits of spec §9, shared by server and web. Also the zod-free subpath
+ * `@parley/contract/constants`: the web app's first load reads these without downloading zod, so
+ * this module must import nothing (least of all a schema).
+ */
 export const ADMIN_USERS_PAGE_SIZE = 10;
 export const BATCH_CALLS_PAGE_SIZE = 10;
 export const MCP_SERVERS_LIST_LIMIT = 100;

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { CenteredSpinner } from "../components/centered-spinner.tsx";
+import { installReadableFormMessages } from "../components/form-messages/install-readable-messages.ts";
 import { useWorkspaceId } from "../lib/auth-context.ts";
 import { CustomizerDrawer } from "./customizer/customizer-drawer.tsx";
 import { usePreferences } from "./customizer/preferences-context.tsx";
@@ -13,6 +14,8 @@ import { HorizontalNav } from "./layout/horizontal-nav.tsx";
 import { Sidebar } from "./layout/sidebar.tsx";
 import { Topbar } from "./layout/topbar.tsx";
 import { Notifications } from "./notifications.tsx";
+
+installReadableFormMessages();
 
 /** The signed-in frame: navigation (vertical or horizontal), the topbar, and the page. */
 export default function AppLayout() {

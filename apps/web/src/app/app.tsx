@@ -1,14 +1,11 @@
-import { STORAGE_KEYS } from "@parley/contract";
+import { STORAGE_KEYS } from "@parley/contract/constants";
 import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
-import { installReadableFormMessages } from "../components/form-messages/readable-issue.ts";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { setLanguage } from "../i18n/index.ts";
 import { PreferencesProvider, usePreferences } from "./customizer/preferences-context.tsx";
 import { router } from "./router.tsx";
 import { ThemeRoot } from "./theme-root.tsx";
-
-installReadableFormMessages();
 
 function LanguageSync() {
   const { preferences } = usePreferences();

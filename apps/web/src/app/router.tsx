@@ -45,7 +45,10 @@ export const router = createBrowserRouter([
       {
         element: <Frame guard="visitor" />,
         children: [
-          { path: "login", element: page(() => import("../features/auth/pages/login-page.tsx"), "auth") },
+          {
+            path: "login",
+            element: page(() => import("../features/auth/pages/login-page.tsx"), "auth", "form-messages"),
+          },
           { path: "signup", element: <Navigate to={paths.login} replace /> },
           { path: "signup-sso", element: page(() => import("../features/auth/pages/signup-sso-page.tsx")) },
           { path: "sso-callback", element: page(() => import("../features/auth/pages/sso-callback-page.tsx")) },

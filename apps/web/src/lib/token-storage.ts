@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, TokenResponse } from "@parley/contract";
+import { STORAGE_KEYS } from "@parley/contract/constants";
 
 /** The three browser storage keys of spec §3, in one place. */
 export const tokenStorage = {
@@ -20,12 +20,15 @@ export const tokenStorage = {
   },
 };
 
-const AccessToken = TokenResponse.pick({ access_token: true });
-
-/** The access token a login, refresh or workspace switch answers with; null when it carries none. */
+/**
+ * The access token a login, refresh or workspace switch answers with; null when it carries none.
+ * A plain check rather than the contract's TokenResponse schema: this runs on the sign-in page,
+ * whose first load must not download zod.
+ */
 export function accessTokenOf(body: unknown): string | null {
-  const parsed = AccessToken.safeParse(body);
-  return parsed.success && parsed.data.access_token ? parsed.data.access_token : null;
+  if (typeof body !== "object" || body === null || !("access_token" in body)) return null;
+  const token = body.access_token;
+  return typeof token === "string" && token ? token : null;
 }
 
 export interface TokenClaims {

@@ -1,5 +1,4 @@
-import i18n from "i18next";
-import { z } from "zod";
+import type { z } from "zod";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -40,12 +39,4 @@ export function readableIssue(issue: z.core.$ZodRawIssue, t: Translate): string 
     default:
       return undefined;
   }
-}
-
-/** Makes every schema without a message of its own speak the interface's language (form-messages namespace). */
-export function installReadableFormMessages() {
-  void i18n.loadNamespaces("form-messages");
-  z.config({
-    customError: (issue) => readableIssue(issue, (key, options) => i18n.t(key, { ns: "form-messages", ...options })),
-  });
 }

@@ -1,4 +1,5 @@
-import { FALLBACK_WORKSPACE_CONCURRENCY_LIMIT, type SignupCompletionResult, type Workspace } from "@parley/contract";
+import type { SignupCompletionResult, Workspace } from "@parley/contract";
+import { FALLBACK_WORKSPACE_CONCURRENCY_LIMIT } from "@parley/contract/constants";
 
 export const INCOMPLETE_SIGNUP = "Incomplete data received from magic link signup completion.";
 

@@ -8,6 +8,9 @@ describe("an interrupted session restore", () => {
   it("is a network error while the page is being left, or an aborted request", () => {
     expect(isRestoreInterrupted(networkError, true)).toBe(true);
     expect(isRestoreInterrupted(new DOMException("aborted", "AbortError"), false)).toBe(true);
+    const chunkCutOff = new TypeError("Failed to fetch dynamically imported module: /assets/session-schemas.js");
+    expect(isRestoreInterrupted(chunkCutOff, true)).toBe(true);
+    expect(isRestoreInterrupted(chunkCutOff, false)).toBe(false);
   });
 
   it("is not a network error on a page that stays, nor a refusal from the server", () => {

@@ -1,22 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import { type AuthProviders, LoginForm, MagicLinkRequest } from "@parley/contract";
+import type { AuthProviders } from "@parley/contract";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
-import type { z } from "zod";
-import { FormTextField } from "../../../components/form-text-field.tsx";
+import { PlainTextField } from "../../../components/plain-text-field.tsx";
 import { API_BASE_URL } from "../../../config/env.ts";
 import { paths } from "../../../config/paths.ts";
 import { useAuth } from "../../../lib/auth-context.ts";
 import { fetchAuthProviders, requestMagicLink } from "../api/session-api.ts";
 import { AuthCard } from "../components/auth-card.tsx";
+import { checkLogin, checkMagicLink, type TooLong } from "../login-checks.ts";
 import { rememberReturnTo, takeReturnTo } from "../return-to.ts";
+import { useCheckedForm } from "../use-checked-form.ts";
 
 /** What another page may hand the sign-in page to show (e.g. after a password reset). */
 export interface LoginNotice {
@@ -30,14 +29,12 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
-  const passwordForm = useForm<LoginForm>({
-    resolver: zodResolver(LoginForm),
-    defaultValues: { username: search.get("email") ?? "", password: "" },
-  });
-  const magicForm = useForm<z.input<typeof MagicLinkRequest>, unknown, MagicLinkRequest>({
-    resolver: zodResolver(MagicLinkRequest),
-    defaultValues: { email: search.get("email") ?? "" },
-  });
+  // Checked by hand (login-checks.ts) so that neither zod nor react-hook-form is on this first load.
+  const tooLong: TooLong = (count) => t("tooLong", { ns: "form-messages", count });
+  const passwordForm = useCheckedForm({ username: search.get("email") ?? "", password: "" }, (values) =>
+    checkLogin(values, tooLong),
+  );
+  const magicForm = useCheckedForm({ email: search.get("email") ?? "" }, (values) => checkMagicLink(values, tooLong));
   const [error, setError] = useState<string | null>(search.get("error"));
   const state = location.state as ({ from?: string } & LoginNotice) | null;
   const [notice, setNotice] = useState<string | null>(state?.notice ?? null);
@@ -55,7 +52,7 @@ export default function LoginPage() {
   const invited = search.get("invited") !== null || (from ?? "").includes("invitation=");
   const failed = (caught: unknown) => setError(caught instanceof Error ? caught.message : t("auth.signInFailed"));
 
-  const onPassword = passwordForm.handleSubmit(async ({ username, password }) => {
+  const onPassword = passwordForm.onSubmit(async ({ username, password }) => {
     setBusy(true);
     setError(null);
     try {
@@ -68,7 +65,7 @@ export default function LoginPage() {
     }
   });
 
-  const onMagicLink = magicForm.handleSubmit(async ({ email }) => {
+  const onMagicLink = magicForm.onSubmit(async ({ email }) => {
     setBusy(true);
     setError(null);
     try {
@@ -102,17 +99,15 @@ export default function LoginPage() {
         </Alert>
       )}
       <Stack component="form" spacing={2} onSubmit={onPassword} noValidate>
-        <FormTextField
-          control={passwordForm.control}
-          name="username"
+        <PlainTextField
+          {...passwordForm.field("username")}
           label={t("auth.usernameOrEmail")}
           autoComplete="username"
           required
           autoFocus
         />
-        <FormTextField
-          control={passwordForm.control}
-          name="password"
+        <PlainTextField
+          {...passwordForm.field("password")}
           label={t("auth.password")}
           type="password"
           autoComplete="current-password"
@@ -127,9 +122,8 @@ export default function LoginPage() {
       </Stack>
       <Divider sx={{ my: 3 }}>{t("auth.or")}</Divider>
       <Stack component="form" spacing={2} onSubmit={onMagicLink} noValidate>
-        <FormTextField
-          control={magicForm.control}
-          name="email"
+        <PlainTextField
+          {...magicForm.field("email")}
           label={t("auth.magicLinkEmail")}
           type="email"
           autoComplete="email"
