@@ -1,6 +1,7 @@
 export * from "./admin.ts";
 export * from "./assistants.ts";
 export * from "./auth.ts";
+export * from "./batch-calls.ts";
 export * from "./calls.ts";
 export * from "./catalog.ts";
 export * from "./catalog-tts.ts";
