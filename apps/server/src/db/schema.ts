@@ -2,8 +2,8 @@
 
 export * from "../jobs/schema.ts";
 export * from "../modules/assistants/schema.ts";
-export * from "../modules/batch-calls/schema.ts";
 export * from "../modules/auth/schema.ts";
+export * from "../modules/batch-calls/schema.ts";
 export * from "../modules/call-logs/schema.ts";
 export * from "../modules/calls/schema.ts";
 export * from "../modules/documents/schema.ts";
