@@ -36,14 +36,17 @@ describe("Vonage stream codec", () => {
     expect(audio?.type === "audio" && audio.pcm[0]).toBe(1234);
   });
 
-  it("sends 640-byte binary frames, no marks, and a clear action", () => {
+  it("sends 640-byte binary frames, notify marks and a clear action", () => {
     const codec = new VonageStreamCodec();
     codec.decode(JSON.stringify(connected), false);
     const pcm = new Int16Array(800).map((_, i) => i);
     const frames = codec.encodeAudio(pcm);
     expect(frames.map((f) => f.length)).toEqual([640, 640]);
     expect(frames[1]?.readInt16LE(0)).toBe(320);
-    expect(codec.encodeMark()).toBeNull();
+    expect(JSON.parse(codec.encodeMark("m1"))).toEqual({ action: "notify", payload: { name: "m1" } });
+    expect(codec.decode(JSON.stringify({ event: "websocket:notify", payload: { name: "m1" } }), false)).toEqual([
+      { type: "mark", name: "m1" },
+    ]);
     expect(JSON.parse(codec.encodeClear())).toEqual({ action: "clear" });
     // The 160 samples held back before the clear are dropped with it.
     expect(codec.encodeAudio(new Int16Array(320))).toHaveLength(1);

@@ -11,7 +11,8 @@ const PCM_RATE = 16_000;
  * Vonage's WebSocket (https://developer.vonage.com/en/voice/voice-api/concepts/websockets): a first
  * text message `websocket:connected` with the content type and the NCCO's headers, then binary
  * 16-bit little-endian linear PCM both ways in 20 ms messages (640 bytes at 16 kHz), text
- * `websocket:dtmf` for keys. Out, `{"action":"clear"}` drops audio Vonage has queued.
+ * `websocket:dtmf` for keys. Out, `{"action":"clear"}` drops audio Vonage has queued and
+ * `{"action":"notify","payload":…}` asks for `websocket:notify` once playout reaches it.
  * The stream has no stop message: the socket closing ends it.
  */
 export class VonageStreamCodec implements StreamCodec {
@@ -76,9 +77,12 @@ export class VonageStreamCodec implements StreamCodec {
     return frames;
   }
 
-  /** Playout marks are not used with Vonage (see docs/telephony.md). */
-  encodeMark(): null {
-    return null;
+  /**
+   * Vonage's `notify` action: it sends the payload back as `websocket:notify` once the audio sent
+   * before it has played (a clear drops the notifications queued behind the dropped audio).
+   */
+  encodeMark(name: string): string {
+    return JSON.stringify({ action: "notify", payload: { name } });
   }
 
   encodeClear(): string {

@@ -42,7 +42,7 @@ export const vonageTelephony: TelephonyAdapter = {
   features: {
     warmTransfer: false,
     machineDetection: true,
-    marks: false,
+    marks: true,
     clear: true,
     dtmfOut: "Calls API PUT /v1/calls/{uuid}/dtmf (the stream carries on)",
   },
