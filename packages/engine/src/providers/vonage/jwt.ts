@@ -10,9 +10,17 @@ import { isRecord } from "../../telephony/form.ts";
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString("base64url");
 
-/** A pasted key often arrives with its line breaks escaped; PEM needs the real ones. */
+/**
+ * The private key as PEM. A key pasted into a one-line field arrives with its line breaks escaped
+ * (`\n`) or dropped; PEM needs them, so the body between the markers is re-wrapped at 64.
+ */
 export function pemKey(privateKey: string): string {
-  return privateKey.includes("\\n") ? privateKey.replace(/\\n/g, "\n") : privateKey;
+  const text = privateKey.replace(/\\n/g, "\n").trim();
+  const match = /^(-----BEGIN [A-Z ]+-----)([\s\S]*?)(-----END [A-Z ]+-----)$/.exec(text);
+  if (!match) return text;
+  const body = (match[2] ?? "").replace(/\s+/g, "");
+  const lines = body.match(/.{1,64}/g) ?? [];
+  return `${match[1]}\n${lines.join("\n")}\n${match[3]}\n`;
 }
 
 /** A short-lived RS256 token for the application (15 minutes, a fresh jti each time). */

@@ -2,7 +2,13 @@ import { accountUrl } from "../../telephony/account.ts";
 import { requireCredential } from "../../telephony/credentials.ts";
 import { encodeForm, isRecord, objectField, stringField } from "../../telephony/form.ts";
 import { telephonyJson } from "../../telephony/rest.ts";
-import type { PlaceCallRequest, TelephonyAccount, VendorNumber, WebhookUrls } from "../../telephony/types.ts";
+import {
+  type PlaceCallRequest,
+  type TelephonyAccount,
+  TelephonyError,
+  type VendorNumber,
+  type WebhookUrls,
+} from "../../telephony/types.ts";
 import { basicAuth } from "../shared/basic-auth.ts";
 import { applicationToken } from "./jwt.ts";
 import { vonageNumber } from "./markup.ts";
@@ -101,8 +107,18 @@ export async function configureNumber(account: TelephonyAccount, number: VendorN
 }
 
 function callsHeaders(account: TelephonyAccount) {
-  const token = applicationToken(applicationId(account), requireCredential("vonage", account, "private_key"));
-  return { authorization: `Bearer ${token}` };
+  const id = applicationId(account);
+  const key = requireCredential("vonage", account, "private_key");
+  try {
+    return { authorization: `Bearer ${applicationToken(id, key)}` };
+  } catch {
+    // node:crypto's own message would say little to whoever pasted the key.
+    throw new TelephonyError(
+      "vonage",
+      "credentials",
+      "vonage: the application private key is not a valid PEM private key",
+    );
+  }
 }
 
 /**

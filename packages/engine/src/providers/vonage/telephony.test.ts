@@ -126,6 +126,17 @@ describe("Vonage calls", () => {
     });
   });
 
+  it("takes the private key pasted without its line breaks, and names a broken one", async () => {
+    const pem = credentials.private_key;
+    for (const pasted of [pem.replace(/\n/g, ""), pem.replace(/\n/g, " "), pem.replace(/\n/g, "\\n")]) {
+      const { account, requests } = testAccount({ ...credentials, private_key: pasted });
+      await adapter.hangup(account, "u1");
+      expect(applicationClaims(requests[0]?.headers.authorization).application_id).toBe(credentials.application_id);
+    }
+    const { account } = testAccount({ ...credentials, private_key: "not a key" });
+    await expect(adapter.hangup(account, "u1")).rejects.toMatchObject({ kind: "credentials" });
+  });
+
   it("transfers to an NCCO, sends DTMF and hangs up with PUTs on the call", async () => {
     const { account, requests } = testAccount(credentials);
     await adapter.transfer(account, {
