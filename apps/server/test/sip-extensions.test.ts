@@ -1,16 +1,23 @@
 import { createSocket } from "node:dgram";
 import { PHONE_NUMBER_TEXTS } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getCallLog } from "../src/modules/call-logs/queries.ts";
+import { requirePhoneNumber } from "../src/modules/phone-numbers/service.ts";
+import { placeSipCall } from "../src/modules/sip/outbound.ts";
 import { sipRuntimeOf } from "../src/modules/sip/sip-runtime.ts";
 import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { createAssistant } from "./support/calls.ts";
 import { eventually, rtpWindow, startBaresip } from "./support/sip-peers.ts";
 
 let t: TestApp;
 let token: string;
+let workspaceId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ SIP_PORT: "0", SIP_HOST: "127.0.0.1", ...rtpWindow() });
-  token = (await signedInUser(t)).token;
+  const user = await signedInUser(t);
+  token = user.token;
+  workspaceId = user.workspaceId;
 });
 afterAll(async () => {
   await t.close();
@@ -100,6 +107,56 @@ describe("SIP extensions", () => {
       );
     },
   );
+
+  it("places a call from an extension to a registered phone, which the assistant then talks to", async () => {
+    const agentId = await createAssistant(t, token, { first_message: "Hello from Parley." });
+    const phoneExt = await call(t, "POST", "/api/v1/phone-numbers/extensions", {
+      token,
+      body: { ext: "4001", domain: "example.test" },
+    });
+    const sip = phoneExt.json<{ sip: { password: string; registrar: string } }>().sip;
+    const from = await call(t, "POST", "/api/v1/phone-numbers/extensions", {
+      token,
+      body: { ext: "4002", domain: "example.test" },
+    });
+    const fromId = from.json<{ phone_number: { id: string } }>().phone_number.id;
+    const phone = await startBaresip({
+      user: "4001",
+      domain: "example.test",
+      password: sip.password,
+      registrar: sip.registrar,
+      autoAnswer: true,
+    });
+    try {
+      await eventually(
+        async () => (await status("4001", "example.test")).json<{ status: string }>().status === "REGED",
+        "baresip to register",
+      );
+      const runtime = sipRuntimeOf(t.ctx);
+      if (!runtime) throw new Error("SIP is not running");
+      const record = await requirePhoneNumber(t.ctx.db, { workspaceId }, fromId);
+      const placed = await placeSipCall(runtime.calls, { workspaceId }, record, "4001", agentId);
+      const answered = await eventually(
+        async () => {
+          const log = await getCallLog(t.ctx.db, { workspaceId }, placed.call_id);
+          return log.status === "in_progress" ? log : null;
+        },
+        "the phone to answer",
+        20_000,
+      ).catch(async (error: unknown) => {
+        const log = await getCallLog(t.ctx.db, { workspaceId }, placed.call_id);
+        throw new Error(`${error} ${JSON.stringify(log).slice(0, 800)} ${phone.output().slice(-1500)}`);
+      });
+      expect(answered).toMatchObject({ channel: "sip", direction: "outbound", from_number: "4002", to_number: "4001" });
+      await t.ctx.rooms
+        .all()
+        .find((r) => r.callId === placed.call_id)
+        ?.call?.end("removed");
+      await eventually(async () => /closed|terminated|BYE/i.test(phone.output()), "baresip to see the BYE");
+    } finally {
+      await phone.stop();
+    }
+  }, 60_000);
 
   it("refuses a phone with the wrong password", async () => {
     await call(t, "POST", "/api/v1/phone-numbers/extensions", { token, body: { ext: "3003", domain: "example.test" } });

@@ -37,6 +37,8 @@ export async function startBaresip(account: {
   password: string;
   registrar: string;
   transport?: "udp" | "tcp";
+  /** Answer incoming calls at once. */
+  autoAnswer?: boolean;
 }): Promise<Baresip> {
   const dir = mkdtempSync(path.join(tmpdir(), "parley-baresip-"));
   const port = await freeUdpPort();
@@ -52,6 +54,9 @@ export async function startBaresip(account: {
       "module_app account.so",
       "audio_player aufile,/dev/null",
       "audio_source ausine,440",
+      // ausine makes 48 kHz stereo only; baresip converts for G.711.
+      "ausrc_srate 48000",
+      "ausrc_channels 2",
       "audio_alert aufile,/dev/null",
       "",
     ].join("\n"),
@@ -59,7 +64,7 @@ export async function startBaresip(account: {
   const transport = account.transport ?? "udp";
   writeFileSync(
     path.join(dir, "accounts"),
-    `<sip:${account.user}@${account.domain};transport=${transport}>;auth_pass=${account.password};outbound="sip:${account.registrar};transport=${transport}";regint=60\n`,
+    `<sip:${account.user}@${account.domain};transport=${transport}>;auth_pass=${account.password};outbound="sip:${account.registrar};transport=${transport}";regint=60${account.autoAnswer ? ";answermode=auto" : ""}\n`,
   );
   const child: ChildProcess = spawn("baresip", ["-f", dir, "-v"], { stdio: ["ignore", "pipe", "pipe"] });
   let text = "";
