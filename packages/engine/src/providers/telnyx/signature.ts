@@ -7,13 +7,18 @@ const ED25519_SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 /** Telnyx advises refusing webhooks older than this, against replays. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 300;
 
-/** The account's public key (base64 of the raw key, as the portal shows it, or a PEM). */
+/**
+ * The account's public key: base64 of the raw 32 bytes as the portal shows it, or a PEM (whose
+ * line breaks a one-line field may have dropped, so only the base64 between the markers is read).
+ */
 export function ed25519PublicKey(publicKey: string): KeyObject | null {
   try {
-    if (publicKey.includes("BEGIN PUBLIC KEY")) return createPublicKey(publicKey);
-    const raw = Buffer.from(publicKey, "base64");
-    if (raw.length !== 32) return null;
-    return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, raw]), format: "der", type: "spki" });
+    const base64 = publicKey.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, "").replace(/\s+/g, "");
+    const der = Buffer.from(base64, "base64");
+    if (der.length === 32) {
+      return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, der]), format: "der", type: "spki" });
+    }
+    return createPublicKey({ key: der, format: "der", type: "spki" });
   } catch {
     return null;
   }

@@ -166,6 +166,8 @@ describe("Telnyx webhooks", () => {
     const pem = publicKey.export({ format: "pem", type: "spki" }).toString();
     const timestamp = "1700000000";
     expect(verifyTelnyxSignature(pem, signed(timestamp), 1_700_000_000_000)).toBe(true);
+    expect(verifyTelnyxSignature(pem.replace(/\n/g, ""), signed(timestamp), 1_700_000_000_000)).toBe(true);
+    expect(verifyTelnyxSignature("not a key", signed(timestamp), 1_700_000_000_000)).toBe(false);
   });
 
   it("reads TeXML and Call Control webhooks", () => {
