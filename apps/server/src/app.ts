@@ -12,6 +12,7 @@ import { accountRoutes } from "./modules/admin/account-routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { assistantRoutes } from "./modules/assistants/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { batchCallRoutes } from "./modules/batch-calls/routes.ts";
 import { callLogRoutes } from "./modules/call-logs/routes.ts";
 import { callRoutes } from "./modules/calls/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(callLogRoutes);
       await api.register(documentRoutes);
       await api.register(messagingNumberRoutes);
+      await api.register(batchCallRoutes);
     },
     { prefix: API_BASE_PATH },
   );

@@ -10,7 +10,8 @@ declare module "fastify" {
 
 /** Decorates the app with a job runner that starts once every module has registered and stops on close. */
 export function registerJobs(app: FastifyInstance): void {
-  const runner = new JobRunner(app.ctx.db, { log: app.log });
+  // PGlite admits one process per data directory: jobs left running at start are orphans.
+  const runner = new JobRunner(app.ctx.db, { log: app.log, exclusive: app.ctx.config.databaseUrl === undefined });
   app.decorate("jobs", runner);
   app.addHook("onReady", async () => runner.start());
   app.addHook("onClose", async () => runner.stop());

@@ -11,7 +11,21 @@ export interface JobRunnerOptions {
   pollMs?: number;
   /** A running job whose lock is older than this is taken to be orphaned and claimed again. */
   staleAfterMs?: number;
-  /** Jobs run at the same time by this process. */
+  /** Jobs run at the same time by this process, over the queues registered without a limit of their own. */
+  concurrency?: number;
+  /**
+   * This process is the only one on the database (PGlite: one process per data directory), so at
+   * start a job left running belongs to a process that died and is taken again at once rather than
+   * after `staleAfterMs`.
+   */
+  exclusive?: boolean;
+}
+
+export interface QueueOptions {
+  /**
+   * Jobs of this queue run at once in this process, apart from the shared limit: long-running
+   * queues (the campaign dialer) then never hold back the others (documents).
+   */
   concurrency?: number;
 }
 
@@ -49,8 +63,11 @@ const backoffMs = (attempt: number) => 5_000 * 5 ** (attempt - 1);
  */
 export class JobRunner {
   readonly id = randomUUID();
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, { handler: JobHandler; limit: number | null }>();
   private readonly running = new Set<Promise<void>>();
+  /** Jobs in hand per queue with its own limit, and in the shared pool. */
+  private readonly runningByQueue = new Map<string, number>();
+  private sharedRunning = 0;
   private timer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
@@ -69,8 +86,13 @@ export class JobRunner {
     this.concurrency = options.concurrency ?? 2;
   }
 
-  register(queue: string, handler: JobHandler): void {
-    this.handlers.set(queue, handler);
+  register(queue: string, handler: JobHandler, options: QueueOptions = {}): void {
+    this.handlers.set(queue, { handler, limit: options.concurrency ?? null });
+  }
+
+  /** This process is the only one on its database (see JobRunnerOptions.exclusive). */
+  get exclusive(): boolean {
+    return this.options.exclusive === true;
   }
 
   /** Adds a job and wakes this runner for it. */
@@ -80,12 +102,33 @@ export class JobRunner {
     return row;
   }
 
-  start(): void {
+  async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
+    if (this.options.exclusive) await this.releaseOrphans();
     this.heartbeat = setInterval(() => void this.renewLocks(), Math.max(50, this.staleAfterMs / 3));
     this.heartbeat.unref();
     this.wake();
+  }
+
+  /** Puts back the jobs a previous process left running (only when this process is alone on the database). */
+  private async releaseOrphans(): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ status: "queued", lockedAt: null, lockedBy: null, runAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(jobs.status, "running"))
+      .catch((err: unknown) => this.options.log.error({ err }, "could not release orphaned jobs"));
+  }
+
+  /** The queues this process may take one more job of now. */
+  private claimableQueues(): string[] {
+    const queues: string[] = [];
+    for (const [queue, { limit }] of this.handlers) {
+      const busy =
+        limit === null ? this.sharedRunning >= this.concurrency : (this.runningByQueue.get(queue) ?? 0) >= limit;
+      if (!busy) queues.push(queue);
+    }
+    return queues;
   }
 
   /** Stops claiming and waits for the jobs in hand to finish. */
@@ -119,17 +162,25 @@ export class JobRunner {
   }
 
   private async poll(): Promise<void> {
-    while (!this.stopped && this.running.size < this.concurrency) {
+    for (;;) {
+      const queues = this.claimableQueues();
+      if (this.stopped || queues.length === 0) return;
       let job: JobRow | null;
       try {
-        job = await this.claim();
+        job = await this.claim(queues);
       } catch (error) {
         this.options.log.error({ err: error }, "job runner could not claim a job");
         return;
       }
       if (!job) return;
+      const own = (this.handlers.get(job.queue)?.limit ?? null) !== null;
+      const queue = job.queue;
+      if (own) this.runningByQueue.set(queue, (this.runningByQueue.get(queue) ?? 0) + 1);
+      else this.sharedRunning += 1;
       const run = this.execute(job).finally(() => {
         this.running.delete(run);
+        if (own) this.runningByQueue.set(queue, (this.runningByQueue.get(queue) ?? 1) - 1);
+        else this.sharedRunning -= 1;
         this.wake();
       });
       this.running.add(run);
@@ -137,8 +188,7 @@ export class JobRunner {
   }
 
   /** Takes the next due job of a known queue, or a running one whose process stopped renewing its lock. */
-  private async claim(): Promise<JobRow | null> {
-    const queues = [...this.handlers.keys()];
+  private async claim(queues: string[]): Promise<JobRow | null> {
     if (queues.length === 0) return null;
     const staleBefore = new Date(Date.now() - this.staleAfterMs);
     const next = this.db
@@ -171,7 +221,7 @@ export class JobRunner {
   }
 
   private async execute(job: JobRow): Promise<void> {
-    const handler = this.handlers.get(job.queue);
+    const handler = this.handlers.get(job.queue)?.handler;
     try {
       if (!handler) throw new Error(`no handler for queue ${job.queue}`);
       await handler(job.payload, job);

@@ -1,0 +1,55 @@
+import type { CsvImportResponse } from "@parley/contract";
+import type { Database } from "../../db/client.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { checkContacts } from "./contact-list.ts";
+import { insertContacts, numbersOf } from "./contacts.ts";
+import { readContactsCsv } from "./csv-contacts.ts";
+import { type CsvUpload, countryField } from "./csv-upload.ts";
+import { blockedNumbers } from "./do-not-call.ts";
+import type { BatchCallRow } from "./schema.ts";
+import { requireAllowed, touchBatchCall } from "./service.ts";
+import { summaryOf } from "./views.ts";
+
+const PREVIEW_ROWS = 20;
+
+/**
+ * POST /batch-calls/{id}/import-csv: the file is read whole first (a malformed one is refused with
+ * nothing imported), then its good rows are added in one transaction; invalid and duplicate rows
+ * are reported line by line. With dry_run the report is all there is.
+ */
+export async function importContactsCsv(
+  db: Database,
+  tenant: TenantScope,
+  batch: BatchCallRow,
+  upload: CsvUpload,
+): Promise<CsvImportResponse> {
+  requireAllowed("add_numbers", batch);
+  const country = countryField(upload.fields.default_country) ?? batch.defaultCountry;
+  const dryRun = upload.fields.dry_run === "true";
+  const { layout, rows } = readContactsCsv(upload.data, country);
+  const checked = checkContacts(rows, country, await numbersOf(db, tenant, batch.id));
+  const preview = checked.contacts
+    .slice(0, PREVIEW_ROWS)
+    .map((c) => ({ line: c.line, number: c.number, variables: c.variables }));
+  if (dryRun) {
+    const blocked = await blockedNumbers(
+      db,
+      tenant,
+      checked.contacts.map((c) => c.number),
+    );
+    return {
+      added: 0,
+      removed: 0,
+      duplicates: checked.duplicates,
+      invalid: checked.invalid,
+      do_not_call: checked.contacts.filter((c) => blocked.has(c.number)).map((c) => c.number),
+      layout,
+      preview,
+      dry_run: true,
+      batch_call: await summaryOf(db, tenant, batch),
+    };
+  }
+  const change = await db.transaction(async (tx) => insertContacts(tx, tenant, batch, checked));
+  const updated = await touchBatchCall(db, tenant, batch.id);
+  return { ...change, layout, preview, dry_run: false, batch_call: await summaryOf(db, tenant, updated) };
+}

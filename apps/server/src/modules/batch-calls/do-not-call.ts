@@ -1,0 +1,106 @@
+import type { DoNotCallChangeResponse, DoNotCallEntry, DoNotCallPage } from "@parley/contract";
+import { count, desc, ilike, inArray } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { checkContacts, type RawContact } from "./contact-list.ts";
+import { type DoNotCallRow, doNotCall } from "./schema.ts";
+
+const ALREADY_LISTED = "Already on the do-not-call list";
+const INSERT_CHUNK = 1_000;
+
+function toEntry(row: DoNotCallRow): DoNotCallEntry {
+  return { id: row.id, number: row.number, reason: row.reason, created_at: row.createdAt.toISOString() };
+}
+
+export async function listDoNotCall(
+  db: Executor,
+  tenant: TenantScope,
+  q: { page: number; items_per_page: number; search?: string | undefined },
+): Promise<DoNotCallPage> {
+  const where = scoped(doNotCall, tenant).where(q.search ? ilike(doNotCall.number, `%${q.search}%`) : undefined);
+  const [total] = await db.select({ n: count() }).from(doNotCall).where(where);
+  const rows = await db
+    .select()
+    .from(doNotCall)
+    .where(where)
+    .orderBy(desc(doNotCall.createdAt), desc(doNotCall.id))
+    .limit(q.items_per_page)
+    .offset((q.page - 1) * q.items_per_page);
+  const totalCount = Number(total?.n ?? 0);
+  return {
+    data: rows.map(toEntry),
+    total_count: totalCount,
+    page: q.page,
+    items_per_page: q.items_per_page,
+    pages: Math.ceil(totalCount / q.items_per_page),
+  };
+}
+
+/** Which of these E.164 numbers are on the workspace's list. */
+export async function blockedNumbers(
+  db: Executor,
+  tenant: TenantScope,
+  numbers: readonly string[],
+): Promise<Set<string>> {
+  const blocked = new Set<string>();
+  for (let i = 0; i < numbers.length; i += INSERT_CHUNK) {
+    const rows = await db
+      .select({ number: doNotCall.number })
+      .from(doNotCall)
+      .where(scoped(doNotCall, tenant).where(inArray(doNotCall.number, numbers.slice(i, i + INSERT_CHUNK))));
+    for (const row of rows) blocked.add(row.number);
+  }
+  return blocked;
+}
+
+/** Adds numbers (typed or from a CSV), each reported when invalid or already listed. */
+export async function addDoNotCall(
+  db: Executor,
+  tenant: TenantScope,
+  rows: readonly RawContact[],
+  reason: string,
+  country: string | null,
+): Promise<DoNotCallChangeResponse> {
+  const checked = checkContacts(rows, country);
+  const listed = await blockedNumbers(
+    db,
+    tenant,
+    checked.contacts.map((c) => c.number),
+  );
+  const fresh = checked.contacts.filter((c) => !listed.has(c.number));
+  const duplicates = [
+    ...checked.duplicates,
+    ...checked.contacts
+      .filter((c) => listed.has(c.number))
+      .map((c) => ({ line: c.line, value: c.number, reason: ALREADY_LISTED })),
+  ].sort((a, b) => a.line - b.line);
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
+      await tx
+        .insert(doNotCall)
+        .values(
+          fresh.slice(i, i + INSERT_CHUNK).map((c) => scoped(doNotCall, tenant).values({ number: c.number, reason })),
+        )
+        .onConflictDoNothing();
+    }
+  });
+  return { added: fresh.length, removed: 0, duplicates, invalid: checked.invalid };
+}
+
+export async function removeDoNotCall(
+  db: Executor,
+  tenant: TenantScope,
+  rows: readonly RawContact[],
+  country: string | null,
+): Promise<DoNotCallChangeResponse> {
+  const checked = checkContacts(rows, country);
+  const numbers = checked.contacts.map((c) => c.number);
+  const removed =
+    numbers.length === 0
+      ? []
+      : await db
+          .delete(doNotCall)
+          .where(scoped(doNotCall, tenant).where(inArray(doNotCall.number, numbers)))
+          .returning({ id: doNotCall.id });
+  return { added: 0, removed: removed.length, duplicates: checked.duplicates, invalid: checked.invalid };
+}

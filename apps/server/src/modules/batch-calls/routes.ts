@@ -1,0 +1,278 @@
+import multipart from "@fastify/multipart";
+import {
+  AddNumbersBody,
+  ArchiveBatchCallBody,
+  BATCH_CALL_TEXTS,
+  BatchCall,
+  BatchCallPage,
+  BatchCallsQuery,
+  CreateBatchCallBody,
+  CsvImportResponse,
+  ErrorResponse,
+  IdParam,
+  InitiateBatchCallQuery,
+  MessageResponse,
+  NumbersChangeResponse,
+  RemoveNumbersBody,
+  UpdateBatchCallBody,
+} from "@parley/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import type { CallsRuntime } from "../calls/runtime.ts";
+import { sharedCallMetrics } from "../telephony/call-metrics.ts";
+import { initiateBatchCall, stopBatchCall } from "./campaign-actions.ts";
+import { rawFromInputs } from "./contact-list.ts";
+import { addContacts, removeContacts } from "./contacts.ts";
+import { importContactsCsv } from "./csv-import.ts";
+import { readCsvUpload } from "./csv-upload.ts";
+import { CampaignDialer } from "./dialer.ts";
+import { doNotCallRoutes } from "./do-not-call-routes.ts";
+import {
+  archiveBatchCall,
+  createBatchCall,
+  deleteBatchCall,
+  listBatchCalls,
+  requireAllowed,
+  requireBatchCall,
+  touchBatchCall,
+  updateBatchCall,
+} from "./service.ts";
+import { telephonyDialPort } from "./telephony-dial-port.ts";
+import { batchCallOf, summaryOf } from "./views.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The campaign dialer (tests and benchmarks swap its dial port). */
+    batchDialer: CampaignDialer;
+  }
+}
+
+/** Batch call campaigns (spec §7 "Batch calls") and the do-not-call list; needs registerJobs(app). */
+export async function batchCallRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const { db } = ctx;
+  const tags = ["batch-calls"];
+  const scoped = tenantRoute(app);
+  if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart);
+  const rt: CallsRuntime = { ctx, metrics: sharedCallMetrics(app.metricsRegistry), log: app.log };
+  const dialer = new CampaignDialer({ db, jobs: app.jobs, port: telephonyDialPort(rt), log: app.log, now: ctx.now });
+  if (!app.hasDecorator("batchDialer")) app.decorate("batchDialer", dialer);
+  await app.register(doNotCallRoutes);
+
+  const withId = { params: IdParam };
+  const one = async (tenant: ReturnType<typeof tenantOf>, id: string) =>
+    batchCallOf(db, tenant, await requireBatchCall(db, tenant, id));
+
+  r.get(
+    "/batch-calls",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "The workspace's batch calls, archived or not, 10 a page by updatedAt (newest first)",
+        querystring: BatchCallsQuery,
+        response: { 200: BatchCallPage, ...errors },
+      },
+    },
+    async (request) => listBatchCalls(db, tenantOf(request), request.query),
+  );
+
+  r.post(
+    "/batch-calls",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Create a batch call (status created)",
+        body: CreateBatchCallBody,
+        response: { 201: BatchCall, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      const row = await createBatchCall(db, tenant, request.body);
+      return reply.code(201).send(await batchCallOf(db, tenant, row));
+    },
+  );
+
+  r.get(
+    "/batch-calls/:id",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "One batch call with its contacts and progress",
+        ...withId,
+        response: { 200: BatchCall, ...errors },
+      },
+    },
+    async (request) => one(tenantOf(request), request.params.id),
+  );
+
+  r.put(
+    "/batch-calls/:id",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Edit a batch call (created or scheduled; a campaign paused at its spend cap: settings only)",
+        ...withId,
+        body: UpdateBatchCallBody,
+        response: { 200: BatchCall, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      const { row, rescheduled } = await updateBatchCall(db, tenant, request.params.id, request.body);
+      if (rescheduled) await dialer.schedule(db, tenant, row.id, row.scheduledTime);
+      return batchCallOf(db, tenant, row);
+    },
+  );
+
+  r.delete(
+    "/batch-calls/:id",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Delete a batch call (not while pending or running)",
+        ...withId,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteBatchCall(db, tenantOf(request), request.params.id);
+      return { message: BATCH_CALL_TEXTS.deleted };
+    },
+  );
+
+  r.post(
+    "/initiate_batch_call",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary:
+          "Start a batch call now, or at its scheduled_time (created or scheduled; resumes one paused at its spend cap)",
+        querystring: InitiateBatchCallQuery,
+        response: { 200: BatchCall, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      const row = await initiateBatchCall(db, dialer, tenant, request.query.batch_call_id, ctx.now());
+      return batchCallOf(db, tenant, row);
+    },
+  );
+
+  r.post(
+    "/batch-calls/:id/stop",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Stop a batch call: contacts not yet dialled are cancelled at once, live calls finish",
+        ...withId,
+        response: { 200: BatchCall, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      return batchCallOf(db, tenant, await stopBatchCall(db, tenant, request.params.id, ctx.now()));
+    },
+  );
+
+  r.put(
+    "/batch-calls/:id/archive",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Archive a finished batch call (is_archived false brings it back)",
+        ...withId,
+        body: ArchiveBatchCallBody,
+        response: { 200: BatchCall, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      const row = await archiveBatchCall(db, tenant, request.params.id, request.body?.is_archived ?? true);
+      return batchCallOf(db, tenant, row);
+    },
+  );
+
+  r.post(
+    "/batch-calls/:id/add-numbers",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Add phone numbers (strings or {number, variables, timezone}); invalid and repeated ones are reported",
+        ...withId,
+        body: AddNumbersBody,
+        response: { 200: NumbersChangeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      const batch = await requireBatchCall(db, tenant, request.params.id);
+      requireAllowed("add_numbers", batch);
+      const change = await db.transaction(async (tx) =>
+        addContacts(
+          tx,
+          tenant,
+          batch,
+          rawFromInputs(request.body.phone_numbers),
+          request.body.default_country ?? batch.defaultCountry,
+        ),
+      );
+      return { ...change, batch_call: await summaryOf(db, tenant, await touchBatchCall(db, tenant, batch.id)) };
+    },
+  );
+
+  r.delete(
+    "/batch-calls/:id/remove-number",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Remove phone numbers not yet dialled",
+        ...withId,
+        body: RemoveNumbersBody,
+        response: { 200: NumbersChangeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      const batch = await requireBatchCall(db, tenant, request.params.id);
+      requireAllowed("add_numbers", batch);
+      const change = await removeContacts(db, tenant, batch, rawFromInputs(request.body.phone_numbers));
+      return { ...change, batch_call: await summaryOf(db, tenant, await touchBatchCall(db, tenant, batch.id)) };
+    },
+  );
+
+  r.post(
+    "/batch-calls/:id/import-csv",
+    {
+      ...scoped,
+      bodyLimit: 11 * 1024 * 1024,
+      schema: {
+        tags,
+        summary:
+          "Import contacts from a CSV (multipart: file; default_country; dry_run=true to preview). A malformed file imports nothing",
+        consumes: ["multipart/form-data"],
+        ...withId,
+        response: { 200: CsvImportResponse, 413: ErrorResponse, 415: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      const batch = await requireBatchCall(db, tenant, request.params.id);
+      requireAllowed("add_numbers", batch);
+      return importContactsCsv(db, tenant, batch, await readCsvUpload(request));
+    },
+  );
+}

@@ -1,0 +1,83 @@
+import type { CallAttemptOutcome, CallLog } from "@parley/contract";
+import { AppError } from "../../lib/app-error.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { getCallLog, listCallLogs } from "../call-logs/queries.ts";
+import type { CallsRuntime } from "../calls/runtime.ts";
+import { placeOutboundCall } from "../telephony/outbound.ts";
+import type { CallSettled, DialPort, DialRequest, DialResult } from "./dial-port.ts";
+
+/**
+ * What a campaign call carries besides its number. placeOutboundCall reads batchCallId (the call
+ * log's batch_call_id); variables and agentId are for the assistant's prompt and the campaign's
+ * assistant once the telephony module takes them (see docs/batch-calls.md, "Open ends").
+ */
+interface CampaignCallOptions {
+  batchCallId: string;
+  variables: Record<string, string>;
+  agentId: string | null;
+}
+
+/** Carrier end reasons (docs/telephony.md) as campaign outcomes; any other end of a call that ran is "answered". */
+const UNANSWERED: Record<string, CallAttemptOutcome> = {
+  busy: "busy",
+  no_answer: "no-answer",
+  voicemail: "voicemail",
+  failed: "failed",
+  canceled: "failed",
+  not_joined: "no-answer",
+  server_crash: "failed",
+  server_shutdown: "failed",
+};
+
+export function outcomeOfLog(log: Pick<CallLog, "status" | "end_reason" | "duration_seconds">): CallAttemptOutcome {
+  const unanswered = log.end_reason ? UNANSWERED[log.end_reason] : undefined;
+  // A call that crashed or was shut down after talking for a while was answered all the same.
+  if (unanswered && !(log.duration_seconds > 0 && unanswered === "failed")) return unanswered;
+  return log.status === "failed" && log.duration_seconds === 0 ? "failed" : "answered";
+}
+
+/** Places campaign calls through the telephony module and reads their outcomes from their call logs. */
+export function telephonyDialPort(rt: CallsRuntime): DialPort {
+  const { db } = rt.ctx;
+  return {
+    async dial(request: DialRequest): Promise<DialResult> {
+      const options: CampaignCallOptions = {
+        batchCallId: request.batchCallId,
+        variables: request.variables,
+        agentId: request.agentId,
+      };
+      try {
+        const placed = await placeOutboundCall(rt, request.tenant, request.fromPhoneNumberId, request.number, options);
+        return { kind: "placed", callId: placed.call_id };
+      } catch (error) {
+        if (error instanceof AppError && error.code === "rate_limited")
+          return { kind: "busy_workspace", reason: error.message };
+        const reason = error instanceof Error ? error.message : String(error);
+        return { kind: "failed", reason };
+      }
+    },
+
+    async settled(tenant: TenantScope, callIds: readonly string[]): Promise<Map<string, CallSettled>> {
+      const over = new Map<string, CallSettled>();
+      for (const id of callIds) {
+        const log = await getCallLog(db, tenant, id).catch(() => null);
+        // A log deleted by hand while its call ran counts as a failed attempt.
+        if (!log) over.set(id, { outcome: "failed", cost: 0 });
+        else if (log.status === "completed" || log.status === "failed")
+          over.set(id, { outcome: outcomeOfLog(log), cost: log.cost });
+      }
+      return over;
+    },
+
+    async findPlacedCall(tenant: TenantScope, batchCallId: string, number: string, since: Date) {
+      const page = await listCallLogs(db, tenant, {
+        batch_call_id: batchCallId,
+        search: number,
+        date_from: new Date(since.getTime() - 1_000).toISOString(),
+        page: 1,
+        items_per_page: 10,
+      });
+      return page.data.find((log) => log.to_number === number)?.id ?? null;
+    },
+  };
+}
