@@ -1,0 +1,68 @@
+import type { BatchCall } from "@parley/contract";
+import { insertPhoneNumber } from "../../src/modules/phone-numbers/service.ts";
+import { call, signedInUser, type TestApp } from "../harness.ts";
+import { createAssistant } from "../support/calls.ts";
+
+export const FROM_NUMBER = "+14155550100";
+
+/** A signed-in workspace with an assistant and an outbound number, its concurrency limit raised. */
+export async function campaignWorld(t: TestApp, options: { concurrencyLimit?: number; number?: string } = {}) {
+  const user = await signedInUser(t);
+  const patched = await call(t, "PATCH", `/api/v1/workspaces/${user.workspaceId}`, {
+    token: user.token,
+    body: { concurrency_limit: options.concurrencyLimit ?? 50 },
+  });
+  if (patched.statusCode !== 200) throw new Error(`raising the limit failed: ${patched.body}`);
+  const agentId = await createAssistant(t, user.token, {});
+  const number = await insertPhoneNumber(
+    t.ctx.db,
+    { workspaceId: user.workspaceId },
+    { number: options.number ?? FROM_NUMBER, provider: "twilio", agentId, outboundAgentId: agentId },
+  );
+  const api = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
+    call(t, method, `/api/v1${url}`, { token: user.token, body });
+  return { user, agentId, phoneNumberId: number.id, api };
+}
+
+export type CampaignWorld = Awaited<ReturnType<typeof campaignWorld>>;
+
+/** Numbers +1 415 555 2xxx … (possible US numbers), `count` of them. */
+export function numbers(count: number, start = 0): string[] {
+  return Array.from({ length: count }, (_, i) => `+1415${String(2_000_000 + start + i).padStart(7, "0")}`);
+}
+
+export async function createCampaign(world: CampaignWorld, body: Record<string, unknown>): Promise<BatchCall> {
+  const res = await world.api("POST", "/batch-calls", {
+    name: "Spring reminders",
+    from_phone_number_id: world.phoneNumberId,
+    ...body,
+  });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json<BatchCall>();
+}
+
+export async function getCampaign(world: CampaignWorld, id: string): Promise<BatchCall> {
+  const res = await world.api("GET", `/batch-calls/${id}`);
+  if (res.statusCode !== 200) throw new Error(`get failed: ${res.statusCode} ${res.body}`);
+  return res.json<BatchCall>();
+}
+
+/** Polls until `check` holds (no fixed sleeps: the runner works on its own time). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function initiate(world: CampaignWorld, id: string) {
+  return world.api("POST", `/initiate_batch_call?batch_call_id=${id}`);
+}
