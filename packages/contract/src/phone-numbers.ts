@@ -4,7 +4,7 @@ import { TELEPHONY_PROVIDERS } from "./providers/index.ts";
 /**
  * Phone numbers (spec §1, §3 "Phone number", §7 "Phone numbers", §8 texts): numbers a workspace
  * answers and dials from — a telephony vendor's number, a number on a SIP
- * trunk, a SIP extension registered to Parley's own registrar, or a WhatsApp Business number.
+ * trunk, a SIP extension registered to Parley's own registrar, or a WhatsApp number.
  */
 
 /** Where a number lives: a vendor with a telephony stage in its descriptor, or one of Parley's own kinds. */
@@ -29,7 +29,7 @@ export const PHONE_NUMBER_TEXTS = {
   switchUnreachable: "Failed to connect to the telephony switch. Please try again.",
   whatsappInvalidNumber: "Enter the WhatsApp number in E.164 format, for example +14155550123.",
   whatsappInvalidToken: "The WhatsApp access token is invalid or has expired.",
-  whatsappInvalidPhoneNumberId: "The Phone Number ID was not found for this WhatsApp Business account.",
+  whatsappInvalidPhoneNumberId: "The Phone Number ID was not found in this WhatsApp account.",
   whatsappUnreachable: "Unable to reach the WhatsApp Cloud API. Please try again in a moment.",
 } as const;
 
@@ -236,7 +236,7 @@ export const WhatsappIntegrateBody = z.object({
   business_account_id: z
     .string()
     .trim()
-    .regex(/^[0-9]{5,30}$/, "Enter the numeric WhatsApp Business Account ID"),
+    .regex(/^[0-9]{5,30}$/, "Enter the numeric business account ID (WABA ID)"),
   /** The Meta app secret that signs this number's webhooks (X-Hub-Signature-256); WHATSAPP_APP_SECRET when omitted. */
   app_secret: z.string().trim().max(200).optional(),
   friendly_name: FriendlyName.default(""),
