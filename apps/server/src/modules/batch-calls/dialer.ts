@@ -56,6 +56,8 @@ const CAMPAIGN_FAILED_TEXT = "dialer step failed";
 export class CampaignDialer {
   private port: DialPort;
   private readonly waiters = new Set<() => void>();
+  /** A call ended since the jobs last looked: the next wait returns at once. */
+  private notified = false;
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly sliceMs: number;
@@ -79,8 +81,9 @@ export class CampaignDialer {
     port.onSettle?.(() => this.notify());
   }
 
-  /** Wakes every job waiting for a call to end. */
+  /** Wakes every job waiting for a call to end (or the next one to wait, when none is waiting now). */
   notify(): void {
+    this.notified = true;
     for (const wake of this.waiters) wake();
     this.waiters.clear();
   }
@@ -142,8 +145,13 @@ export class CampaignDialer {
   }
 
   private sleep(ms: number): Promise<void> {
+    if (this.notified) {
+      this.notified = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const wake = () => {
+        this.notified = false;
         clearTimeout(timer);
         this.waiters.delete(wake);
         resolve();

@@ -18,6 +18,7 @@ import {
 } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
 import { errorResponses as errors } from "../../lib/error-responses.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import type { CallsRuntime } from "../calls/runtime.ts";
@@ -42,11 +43,13 @@ import {
 import { telephonyDialPort } from "./telephony-dial-port.ts";
 import { batchCallOf, summaryOf } from "./views.ts";
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The campaign dialer (tests and benchmarks swap its dial port). */
-    batchDialer: CampaignDialer;
-  }
+/** Each app's campaign dialer, by its context (tests and benchmarks swap its dial port). */
+const dialers = new WeakMap<AppContext, CampaignDialer>();
+
+export function campaignDialerOf(ctx: AppContext): CampaignDialer {
+  const dialer = dialers.get(ctx);
+  if (!dialer) throw new Error("batchCallRoutes is not registered on this app");
+  return dialer;
 }
 
 /** Batch call campaigns (spec §7 "Batch calls") and the do-not-call list; needs registerJobs(app). */
@@ -59,7 +62,7 @@ export async function batchCallRoutes(app: FastifyInstance) {
   if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart);
   const rt: CallsRuntime = { ctx, metrics: sharedCallMetrics(app.metricsRegistry), log: app.log };
   const dialer = new CampaignDialer({ db, jobs: app.jobs, port: telephonyDialPort(rt), log: app.log, now: ctx.now });
-  if (!app.hasDecorator("batchDialer")) app.decorate("batchDialer", dialer);
+  dialers.set(ctx, dialer);
   await app.register(doNotCallRoutes);
 
   const withId = { params: IdParam };
