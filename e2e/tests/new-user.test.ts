@@ -269,8 +269,8 @@ describe("what a new user trips over", () => {
   });
 
   it("says what a page still being built will do", async () => {
-    const page = await open("/phone-numbers");
-    await page.getByRole("heading", { name: "Phone numbers" }).waitFor();
+    const page = await open("/billing");
+    await page.getByRole("heading", { name: "Billing" }).waitFor();
     await page.getByText("Being built").waitFor();
     expect(await page.getByTestId("section-plan").getByRole("listitem").count()).toBeGreaterThan(1);
     await page.close();

@@ -78,6 +78,8 @@ export const IntegrationTestResult = z.object({
 export type IntegrationTestResult = z.infer<typeof IntegrationTestResult>;
 
 export const Integration = z.object({
+  /** The workspace's stored credentials, as phone numbers and imports name them (integration_id); null when none are stored. */
+  id: z.string().nullable(),
   provider: z.string(),
   label: z.string(),
   kind: IntegrationKind,

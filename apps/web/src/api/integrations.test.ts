@@ -6,6 +6,7 @@ function entry(provider: string, source: Integration["source"]): Integration {
   const info = INTEGRATION_CATALOG.find((p) => p.id === provider);
   if (!info) throw new Error(provider);
   return {
+    id: null,
     provider: info.id,
     label: info.label,
     kind: info.kind,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { missingKeyProviders } from "./missing-keys.ts";
 
 const integration = (provider: string, configured: boolean, source: Integration["source"]): Integration => ({
+  id: null,
   provider,
   label: provider,
   kind: "llm",

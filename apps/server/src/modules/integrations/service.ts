@@ -34,6 +34,7 @@ function maskedValues(info: IntegrationProviderInfo, credentials: Record<string,
 function toIntegration(ctx: AppContext, info: IntegrationProviderInfo, row: IntegrationRow | undefined): Integration {
   const fromEnv = environmentCredentials(ctx.config.providerKeys, info.id) !== null;
   return {
+    id: row?.id ?? null,
     provider: info.id,
     label: info.label,
     kind: info.kind,

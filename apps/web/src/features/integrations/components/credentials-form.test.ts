@@ -10,6 +10,7 @@ function integration(provider: string, values: Record<string, string> = {}): Int
   if (!info) throw new Error(provider);
   const configured = Object.keys(values).length > 0;
   return {
+    id: null,
     provider: info.id,
     label: info.label,
     kind: info.kind,
@@ -33,12 +34,14 @@ describe("credential forms", () => {
 
   it("let a stored secret stay blank, which keeps it", () => {
     const stored = integration("twilio", { account_sid: "AC1", auth_token: "abc…wxyz" });
-    expect(credentialsSchema(stored, t).safeParse({ account_sid: "AC1", auth_token: "" }).success).toBe(true);
+    expect(credentialsSchema(stored, t).safeParse({ account_sid: "AC1", auth_token: "", base_url: "" }).success).toBe(
+      true,
+    );
   });
 
   it("start secrets empty and other fields with what is stored", () => {
     const stored = integration("twilio", { account_sid: "AC1", auth_token: "abc…wxyz" });
-    expect(credentialDefaults(stored)).toEqual({ account_sid: "AC1", auth_token: "" });
+    expect(credentialDefaults(stored)).toEqual({ account_sid: "AC1", auth_token: "", base_url: "" });
   });
 
   it("allow an optional field to stay empty", () => {
