@@ -10,6 +10,7 @@ import {
   campaignWorld,
   createCampaign,
   eventually,
+  finishedCampaign,
   getCampaign,
   initiate,
   numbers,
@@ -31,7 +32,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const usePort = (port: FakeDialPort) => campaignDialerOf(t.ctx).usePort(port);
-const finished = (b: BatchCall) => ["completed", "failed", "partial", "cancelled"].includes(b.status);
 
 /** No dialer job of the campaign is queued or running any more: nothing can dial for it after this. */
 async function dialerIdle(batchCallId: string) {
@@ -69,25 +69,40 @@ describe("the campaign dialer", () => {
       retry_policy: { max_attempts: 2, delay_seconds: 0, retry_on: ["busy"] },
     });
     expect((await initiate(world, created.id)).statusCode).toBe(200);
-    const done = await eventually(() => getCampaign(world, created.id), finished, "the campaign to finish", 90_000);
+    const done = await finishedCampaign(t, world, created.id);
 
     expect(done.status).toBe("partial");
     expect(port.maxLive).toBeLessThanOrEqual(20);
     expect(port.maxLive).toBeGreaterThan(1);
     for (const number of contacts) expect(port.dialsOf(number)).toBe(busyFirst.has(number) ? 2 : 1);
     expect(port.dials).toHaveLength(1_100);
-    expect(done.progress).toMatchObject({ total: 1_000, dialled: 1_000, answered: 900, failed: 100, in_progress: 0, pending: 0 });
+    expect(done.progress).toMatchObject({
+      total: 1_000,
+      dialled: 1_000,
+      answered: 900,
+      failed: 100,
+      in_progress: 0,
+      pending: 0,
+    });
     const byNumber = new Map(done.phone_numbers.map((c) => [c.number, c]));
-    expect(byNumber.get(contacts[0] ?? "")).toMatchObject({ status: "answered", attempts: 2, last_outcome: "answered" });
+    expect(byNumber.get(contacts[0] ?? "")).toMatchObject({
+      status: "answered",
+      attempts: 2,
+      last_outcome: "answered",
+    });
     expect(byNumber.get(contacts[5] ?? "")).toMatchObject({ status: "no-answer", attempts: 1 });
-  }, 120_000);
+  }, 60_000);
 
   it("stop cancels contacts not yet dialled at once, lets live calls finish, and dials no more", async () => {
     const port = new FakeDialPort({ holdMs: () => 150 });
     usePort(port);
     const created = await createCampaign(world, { phone_numbers: numbers(200, 20_000), concurrency: 5 });
     await initiate(world, created.id);
-    await eventually(async () => port.dials.length, (n) => n >= 10, "some dials");
+    await eventually(
+      async () => port.dials.length,
+      (n) => n >= 10,
+      "some dials",
+    );
     const stopped = await world.api("POST", `/batch-calls/${created.id}/stop`);
     expect(stopped.json<BatchCall>().status).toBe("cancelled");
     const after = await eventually(
@@ -114,7 +129,7 @@ describe("the campaign dialer", () => {
     const created = await createCampaign(world, { phone_numbers: [listedBefore, listedAfter, fine] });
     await world.api("POST", "/do-not-call", { phone_numbers: [listedAfter] });
     await initiate(world, created.id);
-    const done = await eventually(() => getCampaign(world, created.id), finished, "the campaign to finish");
+    const done = await finishedCampaign(t, world, created.id);
     expect(port.dials.map((d) => d.number)).toEqual([fine]);
     expect(done.phone_numbers.map((c) => c.status)).toEqual(["do-not-call", "do-not-call", "answered"]);
     expect(done).toMatchObject({ status: "completed", progress: { do_not_call: 2, answered: 1 } });
@@ -158,7 +173,11 @@ describe("the campaign dialer", () => {
   it("pauses the campaign when its spend cap is reached, and resumes once the cap is raised", async () => {
     const port = new FakeDialPort({ cost: 0.1 });
     usePort(port);
-    const created = await createCampaign(world, { phone_numbers: numbers(10, 50_000), concurrency: 1, spend_cap: 0.25 });
+    const created = await createCampaign(world, {
+      phone_numbers: numbers(10, 50_000),
+      concurrency: 1,
+      spend_cap: 0.25,
+    });
     await initiate(world, created.id);
     const paused = await eventually(
       () => getCampaign(world, created.id),
@@ -172,7 +191,7 @@ describe("the campaign dialer", () => {
     const raised = await world.api("PUT", `/batch-calls/${created.id}`, { spend_cap: null });
     expect(raised.statusCode).toBe(200);
     expect((await initiate(world, created.id)).statusCode).toBe(200);
-    const done = await eventually(() => getCampaign(world, created.id), finished, "the campaign to finish");
+    const done = await finishedCampaign(t, world, created.id);
     expect(done.status).toBe("completed");
     expect(port.dials).toHaveLength(10);
   }, 60_000);
@@ -181,12 +200,19 @@ describe("the campaign dialer", () => {
     const port = new FakeDialPort();
     usePort(port);
     const at = new Date(Date.now() + 1_500);
-    const created = await createCampaign(world, { phone_numbers: numbers(1, 60_000), scheduled_time: at.toISOString() });
+    const created = await createCampaign(world, {
+      phone_numbers: numbers(1, 60_000),
+      scheduled_time: at.toISOString(),
+    });
     expect((await initiate(world, created.id)).json<BatchCall>().status).toBe("scheduled");
-    await eventually(async () => port.dials.length, (n) => n === 1, "the first dial");
+    await eventually(
+      async () => port.dials.length,
+      (n) => n === 1,
+      "the first dial",
+    );
     const delay = (port.dials[0]?.at ?? 0) - at.getTime();
     expect(delay).toBeGreaterThanOrEqual(-5);
     expect(delay).toBeLessThan(1_000);
-    await eventually(() => getCampaign(world, created.id), finished, "the campaign to finish");
+    await finishedCampaign(t, world, created.id);
   });
 });

@@ -1,4 +1,6 @@
 import type { BatchCall } from "@parley/contract";
+import { eq } from "drizzle-orm";
+import { batchCalls } from "../../src/modules/batch-calls/schema.ts";
 import { insertPhoneNumber } from "../../src/modules/phone-numbers/service.ts";
 import { call, signedInUser, type TestApp } from "../harness.ts";
 import { createAssistant } from "../support/calls.ts";
@@ -65,4 +67,21 @@ export async function eventually<T>(
 
 export async function initiate(world: CampaignWorld, id: string) {
   return world.api("POST", `/initiate_batch_call?batch_call_id=${id}`);
+}
+
+/** Waits for the campaign to reach a final status, reading only its row (a full GET is heavy at 1,000 contacts), then GETs it. */
+export async function finishedCampaign(
+  t: TestApp,
+  world: CampaignWorld,
+  id: string,
+  timeoutMs = 90_000,
+): Promise<BatchCall> {
+  await eventually(
+    async () =>
+      (await t.ctx.db.select({ status: batchCalls.status }).from(batchCalls).where(eq(batchCalls.id, id)))[0]?.status,
+    (status) => status !== undefined && ["completed", "failed", "partial", "cancelled"].includes(status),
+    "the campaign to finish",
+    timeoutMs,
+  );
+  return getCampaign(world, id);
 }

@@ -146,12 +146,20 @@ export async function claimContacts(
   });
 }
 
-/** The call placed for a claimed contact. */
-export async function recordCall(db: Executor, contact: BatchContactRow, callId: string): Promise<void> {
-  await db
-    .update(batchCallContacts)
-    .set({ callId, leaseUntil: null, updatedAt: new Date() })
-    .where(and(eq(batchCallContacts.id, contact.id), eq(batchCallContacts.attempts, contact.attempts)));
+/** The calls placed for claimed contacts, in one statement (the attempt must still be the one claimed). */
+export async function recordCalls(
+  db: Executor,
+  placed: readonly { contact: BatchContactRow; callId: string }[],
+): Promise<void> {
+  if (placed.length === 0) return;
+  const values = sql.join(
+    placed.map((p) => sql`(${p.contact.id}::uuid, ${p.contact.attempts}::int, ${p.callId}::uuid)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update batch_call_contacts c set call_id = v.call_id, lease_until = null, updated_at = now()
+    from (values ${values}) as v(id, attempts, call_id)
+    where c.id = v.id and c.attempts = v.attempts and c.status = 'dialing'`);
 }
 
 /** A dial that did not happen (the workspace was full, or its process died before placing it): the attempt is given back. */
@@ -175,51 +183,52 @@ export async function releaseContact(db: Executor, contact: BatchContactRow, ret
     );
 }
 
+export interface AttemptResult {
+  contact: BatchContactRow;
+  outcome: CallAttemptOutcome;
+  cost: number;
+}
+
 /**
- * Records what an attempt came to: answered and outcomes the policy does not retry (or the last
+ * Records what attempts came to: answered and outcomes the policy does not retry (or the last
  * attempt) are final; a retried outcome puts the contact back to pending after the policy's delay.
- * The call's cost is added to the campaign's spend once, by whichever dialer changed the contact.
+ * One statement for all: a contact changes only while still dialing in the attempt read, and the
+ * costs of the contacts it changed are added to the campaign's spend in the same statement, so a
+ * call is counted once whichever dialer saw it end.
  */
-export async function settleContact(
-  db: Database,
+export async function settleContacts(
+  db: Executor,
   tenant: TenantScope,
-  contact: BatchContactRow,
-  result: { outcome: CallAttemptOutcome; cost: number },
+  batchCallId: string,
+  results: readonly AttemptResult[],
   policy: RetryPolicy,
   retryAllowed: boolean,
   now: Date,
 ): Promise<void> {
-  const { outcome } = result;
-  const retry =
-    retryAllowed &&
-    outcome !== "answered" &&
-    policy.retry_on.includes(outcome) &&
-    contact.attempts < policy.max_attempts;
-  await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(batchCallContacts)
-      .set({
-        status: retry ? "pending" : outcome,
-        lastOutcome: outcome,
-        nextAttemptAt: retry ? new Date(now.getTime() + policy.delay_seconds * 1000) : null,
-        lockedBy: null,
-        leaseUntil: null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(batchCallContacts.id, contact.id),
-          eq(batchCallContacts.status, "dialing"),
-          eq(batchCallContacts.attempts, contact.attempts),
-        ),
-      )
-      .returning({ id: batchCallContacts.id });
-    if (changed.length > 0 && result.cost > 0)
-      await tx
-        .update(batchCalls)
-        .set({ spent: sql`${batchCalls.spent} + ${result.cost}` })
-        .where(scoped(batchCalls, tenant).where(eq(batchCalls.id, contact.batchCallId)));
-  });
+  if (results.length === 0) return;
+  const values = sql.join(
+    results.map(({ contact, outcome, cost }) => {
+      const retry =
+        retryAllowed &&
+        outcome !== "answered" &&
+        policy.retry_on.includes(outcome) &&
+        contact.attempts < policy.max_attempts;
+      const nextAt = retry ? new Date(now.getTime() + policy.delay_seconds * 1000).toISOString() : null;
+      return sql`(${contact.id}::uuid, ${contact.attempts}::int, ${retry ? "pending" : outcome}::text, ${outcome}::text, ${nextAt}::timestamptz, ${cost}::float8)`;
+    }),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with changed as (
+      update batch_call_contacts c
+      set status = v.status, last_outcome = v.outcome, next_attempt_at = v.next_at,
+          locked_by = null, lease_until = null, updated_at = ${now.toISOString()}::timestamptz
+      from (values ${values}) as v(id, attempts, status, outcome, next_at, cost)
+      where c.id = v.id and c.attempts = v.attempts and c.status = 'dialing'
+      returning v.cost
+    )
+    update batch_calls set spent = spent + (select coalesce(sum(cost), 0) from changed)
+    where id = ${batchCallId}::uuid and workspace_id = ${tenant.workspaceId}::uuid`);
 }
 
 /** Stop: every contact not yet claimed is cancelled at once (those with a call carry on to its end). */

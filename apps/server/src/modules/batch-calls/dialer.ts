@@ -4,6 +4,7 @@ import type { JobRunner } from "../../jobs/runner.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { concurrencyLimitOf } from "../workspaces/service.ts";
 import {
+  type AttemptResult,
   cancelPending,
   claimContacts,
   finalCounts,
@@ -12,17 +13,20 @@ import {
   moveCampaign,
   openWork,
   orphanedDials,
-  recordCall,
+  recordCalls,
   releaseContact,
-  settleContact,
+  settleContacts,
 } from "./claims.ts";
 import type { DialPort } from "./dial-port.ts";
 import type { BatchCallRow, BatchContactRow } from "./schema.ts";
 
 export const DIAL_QUEUE = "batch-calls.dial";
 
-/** Dialer jobs per campaign: with two, two server processes share a campaign's work. */
-const WORKERS_PER_CAMPAIGN = 2;
+/**
+ * Dialer jobs started per campaign. One is enough: the job hands over every slice, so every server
+ * process on the database takes turns, and the claims would keep several apart anyway.
+ */
+const WORKERS_PER_CAMPAIGN = 1;
 /** Dialer jobs one process runs at once (apart from document jobs). */
 const JOBS_PER_PROCESS = 8;
 
@@ -44,6 +48,7 @@ type Step = { kind: "again" } | { kind: "wait"; until: Date | null } | { kind: "
 
 /** A workspace at its concurrency limit: the contact waits this long before it is tried again. */
 const WORKSPACE_FULL_RETRY_MS = 1_000;
+const RECOVERY_EVERY_MS = 2_000;
 const CAMPAIGN_FAILED_TEXT = "dialer step failed";
 
 /**
@@ -56,6 +61,7 @@ const CAMPAIGN_FAILED_TEXT = "dialer step failed";
 export class CampaignDialer {
   private port: DialPort;
   private readonly waiters = new Set<() => void>();
+  private readonly lastRecovery = new Map<string, number>();
   /** A call ended since the jobs last looked: the next wait returns at once. */
   private notified = false;
   private readonly pollMs: number;
@@ -207,7 +213,7 @@ export class CampaignDialer {
       slots,
     });
     if (claimed.length > 0) {
-      await Promise.all(claimed.map((contact) => this.dialOne(tenant, campaign, contact)));
+      await this.dialAll(tenant, campaign, claimed);
       return { kind: "again" };
     }
     const work = await openWork(db, tenant, campaign.id, now);
@@ -219,29 +225,35 @@ export class CampaignDialer {
     return { kind: "wait", until: work.nextDue };
   }
 
-  private async dialOne(tenant: TenantScope, campaign: BatchCallRow, contact: BatchContactRow): Promise<void> {
+  /** Places the claimed calls side by side, then records them (placed, given back, or failed) in a few statements. */
+  private async dialAll(tenant: TenantScope, campaign: BatchCallRow, claimed: BatchContactRow[]): Promise<void> {
     const { db } = this.options;
-    const result = await this.port.dial({
-      tenant,
-      batchCallId: campaign.id,
-      fromPhoneNumberId: campaign.fromPhoneNumberId,
-      agentId: campaign.agentId,
-      number: contact.number,
-      variables: contact.variables,
-    });
-    if (result.kind === "placed") return recordCall(db, contact, result.callId);
-    if (result.kind === "busy_workspace")
-      return releaseContact(db, contact, new Date(this.options.now().getTime() + WORKSPACE_FULL_RETRY_MS));
-    this.options.log.warn({ batchCallId: campaign.id, reason: result.reason }, "batch call dial failed");
-    await settleContact(
-      db,
-      tenant,
-      contact,
-      { outcome: "failed", cost: 0 },
-      campaign.retryPolicy,
-      true,
-      this.options.now(),
+    const results = await Promise.all(
+      claimed.map(async (contact) => ({
+        contact,
+        result: await this.port.dial({
+          tenant,
+          batchCallId: campaign.id,
+          fromPhoneNumberId: campaign.fromPhoneNumberId,
+          agentId: campaign.agentId,
+          number: contact.number,
+          variables: contact.variables,
+        }),
+      })),
     );
+    const placed: { contact: BatchContactRow; callId: string }[] = [];
+    const failed: AttemptResult[] = [];
+    for (const { contact, result } of results) {
+      if (result.kind === "placed") placed.push({ contact, callId: result.callId });
+      else if (result.kind === "busy_workspace")
+        await releaseContact(db, contact, new Date(this.options.now().getTime() + WORKSPACE_FULL_RETRY_MS));
+      else {
+        this.options.log.warn({ batchCallId: campaign.id, reason: result.reason }, "batch call dial failed");
+        failed.push({ contact, outcome: "failed", cost: 0 });
+      }
+    }
+    await recordCalls(db, placed);
+    await settleContacts(db, tenant, campaign.id, failed, campaign.retryPolicy, true, this.options.now());
   }
 
   /** Reads the end of every live call of the campaign and records it. */
@@ -254,11 +266,11 @@ export class CampaignDialer {
       live.flatMap((c) => (c.callId ? [c.callId] : [])),
     );
     const retryAllowed = campaign.status === "running" || campaign.status === "pending";
-    for (const contact of live) {
+    const ended = live.flatMap((contact) => {
       const result = contact.callId ? over.get(contact.callId) : undefined;
-      if (result)
-        await settleContact(db, tenant, contact, result, campaign.retryPolicy, retryAllowed, this.options.now());
-    }
+      return result ? [{ contact, ...result }] : [];
+    });
+    await settleContacts(db, tenant, campaign.id, ended, campaign.retryPolicy, retryAllowed, this.options.now());
   }
 
   /**
@@ -268,11 +280,15 @@ export class CampaignDialer {
    */
   private async recoverOrphans(tenant: TenantScope, campaign: BatchCallRow, now: Date): Promise<void> {
     const { db, jobs } = this.options;
+    // Orphans are rare (a process died mid-dial): looked for every few seconds, not every round.
+    const last = this.lastRecovery.get(campaign.id) ?? 0;
+    if (Date.now() - last < RECOVERY_EVERY_MS) return;
+    this.lastRecovery.set(campaign.id, Date.now());
     const orphans = await orphanedDials(db, tenant, campaign.id, jobs.id, now, jobs.exclusive);
     for (const contact of orphans) {
       const since = contact.dialStartedAt ?? contact.updatedAt;
       const callId = await this.port.findPlacedCall(tenant, campaign.id, contact.number, since);
-      if (callId) await recordCall(db, contact, callId);
+      if (callId) await recordCalls(db, [{ contact, callId }]);
       else await releaseContact(db, contact, now);
     }
   }
