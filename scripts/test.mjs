@@ -70,6 +70,7 @@ step("structure", "node", ["scripts/check-structure.mjs"]);
 step("typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"]);
 vitest("unit: contract", "packages/contract");
 vitest("unit: engine", "packages/engine");
+vitest("unit: sip", "packages/sip");
 vitest("unit: web", "apps/web");
 vitest("server (PGlite)", "apps/server");
 if (postgresReachable()) {

@@ -184,8 +184,30 @@ export interface CallOutcome {
   recordingPath: string | null;
 }
 
+/**
+ * Call logs closed at the same moment (50 calls hanging up together) take at most this many pooled
+ * connections; the pool's other connections stay free for requests, which would otherwise queue
+ * behind every closing write (the pool serves its waiters in order).
+ */
+const MAX_CLOSING_WRITES = 3;
+let closingWrites = 0;
+const waitingToClose: (() => void)[] = [];
+
 /** Closes a call's log with its timeline and, when there is one, its recording's file. */
 export async function finishCallLog(db: Executor, tenant: TenantScope, id: string, outcome: CallOutcome) {
+  // A finishing write hands its slot straight to the next waiter, so the count never overshoots.
+  if (closingWrites < MAX_CLOSING_WRITES) closingWrites += 1;
+  else await new Promise<void>((resolve) => waitingToClose.push(resolve));
+  try {
+    await writeCallOutcome(db, tenant, id, outcome);
+  } finally {
+    const next = waitingToClose.shift();
+    if (next) next();
+    else closingWrites -= 1;
+  }
+}
+
+async function writeCallOutcome(db: Executor, tenant: TenantScope, id: string, outcome: CallOutcome) {
   await db
     .update(callLogs)
     .set({

@@ -70,7 +70,8 @@ async function admit(rt: CallsRuntime, socket: WebSocket, request: FastifyReques
   if (!(await claimRoomToken(rt.ctx.db, grant.tokenId, new Date(grant.expiresAtMs), rt.ctx.now()))) {
     return refuse(REALTIME_CLOSE_CODES.unauthorized, "This room token has already been used.");
   }
-  const room = rt.ctx.rooms.get(grant.room);
+  // A load balancer may send the socket to another process than the one holding the room: take it over.
+  const room = rt.ctx.rooms.get(grant.room) ?? (await rt.ctx.rooms.claim(grant.workspaceId, { room: grant.room }));
   if (!room || room.workspaceId !== grant.workspaceId) {
     return refuse(REALTIME_CLOSE_CODES.roomGone, "This call has already ended.");
   }

@@ -157,6 +157,11 @@ export function toPhoneNumber(record: PhoneNumberRecord, names: ReadonlyMap<stri
 
 // ── lookups without a user (webhooks, SIP) ───────────────────────────────────
 
+/** Every SIP trunk number of every workspace (the SIP module keeps their carrier registrations). */
+export async function listSipTrunkNumbers(db: Executor): Promise<PhoneNumberRecord[]> {
+  return db.select().from(phoneNumbers).where(eq(phoneNumbers.provider, "sip_trunk")).orderBy(phoneNumbers.createdAt);
+}
+
 /**
  * Every workspace's record of this number at this provider. A webhook carries no user, and two
  * workspaces may hold the same number: the caller keeps the one whose credentials verify the

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import { listSipTrunkNumbers } from "../phone-numbers/service.ts";
 import { answerSipCalls } from "./answer-call.ts";
 import { registeredCallMetrics } from "./call-metrics.ts";
 import { createExtension } from "./create-extension.ts";
@@ -34,9 +35,8 @@ export async function sipRoutes(app: FastifyInstance) {
     if (!runtime) return;
     serveRegistrar(runtime);
     answerSipCalls(runtime);
-    // No cross-workspace listing of trunk numbers exists yet: trunks register on their first call
-    // out (and through syncSipTrunk) until the phone-numbers service offers one to pass here.
-    registerTrunks(runtime, null);
+    // Registrations follow the trunk numbers of every workspace: read at start and every minute.
+    registerTrunks(runtime, () => listSipTrunkNumbers(ctx.db));
   });
   app.addHook("onClose", async () => stopSipRuntime(ctx));
 

@@ -38,6 +38,10 @@ async function roomFor(rt: CallsRuntime, tenant: TenantScope, call: CallForStrea
   const { rooms, db } = rt.ctx;
   const here = rooms.all().find((room) => room.callId === call.id);
   if (here) return here.workspaceId === tenant.workspaceId && !here.call ? here : null;
+  // Held by the webhook's process: take it over, so that process's join timer does not close the log
+  // as not_joined under the running call, and the call is listed once.
+  const claimed = await rooms.claim(tenant.workspaceId, { callId: call.id });
+  if (claimed) return claimed.call ? null : claimed;
   if (call.status !== "queued" || !call.agentId) return null;
   const assistant = await findAssistant(db, tenant, call.agentId);
   if (!assistant) return null;
