@@ -43,7 +43,7 @@ export async function createCampaign(world: CampaignWorld, body: Record<string, 
   return res.json<BatchCall>();
 }
 
-export async function getCampaign(world: CampaignWorld, id: string): Promise<BatchCall> {
+export async function getCampaign(world: Pick<CampaignWorld, "api">, id: string): Promise<BatchCall> {
   const res = await world.api("GET", `/batch-calls/${id}`);
   if (res.statusCode !== 200) throw new Error(`get failed: ${res.statusCode} ${res.body}`);
   return res.json<BatchCall>();
@@ -72,7 +72,7 @@ export async function initiate(world: CampaignWorld, id: string) {
 /** Waits for the campaign to reach a final status, reading only its row (a full GET is heavy at 1,000 contacts), then GETs it. */
 export async function finishedCampaign(
   t: TestApp,
-  world: CampaignWorld,
+  world: Pick<CampaignWorld, "api">,
   id: string,
   timeoutMs = 90_000,
 ): Promise<BatchCall> {

@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import type { BatchCall, CallLogPage } from "@parley/contract";
+import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually, finishedCampaign, numbers } from "./batch-calls/world.ts";
+import { call } from "./harness.ts";
+import { type BridgeWorld, startBridgeWorld } from "./support/telephony-bridge.ts";
+
+/**
+ * A campaign end to end through the telephony module and the local Twilio double: every call is a
+ * real placed call with its status callbacks, logged with the batch id, at most `concurrency` up at
+ * once at the carrier, retried as the policy says, each number placed exactly once per attempt.
+ */
+
+const SID = `AC${randomBytes(16).toString("hex")}`;
+const TOKEN = randomBytes(16).toString("hex");
+const NUMBER = "+14155550100";
+
+let double: Awaited<ReturnType<typeof startTwilioDouble>>;
+let world: BridgeWorld;
+
+beforeAll(async () => {
+  double = await startTwilioDouble({ accounts: [{ sid: SID, token: TOKEN, numbers: [NUMBER] }] });
+  world = await startBridgeWorld({
+    provider: "twilio",
+    credentials: (origin) => ({ account_sid: SID, auth_token: TOKEN, base_url: origin }),
+    doubleOrigin: double.origin,
+    number: NUMBER,
+  });
+  const patched = await call(world.t, "PATCH", `/api/v1/workspaces/${world.workspaceId}`, {
+    token: world.token,
+    body: { concurrency_limit: 20 },
+  });
+  expect(patched.statusCode).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+  await double?.close();
+});
+
+const api = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
+  call(world.t, method, `/api/v1${url}`, { token: world.token, body });
+
+describe("a campaign through the telephony double", () => {
+  it("places each number once per attempt, within its concurrency, and logs every call with the batch id", async () => {
+    double.setOutbound({ outcome: "busy", ringMs: 150 });
+    const contacts = numbers(24, 70_000);
+    const created = await api("POST", "/batch-calls", {
+      name: "Busy lines",
+      from_phone_number_id: world.phoneNumberId,
+      phone_numbers: contacts,
+      concurrency: 4,
+      retry_policy: { max_attempts: 2, delay_seconds: 0, retry_on: ["busy"] },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<BatchCall>().id;
+    let maxLive = 0;
+    const sampler = setInterval(() => {
+      const live = [...double.calls.values()].filter((c) => c.direction === "outbound" && !c.ended).length;
+      maxLive = Math.max(maxLive, live);
+    }, 10);
+    try {
+      expect((await api("POST", `/initiate_batch_call?batch_call_id=${id}`)).statusCode).toBe(200);
+      const done = await finishedCampaign(world.t, { api }, id, 120_000);
+      expect(done.status).toBe("failed");
+      expect(done.phone_numbers.every((c) => c.status === "busy" && c.attempts === 2)).toBe(true);
+    } finally {
+      clearInterval(sampler);
+    }
+    const placed = [...double.calls.values()].filter((c) => c.direction === "outbound");
+    for (const number of contacts) expect(placed.filter((c) => c.to === number)).toHaveLength(2);
+    expect(maxLive).toBeLessThanOrEqual(4);
+    expect(maxLive).toBeGreaterThan(0);
+
+    const logs = await eventually(
+      () => api("GET", `/call-logs?batch_call_id=${id}&items_per_page=100`).then((r) => r.json<CallLogPage>()),
+      (page) => page.total_count === 48,
+      "the campaign's call logs",
+    );
+    expect(logs.data.every((log) => log.batch_call_id === id && log.end_reason === "busy")).toBe(true);
+  }, 150_000);
+});
