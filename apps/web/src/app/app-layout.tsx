@@ -3,12 +3,12 @@ import Container from "@mui/material/Container";
 import type { Theme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { CenteredSpinner } from "../components/centered-spinner.tsx";
 import { installReadableFormMessages } from "../components/form-messages/install-readable-messages.ts";
+import { useOpenedOnce } from "../components/opened-once.ts";
 import { useWorkspaceId } from "../lib/auth-context.ts";
-import { CustomizerDrawer } from "./customizer/customizer-drawer.tsx";
 import { usePreferences } from "./customizer/preferences-context.tsx";
 import { HorizontalNav } from "./layout/horizontal-nav.tsx";
 import { Sidebar } from "./layout/sidebar.tsx";
@@ -17,12 +17,18 @@ import { Notifications } from "./notifications.tsx";
 
 installReadableFormMessages();
 
+// The appearance settings (sliders, switches, toggles) load when first opened, not with every page.
+const CustomizerDrawer = lazy(() =>
+  import("./customizer/customizer-drawer.tsx").then((module) => ({ default: module.CustomizerDrawer })),
+);
+
 /** The signed-in frame: navigation (vertical or horizontal), the topbar, and the page. */
 export default function AppLayout() {
   const { preferences } = usePreferences();
   const workspaceId = useWorkspaceId();
   const isDesktop = useMediaQuery((theme: Theme) => theme.breakpoints.up("lg"));
   const [customizerOpen, setCustomizerOpen] = useState(false);
+  const customizerMounted = useOpenedOnce(customizerOpen);
   // Server data is only cached for signed-in pages, so the sign-in pages load without it.
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
@@ -48,7 +54,11 @@ export default function AppLayout() {
               </Suspense>
             </Container>
           </Box>
-          <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+          {customizerMounted && (
+            <Suspense fallback={null}>
+              <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+            </Suspense>
+          )}
         </Box>
       </Notifications>
     </QueryClientProvider>

@@ -48,6 +48,9 @@ void i18n
 
 /** Loads a language's strings (shell and every feature namespace in use) if needed, then switches. */
 export async function setLanguage(code: string) {
+  // i18next announces a change even to the language already in use, and every mounted
+  // useTranslation then renders again: on the first load that is a second render of the whole page.
+  if (i18n.language === code) return;
   await i18n.changeLanguage(code);
 }
 

@@ -12,7 +12,11 @@ const signedOut: AuthState = { status: "unauthenticated", user: null, workspace:
 
 /** Holds the auth state machine of spec §4 for the whole app. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ ...signedOut, status: "loading" });
+  // With no token stored there is nothing to restore (restore() below comes to the same answer): a
+  // visitor's first render is already the sign-in page rather than a spinner and a second render.
+  const [state, setState] = useState<AuthState>(() =>
+    tokenStorage.getAccessToken() ? { ...signedOut, status: "loading" } : signedOut,
+  );
 
   /** Loads user and workspaces for the stored token; any failure resets silently. */
   const restore = useCallback(async () => {

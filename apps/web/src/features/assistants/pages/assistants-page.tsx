@@ -16,19 +16,27 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { Assistant } from "@parley/contract";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useAssistants } from "../../../api/assistants.ts";
 import { CenteredSpinner } from "../../../components/centered-spinner.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
+import { useOpenedOnce } from "../../../components/opened-once.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
-import { CreateAssistantDialog } from "../components/create-assistant-dialog.tsx";
-import { TemplateGalleryDialog } from "../components/template-gallery-dialog.tsx";
 import { useAssistantActions } from "../hooks/use-assistant-actions.ts";
 import { assistantSummary, searchAssistants } from "../utils/assistant-list.ts";
+
+// The create and template dialogs (a form with its validation, the template gallery) load when
+// first opened: the list is what everyone opening this page waits for.
+const CreateAssistantDialog = lazy(() =>
+  import("../components/create-assistant-dialog.tsx").then((module) => ({ default: module.CreateAssistantDialog })),
+);
+const TemplateGalleryDialog = lazy(() =>
+  import("../components/template-gallery-dialog.tsx").then((module) => ({ default: module.TemplateGalleryDialog })),
+);
 
 export default function AssistantsPage() {
   const { t, i18n } = useTranslation("assistants");
@@ -36,6 +44,8 @@ export default function AssistantsPage() {
   const actions = useAssistantActions();
   const [search, setSearch] = useState("");
   const [dialog, setDialog] = useState<"create" | "template" | null>(null);
+  const createMounted = useOpenedOnce(dialog === "create");
+  const templateMounted = useOpenedOnce(dialog === "template");
   const [deleting, setDeleting] = useState<Assistant | null>(null);
   const [busy, setBusy] = useState(false);
   const shown = assistants.data ? searchAssistants(assistants.data, search) : [];
@@ -158,12 +168,20 @@ export default function AssistantsPage() {
           </TableContainer>
         </>
       )}
-      <CreateAssistantDialog open={dialog === "create"} onClose={() => setDialog(null)} onCreate={actions.create} />
-      <TemplateGalleryDialog
-        open={dialog === "template"}
-        onClose={() => setDialog(null)}
-        onCreate={actions.createFromTemplate}
-      />
+      {createMounted && (
+        <Suspense fallback={null}>
+          <CreateAssistantDialog open={dialog === "create"} onClose={() => setDialog(null)} onCreate={actions.create} />
+        </Suspense>
+      )}
+      {templateMounted && (
+        <Suspense fallback={null}>
+          <TemplateGalleryDialog
+            open={dialog === "template"}
+            onClose={() => setDialog(null)}
+            onCreate={actions.createFromTemplate}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={t("list.deleteTitle")}
