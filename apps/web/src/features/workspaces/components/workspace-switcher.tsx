@@ -7,11 +7,17 @@ import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useSnackbar } from "notistack";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useOpenedOnce } from "../../../components/opened-once.ts";
 import { useAuth } from "../../../lib/auth-context.ts";
 import { useSwitchWorkspace } from "../api/workspace-api.ts";
-import { CreateWorkspaceDialog } from "./create-workspace-dialog.tsx";
+
+// The create dialog (a form with its validation) loads when first opened: the switcher sits in
+// the topbar of every signed-in page, whose first load should not carry it.
+const CreateWorkspaceDialog = lazy(() =>
+  import("./create-workspace-dialog.tsx").then((module) => ({ default: module.CreateWorkspaceDialog })),
+);
 
 /** Topbar menu: switch between your workspaces or create one. */
 export function WorkspaceSwitcher() {
@@ -21,6 +27,7 @@ export function WorkspaceSwitcher() {
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [creating, setCreating] = useState(false);
+  const createMounted = useOpenedOnce(creating);
 
   const choose = async (id: string) => {
     setAnchor(null);
@@ -66,7 +73,11 @@ export function WorkspaceSwitcher() {
           {t("workspaces.createTitle")}
         </MenuItem>
       </Menu>
-      <CreateWorkspaceDialog open={creating} onClose={() => setCreating(false)} />
+      {createMounted && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog open={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
