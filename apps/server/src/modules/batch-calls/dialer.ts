@@ -23,10 +23,10 @@ import type { BatchCallRow, BatchContactRow } from "./schema.ts";
 export const DIAL_QUEUE = "batch-calls.dial";
 
 /**
- * Dialer jobs started per campaign. One is enough: the job hands over every slice, so every server
- * process on the database takes turns, and the claims would keep several apart anyway.
+ * Dialer jobs per campaign. A process works a campaign with one job at a time (a second job of the
+ * same campaign steps aside), so with two jobs two server processes on one PostgreSQL share it.
  */
-const WORKERS_PER_CAMPAIGN = 1;
+const WORKERS_PER_CAMPAIGN = 2;
 /** Dialer jobs one process runs at once (apart from document jobs). */
 const JOBS_PER_PROCESS = 8;
 
@@ -49,6 +49,7 @@ type Step = { kind: "again" } | { kind: "wait"; until: Date | null } | { kind: "
 /** A workspace at its concurrency limit: the contact waits this long before it is tried again. */
 const WORKSPACE_FULL_RETRY_MS = 1_000;
 const RECOVERY_EVERY_MS = 2_000;
+const STEP_ASIDE_MS = 1_000;
 const CAMPAIGN_FAILED_TEXT = "dialer step failed";
 
 /**
@@ -62,6 +63,8 @@ export class CampaignDialer {
   private port: DialPort;
   private readonly waiters = new Set<() => void>();
   private readonly lastRecovery = new Map<string, number>();
+  /** Campaigns a job of this process is working now. */
+  private readonly active = new Set<string>();
   /** A call ended since the jobs last looked: the next wait returns at once. */
   private notified = false;
   private readonly pollMs: number;
@@ -118,6 +121,20 @@ export class CampaignDialer {
     const { workspaceId, batchCallId } = payload;
     if (typeof workspaceId !== "string" || typeof batchCallId !== "string") return;
     const tenant = { workspaceId };
+    if (this.active.has(batchCallId)) {
+      // This process already works the campaign: leave the job to another process (or to this one later).
+      await this.schedulePart(tenant, batchCallId, new Date(this.options.now().getTime() + STEP_ASIDE_MS));
+      return;
+    }
+    this.active.add(batchCallId);
+    try {
+      await this.work(tenant, batchCallId);
+    } finally {
+      this.active.delete(batchCallId);
+    }
+  }
+
+  private async work(tenant: TenantScope, batchCallId: string): Promise<void> {
     const deadline = Date.now() + this.sliceMs;
     for (;;) {
       let step: Step;
