@@ -41,9 +41,12 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [providers, setProviders] = useState<AuthProviders>({ google: false, microsoft: false });
   useEffect(() => {
-    // Only configured providers get a button; if the list cannot be read, none are offered.
+    // Only configured providers get a button; if the list cannot be read, none are offered. With
+    // none configured the page stays as it is (no second render of it while it loads).
     fetchAuthProviders()
-      .then(setProviders)
+      .then((configured) => {
+        if (configured.google || configured.microsoft) setProviders(configured);
+      })
       .catch(() => undefined);
   }, []);
   const from = state?.from;
