@@ -126,7 +126,14 @@ export const router = createBrowserRouter([
         path: "integrations",
         element: page(() => import("../features/integrations/pages/integrations-page.tsx"), "integrations"),
       },
-      { path: "batch-calls", element: section("batchCalls") },
+      {
+        path: "batch-calls",
+        element: page(() => import("../features/batch-calls/pages/batch-calls-page.tsx"), "batch-calls"),
+      },
+      {
+        path: "batch-calls/:batchCallId",
+        element: page(() => import("../features/batch-calls/pages/batch-call-detail-page.tsx"), "batch-calls"),
+      },
       { path: "billing", element: section("billing") },
       { path: "call-widgets", element: section("callWidgets") },
       { path: "call-widgets/:widgetId", element: section("callWidgets") },
