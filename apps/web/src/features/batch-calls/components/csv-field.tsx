@@ -76,7 +76,7 @@ export function CsvField(props: { file: File | null; onChange: (file: File | nul
         )}
       </Stack>
       <Typography variant="caption" color="text.secondary">
-        {t("csv.help")}
+        {t("csv.help", { example: "{{first_name}}" })}
       </Typography>
       {result === "too-large" && <Alert severity="error">{t("csv.tooLarge")}</Alert>}
       {result !== null && result !== "too-large" && !result.ok && (
