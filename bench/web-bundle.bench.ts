@@ -18,16 +18,20 @@ const web = path.resolve(import.meta.dirname, "../apps/web");
 const dist = path.join(web, "dist");
 const LOGIN_TARGET_GZIP_KB = 200;
 
-const layout = "src/app/app-layout.tsx";
+/**
+ * What every signed-in page loads before its own code: the schemas the session restore checks
+ * /users/me and /workspaces with (a chunk of their own, off the sign-in page), then the layout.
+ */
+const signedIn = ["src/features/auth/api/session-schemas.ts", "src/app/app-layout.tsx"];
 /** Each route and the lazy modules (manifest keys) the router loads for it, outermost first. */
 const ROUTES: Record<string, string[]> = {
   "/auth/login": ["src/features/auth/pages/login-page.tsx"],
-  "/home": [layout, "src/features/home/pages/home-page.tsx"],
-  "/assistants": [layout, "src/features/assistants/pages/assistants-page.tsx"],
-  "/assistants/:id": [layout, "src/app/routes/assistant-detail-route.tsx"],
-  "/call-logs": [layout, "src/features/call-logs/pages/call-logs-page.tsx"],
-  "/voice-lab": [layout, "src/features/voice-lab/pages/voice-lab-page.tsx"],
-  "/admin": [layout, "src/features/admin/pages/admin-dashboard-page.tsx"],
+  "/home": [...signedIn, "src/features/home/pages/home-page.tsx"],
+  "/assistants": [...signedIn, "src/features/assistants/pages/assistants-page.tsx"],
+  "/assistants/:id": [...signedIn, "src/app/routes/assistant-detail-route.tsx"],
+  "/call-logs": [...signedIn, "src/features/call-logs/pages/call-logs-page.tsx"],
+  "/voice-lab": [...signedIn, "src/features/voice-lab/pages/voice-lab-page.tsx"],
+  "/admin": [...signedIn, "src/features/admin/pages/admin-dashboard-page.tsx"],
 };
 
 function closure(manifest: Record<string, ManifestEntry>, keys: string[]): Set<string> {

@@ -86,7 +86,9 @@ function postBuild(pages: Record<string, string[]>): Plugin {
  * first paint (they run after parsing; the HTML's own spinner shows meanwhile), but Chrome fetches
  * them at high priority, and Lighthouse's simulation takes every high-priority script that arrives
  * before the first paint as render-blocking, charging the whole first load to First Contentful
- * Paint. Low priority says what they are; over HTTP/1.1 on one origin the bytes arrive as before.
+ * Paint. Low priority says what they are. The cost: while the preloaded font (high) is in flight
+ * Chrome may start some of them a few tens of milliseconds later; on a slow link the bytes, not
+ * the order of the requests, bound the first load.
  */
 function lowPriorityScripts(): Plugin {
   return {
