@@ -69,10 +69,21 @@ const phoneOrSip = z
   .trim()
   .regex(/^(\+[1-9]\d{6,14}|sips?:[^\s]+)$/, "Transfer number must be in E.164 format (+15551234567) or a sip: URI");
 
+export const TransferMode = z.enum(["cold", "warm"]);
+export type TransferMode = z.infer<typeof TransferMode>;
+
 export const TransferDestination = z.object({
   name: z.string().trim().min(1, "Destination name is required").max(80),
   number: phoneOrSip,
   transfer_message: z.string().trim().max(500).default(""),
+  /**
+   * cold: the caller is connected to the destination straight away. warm: the caller waits in a
+   * conference while the assistant briefs the human, then both are connected (where the phone
+   * vendor has conferences; elsewhere a warm destination is transferred cold). Absent means cold.
+   */
+  mode: TransferMode.optional(),
+  /** What the assistant tells the human on a warm transfer; empty: a summary of the call so far. */
+  briefing: z.string().trim().max(1000).optional(),
 });
 export type TransferDestination = z.infer<typeof TransferDestination>;
 

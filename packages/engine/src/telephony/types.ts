@@ -160,6 +160,46 @@ export interface StreamResume {
   parameters: StreamParameters;
 }
 
+/** A live call and the conference it is moved into (a warm transfer). */
+export interface ConferenceRequest {
+  providerCallId: string;
+  /** The conference's name: unique per transfer, so two transfers never share a room. */
+  conference: string;
+}
+
+/** The call to the human a warm transfer briefs: it opens a media stream to Parley when answered. */
+export interface BriefingCallRequest {
+  /** Parley's number on the call (the caller id the human sees). */
+  from: string;
+  /** E.164 or a SIP URI. */
+  to: string;
+  /** Where the human's leg streams, and the parameters its start message carries back. */
+  streamUrl: string;
+  parameters: StreamParameters;
+  /** Where the vendor reports on the human's leg. */
+  statusUrl: string;
+  /** How long to ring before the vendor gives up (no-answer). */
+  timeoutSeconds: number;
+}
+
+/**
+ * Conferences, for warm transfers: the caller waits in a named conference (with the vendor's hold
+ * music) while the assistant briefs the human on a call of its own, then the human's call joins the
+ * same conference and Parley is out of both. Each step is one REST request.
+ */
+export interface ConferenceControl {
+  /** Moves the live call into the conference, on hold until the human joins (its stream ends). */
+  holdInConference(account: TelephonyAccount, request: ConferenceRequest): Promise<void>;
+  /** Dials the human with markup that opens a media stream; returns the new call's id. */
+  dialForBriefing(account: TelephonyAccount, request: BriefingCallRequest): Promise<string>;
+  /** Moves the (briefed) human's call into the conference: the caller and the human talk. */
+  joinConference(account: TelephonyAccount, request: ConferenceRequest): Promise<void>;
+  /** The call's status now (polled while the human's phone rings: busy, no-answer…). */
+  callStatus(account: TelephonyAccount, providerCallId: string): Promise<TelephonyCallStatus>;
+  /** Replaces the call's markup with a spoken message and a hang-up (the human did not answer). */
+  sayAndHangup(account: TelephonyAccount, providerCallId: string, message: string): Promise<void>;
+}
+
 /** What a vendor adapter supports, for docs, the UI and the server's choices. */
 export interface TelephonyFeatures {
   /** The assistant can brief a human in a conference before the caller joins. */
@@ -208,6 +248,8 @@ export interface TelephonyAdapter {
    */
   sendDtmf(account: TelephonyAccount, providerCallId: string, digits: string, resume?: StreamResume): Promise<void>;
   hangup(account: TelephonyAccount, providerCallId: string): Promise<void>;
+  /** Conferences for warm transfers; present exactly when `features.warmTransfer` is true. */
+  conference?: ConferenceControl;
   /** What this vendor supports, for docs and the UI. */
   readonly features: TelephonyFeatures;
 }

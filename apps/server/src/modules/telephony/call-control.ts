@@ -1,5 +1,6 @@
 import type { StreamResume, TelephonyAccount, TelephonyAdapter, TransferRequest } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
+import { runWarmTransfer, type WarmTransferDeps } from "./warm-transfer.ts";
 
 /** The live phone leg a call controls through its vendor's REST API. */
 export interface PhoneLegRef {
@@ -33,10 +34,25 @@ export class CallControl {
     readonly leg: PhoneLegRef,
     private readonly links: ControlLinks,
     private readonly log: FastifyBaseLogger,
+    /** Present when the call may transfer warm (the stream route passes it); without it every transfer is cold. */
+    private readonly warm: WarmTransferDeps | null = null,
   ) {}
 
-  /** Moves the call to `destination` (E.164 or SIP URI); the vendor ends the media stream. */
+  /**
+   * Moves the call to `destination` (E.164 or SIP URI); the vendor ends the media stream. A warm
+   * destination on a vendor with conferences briefs the human first (warm-transfer.ts); a warm
+   * destination elsewhere is transferred cold, as docs/telephony.md says.
+   */
   async transfer(destination: string): Promise<void> {
+    const plan = this.warm && this.adapter.conference ? await this.warm.planFor(destination) : null;
+    if (plan && this.warm && this.adapter.conference) {
+      // It throws only when the caller could not be put on hold; past that the transfer owns the
+      // call (it lets the caller go itself if the human does not answer), so our leg is not hung up.
+      // The briefing runs on after the assistant's session has closed: the transport waits for it.
+      await runWarmTransfer(this.adapter.conference, this.account, this.leg, plan, this.warm, this.log);
+      this.hungUp = true;
+      return;
+    }
     const { providerCallId, ourNumber, statusUrl } = this.leg;
     const request: TransferRequest = { providerCallId, destination, callerId: ourNumber, statusUrl };
     if (this.adapter.transferMarkup) request.markupUrl = await this.links.transferMarkupUrl(request);

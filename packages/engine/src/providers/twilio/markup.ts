@@ -41,3 +41,22 @@ export function dialTwiml(destination: string, callerId: string, statusUrl: stri
 export function dtmfTwiml(digits: string, streamUrl: string, parameters: StreamParameters): string {
   return xmlResponse(`<Play${xmlAttributes({ digits })}/>${connectStream(streamUrl, parameters)}`);
 }
+
+/**
+ * `<Dial><Conference>`: the call joins the named conference. The caller's side waits (Twilio's
+ * default hold music plays) until a participant with `startConferenceOnEnter` arrives; whoever has
+ * `endConferenceOnExit` ends it for both on leaving, so neither is left alone in an empty room.
+ */
+export function conferenceTwiml(name: string, role: "waiting" | "starting"): string {
+  const attributes = xmlAttributes({
+    startConferenceOnEnter: role === "starting" ? "true" : "false",
+    endConferenceOnExit: "true",
+    beep: "false",
+  });
+  return xmlResponse(`<Dial><Conference${attributes}>${xmlEscape(name)}</Conference></Dial>`);
+}
+
+/** `<Say>` then `<Hangup>`: a last word from the vendor's own voice (Parley's stream is gone). */
+export function sayAndHangupTwiml(message: string): string {
+  return xmlResponse(`<Say>${xmlEscape(message)}</Say><Hangup/>`);
+}

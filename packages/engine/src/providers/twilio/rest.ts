@@ -103,3 +103,39 @@ export async function updateCall(account: TelephonyAccount, callSid: string, fie
     net: account.net,
   });
 }
+
+/** Dials `to` with inline TwiML (no voice URL fetch); returns the CallSid. */
+export async function placeCallWithTwiml(
+  account: TelephonyAccount,
+  call: { from: string; to: string; twiml: string; statusUrl: string; timeoutSeconds: number },
+): Promise<string> {
+  const { headers, url } = api(account);
+  const body = await telephonyJson({
+    provider: "twilio",
+    url: url("/Calls.json"),
+    headers,
+    form: encodeForm({
+      From: call.from,
+      To: call.to,
+      Twiml: call.twiml,
+      Timeout: String(call.timeoutSeconds),
+      StatusCallback: call.statusUrl,
+      StatusCallbackMethod: "POST",
+      StatusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
+    }),
+    net: account.net,
+  });
+  return isRecord(body) ? stringField(body, "sid") : "";
+}
+
+/** GET Calls/{sid}.json: the call's `status` as Twilio words it (queued, ringing, in-progress, busy…). */
+export async function fetchCallStatus(account: TelephonyAccount, callSid: string): Promise<string> {
+  const { headers, url } = api(account);
+  const body = await telephonyJson({
+    provider: "twilio",
+    url: url(`/Calls/${encodeURIComponent(callSid)}.json`),
+    headers,
+    net: account.net,
+  });
+  return isRecord(body) ? stringField(body, "status") : "";
+}

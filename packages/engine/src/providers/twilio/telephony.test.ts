@@ -117,6 +117,47 @@ describe("Twilio calls", () => {
     expect(new URLSearchParams(requests[1]?.body).get("Twiml")).toContain(">sip:desk@pbx.example</Sip>");
   });
 
+  it("warm-transfers through a conference: hold, dial the human to a stream, join", async () => {
+    const conference = adapter.conference;
+    if (!conference) throw new Error("Twilio has conferences");
+    expect(adapter.features.warmTransfer).toBe(true);
+    const { account, requests } = testAccount(credentials, (request) =>
+      request.method === "GET" ? { json: { sid: "CA7", status: "busy" } } : { json: { sid: "CA7" } },
+    );
+    await conference.holdInConference(account, { providerCallId: "CA9", conference: "parley-1" });
+    const human = await conference.dialForBriefing(account, {
+      from: "+15550000001",
+      to: "+15553334444",
+      streamUrl: urls.streamUrl,
+      parameters: { briefing: "b1" },
+      statusUrl: urls.statusUrl,
+      timeoutSeconds: 30,
+    });
+    await conference.joinConference(account, { providerCallId: human, conference: "parley-1" });
+    expect(await conference.callStatus(account, human)).toBe("busy");
+    await conference.sayAndHangup(account, "CA9", "Goodbye.");
+    expect(human).toBe("CA7");
+    expect(requests.map((r) => [r.method, r.url])).toEqual([
+      ["POST", `${API}/Calls/CA9.json`],
+      ["POST", `${API}/Calls.json`],
+      ["POST", `${API}/Calls/CA7.json`],
+      ["GET", `${API}/Calls/CA7.json`],
+      ["POST", `${API}/Calls/CA9.json`],
+    ]);
+    const twiml = (i: number) => new URLSearchParams(requests[i]?.body).get("Twiml");
+    expect(twiml(0)).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Dial><Conference startConferenceOnEnter="false" endConferenceOnExit="true" beep="false">parley-1</Conference></Dial></Response>',
+    );
+    const dial = new URLSearchParams(requests[1]?.body);
+    expect(dial.get("To")).toBe("+15553334444");
+    expect(dial.get("Timeout")).toBe("30");
+    expect(dial.get("Twiml")).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="wss://parley.example/api/v1/telephony/twilio/stream"><Parameter name="briefing" value="b1"/></Stream></Connect></Response>',
+    );
+    expect(twiml(2)).toContain('<Conference startConferenceOnEnter="true" endConferenceOnExit="true" beep="false">');
+    expect(twiml(4)).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Say>Goodbye.</Say><Hangup/></Response>');
+  });
+
   it("sends DTMF with <Play digits> and reopens the same stream", async () => {
     const { account, requests } = testAccount(credentials);
     await adapter.sendDtmf(account, "CA9", "12#", { urls, parameters: { call_id: "c1" } });

@@ -1,10 +1,36 @@
 import { optionalCredential } from "../../telephony/credentials.ts";
-import { type TelephonyAdapter, TelephonyError } from "../../telephony/types.ts";
-import { dialTwiml, dtmfTwiml, streamAnswer } from "./markup.ts";
-import { configureNumber, listNumbers, placeCall, updateCall } from "./rest.ts";
+import { type ConferenceControl, type TelephonyAdapter, TelephonyError } from "../../telephony/types.ts";
+import { conferenceTwiml, dialTwiml, dtmfTwiml, sayAndHangupTwiml, streamAnswer } from "./markup.ts";
+import { configureNumber, fetchCallStatus, listNumbers, placeCall, placeCallWithTwiml, updateCall } from "./rest.ts";
 import { verifyTwilioSignature } from "./signature.ts";
 import { TwilioStreamCodec } from "./stream-codec.ts";
-import { parseIncomingCall, parseStatus } from "./webhooks.ts";
+import { parseIncomingCall, parseStatus, STATUSES } from "./webhooks.ts";
+
+/** Warm transfers: `<Dial><Conference>` by call update, the human dialled with inline TwiML. */
+const twilioConference: ConferenceControl = {
+  async holdInConference(account, { providerCallId, conference }) {
+    await updateCall(account, providerCallId, { Twiml: conferenceTwiml(conference, "waiting") });
+  },
+  dialForBriefing: (account, request) =>
+    placeCallWithTwiml(account, {
+      from: request.from,
+      to: request.to,
+      twiml: streamAnswer(request.streamUrl, request.parameters),
+      statusUrl: request.statusUrl,
+      timeoutSeconds: request.timeoutSeconds,
+    }),
+  async joinConference(account, { providerCallId, conference }) {
+    await updateCall(account, providerCallId, { Twiml: conferenceTwiml(conference, "starting") });
+  },
+  async callStatus(account, providerCallId) {
+    const status = STATUSES[await fetchCallStatus(account, providerCallId)];
+    if (!status) throw new TelephonyError("twilio", "unavailable", "twilio: unknown call status");
+    return status;
+  },
+  async sayAndHangup(account, providerCallId, message) {
+    await updateCall(account, providerCallId, { Twiml: sayAndHangupTwiml(message) });
+  },
+};
 
 /** Twilio Programmable Voice: TwiML `<Connect><Stream>` and bidirectional Media Streams. */
 export const twilioTelephony: TelephonyAdapter = {
@@ -37,8 +63,9 @@ export const twilioTelephony: TelephonyAdapter = {
   async hangup(account, providerCallId) {
     await updateCall(account, providerCallId, { Status: "completed" });
   },
+  conference: twilioConference,
   features: {
-    warmTransfer: false,
+    warmTransfer: true,
     machineDetection: true,
     marks: true,
     clear: true,

@@ -14,7 +14,8 @@ export function parseIncomingCall(request: WebhookRequest): IncomingCall {
   };
 }
 
-const STATUSES: Record<string, TelephonyCallStatus> = {
+/** Twilio's call status words (callbacks and the Calls resource), normalised. */
+export const STATUSES: Record<string, TelephonyCallStatus> = {
   queued: "queued",
   initiated: "queued",
   ringing: "ringing",

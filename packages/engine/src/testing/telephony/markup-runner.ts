@@ -81,7 +81,42 @@ export function resolveUrl(target: string, base: string): string {
   return base ? new URL(target, base).toString() : target;
 }
 
+/** One participant's time in a conference. */
+export interface ConferenceMembership {
+  callId: string;
+  /** The conference runs (hold music stops) once a member with this flag is in. */
+  startConferenceOnEnter: boolean;
+  /** This member leaving ends the conference for everyone. */
+  endConferenceOnExit: boolean;
+  joinedAt: number;
+  leftAt: number | null;
+}
+
+/** A named conference as `<Dial><Conference>` builds it: who joined, who is in, whether it ended. */
+export class ConferenceRoom {
+  readonly memberships: ConferenceMembership[] = [];
+  ended = false;
+  constructor(readonly name: string) {}
+
+  /** Call ids in the conference now. */
+  members(): string[] {
+    return this.memberships.filter((m) => m.leftAt === null).map((m) => m.callId);
+  }
+
+  /** True while someone who starts the conference is in: the others hear each other, not music. */
+  started(): boolean {
+    return this.memberships.some((m) => m.leftAt === null && m.startConferenceOnEnter);
+  }
+}
+
+/** How long the hold loop of a conference member sleeps between looks at its room. */
+const CONFERENCE_POLL_MS = 100;
+
 export class MarkupRunner<C extends MarkupCall> {
+  /** Conferences by name (`<Dial><Conference>`), kept after they end for tests to inspect. */
+  readonly conferences = new Map<string, ConferenceRoom>();
+  private readonly callsById = new Map<string, C>();
+
   constructor(private readonly host: MarkupHost<C>) {}
 
   async statusCallback(call: C, event: StatusEvent, extra: Record<string, string> = {}): Promise<void> {
@@ -210,6 +245,7 @@ export class MarkupRunner<C extends MarkupCall> {
         const destination = (nested?.text ?? verb.text).trim();
         // The forked stream, if any, ends as the call leaves for the other party.
         await call.currentLeg()?.end("vendor");
+        if (nested?.name === "Conference") return this.inConference(call, nested, destination, generation);
         const record: TransferRecord = {
           callId: call.id,
           destination,
@@ -253,6 +289,39 @@ export class MarkupRunner<C extends MarkupCall> {
         // <Say>, <Gather>, <Record>… are not simulated: noted and skipped.
         return "next";
     }
+  }
+
+  /**
+   * `<Dial><Conference>`: the call stays in the named room until its markup is replaced, it hangs
+   * up, or a member with endConferenceOnExit leaves (then the rest of its document runs, as at the
+   * vendors). Leaving with endConferenceOnExit hangs up everyone still in.
+   */
+  private async inConference(call: C, element: XmlElement, name: string, generation: number): Promise<"next" | "stop"> {
+    const room = this.conferences.get(name) ?? new ConferenceRoom(name);
+    this.conferences.set(name, room);
+    if (room.ended) return "next";
+    this.callsById.set(call.id, call);
+    const membership: ConferenceMembership = {
+      callId: call.id,
+      startConferenceOnEnter: element.attributes.startConferenceOnEnter !== "false",
+      endConferenceOnExit: element.attributes.endConferenceOnExit === "true",
+      joinedAt: this.host.now(),
+      leftAt: null,
+    };
+    room.memberships.push(membership);
+    call.note(`conference ${name}`);
+    let stillHere = true;
+    while (stillHere && !room.ended) stillHere = await call.sleep(CONFERENCE_POLL_MS, generation);
+    membership.leftAt = this.host.now();
+    call.note(`left conference ${name}`);
+    if (membership.endConferenceOnExit && !room.ended) {
+      room.ended = true;
+      for (const other of room.members()) {
+        const member = this.callsById.get(other);
+        if (member && member !== call) void this.endCall(member, "completed");
+      }
+    }
+    return stillHere ? "next" : "stop";
   }
 
   recordDtmf(call: C, digits: string): void {

@@ -10,6 +10,7 @@ import {
 } from "./double-server.ts";
 import {
   CallWaiters,
+  type ConferenceRoom,
   MarkupCall,
   MarkupRunner,
   type OutboundBehaviour,
@@ -75,6 +76,8 @@ export interface TwilioDouble {
   numbers: Map<string, TwilioNumber>;
   transfers: TransferRecord[];
   dtmfOut: DtmfOutRecord[];
+  /** Conferences (`<Dial><Conference>`) by name: who joined when, who is in, whether it ended. */
+  conferences: ReadonlyMap<string, ConferenceRoom>;
   /** Sets how the next outbound calls are answered. */
   setOutbound(behaviour: OutboundBehaviour): void;
   ringInbound(number: string, from: string, options?: InboundOptions): Promise<TwilioCallHandle>;
@@ -543,6 +546,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
     numbers,
     transfers,
     dtmfOut,
+    conferences: runner.conferences,
     setOutbound: (behaviour) => {
       outbound = behaviour;
     },
