@@ -3,7 +3,12 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client.ts";
 import { type JobRow, jobs } from "./schema.ts";
 
-export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
+/**
+ * A handler that returns finishes its job; one that returns `{ again }` asks for the same job to run
+ * again at that time (a long task done in slices: the campaign dialer), without counting an attempt.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers that only finish return Promise<void>.
+export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void | { again: Date }>;
 
 export interface JobRunnerOptions {
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -224,11 +229,23 @@ export class JobRunner {
     const handler = this.handlers.get(job.queue)?.handler;
     try {
       if (!handler) throw new Error(`no handler for queue ${job.queue}`);
-      await handler(job.payload, job);
+      const next = await handler(job.payload, job);
       await this.db
         .update(jobs)
-        .set({ status: "done", lockedAt: null, lockedBy: null, lastError: null, updatedAt: new Date() })
+        .set(
+          next
+            ? {
+                status: "queued",
+                runAt: next.again,
+                attempts: sql`greatest(0, ${jobs.attempts} - 1)`,
+                lockedAt: null,
+                lockedBy: null,
+                updatedAt: new Date(),
+              }
+            : { status: "done", lockedAt: null, lockedBy: null, lastError: null, updatedAt: new Date() },
+        )
         .where(eq(jobs.id, job.id));
+      if (next) this.wakeAt(next.again);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const final = job.attempts >= job.maxAttempts;
@@ -246,6 +263,17 @@ export class JobRunner {
         .where(eq(jobs.id, job.id))
         .catch((err: unknown) => this.options.log.error({ err }, "could not record a job failure"));
     }
+  }
+
+  /** Idle runners look for due jobs every `pollMs`; a job due sooner than that wakes this one on time. */
+  wakeAt(at: Date): void {
+    const delay = at.getTime() - Date.now();
+    if (delay > this.pollMs || this.stopped) return;
+    if (delay <= 0) {
+      this.wake();
+      return;
+    }
+    setTimeout(() => this.wake(), delay + 2).unref();
   }
 
   /** Keeps this process's locks fresh so no other runner takes its jobs for orphans. */

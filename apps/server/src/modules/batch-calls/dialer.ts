@@ -44,6 +44,9 @@ export interface DialerOptions {
   sliceMs?: number;
 }
 
+/** Run this campaign's job again at this time. */
+type Again = { again: Date };
+
 type Step = { kind: "again" } | { kind: "wait"; until: Date | null } | { kind: "done" };
 
 /** A workspace at its concurrency limit: the contact waits this long before it is tried again. */
@@ -117,24 +120,23 @@ export class CampaignDialer {
     setTimeout(() => this.options.jobs.wake(), delay + 5).unref();
   }
 
-  private async runJob(payload: Record<string, unknown>): Promise<void> {
+  private async runJob(payload: Record<string, unknown>): Promise<Again | undefined> {
     const { workspaceId, batchCallId } = payload;
     if (typeof workspaceId !== "string" || typeof batchCallId !== "string") return;
     const tenant = { workspaceId };
     if (this.active.has(batchCallId)) {
       // This process already works the campaign: leave the job to another process (or to this one later).
-      await this.schedulePart(tenant, batchCallId, new Date(this.options.now().getTime() + STEP_ASIDE_MS));
-      return;
+      return { again: new Date(Date.now() + STEP_ASIDE_MS) };
     }
     this.active.add(batchCallId);
     try {
-      await this.work(tenant, batchCallId);
+      return await this.work(tenant, batchCallId);
     } finally {
       this.active.delete(batchCallId);
     }
   }
 
-  private async work(tenant: TenantScope, batchCallId: string): Promise<void> {
+  private async work(tenant: TenantScope, batchCallId: string): Promise<Again | undefined> {
     const deadline = Date.now() + this.sliceMs;
     for (;;) {
       let step: Step;
@@ -149,22 +151,11 @@ export class CampaignDialer {
       const until = step.kind === "wait" ? step.until : now;
       const waitMs = until ? until.getTime() - now.getTime() : Number.POSITIVE_INFINITY;
       if (Date.now() >= deadline || waitMs > 2_000) {
-        // Hand over: a fresh job continues at the due time (or at once) — on this process or another.
-        const runAt = until && waitMs > 0 ? until : null;
-        await this.schedulePart(tenant, batchCallId, runAt);
-        return;
+        // Hand over: the job runs again at the due time (or at once), on this process or another.
+        return { again: until && waitMs > 0 ? until : new Date() };
       }
       if (step.kind === "wait") await this.sleep(Math.max(0, Math.min(waitMs, this.pollMs)));
     }
-  }
-
-  private async schedulePart(tenant: TenantScope, batchCallId: string, runAt: Date | null) {
-    await this.options.jobs.enqueue(
-      this.options.db,
-      DIAL_QUEUE,
-      { workspaceId: tenant.workspaceId, batchCallId },
-      { maxAttempts: 1_000, ...(runAt ? { runAt } : {}) },
-    );
   }
 
   private sleep(ms: number): Promise<void> {
