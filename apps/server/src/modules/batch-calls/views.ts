@@ -1,5 +1,5 @@
 import type { BatchCall, BatchCallSummary, BatchContact, BatchContactStatus, BatchProgress } from "@parley/contract";
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type BatchCallRow, type BatchContactRow, batchCallContacts } from "./schema.ts";
@@ -34,7 +34,7 @@ export async function progressOf(
       batchCallId: batchCallContacts.batchCallId,
       status: batchCallContacts.status,
       n: count(),
-      dialled: count(batchCallContacts.callId),
+      dialled: count(sql`case when ${batchCallContacts.attempts} > 0 then 1 end`),
     })
     .from(batchCallContacts)
     .where(scoped(batchCallContacts, tenant).where(inArray(batchCallContacts.batchCallId, ids)))
@@ -98,6 +98,6 @@ export async function batchCallOf(db: Executor, tenant: TenantScope, row: BatchC
     .where(scoped(batchCallContacts, tenant).where(eq(batchCallContacts.batchCallId, row.id)))
     .orderBy(asc(batchCallContacts.position));
   const progress = emptyProgress();
-  for (const c of contacts) addToProgress(progress, c.status, 1, c.callId ? 1 : 0);
+  for (const c of contacts) addToProgress(progress, c.status, 1, c.attempts > 0 ? 1 : 0);
   return { ...toSummary(row, progress), phone_numbers: contacts.map(toContact) };
 }
