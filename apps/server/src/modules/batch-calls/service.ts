@@ -202,8 +202,11 @@ export async function updateBatchCall(
       })
       .where(scoped(batchCalls, tenant).where(eq(batchCalls.id, id), eq(batchCalls.status, current.status)))
       .returning();
-    // The dialer moved the campaign on meanwhile: refuse rather than edit a running campaign.
-    if (!updated) throw new AppError("conflict", BATCH_CALL_TEXTS.notAllowed("edit", "running"));
+    // The campaign moved on meanwhile (initiated, started, stopped): refuse rather than edit it.
+    if (!updated) {
+      const moved = await findBatchCall(tx, tenant, id);
+      throw new AppError("conflict", BATCH_CALL_TEXTS.notAllowed("edit", moved?.status ?? "running"));
+    }
     if (checked) await replaceContacts(tx, tenant, updated, checked);
     return updated;
   });
