@@ -7,8 +7,10 @@ import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useFieldArray, useWatch } from "react-hook-form";
+import { TransferMode } from "@parley/contract";
+import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { DTMF_KEYS } from "../utils/assistant-form.ts";
@@ -79,6 +81,7 @@ function TransferDestinations({ form }: { form: EditorForm }) {
                   fullWidth
                 />
               </Grid>
+              <TransferModeFields form={form} index={index} />
             </Grid>
             <IconButton aria-label={t("transfer.remove", { n: index + 1 })} onClick={() => rows.remove(index)}>
               <DeleteOutline />
@@ -100,6 +103,57 @@ function TransferDestinations({ form }: { form: EditorForm }) {
         </Typography>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Cold or warm, and for warm the briefing. A destination saved before modes existed has none: it
+ * shows as cold and is saved without one until the select is changed, so old assistants round-trip.
+ */
+function TransferModeFields({ form, index }: { form: EditorForm; index: number }) {
+  const { t } = useTranslation("assistants");
+  const { control } = form;
+  const mode = useWatch({ control, name: `transfer_config.${index}.mode` });
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <Controller
+          control={control}
+          name={`transfer_config.${index}.mode`}
+          render={({ field }) => (
+            <TextField
+              select
+              fullWidth
+              label={t("transfer.mode", { n: index + 1 })}
+              name={field.name}
+              inputRef={field.ref}
+              value={field.value ?? "cold"}
+              onBlur={field.onBlur}
+              onChange={(event) => {
+                const picked = TransferMode.safeParse(event.target.value);
+                if (picked.success) field.onChange(picked.data);
+              }}
+            >
+              <MenuItem value="cold">{t("transfer.modeCold")}</MenuItem>
+              <MenuItem value="warm">{t("transfer.modeWarm")}</MenuItem>
+            </TextField>
+          )}
+        />
+      </Grid>
+      {mode === "warm" && (
+        <Grid size={12}>
+          <FormTextField
+            control={control}
+            name={`transfer_config.${index}.briefing`}
+            label={t("transfer.briefing", { n: index + 1 })}
+            helperText={t("transfer.briefingHelp")}
+            multiline
+            minRows={2}
+            fullWidth
+          />
+        </Grid>
+      )}
+    </>
   );
 }
 
