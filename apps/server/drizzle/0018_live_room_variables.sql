@@ -1,0 +1,1 @@
+ALTER TABLE "live_rooms" ADD COLUMN "variables" jsonb DEFAULT '{}'::jsonb NOT NULL;
