@@ -91,7 +91,7 @@ describe("the campaign dialer", () => {
       last_outcome: "answered",
     });
     expect(byNumber.get(contacts[5] ?? "")).toMatchObject({ status: "no-answer", attempts: 1 });
-  }, 60_000);
+  }, 240_000);
 
   it("stop cancels contacts not yet dialled at once, lets live calls finish, and dials no more", async () => {
     const port = new FakeDialPort({ holdMs: () => 150 });

@@ -36,6 +36,8 @@ describe("integrations", () => {
     expect(all.find((i) => i.provider === "twilio")?.fields).toEqual([
       expect.objectContaining({ name: "account_sid", secret: false }),
       expect.objectContaining({ name: "auth_token", secret: true }),
+      // A regional edge (or a local double) replaces the vendor's API host; saved secrets go only there.
+      expect.objectContaining({ name: "base_url", optional: true, url: true }),
     ]);
   });
 

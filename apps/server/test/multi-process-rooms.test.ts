@@ -45,6 +45,7 @@ async function otherProcessRoom(user: TestUser, agentId: string, name: string, a
     channel: "web" as const,
     createdAt,
     participants: [caller],
+    variables: {},
   };
   await insertLiveRoom(t.ctx.db, room, "another-process", createdAt);
   return room;

@@ -61,7 +61,7 @@ export async function eventually<T>(
     const value = await read();
     if (check(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -74,7 +74,7 @@ export async function finishedCampaign(
   t: TestApp,
   world: Pick<CampaignWorld, "api">,
   id: string,
-  timeoutMs = 90_000,
+  timeoutMs = 200_000,
 ): Promise<BatchCall> {
   await eventually(
     async () =>

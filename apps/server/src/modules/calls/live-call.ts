@@ -11,6 +11,7 @@ import {
 import { callCost } from "./call-cost.ts";
 import { ProgressSaver } from "./call-progress.ts";
 import { CallTimeline } from "./call-timeline.ts";
+import { withVariables } from "./call-variables.ts";
 import { mcpTools } from "./mcp-tools.ts";
 import { buildCallProviders } from "./providers.ts";
 import { toServerMessage } from "./realtime-messages.ts";
@@ -125,7 +126,7 @@ class CallRun implements LiveCall {
   private async createSession(assistant: Assistant): Promise<CallSession> {
     const { ctx } = this.rt;
     const { room } = this;
-    const settings = callSettingsOf(assistant);
+    const settings = withVariables(callSettingsOf(assistant), room.variables);
     const providers = await buildCallProviders(ctx, room.workspaceId, settings.providers);
     const [functions, mcp] = await Promise.all([
       functionTools(ctx, room, room.agentId),

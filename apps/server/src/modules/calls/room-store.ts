@@ -19,6 +19,7 @@ export interface StoredRoom {
   channel: CallChannel;
   createdAt: Date;
   participants: RoomParticipant[];
+  variables: Record<string, string>;
 }
 
 export async function insertLiveRoom(db: Executor, room: StoredRoom, ownerId: string, now: Date): Promise<void> {

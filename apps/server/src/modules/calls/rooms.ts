@@ -46,6 +46,8 @@ export interface Room {
   callId: string;
   channel: CallChannel;
   createdAt: Date;
+  /** Per-call values for the assistant's {{placeholders}} (a campaign contact's first_name, …). */
+  variables: Record<string, string>;
   /** Changes are written through to the room's row (callers set and delete entries directly). */
   participants: Map<string, Participant>;
   /** Set while a caller is connected and the call runs. */
@@ -61,6 +63,7 @@ export interface NewRoom {
   createdAt: Date;
   /** "web" unless said otherwise. */
   channel?: CallChannel;
+  variables?: Record<string, string>;
 }
 
 /** Where a room of the workspace is: held by this process, or by another live one. */
@@ -138,6 +141,7 @@ export class RoomRegistry {
     const room: Room = {
       ...input,
       channel: input.channel ?? "web",
+      variables: input.variables ?? {},
       name: `call-${randomBytes(6).toString("hex")}`,
       participants,
       call: null,
@@ -253,6 +257,7 @@ export class RoomRegistry {
       callId: row.callId,
       channel: row.channel,
       createdAt: row.createdAt,
+      variables: row.variables,
       participants,
       call: null,
       joinTimer: null,
@@ -306,8 +311,18 @@ export class RoomRegistry {
 }
 
 function storedRoom(room: Room): StoredRoom {
-  const { name, workspaceId, agentId, agentName, callId, channel, createdAt } = room;
-  return { name, workspaceId, agentId, agentName, callId, channel, createdAt, participants: participantsOf(room) };
+  const { name, workspaceId, agentId, agentName, callId, channel, createdAt, variables } = room;
+  return {
+    name,
+    workspaceId,
+    agentId,
+    agentName,
+    callId,
+    channel,
+    createdAt,
+    variables,
+    participants: participantsOf(room),
+  };
 }
 
 function participantsOf(room: Room): RoomParticipant[] {

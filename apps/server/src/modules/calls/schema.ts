@@ -23,6 +23,8 @@ export const liveRooms = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** As the API shows them (wire shape), so a listing needs no mapping. */
     participants: jsonb("participants").$type<RoomParticipant[]>().notNull().default([]),
+    /** The call's {{placeholder}} values, so a process that takes the room over has them too. */
+    variables: jsonb("variables").$type<Record<string, string>>().notNull().default({}),
     /** The server process holding the call (a random id per process, not a host name). */
     ownerId: text("owner_id").notNull(),
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),

@@ -26,6 +26,8 @@ export interface CallRequest {
   to?: string | null;
   /** The campaign that placed it, if any. */
   batchCallId?: string | null;
+  /** Values for the assistant's {{placeholders}} on this call (a campaign contact's columns). */
+  variables?: Record<string, string>;
   /** How long the room waits for its caller (a phone still ringing) before it frees its slot. */
   joinTimeoutMs?: number;
 }
@@ -72,6 +74,7 @@ export async function openCallRoom(rt: CallsRuntime, tenant: TenantScope, reques
     callId,
     createdAt,
     channel: request.channel,
+    variables: request.variables ?? {},
   });
   room.joinTimer = setTimeout(
     () => void expireRoom(rt, room, "not_joined"),

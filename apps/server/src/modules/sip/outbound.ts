@@ -39,6 +39,7 @@ export async function placeSipCall(
   record: PhoneNumberRecord,
   destination: string,
   agentId: string,
+  placed: { batchCallId: string | null; variables: Record<string, string> } = { batchCallId: null, variables: {} },
 ): Promise<OutboundCallResult> {
   const runtime = sipRuntimeOf(rt.ctx);
   if (!runtime) throw new AppError("unavailable", PHONE_NUMBER_TEXTS.switchUnreachable);
@@ -52,6 +53,8 @@ export async function placeSipCall(
     direction: "outbound",
     from: record.number,
     to: destination,
+    batchCallId: placed.batchCallId,
+    variables: placed.variables,
     joinTimeoutMs: SIP_RING_TIMEOUT_MS + 10_000,
   });
   const rtp = await RtpSession.open(runtime.rtp).catch(async (error: unknown) => {

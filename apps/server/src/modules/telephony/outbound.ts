@@ -46,25 +46,34 @@ export async function placeOutboundCall(
   tenant: TenantScope,
   phoneNumberId: string,
   destination: string,
-  options: { batchCallId?: string | null } = {},
+  options: { batchCallId?: string | null; agentId?: string | null; variables?: Record<string, string> } = {},
 ): Promise<OutboundCallResult> {
   const record = await requirePhoneNumber(rt.ctx.db, tenant, phoneNumberId);
+  // A campaign names its own assistant; a call from the number's page uses the number's outbound one.
+  const agentId = options.agentId ?? record.outboundAgentId;
+  const placed = { batchCallId: options.batchCallId ?? null, variables: options.variables ?? {} };
   const to = normaliseNumber(destination, record.country)?.e164;
   if (record.provider === "sip_trunk" || record.provider === "extension") {
     // A SIP number may also dial another extension or a SIP URI: what is not a phone number goes as typed.
     const sipDestination = to ?? destination.trim();
     if (!to && !SIP_DESTINATION.test(sipDestination))
       throw new AppError("validation", PHONE_NUMBER_TEXTS.invalidNumber);
-    if (!record.outboundAgentId) throw new AppError("validation", OUTBOUND_TEXTS.noOutboundAssistant);
-    return placeSipCall(rt, tenant, record, sipDestination, record.outboundAgentId);
+    if (!agentId) throw new AppError("validation", OUTBOUND_TEXTS.noOutboundAssistant);
+    return placeSipCall(rt, tenant, record, sipDestination, agentId, placed);
   }
   if (!to) throw new AppError("validation", PHONE_NUMBER_TEXTS.invalidNumber);
   // What is left besides the media-stream vendors is a messaging-app number: its calls only come in.
   const media = MediaStreamProvider.safeParse(record.provider);
   if (!media.success) throw new AppError("validation", OUTBOUND_TEXTS.messagingApp);
   const provider = media.data;
-  if (!record.outboundAgentId) throw new AppError("validation", OUTBOUND_TEXTS.noOutboundAssistant);
-  return placeMediaStreamCall(rt, tenant, record, provider, record.outboundAgentId, to, options.batchCallId ?? null);
+  if (!agentId) throw new AppError("validation", OUTBOUND_TEXTS.noOutboundAssistant);
+  return placeMediaStreamCall(rt, tenant, record, provider, agentId, to, placed);
+}
+
+/** What a campaign adds to a call it places: its id on the log, the contact's prompt values. */
+export interface PlacedBy {
+  batchCallId: string | null;
+  variables: Record<string, string>;
 }
 
 async function placeMediaStreamCall(
@@ -74,7 +83,7 @@ async function placeMediaStreamCall(
   provider: MediaStreamProvider,
   agentId: string,
   to: string,
-  batchCallId: string | null,
+  placed: PlacedBy,
 ): Promise<OutboundCallResult> {
   const { ctx } = rt;
   const adapter = await adapterOf(provider);
@@ -87,7 +96,8 @@ async function placeMediaStreamCall(
     direction: "outbound",
     from: record.number,
     to,
-    batchCallId,
+    batchCallId: placed.batchCallId,
+    variables: placed.variables,
     joinTimeoutMs: RING_TIMEOUT_MS,
   });
   let providerCallId: string;
