@@ -43,7 +43,7 @@ export function DoNotCallPanel() {
   const report = (result: DoNotCallChangeResponse) =>
     enqueueSnackbar(
       t("dnc.added", { added: result.added, refused: result.invalid.length + result.duplicates.length }),
-      { variant: result.added > 0 ? "success" : "warning" },
+      { variant: result.added > 0 ? "success" : "error" },
     );
   const failure = (error: unknown) => enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
 

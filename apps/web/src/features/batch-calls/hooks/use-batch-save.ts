@@ -33,7 +33,7 @@ export function useBatchSave(t: TFunction) {
           refused: report.invalid.length + report.duplicates.length,
           dnc: report.do_not_call.length,
         }),
-        { variant: report.added > 0 ? "info" : "warning" },
+        { variant: report.added > 0 ? "success" : "error" },
       );
     } catch (error) {
       enqueueSnackbar(t("notices.importFailed", { reason: errorText(error, t("common.failed")) }), {
