@@ -134,7 +134,8 @@ describe("batch calls API (spec §7)", () => {
     expect(report.dry_run).toBe(true);
     const [path, options] = request.mock.lastCall ?? [];
     expect(path).toBe(`/batch-calls/${summary.id}/import-csv`);
-    const form = options.body as FormData;
+    const form: unknown = options.body;
+    if (!(form instanceof FormData)) throw new Error("the CSV was not sent as multipart");
     expect(form.get("default_country")).toBe("GB");
     expect(form.get("dry_run")).toBe("true");
     expect(form.get("file")).toBeInstanceOf(File);

@@ -60,6 +60,12 @@ function actionsFor(batch: BatchCallSummary): RowAction[] {
   return order.filter(([, action]) => batchActionAllowed(action, batch.status)).map(([row]) => row);
 }
 
+/** A header clicked: the same column turns around; another starts with names A–Z and times newest first. */
+export function nextSort(current: Sort, by: SortKey): Sort {
+  if (current.by === by) return { by, order: current.order === "desc" ? "asc" : "desc" };
+  return { by, order: by === "name" ? "asc" : "desc" };
+}
+
 /** One page of campaigns: sortable columns, progress at a glance, the actions each status allows. */
 export function BatchCallsTable(props: {
   page: BatchCallPage;
@@ -74,19 +80,7 @@ export function BatchCallsTable(props: {
       <TableSortLabel
         active={props.sort.by === key}
         direction={props.sort.by === key ? props.sort.order : "asc"}
-        onClick={() =>
-          props.onSort({
-            by: key,
-            order:
-              props.sort.by === key && props.sort.order === "desc"
-                ? "asc"
-                : props.sort.by === key
-                  ? "desc"
-                  : key === "name"
-                    ? "asc"
-                    : "desc",
-          })
-        }
+        onClick={() => props.onSort(nextSort(props.sort, key))}
       >
         {label}
       </TableSortLabel>
