@@ -184,6 +184,22 @@ describe("batch calls page", () => {
     await expect.poll(() => logs.locator("tbody tr").count()).toBe(2);
   }, 120_000);
 
+  it("keeps a do-not-call list: numbers typed with a reason, listed, then removed", async () => {
+    await page.goto(`${server.url}/batch-calls`);
+    await page.getByRole("tab", { name: "Do-not-call list" }).click();
+    await page.getByText("The do-not-call list is empty").waitFor();
+    await page.getByRole("textbox", { name: "Numbers never to call" }).fill("+14155550199\nnot a number");
+    await page.getByRole("textbox", { name: "Reason" }).fill("Asked not to be called");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByText("1 number(s) added to the do-not-call list, 1 refused").waitFor();
+    const row = page.getByRole("row", { name: /\+14155550199/ });
+    await row.getByText("Asked not to be called").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await row.getByRole("button", { name: "Remove +14155550199 from the list" }).click();
+    await page.getByText("Number removed from the do-not-call list").waitFor();
+    await page.getByText("The do-not-call list is empty").waitFor();
+  });
+
   it("reads right to left in Arabic and in dark mode without contrast or naming problems", async () => {
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem("parley.preferences") ?? "{}");
