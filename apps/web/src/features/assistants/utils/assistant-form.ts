@@ -103,7 +103,9 @@ export function toFormValues(assistant: Assistant): AssistantFormInput {
     llm_provider_config: { ...fields.llm_provider_config },
     stt_provider_config: { ...fields.stt_provider_config },
     tts_provider_config: { ...fields.tts_provider_config },
-    transfer_config: fields.transfer_config.map((d) => ({ ...d })),
+    // mode and briefing are keys even when unset: the editor's controls register them (as undefined),
+    // and the form would otherwise count a saved assistant as changed.
+    transfer_config: fields.transfer_config.map((d) => ({ ...d, mode: d.mode, briefing: d.briefing })),
     dtmf_mapping: Object.entries(dtmf_mapping).map(([digit, value]) => ({ digit, value })),
     end_call_phrases: [...fields.end_call_phrases],
   };
