@@ -10,10 +10,12 @@ import type { Room } from "../calls/rooms.ts";
 import type { CallOrigin, CallsRuntime } from "../calls/runtime.ts";
 import { requirePhoneNumber, webhookUrlsFor } from "../phone-numbers/service.ts";
 import { accountOf } from "./account.ts";
+import { type BriefingStream, claimBriefingStream } from "./briefing-stream.ts";
 import { CallControl, type ControlLinks } from "./call-control.ts";
 import { MediaStreamTransport } from "./media-transport.ts";
 import { type StreamGrant, signStreamToken, verifyStreamToken } from "./stream-token.ts";
 import { signTransfer } from "./transfer-markup.ts";
+import { warmTransferDeps } from "./warm-transfer-links.ts";
 
 /** Close code of a stream Parley refuses (the vendor then ends the call: nothing follows the stream in the markup). */
 const REFUSED = 1008;
@@ -117,6 +119,8 @@ export function handleStreamSocket(
   let transport: MediaStreamTransport | null = null;
   let started = false;
   let closed = false;
+  /** Set when this socket is a warm transfer's briefing leg: its events go to the transfer. */
+  let briefing: BriefingStream | null = null;
 
   const refuse = (reason: string) => {
     rt.log.warn({ provider, reason }, "media stream refused");
@@ -133,11 +137,12 @@ export function handleStreamSocket(
     const ourNumber = call.direction === "inbound" ? to : from;
     const { statusUrl } = webhookUrlsFor(rt.ctx.config.publicUrl, provider);
     const leg = { provider, providerCallId, ourNumber, statusUrl };
-    const control = new CallControl(adapter, account, leg, controlLinks(rt, provider, grant), rt.log);
+    const other = call.direction === "inbound" ? from : to;
+    const warm = warmTransferDeps(rt, { tenant, callId: call.id, agentId: call.agentId, provider, caller: other });
+    const control = new CallControl(adapter, account, leg, controlLinks(rt, provider, grant), rt.log, warm);
     // The registry forgets the call when it ends (its transport is closed once, by the call).
     const running = new MediaStreamTransport(socket, codec, control, rt.log, () => runningCalls.delete(call.id));
     transport = running;
-    const other = call.direction === "inbound" ? from : to;
     const caller = {
       identity: `phone-${providerCallId.slice(-16)}`,
       name: other || "Caller",
@@ -169,11 +174,14 @@ export function handleStreamSocket(
   };
 
   const apply = (event: StreamEvent) => {
+    if (briefing) return briefing.onEvent(event);
     const current = transport;
     switch (event.type) {
       case "start":
         if (started) return;
         started = true;
+        briefing = claimBriefingStream(socket, codec, event);
+        if (briefing) return;
         void begin(event).catch((error: unknown) => {
           rt.log.error({ provider, err: error }, "media stream failed to start");
           socket.close(1011, "The call could not start.");
@@ -209,6 +217,7 @@ export function handleStreamSocket(
   });
   socket.on("close", () => {
     closed = true;
+    briefing?.onEnded();
     transport?.streamEnded(socket);
   });
   socket.on("error", (error) => rt.log.debug({ provider, err: error }, "media stream socket error"));
