@@ -166,6 +166,10 @@ describe("batch calls page", () => {
     // The menu fades out (hidden from the accessibility tree at once, still painted) before the page is checked.
     await page.locator('[role="presentation"] [role="listbox"]').waitFor({ state: "detached" });
     await page.getByText("Showing archived batch calls.", { exact: false }).waitFor();
+    // The view is in the address: a reload keeps the archived list.
+    await page.waitForURL((url) => url.searchParams.get("status") === "archived");
+    await page.reload();
+    await page.getByText("Showing archived batch calls.", { exact: false }).waitFor();
     const row = page.getByRole("row", { name: /Renewals/ });
     await row.waitFor();
     await row.getByText("Completed").waitFor();

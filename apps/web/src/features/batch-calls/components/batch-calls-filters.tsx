@@ -17,9 +17,9 @@ export interface BatchFilters {
   type: TypeFilter;
 }
 
-const isStatusFilter = (value: string): value is StatusFilter =>
+export const isStatusFilter = (value: string): value is StatusFilter =>
   value === "" || value === ARCHIVED || BATCH_CALL_STATUSES.some((s) => s === value);
-const isTypeFilter = (value: string): value is TypeFilter =>
+export const isTypeFilter = (value: string): value is TypeFilter =>
   value === "" || value === "scheduled" || value === "immediate";
 
 /** Search by name, status (or the archived list) and type (scheduled or started by hand). */

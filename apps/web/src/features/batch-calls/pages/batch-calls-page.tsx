@@ -14,15 +14,14 @@ import { EmptyState, ListSkeleton } from "../../../components/list-placeholders.
 import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
 import { BatchCallDialog } from "../components/batch-call-dialog.tsx";
-import { ARCHIVED, BatchCallsFilters, type BatchFilters } from "../components/batch-calls-filters.tsx";
-import { BatchCallsTable, type RowAction, type Sort } from "../components/batch-calls-table.tsx";
+import { ARCHIVED, BatchCallsFilters } from "../components/batch-calls-filters.tsx";
+import { BatchCallsTable, type RowAction } from "../components/batch-calls-table.tsx";
 import { BatchConfirmDialog } from "../components/batch-confirm-dialog.tsx";
 import { DoNotCallPanel } from "../components/do-not-call-panel.tsx";
 import { useBatchActions } from "../hooks/use-batch-actions.ts";
 import { useBatchSave } from "../hooks/use-batch-save.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
-
-const NO_FILTERS: BatchFilters = { search: "", status: "", type: "" };
+import { useListUrlState } from "../hooks/use-list-url-state.ts";
 
 /** /batch-calls: the workspace's campaigns (or the archived ones), and its do-not-call list. */
 export default function BatchCallsPage() {
@@ -68,9 +67,7 @@ export default function BatchCallsPage() {
 
 function Campaigns(props: { onNew: () => void; onEdit: (batch: BatchCallSummary) => void }) {
   const { t } = useTranslation(["batch-calls", "translation"], { nsMode: "fallback" });
-  const [filters, setFilters] = useState<BatchFilters>(NO_FILTERS);
-  const [sort, setSort] = useState<Sort>({ by: "updatedAt", order: "desc" });
-  const [page, setPage] = useState(1);
+  const { filters, sort, page, setFilters, setSort, setPage } = useListUrlState();
   const search = useDebouncedValue(filters.search, 300);
   const archived = filters.status === ARCHIVED;
   const list = useBatchCalls({
@@ -93,13 +90,7 @@ function Campaigns(props: { onNew: () => void; onEdit: (batch: BatchCallSummary)
 
   return (
     <Box>
-      <BatchCallsFilters
-        value={filters}
-        onChange={(next) => {
-          setPage(1);
-          setFilters(next);
-        }}
-      />
+      <BatchCallsFilters value={filters} onChange={setFilters} />
       {archived && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t("archivedNote")}
