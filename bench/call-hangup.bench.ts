@@ -1,29 +1,131 @@
 // Ending calls must not stall the server (issue 18 item 0): 50 recorded browser calls hang up at
 // once while /api/v1/health is probed and one more live call's audio is timed. Prints the longest
-// event-loop stall, the health probe's p99 and the live call's longest audio gap, on the database
-// the suite is set to (PGlite; PostgreSQL with PARLEY_TEST_DB=postgres). Nobody speaks, so only
-// the VAD, the recording and the call log do work: what is left is the cost of ending.
+// event-loop stall of the server's thread, the health probe's p99 and the live call's longest audio
+// gap, on the database the suite is set to (PGlite; PostgreSQL with PARLEY_TEST_DB=postgres).
+// Nobody speaks, so only the VAD, the recording and the call log do work: what is left is the cost
+// of ending.
+//
+// The callers, the prober and the watcher of the call logs run in a worker thread, as clients on
+// other machines would: on the server's own thread their 2,500 audio frames a second, their
+// sockets' closing and their polling would be counted as the server's stalls.
+// HANGUP_BENCH_PROFILE=<file>.cpuprofile writes a CPU profile of the server's thread covering the
+// hang-up only (open it in Chrome DevTools).
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import WebSocket from "ws";
+import { type EventLoopUtilization, monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import { call, createTestApp, signedInUser, testDatabaseKind } from "../apps/server/test/harness.ts";
 import { createAssistant, roomToken, startRoom } from "../apps/server/test/support/calls.ts";
 import type { BenchResult } from "./run.ts";
 
 const CALLS = Number(process.env.HANGUP_BENCH_CALLS ?? 50);
 const CALL_SECONDS = Number(process.env.HANGUP_BENCH_SECONDS ?? 20);
-const FRAME = Buffer.alloc(640);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PROFILE = process.env.HANGUP_BENCH_PROFILE;
+
+/** What the worker reports at each step; the server's thread measures itself around "hanging_up". */
+type WorkerMessage =
+  | { type: "connected" }
+  | { type: "hanging_up" }
+  | { type: "settled"; settledMs: number }
+  | { type: "done"; health: number[]; gaps: number[] }
+  | { type: "error"; error: string };
+
+/**
+ * The clients: `calls` sockets plus one probe call, caller audio (silence) every 20 ms on each,
+ * then every call but the probe hangs up at once while /api/v1/health is fetched in a loop; the
+ * logs count as written when no call but the probe is in progress any more.
+ */
+const CLIENTS = `
+  const { parentPort, workerData } = require("node:worker_threads");
+  const WebSocket = require(workerData.ws);
+  const { performance } = require("node:perf_hooks");
+  const { base, tokens, userToken, callSeconds } = workerData;
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const FRAME = Buffer.alloc(640);
+  const open = (token) => new Promise((resolve, reject) => {
+    const socket = new WebSocket(base.replace("http", "ws") + "/api/v1/realtime?token=" + encodeURIComponent(token));
+    const audioAt = [];
+    socket.on("message", (data, isBinary) => {
+      if (isBinary) audioAt.push(performance.now());
+      else if (JSON.parse(String(data)).type === "ready") resolve({ socket, audioAt });
+    });
+    socket.once("error", reject);
+  });
+  const inProgress = async () => {
+    const res = await fetch(base + "/api/v1/call-logs?status=in_progress&items_per_page=1", {
+      headers: { authorization: "Bearer " + userToken },
+    });
+    if (res.status !== 200) throw new Error("call logs answered " + res.status);
+    return (await res.json()).total_count;
+  };
+  (async () => {
+    const calls = [];
+    for (const token of tokens.slice(0, -1)) calls.push(await open(token));
+    const probe = await open(tokens.at(-1));
+    const feeder = setInterval(() => {
+      for (const c of [...calls, probe]) if (c.socket.readyState === WebSocket.OPEN) c.socket.send(FRAME);
+    }, 20);
+    parentPort.postMessage({ type: "connected" });
+    await inProgress(); // the list's serializer is compiled before the hang-up, as on a running server
+    await sleep(callSeconds * 1000);
+    const health = [];
+    let probing = true;
+    const prober = (async () => {
+      while (probing) {
+        const start = performance.now();
+        const res = await fetch(base + "/api/v1/health");
+        await res.arrayBuffer();
+        health.push(performance.now() - start);
+        await sleep(10);
+      }
+    })();
+    await sleep(200);
+    // The server's thread starts measuring, then says go.
+    const go = new Promise((resolve) => parentPort.once("message", resolve));
+    parentPort.postMessage({ type: "hanging_up" });
+    await go;
+    const hangupAt = performance.now();
+    for (const c of calls) c.socket.send(JSON.stringify({ type: "hangup" }));
+    await Promise.all(calls.map((c) => c.socket.readyState === WebSocket.CLOSED ? null : new Promise((resolve) => c.socket.once("close", resolve))));
+    // Until every log is written (the sockets close first); the probe's call is still in progress.
+    for (let i = 0; i < 1500 && (await inProgress()) > 1; i++) await sleep(20);
+    parentPort.postMessage({ type: "settled", settledMs: performance.now() - hangupAt });
+    await sleep(500);
+    probing = false;
+    await prober;
+    clearInterval(feeder);
+    const gaps = probe.audioAt
+      .filter((at) => at >= hangupAt)
+      .map((at, i, all) => (i === 0 ? 0 : at - (all[i - 1] ?? at)));
+    probe.socket.close();
+    parentPort.postMessage({ type: "done", health, gaps });
+  })().catch((error) => parentPort.postMessage({ type: "error", error: String((error && error.stack) || error) }));
+`;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-interface OpenCall {
-  socket: WebSocket;
-  callId: string;
-  audioAt: number[];
+interface Profiler {
+  stop(): Promise<object>;
+}
+
+async function startProfiler(): Promise<Profiler> {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 500 });
+  await session.post("Profiler.start");
+  return {
+    async stop() {
+      const { profile } = await session.post("Profiler.stop");
+      session.disconnect();
+      return profile;
+    },
+  };
 }
 
 export async function run(): Promise<BenchResult> {
@@ -31,7 +133,6 @@ export async function run(): Promise<BenchResult> {
   try {
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
     const user = await signedInUser(t);
     await call(t, "PATCH", `/api/v1/workspaces/${user.workspaceId}`, {
       token: user.token,
@@ -42,66 +143,59 @@ export async function run(): Promise<BenchResult> {
       first_speaker: "user",
       max_call_duration: 3600,
     });
-
-    const open = async (): Promise<OpenCall> => {
-      const { room, callId } = await startRoom(t, user.token, agent);
-      const token = await roomToken(t, user.token, room);
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/api/v1/realtime?token=${encodeURIComponent(token)}`);
-      const audioAt: number[] = [];
-      await new Promise<void>((resolve, reject) => {
-        socket.on("message", (data, isBinary) => {
-          if (isBinary) audioAt.push(performance.now());
-          else if (JSON.parse(String(data)).type === "ready") resolve();
-        });
-        socket.once("error", reject);
-      });
-      return { socket, callId, audioAt };
-    };
-    const calls: OpenCall[] = [];
-    for (let i = 0; i < CALLS; i++) calls.push(await open());
-    const probe = await open();
-    // Caller audio for every call in real time (silence: nobody speaks, the recording still grows).
-    const feeder = setInterval(() => {
-      for (const c of [...calls, probe]) if (c.socket.readyState === WebSocket.OPEN) c.socket.send(FRAME);
-    }, 20);
-    await sleep(CALL_SECONDS * 1000);
-
-    const loop = monitorEventLoopDelay({ resolution: 5 });
-    const health: number[] = [];
-    let probing = true;
-    const prober = (async () => {
-      while (probing) {
-        const start = performance.now();
-        await fetch(`${base}/api/v1/health`);
-        health.push(performance.now() - start);
-        await sleep(10);
-      }
-    })();
-    loop.enable();
-    const hangupAt = performance.now();
-    const cpuAtHangup = process.cpuUsage();
-    for (const c of calls) c.socket.send(JSON.stringify({ type: "hangup" }));
-    await Promise.all(calls.map((c) => new Promise((resolve) => c.socket.once("close", resolve))));
-    // Until every log is written (the sockets close first).
-    for (const c of calls) {
-      for (let i = 0; i < 300; i++) {
-        const log = await call(t, "GET", `/api/v1/call-logs/${c.callId}`, { token: user.token });
-        if (log.json().status !== "in_progress") break;
-        await sleep(20);
-      }
+    const tokens: string[] = [];
+    for (let i = 0; i <= CALLS; i++) {
+      const { room } = await startRoom(t, user.token, agent);
+      tokens.push(await roomToken(t, user.token, room));
     }
-    const settledMs = performance.now() - hangupAt;
-    // CPU is what ending costs whatever else runs on the machine (stalls also count other processes).
-    const hangupCpu = process.cpuUsage(cpuAtHangup);
-    await sleep(500);
-    probing = false;
-    await prober;
+
+    const worker = new Worker(CLIENTS, {
+      eval: true,
+      workerData: {
+        base: `http://127.0.0.1:${port}`,
+        tokens,
+        userToken: user.token,
+        callSeconds: CALL_SECONDS,
+        ws: createRequire(import.meta.url).resolve("ws"),
+      },
+    });
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    // Garbage collection pauses from the hang-up on: part of a stall the code cannot yield around.
+    const gcPauses: number[] = [];
+    const gc = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+    });
+    const profiling: { profiler: Profiler | null } = { profiler: null };
+    let cpuAtHangup = process.cpuUsage();
+    let hangupCpu = process.cpuUsage(cpuAtHangup);
+    let loopAtHangup: EventLoopUtilization = performance.eventLoopUtilization();
+    let hangupLoop = performance.eventLoopUtilization(loopAtHangup);
+    let settledMs = Number.NaN;
+    const { health, gaps } = await new Promise<{ health: number[]; gaps: number[] }>((resolve, reject) => {
+      worker.on("message", (message: WorkerMessage) => {
+        if (message.type === "hanging_up") {
+          void (async () => {
+            if (PROFILE) profiling.profiler = await startProfiler();
+            loop.enable();
+            gc.observe({ entryTypes: ["gc"] });
+            cpuAtHangup = process.cpuUsage();
+            loopAtHangup = performance.eventLoopUtilization();
+            worker.postMessage("go");
+          })();
+        } else if (message.type === "settled") {
+          // The process's CPU counts the clients' thread too; the server thread's busy time does not.
+          hangupCpu = process.cpuUsage(cpuAtHangup);
+          hangupLoop = performance.eventLoopUtilization(loopAtHangup);
+          settledMs = message.settledMs;
+        } else if (message.type === "done") resolve(message);
+        else if (message.type === "error") reject(new Error(message.error));
+      });
+      worker.once("error", reject);
+    });
     loop.disable();
-    clearInterval(feeder);
-    const gaps = probe.audioAt
-      .filter((at) => at >= hangupAt)
-      .map((at, i, all) => (i === 0 ? 0 : at - (all[i - 1] ?? at)));
-    probe.socket.close();
+    gc.disconnect();
+    await worker.terminate();
+    if (profiling.profiler && PROFILE) writeFileSync(PROFILE, JSON.stringify(await profiling.profiler.stop()));
     return {
       name: `call-hangup-${testDatabaseKind}`,
       rows: [
@@ -110,8 +204,11 @@ export async function run(): Promise<BenchResult> {
           calls_hung_up: CALLS,
           call_seconds: CALL_SECONDS,
           all_logs_written_ms: Math.round(settledMs),
-          cpu_ms_while_ending: Math.round((hangupCpu.user + hangupCpu.system) / 1000),
+          process_cpu_ms_while_ending: Math.round((hangupCpu.user + hangupCpu.system) / 1000),
+          server_loop_busy_ms: Math.round(hangupLoop.active),
           max_event_loop_stall_ms: +(loop.max / 1e6).toFixed(1),
+          gc_max_pause_ms: +Math.max(0, ...gcPauses).toFixed(1),
+          health_probes: health.length,
           health_p50_ms: +percentile(health, 50).toFixed(1),
           health_p99_ms: +percentile(health, 99).toFixed(1),
           health_max_ms: +Math.max(...health).toFixed(1),

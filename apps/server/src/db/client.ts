@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -24,6 +25,78 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Connections to a PostgreSQL server: requests, call logs and background jobs share them. */
+const POOL_MAX = 10;
+/**
+ * Connections kept open however quiet the server is. A burst (50 calls hanging up together, their
+ * logs closing while requests keep coming) would otherwise find the pool shrunk to one or two and
+ * wait for new connections: each is a TCP handshake, a SCRAM authentication and a backend process
+ * start, ≈100–600 ms on a busy machine, which the health probe measured as a stall.
+ */
+const POOL_MIN = 5;
+/** Connections above the minimum close after this long unused. */
+const POOL_IDLE_MS = 30_000;
+
+/** Opens `n` of the pool's connections at start, so the first burst does not pay for them. */
+async function openConnections(pool: pg.Pool, n: number): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: n }, () => pool.connect()));
+  for (const client of clients) client.release();
+}
+
+/** How long statements may run back to back on the main thread before other work gets a turn. */
+const PGLITE_SLICE_MS = 4;
+
+/**
+ * PGlite runs each statement synchronously on the main thread, and statements queued behind one
+ * another run back to back in the same turn of the event loop (each one's end hands the lock to
+ * the next within microtasks). When 50 calls hang up together, their closing writes (and whatever
+ * else waits) made one unbroken stretch: no request, no live call's audio in between. Here every
+ * statement, exec or transaction takes a place in one queue; once the statements have held the
+ * thread for PGLITE_SLICE_MS, the next waits for a turn of the event loop, in which requests and
+ * audio are served (and the statements they bring join the queue's end). Idle or lightly loaded,
+ * nothing changes: a statement with nobody ahead of it runs at once.
+ */
+class TakingTurnsPGlite extends PGlite {
+  private busy = false;
+  private sliceStartedAt = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  // Every statement, exec, transaction (and describe, listen) of PGlite goes through this method.
+  override async _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    await this.takeTurn();
+    try {
+      return await super._runExclusiveTransaction(fn);
+    } finally {
+      this.passTurn();
+    }
+  }
+
+  private takeTurn(): Promise<void> {
+    if (!this.busy) {
+      this.busy = true;
+      this.sliceStartedAt = performance.now();
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private passTurn(): void {
+    const next = this.waiting.shift();
+    if (!next) {
+      this.busy = false;
+      return;
+    }
+    if (performance.now() - this.sliceStartedAt < PGLITE_SLICE_MS) {
+      next();
+      return;
+    }
+    setImmediate(() => {
+      this.sliceStartedAt = performance.now();
+      next();
+    });
+  }
+}
+
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
@@ -32,7 +105,12 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   const folder = options.migrationsFolder;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: POOL_MAX,
+      min: POOL_MIN,
+      idleTimeoutMillis: POOL_IDLE_MS,
+    });
     // An idle connection the server ended (a restart, an administrator's command) is dropped by the
     // pool, which opens a new one when needed; without a listener that event would crash the process.
     // Queries in flight still fail where they run, and are reported there.
@@ -44,6 +122,7 @@ export async function openDatabase(options: {
       async migrate() {
         const { migrate } = await import("drizzle-orm/node-postgres/migrator");
         await migrate(drizzlePg(pool, { schema }), { migrationsFolder: folder });
+        await openConnections(pool, POOL_MIN);
       },
       close: () => pool.end(),
     };
@@ -57,7 +136,8 @@ export async function openDatabase(options: {
   try {
     // pgvector ships with the server so knowledge documents get embedding search out of the box.
     const extensions = { vector };
-    client = dir ? await PGlite.create(dir, { extensions }) : await PGlite.create({ extensions });
+    client = dir ? new TakingTurnsPGlite(dir, { extensions }) : new TakingTurnsPGlite({ extensions });
+    await client.waitReady;
   } catch (error) {
     unlock();
     throw error;

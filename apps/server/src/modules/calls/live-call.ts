@@ -30,6 +30,38 @@ export interface LiveCall {
   hangup(reason: CallEndReason): Promise<void>;
 }
 
+/**
+ * Calls that end together take turns: each ending (the engine's wind-down, the recording's last
+ * audio, the transport's close, the log's start) runs in its own turn of the event loop, with
+ * requests and the other calls' audio served in between. Ending one call costs ≈1 ms of the main
+ * thread; 50 hanging up in the same instant were one stall of 50 ms and more (several times that on
+ * a busy machine), which every live call heard.
+ */
+class EndingTurns {
+  private readonly waiting: (() => void)[] = [];
+  private scheduled = false;
+
+  /** Resolves in a turn of the event loop of its own, after the endings that asked before. */
+  take(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      if (!this.scheduled) this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    this.scheduled = true;
+    // setImmediate after the poll phase: the I/O that arrived meanwhile is served first.
+    setImmediate(() => {
+      this.waiting.shift()?.();
+      if (this.waiting.length > 0) this.schedule();
+      else this.scheduled = false;
+    });
+  }
+}
+
+const endingTurns = new EndingTurns();
+
 const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
   Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
 
@@ -180,6 +212,7 @@ class CallRun implements LiveCall {
       this.pendingHangup ??= reason;
       return;
     }
+    await endingTurns.take();
     // The engine knows its own reasons; a shutdown ends the call like a removal would.
     if (reason === "server_shutdown" || reason === "not_joined") {
       this.serverReason = reason;
@@ -223,6 +256,7 @@ class CallRun implements LiveCall {
   }
 
   private async persist(summary: CallSummary, closeCode: number): Promise<void> {
+    await endingTurns.take();
     const { ctx, metrics, log } = this.rt;
     const { room } = this;
     const reason = this.serverReason ?? summary.reason;
