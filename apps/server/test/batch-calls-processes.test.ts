@@ -6,6 +6,8 @@ import { BatchCall } from "@parley/contract";
 import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { numbers } from "./batch-calls/world.ts";
+import { testDatabaseKind } from "./harness.ts";
 import {
   client,
   killServerProcess,
@@ -14,9 +16,7 @@ import {
   signInAdmin,
   startServerProcess,
   stopServerProcess,
-} from "./batch-calls/server-process.ts";
-import { numbers } from "./batch-calls/world.ts";
-import { testDatabaseKind } from "./harness.ts";
+} from "./support/server-process.ts";
 
 /**
  * The dialer across processes (issue 14 acceptance): a kill -9 mid-campaign and a restart on the

@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -15,9 +12,17 @@ import {
 } from "@parley/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { claimsOf, testDatabaseKind } from "./harness.ts";
 import { RealtimeClient } from "./support/realtime-client.ts";
+import {
+  type ServerProcess as Server,
+  signInAdmin,
+  startServerProcess,
+  stopServerProcess,
+} from "./support/server-process.ts";
+
+const startServer = (databaseUrl: string) =>
+  startServerProcess({ dataDir: mkdtempSync(path.join(tmpdir(), "parley-scale-")), databaseUrl });
 
 /**
  * Issue 12 item 6: two real server processes on one PostgreSQL, as behind a load balancer. A call
@@ -26,27 +31,9 @@ import { RealtimeClient } from "./support/realtime-client.ts";
  * process per data directory, so this file runs only with PARLEY_TEST_DB=postgres.
  */
 
-const serverDir = path.resolve(import.meta.dirname, "..");
 const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const ADMIN = { email: "scale-admin@example.com", password: "Scale-test-password-1" };
 const onPostgres = testDatabaseKind === "postgres";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output(): string;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `parley_scale_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
@@ -60,65 +47,6 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-/** The server as `npm start` runs it (from source through tsx), on its own port and data folder. */
-async function startServer(databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "parley-scale-")),
-      DATABASE_URL: databaseUrl,
-      PARLEY_SECRET_KEY: "scale-test-secret-key-scale-test-secret-key",
-      PARLEY_ADMIN_EMAIL: ADMIN.email,
-      PARLEY_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: "warn",
-      SIP_PORT: "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    const up = await fetch(`${base}/api/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { child, base, output: () => output };
-    await sleep(100);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`the server did not start: ${output}`);
-}
-
-async function stop(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = once(server.child, "exit");
-  server.child.kill("SIGTERM");
-  await exited;
-}
-
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return z.object({ access_token: z.string() }).parse(await res.json()).access_token;
 }
 
 interface Reply {
@@ -168,7 +96,7 @@ beforeAll(async () => {
   // One after the other: the first runs the migrations, the second finds them done.
   a = await startServer(database.url);
   b = await startServer(database.url);
-  token = await signIn(a.base);
+  token = await signInAdmin(a.base);
   const agent = await on(a)("POST", "/agents", {
     name: "Scale desk",
     first_message: "",
@@ -187,7 +115,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!onPostgres) return;
-  await Promise.all([a, b].filter(Boolean).map(stop));
+  await Promise.all([a, b].filter(Boolean).map(stopServerProcess));
   await database?.drop();
 }, 60_000);
 

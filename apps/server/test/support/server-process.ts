@@ -7,7 +7,7 @@ import { z } from "zod";
 /** A Parley server in its own process, as `npm start` runs it (from source through tsx). */
 
 const serverDir = path.resolve(import.meta.dirname, "../..");
-export const ADMIN = { email: "batch-admin@example.com", password: "Batch-test-password-1" };
+export const ADMIN = { email: "process-admin@example.com", password: "Process-test-password-1" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ServerProcess {
@@ -39,7 +39,7 @@ export async function startServerProcess(options: { dataDir: string; databaseUrl
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: options.dataDir,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-      PARLEY_SECRET_KEY: "batch-test-secret-key-batch-test-secret-key",
+      PARLEY_SECRET_KEY: "process-test-secret-key-process-test-secret-key",
       PARLEY_ADMIN_EMAIL: ADMIN.email,
       PARLEY_ADMIN_PASSWORD: ADMIN.password,
       PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
