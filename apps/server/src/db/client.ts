@@ -43,6 +43,16 @@ async function openConnections(pool: pg.Pool, n: number): Promise<void> {
   for (const client of clients) client.release();
 }
 
+/**
+ * PostgreSQL's page cache inside PGlite's WebAssembly memory. The default 128 MB is allocated at
+ * start and grew the WebAssembly memory from its 128 MB floor to 189 MB, all of it resident: a
+ * restarted server sat at ≈315 MB RSS. With 32 MB the memory stays at its floor (≈200 MB RSS after a
+ * restart). Pages the cache does not hold are read from DATA_DIR through the operating system's
+ * file cache, so a larger database costs a read call, not a disk seek (docs/decisions.md,
+ * "Memory of the embedded database").
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
 /** How long statements may run back to back on the main thread before other work gets a turn. */
 const PGLITE_SLICE_MS = 4;
 
@@ -136,7 +146,10 @@ export async function openDatabase(options: {
   try {
     // pgvector ships with the server so knowledge documents get embedding search out of the box.
     const extensions = { vector };
-    client = dir ? new TakingTurnsPGlite(dir, { extensions }) : new TakingTurnsPGlite({ extensions });
+    const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+    client = dir
+      ? new TakingTurnsPGlite(dir, { extensions, startParams })
+      : new TakingTurnsPGlite({ extensions, startParams });
     await client.waitReady;
   } catch (error) {
     unlock();
