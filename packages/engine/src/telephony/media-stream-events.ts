@@ -3,8 +3,8 @@ import type { MulawStreamAudio } from "./mulaw-audio.ts";
 import type { StreamEvent } from "./types.ts";
 
 /**
- * The JSON media-stream messages Twilio and Telnyx share word for word — `connected`, `media`
- * (base64 μ-law of the caller's track), `dtmf`, `mark`, `stop` — read once here; each codec reads
+ * The JSON media-stream messages two of the vendors spell alike — `connected`, `media` (base64
+ * μ-law of the caller's track), `dtmf`, `mark`, `stop` — read once here; each vendor's codec reads
  * only its own `start`.
  */
 
