@@ -1,6 +1,6 @@
 // API throughput next to a bare Fastify twin (issue 18 item 3): the same database, the same SQL the
 // answers need (the user row and its enterprise flag for GET /users/me; the membership and the
-// workspace's assistants for GET /agents), none of Parley's hooks, validation or serialisation.
+// workspace's assistants, written as JSON by the database, for GET /agents), none of Parley's hooks, validation or serialisation.
 // Both listen on 127.0.0.1 and are driven over real HTTP keep-alive connections by a load generator
 // in a worker thread, in interleaved rounds, so the ratio compares like with like in one run.
 // PARLEY_TEST_DB=postgres runs it on PostgreSQL; API_BENCH_SECONDS sets each round's length.
@@ -8,9 +8,9 @@
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import Fastify from "fastify";
-import { agents } from "../apps/server/src/modules/assistants/schema.ts";
+import { listAssistantsJson } from "../apps/server/src/modules/assistants/service.ts";
 import { enterpriseQuotas, users } from "../apps/server/src/modules/users/schema.ts";
 import { workspaceMembers } from "../apps/server/src/modules/workspaces/schema.ts";
 import { createTestApp, login, seedUser, testDatabaseKind } from "../apps/server/test/harness.ts";
@@ -113,11 +113,9 @@ export async function run(): Promise<BenchResult> {
         .from(workspaceMembers)
         .where(and(eq(workspaceMembers.userId, claims.id), eq(workspaceMembers.workspaceId, claims.workspace_id)));
       if (!member) return reply.code(404).send();
-      return db
-        .select()
-        .from(agents)
-        .where(and(eq(agents.workspaceId, claims.workspace_id), eq(agents.temp, false)))
-        .orderBy(desc(agents.createdAt), desc(agents.id));
+      // The same SQL as Parley's: the database writes the list's JSON (listAssistantsJson).
+      const body = await listAssistantsJson(db, { workspaceId: claims.workspace_id });
+      return reply.type("application/json; charset=utf-8").send(body);
     });
     const parleyUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
     const twinUrl = await twin.listen({ host: "127.0.0.1", port: 0 });

@@ -1,6 +1,7 @@
 // Bundles the server into dist/main.js. Our own workspace packages (TypeScript sources) are
 // bundled in; third-party packages stay external and load from node_modules.
 import { build } from "esbuild";
+import { buildWidget } from "../../packages/widget/build.mjs";
 
 await build({
   entryPoints: ["src/main.ts"],
@@ -23,3 +24,6 @@ await build({
     },
   ],
 });
+
+// The call widget's embed script, served by the server from dist/widget (its own small bundle).
+await buildWidget("dist/widget");

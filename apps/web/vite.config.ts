@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { prerenderPages } from "./build/prerender-pages.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -68,17 +69,24 @@ async function writePageHtml(outDir: string, url: string, modules: string[]) {
   await writeFile(target, html.replace("</head>", `  ${hints.join("\n    ")}\n  </head>`));
 }
 
-/** After the build: the pages' own HTML, then brotli and gzip copies of everything the server sends. */
-function postBuild(pages: Record<string, string[]>): Plugin {
+/**
+ * After the build: the pages' own HTML, the pre-rendered pages' markup in theirs, then brotli and
+ * gzip copies of everything the server sends.
+ */
+function postBuild(pages: Record<string, string[]>, prerendered: string[]): Plugin {
   let outDir = "";
+  let root = "";
   return {
     name: "parley:post-build",
     apply: "build",
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // index.html first: every other page's HTML starts from it.
       for (const [url, modules] of Object.entries(pages)) await writePageHtml(outDir, url, modules);
+      await prerenderPages(root, outDir, prerendered);
       await precompress(outDir);
     },
   };
@@ -143,27 +151,35 @@ export default defineConfig({
     // Pages people open first get HTML of their own that names their code and English strings: the
     // sign-in page (every visitor's first), the landing page after it, and the assistants list. A
     // signed-in page also names the schemas the session restore checks /users/me with.
-    postBuild({
-      "/auth/login": [
-        "src/features/auth/pages/login-page.tsx",
-        "src/features/auth/locales/en.json",
-        "src/components/form-messages/locales/en.json",
-      ],
-      "/home": [
-        "src/features/auth/api/session-schemas.ts",
-        "src/app/app-layout.tsx",
-        "src/features/home/pages/home-page.tsx",
-        "src/features/home/locales/en.json",
-        "src/components/form-messages/locales/en.json",
-      ],
-      "/assistants": [
-        "src/features/auth/api/session-schemas.ts",
-        "src/app/app-layout.tsx",
-        "src/features/assistants/pages/assistants-page.tsx",
-        "src/features/assistants/locales/en.json",
-        "src/components/form-messages/locales/en.json",
-      ],
-    }),
+    postBuild(
+      {
+        // Every page needs the app itself, which the entry imports only after the first paint;
+        // index.html first, since every other page's HTML starts from it.
+        "/index": ["src/boot.tsx"],
+        "/auth/login": [
+          "src/features/auth/pages/login-page.tsx",
+          "src/features/auth/locales/en.json",
+          "src/components/form-messages/locales/en.json",
+        ],
+        "/home": [
+          "src/features/auth/api/session-schemas.ts",
+          "src/app/app-layout.tsx",
+          "src/features/home/pages/home-page.tsx",
+          "src/features/home/locales/en.json",
+          "src/components/form-messages/locales/en.json",
+        ],
+        "/assistants": [
+          "src/features/auth/api/session-schemas.ts",
+          "src/app/app-layout.tsx",
+          "src/features/assistants/pages/assistants-page.tsx",
+          "src/features/assistants/locales/en.json",
+          "src/components/form-messages/locales/en.json",
+        ],
+      },
+      // Pre-rendering (build/prerender-pages.ts) is switched off until a form filled in before the app
+      // takes it over keeps what was typed reliably: on a slow CPU, typed values were lost (docs/web.md).
+      [],
+    ),
   ],
   server: {
     port: 5173,

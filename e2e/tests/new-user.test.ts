@@ -267,12 +267,4 @@ describe("what a new user trips over", () => {
     expect(await page.getByText(/Validation error|Invalid UUID/).count()).toBe(0);
     await page.close();
   });
-
-  it("says what a page still being built will do", async () => {
-    const page = await open("/billing");
-    await page.getByRole("heading", { name: "Billing" }).waitFor();
-    await page.getByText("Being built").waitFor();
-    expect(await page.getByTestId("section-plan").getByRole("listitem").count()).toBeGreaterThan(1);
-    await page.close();
-  });
 });

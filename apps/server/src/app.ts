@@ -10,10 +10,14 @@ import { registerJobs } from "./jobs/plugin.ts";
 import { logOptions } from "./lib/log-options.ts";
 import { accountRoutes } from "./modules/admin/account-routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
 import { assistantRoutes } from "./modules/assistants/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { batchCallRoutes } from "./modules/batch-calls/routes.ts";
+import { billingRoutes } from "./modules/billing/routes.ts";
+import { callAnalysisRoutes } from "./modules/call-analysis/routes.ts";
 import { callLogRoutes } from "./modules/call-logs/routes.ts";
+import { callWidgetRoutes } from "./modules/call-widgets/routes.ts";
 import { callRoutes } from "./modules/calls/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { documentRoutes } from "./modules/documents/routes.ts";
@@ -26,7 +30,11 @@ import { sipRoutes } from "./modules/sip/routes.ts";
 import { telephonyRoutes } from "./modules/telephony/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { voiceRoutes } from "./modules/voices/routes.ts";
+import { enqueueCallEndedWebhook } from "./modules/webhooks/call-ended.ts";
+import { webhookRoutes } from "./modules/webhooks/routes.ts";
 import { messagingNumberRoutes } from "./modules/whatsapp/routes.ts";
+import { workflowRoutes } from "./modules/workflows/routes.ts";
+import { workflowTestTurnRoutes } from "./modules/workflows/test-turn.ts";
 import { workspaceRoutes } from "./modules/workspaces/routes.ts";
 import { registerAuthentication } from "./plugins/authenticate.ts";
 import {
@@ -113,6 +121,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(catalogRoutes);
       await api.register(voiceRoutes);
       await api.register(functionRoutes);
+      await api.register(workflowRoutes);
+      await api.register(workflowTestTurnRoutes);
       await api.register(integrationRoutes);
       await api.register(mcpRoutes);
       await api.register(phoneNumberRoutes);
@@ -120,9 +130,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(sipRoutes);
       await api.register(telephonyRoutes);
       await api.register(callLogRoutes);
+      // Post-call analysis sends the call.ended webhook it made the webhooks module hold back.
+      await api.register(callAnalysisRoutes, { onFinished: enqueueCallEndedWebhook });
+      await api.register(callWidgetRoutes);
       await api.register(documentRoutes);
       await api.register(messagingNumberRoutes);
       await api.register(batchCallRoutes);
+      await api.register(billingRoutes);
+      await api.register(apiKeyRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: API_BASE_PATH },
   );

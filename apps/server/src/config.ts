@@ -166,6 +166,13 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((v) => v.replace(/\/+$/, ""))
     .default("https://graph.facebook.com/v23.0"),
+  /** Payments (optional): tiers map to the payment provider's prices, workspaces get its customer portal. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** The payment provider's REST root (a local double in tests). */
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .default("https://api.stripe.com"),
   ...providerKeyVariables,
 });
 
@@ -219,6 +226,8 @@ export interface Config {
   /** SIP listener; port null when SIP_PORT=off. */
   sip: { host: string; port: number | null; rtpPortMin: number; rtpPortMax: number };
   whatsapp: { appSecret: string | undefined; graphApiUrl: string; iceServers: Array<{ urls: string }> };
+  /** Payments; secretKey undefined turns them off. */
+  stripe: { secretKey: string | undefined; apiUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -302,5 +311,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       graphApiUrl: env.WHATSAPP_GRAPH_API_URL,
       iceServers: env.WEBRTC_ICE_SERVERS.map((urls) => ({ urls })),
     },
+    stripe: { secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL },
   };
 }

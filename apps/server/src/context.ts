@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { SecretBox } from "./lib/crypto.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import type { ServerEvents } from "./lib/server-events.ts";
 import type { AccessTokens } from "./modules/auth/access-token.ts";
 import type { RoomRegistry } from "./modules/calls/rooms.ts";
 
@@ -20,6 +21,8 @@ export interface AppContext {
   rooms: RoomRegistry;
   /** Signs room tokens; derived from the master secret so tokens hold across processes sharing it. */
   roomTokenKey: Uint8Array;
+  /** What happened, for the modules that react to it (webhooks, metering, post-call analysis). */
+  events: ServerEvents;
   /** Wall clock, replaceable in tests of expiry. */
   now(): Date;
 }

@@ -6,6 +6,7 @@ import { deriveKey, SecretBox } from "./lib/crypto.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createSafeNetwork } from "./lib/safe-network.ts";
 import { resolveSecretKey } from "./lib/secret-key.ts";
+import { ServerEvents } from "./lib/server-events.ts";
 import { createAccessTokens } from "./modules/auth/access-token.ts";
 import { RoomRegistry } from "./modules/calls/rooms.ts";
 
@@ -30,6 +31,7 @@ export async function createContext(
     network: createSafeNetwork({ allowedPrivate: config.allowedPrivateHosts }),
     rooms: new RoomRegistry(),
     roomTokenKey: deriveKey(master, "room-token"),
+    events: new ServerEvents(options.log),
     now: options.now ?? (() => new Date()),
   };
   return { ctx, database };

@@ -1,6 +1,8 @@
-import { ASSISTANT_TEMPLATES } from "@parley/contract";
+import { ASSISTANT_TEMPLATES, Assistant } from "@parley/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertQuota } from "../src/modules/admin/quotas-service.ts";
+import { agents } from "../src/modules/assistants/schema.ts";
 import { countAssistants, findAssistant } from "../src/modules/assistants/service.ts";
 import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
 
@@ -130,6 +132,28 @@ describe("assistants", () => {
     const literal = (await call(t, "GET", "/api/v1/agents?search=%25", { token: a.token })).json();
     expect(literal.map((x: { name: string }) => x.name)).toEqual(["Sales 100%"]);
     expect(await countAssistants(t.ctx.db, a)).toBe(2);
+  });
+
+  it("lists every assistant exactly as GET /agents/{id} reads it, also one saved before a field existed", async () => {
+    const a = await signedInUser(t);
+    await create(a, { name: "Desk", stt_provider_config: { language: "fr" }, max_call_duration: 240 });
+    const old = await create(a, { name: "Older" });
+    // A config saved before `background_audio_volume` existed: both reads fill the default in.
+    const [row] = await t.ctx.db.select().from(agents).where(eq(agents.id, old.id));
+    const { background_audio_volume: _dropped, ...config } = row?.config ?? {};
+    await t.ctx.db
+      .update(agents)
+      .set({ config: config as typeof agents.$inferInsert.config })
+      .where(eq(agents.id, old.id));
+    const res = await call(t, "GET", "/api/v1/agents", { token: a.token });
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const list = Assistant.array().parse(res.json());
+    expect(list).toHaveLength(2);
+    for (const item of res.json() as Assistant[]) {
+      const one = (await call(t, "GET", `/api/v1/agents/${item.id}`, { token: a.token })).json();
+      expect(item).toEqual(one);
+    }
+    expect(list.find((x) => x.id === old.id)?.background_audio_volume).toBe(0.5);
   });
 
   it("reads, updates and deletes one assistant", async () => {

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { BatchCall, CallLogPage } from "@parley/contract";
 import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upsertQuota } from "../src/modules/admin/quotas-service.ts";
 import { eventually, finishedCampaign, numbers } from "./batch-calls/world.ts";
-import { call } from "./harness.ts";
+import { call, claimsOf } from "./harness.ts";
 import { type BridgeWorld, startBridgeWorld } from "./support/telephony-bridge.ts";
 
 /**
@@ -78,5 +79,43 @@ describe("a campaign through the telephony double", () => {
       "the campaign's call logs",
     );
     expect(logs.data.every((log) => log.batch_call_id === id && log.end_reason === "busy")).toBe(true);
+  }, 150_000);
+  it("waits while the plan's monthly minutes are spoken for, and calls once the plan has minutes again", async () => {
+    const userId = String(claimsOf(world.token).id);
+    const plan = (minutes: number) =>
+      upsertQuota(
+        world.t.ctx.db,
+        userId,
+        { max_assistants: 50, minutes_per_month: minutes, concurrent_calls: 20, max_workspaces: 5 },
+        new Date(),
+      );
+    await plan(0);
+    double.setOutbound({ outcome: "busy", ringMs: 50 });
+    const contacts = numbers(3, 80_000);
+    const created = await api("POST", "/batch-calls", {
+      name: "Out of minutes",
+      from_phone_number_id: world.phoneNumberId,
+      phone_numbers: contacts,
+      concurrency: 2,
+      retry_policy: { max_attempts: 1, delay_seconds: 0, retry_on: [] },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<BatchCall>().id;
+    const placedTo = () =>
+      [...double.calls.values()].filter((c) => c.direction === "outbound" && contacts.includes(c.to ?? ""));
+    try {
+      expect((await api("POST", `/initiate_batch_call?batch_call_id=${id}`)).statusCode).toBe(200);
+      // The dialer is refused for minutes (tried again every second): the contacts wait, none fails.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(placedTo()).toHaveLength(0);
+      const waiting = (await api("GET", `/batch-calls/${id}`)).json<BatchCall>();
+      expect(waiting.status).toBe("running");
+      expect(waiting.phone_numbers.every((c) => c.attempts === 0)).toBe(true);
+    } finally {
+      await plan(1_000);
+    }
+    const done = await finishedCampaign(world.t, { api }, id, 120_000);
+    expect(done.phone_numbers.every((c) => c.status === "busy" && c.attempts === 1)).toBe(true);
+    expect(placedTo()).toHaveLength(3);
   }, 150_000);
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ANALYSIS_DEFAULTS, AnalysisSettings } from "./call-analysis.ts";
 import { stageField } from "./providers/derive.ts";
 import {
   LLM_DESCRIPTORS,
@@ -177,6 +178,10 @@ export const AssistantFields = z.object({
   hippa_compliant: z.boolean().default(false),
   audio_recording: z.boolean().default(true),
   pci_compliant: z.boolean().default(false),
+  /** The workflow (issue 15) its calls run, in its published version; null: the prompt alone. */
+  workflow_id: z.uuid().nullable().default(null),
+  /** Post-call analysis (call-analysis.ts): summary, success evaluation, structured data; all off by default. */
+  analysis: AnalysisSettings.default(ANALYSIS_DEFAULTS),
 });
 export type AssistantFields = z.infer<typeof AssistantFields>;
 

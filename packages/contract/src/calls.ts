@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { UsageLine } from "./billing.ts";
+import { AnalysisStatus, CallAnalysis, SuccessFilter } from "./call-analysis.ts";
 import { paged } from "./common.ts";
+import { CallWorkflowRecord } from "./workflows.ts";
 
 /**
  * Live calls (spec §3 active-call room, §4 start order, §7 rooms and room tokens) and the call
@@ -113,6 +116,8 @@ export const CallLogSummary = z.object({
   from_number: z.string().nullable(),
   to_number: z.string().nullable(),
   batch_call_id: z.string().nullable(),
+  /** The page origin a widget call was placed from (https://shop.example); null on other channels. */
+  origin: z.string().nullable(),
   status: CallStatus,
   end_reason: z.string().nullable(),
   started_at: z.string(),
@@ -189,6 +194,8 @@ export const CallCostBreakdown = z.object({
   telephony: z.number(),
   platform: z.number(),
   currency: z.literal("USD"),
+  /** What the call used per component, priced (calls before metering have none). */
+  usage: z.array(UsageLine).optional(),
 });
 export type CallCostBreakdown = z.infer<typeof CallCostBreakdown>;
 
@@ -199,6 +206,10 @@ export const CallLog = CallLogSummary.extend({
   events: z.array(CallLogEvent),
   has_recording: z.boolean(),
   cost_breakdown: CallCostBreakdown.nullable(),
+  /** Post-call analysis; null when the assistant asked for none. */
+  analysis: CallAnalysis.nullable(),
+  /** The workflow the call ran: its path through the graph and the variables collected; null: none. */
+  workflow: CallWorkflowRecord.nullable(),
 });
 export type CallLog = z.infer<typeof CallLog>;
 
@@ -216,6 +227,9 @@ export const CallLogsQuery = z.object({
   date_from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   date_to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   search: z.string().trim().max(200).optional(),
+  /** Calls whose post-call success evaluation passed, or failed. */
+  success: SuccessFilter.optional(),
+  analysis_status: AnalysisStatus.optional(),
 });
 export type CallLogsQuery = z.input<typeof CallLogsQuery>;
 

@@ -1,7 +1,11 @@
 export * from "./admin.ts";
+export * from "./api-keys.ts";
 export * from "./assistants.ts";
 export * from "./auth.ts";
 export * from "./batch-calls.ts";
+export * from "./billing.ts";
+export * from "./call-analysis.ts";
+export * from "./call-widgets.ts";
 export * from "./calls.ts";
 export * from "./catalog.ts";
 export * from "./catalog-tts.ts";
@@ -34,4 +38,7 @@ export type {
 export { SettingFieldSpec } from "./providers/types.ts";
 export * from "./templates.ts";
 export * from "./users.ts";
+export * from "./webhooks.ts";
+export * from "./workflow-validation.ts";
+export * from "./workflows.ts";
 export * from "./workspaces.ts";

@@ -41,3 +41,6 @@ export { RECORDING_BYTES_PER_SECOND, type RecordingSink } from "./session/record
 export type * from "./session/types.ts";
 export type * from "./telephony/types.ts";
 export { TelephonyError } from "./telephony/types.ts";
+export type * from "./workflow/types.ts";
+/** Workflows: the graph an assistant's calls (and the text test) run turn by turn. */
+export { type AdvanceOptions, WorkflowRunner, type WorkflowRunnerOptions } from "./workflow/workflow-runner.ts";

@@ -1,10 +1,13 @@
 /** Every table of the database; each module owns the tables in its own schema file. */
 
 export * from "../jobs/schema.ts";
+export * from "../modules/api-keys/schema.ts";
 export * from "../modules/assistants/schema.ts";
 export * from "../modules/auth/schema.ts";
 export * from "../modules/batch-calls/schema.ts";
+export * from "../modules/billing/schema.ts";
 export * from "../modules/call-logs/schema.ts";
+export * from "../modules/call-widgets/schema.ts";
 export * from "../modules/calls/schema.ts";
 export * from "../modules/documents/schema.ts";
 export * from "../modules/functions/schema.ts";
@@ -14,4 +17,6 @@ export * from "../modules/phone-numbers/schema.ts";
 export * from "../modules/sip/schema.ts";
 export * from "../modules/users/schema.ts";
 export * from "../modules/voices/schema.ts";
+export * from "../modules/webhooks/schema.ts";
+export * from "../modules/workflows/schema.ts";
 export * from "../modules/workspaces/schema.ts";

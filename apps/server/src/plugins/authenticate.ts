@@ -1,6 +1,9 @@
-import { ERROR_TEXTS } from "@parley/contract";
+import { API_KEY_TEXTS, type ApiKeyScope, ERROR_TEXTS } from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
+import { requiredScope } from "../modules/api-keys/scope-policy.ts";
+import { looksLikeApiKey } from "../modules/api-keys/secret.ts";
+import { noteApiKeyUse, verifyApiKey } from "../modules/api-keys/verify.ts";
 import { authStateOf } from "../modules/users/auth-state.ts";
 
 /** Who is calling, from a verified access token of a user who is still active. */
@@ -11,6 +14,8 @@ export interface Principal {
   tierId: string | null;
   /** The workspace the token was minted for (spec §6: workspace is taken from the token). */
   workspaceId: string | null;
+  /** Set when the caller used a workspace API key: it acts as its creator, inside its workspace, within its scopes. */
+  apiKey?: { id: string; scopes: ApiKeyScope[] };
 }
 
 declare module "fastify" {
@@ -18,8 +23,13 @@ declare module "fastify" {
     principal: Principal | null;
   }
   interface FastifyInstance {
-    /** onRequest hook: 401 unless a valid bearer token of an active user is present. */
+    /** onRequest hook: 401 unless a valid bearer token of an active user is present (API keys: 403). */
     authenticate(request: FastifyRequest): Promise<void>;
+    /**
+     * onRequest hook of workspace routes (plugins/tenant.ts): a user's token, or a workspace API key
+     * whose scopes allow this route (403 otherwise).
+     */
+    authenticateUserOrKey(request: FastifyRequest): Promise<void>;
     /** onRequest hook: 401 without a token, 403 unless the user is a superuser. */
     requireSuperuser(request: FastifyRequest): Promise<void>;
   }
@@ -43,16 +53,24 @@ function bearer(request: FastifyRequest): string | undefined {
 export function registerAuthentication(app: FastifyInstance) {
   app.decorateRequest("principal", null);
 
+  const challenge = { "www-authenticate": "Bearer" };
+
   async function authenticate(request: FastifyRequest) {
     const token = bearer(request);
-    if (!token) throw new AppError("unauthorized", ERROR_TEXTS.notAuthenticated, { "www-authenticate": "Bearer" });
+    if (!token) throw new AppError("unauthorized", ERROR_TEXTS.notAuthenticated, challenge);
+    // Account, admin, member and API-key management are for people, never for programs.
+    if (looksLikeApiKey(token)) throw new AppError("forbidden", API_KEY_TEXTS.routeNotAllowed);
+    await authenticateUser(request, token);
+  }
+
+  async function authenticateUser(request: FastifyRequest, token: string) {
     const claims = await app.ctx.accessTokens.verify(token);
-    if (!claims) throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, { "www-authenticate": "Bearer" });
+    if (!claims) throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, challenge);
     // Checked on every request so deactivation and demotion take effect at once, not at token expiry
     // (from memory while fresh: see auth-state.ts for how revocation still holds).
     const user = await authStateOf(app.ctx.db, claims.id);
     if (!user?.isActive || issuedBeforeCutOff(claims.issuedAt, user.sessionsValidFrom)) {
-      throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, { "www-authenticate": "Bearer" });
+      throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, challenge);
     }
     request.principal = {
       userId: claims.id,
@@ -63,7 +81,35 @@ export function registerAuthentication(app: FastifyInstance) {
     };
   }
 
+  /** A workspace API key: valid, in scope for this route, and its creator still an active account. */
+  async function authenticateKey(request: FastifyRequest, secret: string) {
+    const now = app.ctx.now();
+    const key = await verifyApiKey(app.ctx.db, secret, now);
+    if (!key) throw new AppError("unauthorized", API_KEY_TEXTS.invalid, challenge);
+    const scope = requiredScope(request.method, request.routeOptions.url);
+    if (!key.scopes.includes(scope)) throw new AppError("forbidden", API_KEY_TEXTS.scopeMissing(scope));
+    const user = await authStateOf(app.ctx.db, key.createdBy);
+    if (!user?.isActive) throw new AppError("unauthorized", API_KEY_TEXTS.invalid, challenge);
+    noteApiKeyUse(app.ctx.db, key.id, request.ip, now, (err) =>
+      request.log.warn({ err }, "could not record an API key's last use"),
+    );
+    request.principal = {
+      userId: key.createdBy,
+      username: user.username,
+      // A key never carries its creator's operator rights: admin routes refuse keys anyway.
+      isSuperuser: false,
+      tierId: user.tierId,
+      workspaceId: key.workspaceId,
+      apiKey: { id: key.id, scopes: key.scopes },
+    };
+  }
+
   app.decorate("authenticate", authenticate);
+  app.decorate("authenticateUserOrKey", async (request: FastifyRequest) => {
+    const token = bearer(request);
+    if (token && looksLikeApiKey(token)) await authenticateKey(request, token);
+    else await authenticate(request);
+  });
   app.decorate("requireSuperuser", async (request: FastifyRequest) => {
     await authenticate(request);
     if (!request.principal?.isSuperuser) throw new AppError("forbidden", ERROR_TEXTS.superuserRequired);

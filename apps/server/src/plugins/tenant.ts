@@ -25,8 +25,16 @@ export function registerTenant(app: FastifyInstance) {
   });
 }
 
-/** Route options of a workspace-scoped route: authenticate, then resolve the tenant. */
+/**
+ * Route options of a workspace-scoped route: authenticate (a user, or an API key whose scopes allow
+ * the route), then resolve the tenant.
+ */
 export function tenantRoute(app: FastifyInstance) {
+  return { onRequest: app.authenticateUserOrKey, preHandler: app.resolveTenant };
+}
+
+/** A workspace-scoped route for people only (API keys refused): managing the keys themselves. */
+export function userTenantRoute(app: FastifyInstance) {
   return { onRequest: app.authenticate, preHandler: app.resolveTenant };
 }
 

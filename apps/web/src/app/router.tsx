@@ -21,8 +21,6 @@ const page = (load: () => Promise<{ default: React.ComponentType }>, ...strings:
   const Component = lazy(withStrings(load, strings));
   return <Component />;
 };
-const SectionPage = lazy(withStrings(() => import("../features/sections/section-page.tsx"), ["sections"]));
-const section = (key: string) => <SectionPage titleKey={`nav.${key}`} />;
 
 function Frame({ guard }: { guard: "visitor" | "none" }) {
   const content = (
@@ -91,9 +89,15 @@ export const router = createBrowserRouter([
         path: "assistants/:assistantId",
         element: page(() => import("./routes/assistant-detail-route.tsx"), "assistants", "live-call"),
       },
-      { path: "assistants/:assistantId/workflow", element: section("workflows") },
-      { path: "workflows", element: section("workflows") },
-      { path: "workflows/:workflowId", element: section("workflows") },
+      {
+        path: "assistants/:assistantId/workflow",
+        element: page(() => import("../features/workflows/pages/assistant-workflow-page.tsx"), "workflows"),
+      },
+      { path: "workflows", element: page(() => import("../features/workflows/pages/workflows-page.tsx"), "workflows") },
+      {
+        path: "workflows/:workflowId",
+        element: page(() => import("../features/workflows/pages/workflow-builder-page.tsx"), "workflows"),
+      },
       {
         path: "assistant",
         element: page(() => import("./routes/voice-assistant-route.tsx"), "voice-assistant", "live-call"),
@@ -121,10 +125,10 @@ export const router = createBrowserRouter([
         element: page(() => import("../features/knowledge-base/pages/knowledge-base-page.tsx"), "knowledge-base"),
       },
       { path: "voice-lab", element: page(() => import("../features/voice-lab/pages/voice-lab-page.tsx"), "voice-lab") },
-      { path: "api-keys", element: section("apiKeys") },
+      { path: "api-keys", element: page(() => import("../features/api-keys/pages/api-keys-page.tsx"), "api-keys") },
       {
         path: "integrations",
-        element: page(() => import("../features/integrations/pages/integrations-page.tsx"), "integrations"),
+        element: page(() => import("./routes/integrations-route.tsx"), "integrations", "webhooks"),
       },
       {
         path: "batch-calls",
@@ -134,9 +138,15 @@ export const router = createBrowserRouter([
         path: "batch-calls/:batchCallId",
         element: page(() => import("../features/batch-calls/pages/batch-call-detail-page.tsx"), "batch-calls"),
       },
-      { path: "billing", element: section("billing") },
-      { path: "call-widgets", element: section("callWidgets") },
-      { path: "call-widgets/:widgetId", element: section("callWidgets") },
+      { path: "billing", element: page(() => import("../features/billing/pages/billing-page.tsx"), "billing") },
+      {
+        path: "call-widgets",
+        element: page(() => import("../features/call-widgets/pages/call-widgets-page.tsx"), "call-widgets"),
+      },
+      {
+        path: "call-widgets/:widgetId",
+        element: page(() => import("../features/call-widgets/pages/call-widget-editor-page.tsx"), "call-widgets"),
+      },
       {
         path: "enterprise-quota",
         element: page(() => import("../features/workspaces/pages/enterprise-quota-page.tsx")),

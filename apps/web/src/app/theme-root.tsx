@@ -1,29 +1,18 @@
-import createCache, { type EmotionCache } from "@emotion/cache";
+import type { EmotionCache } from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { usePreferences } from "./customizer/preferences-context.tsx";
+import { loadedRtlCache, loadRtlCache, ltrCache } from "./style-cache.ts";
 import { buildTheme } from "./theme.ts";
-
-const ltrCache = createCache({ key: "mui" });
-let rtlCache: EmotionCache | undefined;
-
-/** The right-to-left style cache, loaded only when someone reads right to left. */
-async function loadRtlCache(): Promise<EmotionCache> {
-  if (!rtlCache) {
-    const [{ prefixer }, { default: rtlPlugin }] = await Promise.all([import("stylis"), import("stylis-plugin-rtl")]);
-    rtlCache = createCache({ key: "muirtl", stylisPlugins: [prefixer, rtlPlugin] });
-  }
-  return rtlCache;
-}
 
 /** Theme and style cache follow the preferences; right-to-left swaps in the RTL emotion cache. */
 export function ThemeRoot({ children }: { children: ReactNode }) {
   const { preferences } = usePreferences();
   const theme = useMemo(() => buildTheme(preferences), [preferences]);
   const rtl = preferences.direction === "rtl";
-  const [cache, setCache] = useState<EmotionCache | undefined>(rtl ? rtlCache : ltrCache);
+  const [cache, setCache] = useState<EmotionCache | undefined>(rtl ? loadedRtlCache() : ltrCache);
 
   useEffect(() => {
     if (!rtl) {

@@ -6,6 +6,7 @@ import type { BuiltInActions } from "./built-in-tools.ts";
 import { Conversation } from "./conversation.ts";
 import type { TurnMetricsTracker } from "./turn-metrics.ts";
 import type { CallEvent, CallSessionOptions, Clock, EndReason } from "./types.ts";
+import { WorkflowDirector } from "./workflow-director.ts";
 
 /** What the assistant side needs from the call around it. */
 export interface AssistantSideContext {
@@ -25,8 +26,15 @@ export interface AssistantSideContext {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+export interface AssistantSide {
+  speech: SpeechPipeline;
+  conversation: Conversation;
+  /** The call's workflow in charge of the conversation; null when the assistant runs on its prompt alone. */
+  workflow: WorkflowDirector | null;
+}
+
 /** Builds the speech pipeline and the conversation, wired to the call's events, metrics and built-in tools. */
-export function createAssistantSide(ctx: AssistantSideContext): { speech: SpeechPipeline; conversation: Conversation } {
+export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
   const settings = ctx.options.settings;
   const { background, endCall } = settings;
   const speech = createSpeechPipeline({
@@ -45,6 +53,8 @@ export function createAssistantSide(ctx: AssistantSideContext): { speech: Speech
       onDone: (u) => ctx.onUtteranceDone(u),
     },
   });
+  const runner = ctx.options.workflow;
+  const workflow = runner ? new WorkflowDirector(runner, ctx) : null;
   const conversation = new Conversation({
     settings,
     llm: ctx.options.llm,
@@ -53,6 +63,7 @@ export function createAssistantSide(ctx: AssistantSideContext): { speech: Speech
     clock: ctx.clock,
     systemPrompt: ctx.options.context ? `${settings.systemPrompt}\n\n${ctx.options.context}` : settings.systemPrompt,
     builtIns: builtInActions(ctx, endCall.goodbye),
+    director: workflow ?? undefined,
     hooks: {
       onLlmRequest: () => ctx.metrics.llmRequest(),
       onLlmFirstToken: () => ctx.metrics.llmFirstToken(),
@@ -74,7 +85,7 @@ export function createAssistantSide(ctx: AssistantSideContext): { speech: Speech
       },
     },
   });
-  return { speech, conversation };
+  return { speech, conversation, workflow };
 }
 
 function builtInActions(ctx: AssistantSideContext, goodbye: string): BuiltInActions {

@@ -16,6 +16,7 @@ import { TurnMetricsTracker, TurnTimer } from "./turn-metrics.ts";
 import type { CallerTurn } from "./turn-taking.ts";
 import type { CallEvent, CallSession, CallSessionOptions, CallSummary, Clock, EndReason } from "./types.ts";
 import { VoicemailDetector } from "./voicemail.ts";
+import type { WorkflowDirector } from "./workflow-director.ts";
 
 /** What the session needs beyond its options; tests swap the detector for a deterministic one. */
 export interface CallSessionDeps {
@@ -53,6 +54,7 @@ class LiveCall implements CallSession {
   private readonly listeners: ((pcm: Int16Array) => void)[] = [];
   private readonly speech: SpeechPipeline;
   private readonly conversation: Conversation;
+  private readonly workflow: WorkflowDirector | null;
   private readonly caller: CallerSide;
   private readonly silence: SilenceTimeout;
   private readonly maxDuration: MaxDuration;
@@ -84,7 +86,11 @@ class LiveCall implements CallSession {
       () => this.clock.now(),
       (metrics) => this.emit({ type: "turn_metrics", metrics }),
     );
-    ({ speech: this.speech, conversation: this.conversation } = createAssistantSide({
+    ({
+      speech: this.speech,
+      conversation: this.conversation,
+      workflow: this.workflow,
+    } = createAssistantSide({
       options,
       clock: this.clock,
       metrics: this.metrics,
@@ -134,7 +140,8 @@ class LiveCall implements CallSession {
     this.started = true;
     this.startBehaviours();
     this.speech.playout.start();
-    const { firstMessage } = this.settings;
+    // A workflow opens with its start node's greeting instead of the assistant's first message.
+    const firstMessage = this.workflow ? this.workflow.greeting() : this.settings.firstMessage;
     if (firstMessage) this.conversation.speak(firstMessage);
     this.refreshState();
   }
@@ -302,6 +309,7 @@ class LiveCall implements CallSession {
   private async finish(reason: EndReason): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    this.workflow?.close();
     this.speech.playout.stop();
     this.silence.disarm();
     this.maxDuration.stop();

@@ -16,6 +16,20 @@ export interface ConversationHooks {
   onReplySpoken?(text: string): void;
 }
 
+/**
+ * Steers the conversation from outside the model (a workflow): what the model is told, and what
+ * happens between a caller turn and the model's answer.
+ */
+export interface ConversationDirector {
+  /** The system prompt of the next model request, built on the assistant's own. */
+  systemPrompt(base: string): string;
+  /**
+   * Runs once the caller's turn is in the history, before the model answers it; false when the
+   * model must not answer (the call is ending).
+   */
+  beforeReply(history: readonly ChatMessage[]): Promise<boolean>;
+}
+
 export interface ConversationOptions {
   settings: CallSettings;
   llm: LlmProvider;
@@ -25,6 +39,7 @@ export interface ConversationOptions {
   systemPrompt: string;
   builtIns: BuiltInActions;
   hooks?: ConversationHooks;
+  director?: ConversationDirector;
 }
 
 type AssistantMessage = Extract<ChatMessage, { role: "assistant" }>;
@@ -67,6 +82,8 @@ export class Conversation {
     this.current = controller;
     this.addUser(userText);
     try {
+      const director = this.options.director;
+      if (director && !(await director.beforeReply(this.messages))) return;
       for (let round = 0; round < MAX_ROUNDS && !controller.signal.aborted; round++) {
         const { calls, text, utterance } = await this.round(controller.signal, round === 0);
         if (controller.signal.aborted) return;
@@ -100,7 +117,7 @@ export class Conversation {
     let gotToken = false;
     if (first) hooks?.onLlmRequest?.();
     const stream = llm.chat({
-      messages: [{ role: "system", content: this.options.systemPrompt }, ...this.messages],
+      messages: [{ role: "system", content: this.systemPrompt() }, ...this.messages],
       tools: this.toolSpecs(),
       temperature: settings.temperature,
       maxTokens: settings.maxTokens,
@@ -165,6 +182,11 @@ export class Conversation {
     } catch (error) {
       return { ok: false, content: `Tool failed: ${describe(error)}` };
     }
+  }
+
+  private systemPrompt(): string {
+    const { director, systemPrompt } = this.options;
+    return director ? director.systemPrompt(systemPrompt) : systemPrompt;
   }
 
   private toolSpecs() {

@@ -1,6 +1,7 @@
 import type { Clock } from "../clock/clock.ts";
 import type { EndReason } from "../frames/frames.ts";
 import type { LlmProvider, SttProvider, ToolCall, ToolSpec, TtsProvider } from "../providers/types.ts";
+import type { WorkflowRunner } from "../workflow/workflow-runner.ts";
 import type { CallSettings } from "./call-settings.ts";
 import type { EndOfTurnRule } from "./end-of-turn.ts";
 import type { RecordingSink } from "./recorder.ts";
@@ -89,6 +90,11 @@ export interface CallSessionOptions {
    * in memory and returned in the summary. Unused when the assistant does not record.
    */
   recording?: RecordingSink;
+  /**
+   * The assistant's published workflow, when it has one: its start node's greeting replaces the
+   * first message, its active step sets the prompt, and it advances after every caller turn.
+   */
+  workflow?: WorkflowRunner;
 }
 
 export interface CallSummary {

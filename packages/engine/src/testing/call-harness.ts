@@ -5,6 +5,8 @@ import { createCallSessionWith } from "../session/call-session.ts";
 import { callSettingsOf } from "../session/call-settings.ts";
 import type { CallEvent, CallSession, CallSummary, ToolRunner } from "../session/types.ts";
 import { EnergyVad } from "../vad/voice-activity.ts";
+import type { WorkflowDefinition, WorkflowEffects } from "../workflow/types.ts";
+import { WorkflowRunner } from "../workflow/workflow-runner.ts";
 import { FakeTts, ScriptedLlm, type ScriptedReply, ScriptedStt } from "./fake-providers.ts";
 import { noise, silence } from "./signals.ts";
 import { VirtualClock } from "./virtual-clock.ts";
@@ -38,7 +40,14 @@ export interface CallHarnessOptions {
   wrapLlm?: (scripted: ScriptedLlm) => LlmProvider;
   /** Puts the fake voice behind another provider for the call. */
   wrapTts?: (fake: FakeTts) => TtsProvider;
+  /** A workflow the call runs, on the scripted model. */
+  workflow?: { definition: WorkflowDefinition; effects?: WorkflowEffects };
 }
+
+const NO_EFFECTS: WorkflowEffects = {
+  runTool: async () => ({ name: "tool", ok: false, content: "No tools in this test." }),
+  searchKnowledge: async () => ({ name: "search_knowledge", ok: false, content: "No knowledge in this test." }),
+};
 
 /**
  * One call on a virtual clock with scripted providers and a level-based VAD: tests speak (loud
@@ -52,6 +61,7 @@ export class CallHarness {
   readonly llm: ScriptedLlm;
   readonly tts: FakeTts;
   readonly session: CallSession;
+  readonly workflow: WorkflowRunner | undefined;
   summary: CallSummary | null = null;
 
   constructor(options: CallHarnessOptions = {}) {
@@ -62,6 +72,10 @@ export class CallHarness {
       tokenDelayMs: options.llmTokenDelayMs,
     });
     this.tts = new FakeTts({ msPerWord: options.msPerWord ?? 100 });
+    const flow = options.workflow;
+    this.workflow = flow
+      ? new WorkflowRunner(flow.definition, { llm: this.llm, effects: flow.effects ?? NO_EFFECTS, today: "2026-03-02" })
+      : undefined;
     this.session = createCallSessionWith(
       {
         settings: callSettingsOf(testAssistant(options.assistant)),
@@ -71,6 +85,7 @@ export class CallHarness {
         tools: options.tools,
         sink: { onEvent: (event) => this.events.push(event) },
         clock: this.clock,
+        workflow: this.workflow,
       },
       { loadVad: async () => new EnergyVad() },
     );

@@ -11,9 +11,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../lib/error-responses.ts";
+import { sendJsonText } from "../../lib/json-text.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { CreateAssistantRequest, createAssistant, UpdateAssistantRequest, updateAssistant } from "./save-assistant.ts";
-import { deleteAssistant, listAssistants, requireAgent, toAssistant } from "./service.ts";
+import { deleteAssistant, listAssistantsJson, requireAgent, toAssistant } from "./service.ts";
 
 const errors = errorResponses;
 const tags = ["assistants"];
@@ -26,7 +27,7 @@ const TemplateResponse = AssistantTemplate.extend({ assistant: z.record(z.string
 export async function assistantRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { onRequest: app.authenticate };
+  const auth = { onRequest: app.authenticateUserOrKey };
   const scoped = tenantRoute(app);
 
   r.get(
@@ -40,7 +41,9 @@ export async function assistantRoutes(app: FastifyInstance) {
         response: { 200: z.array(Assistant), ...errors },
       },
     },
-    async (request) => listAssistants(ctx.db, tenantOf(request), request.query.search),
+    // The database writes the answer's JSON (see listAssistantsJson).
+    async (request, reply) =>
+      sendJsonText(reply, await listAssistantsJson(ctx.db, tenantOf(request), request.query.search)),
   );
 
   r.get(

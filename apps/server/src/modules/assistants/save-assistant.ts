@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { Tenant, TenantScope } from "../../lib/tenant-scope.ts";
 import { effectiveLimits } from "../users/limits.ts";
 import { resolveLlmConfig, resolveSttConfig, resolveTtsConfig } from "./provider-config.ts";
+import { runAssistantSaveChecks } from "./save-checks.ts";
 import { countAssistants, insertAssistant, requireAgent, updateAssistantRow } from "./service.ts";
 
 const LooseConfig = z.record(z.string(), z.unknown());
@@ -47,6 +48,7 @@ export async function createAssistant(
     stt_provider_config: resolveSttConfig({ provider: rest.stt_provider, given: stt_provider_config }),
     tts_provider_config: resolveTtsConfig({ provider: rest.tts_provider, given: tts_provider_config }),
   });
+  await runAssistantSaveChecks(ctx.db, tenant, fields);
   return insertAssistant(ctx.db, tenant, fields);
 }
 
@@ -58,6 +60,7 @@ export async function updateAssistant(
   body: UpdateAssistantRequest,
 ): Promise<Assistant> {
   const row = await requireAgent(ctx.db, tenant, id);
+  await runAssistantSaveChecks(ctx.db, tenant, body);
   const current: AssistantFields = { ...row.config, name: row.name };
   const { llm_provider_config, stt_provider_config, tts_provider_config, ...rest } = body;
   const changes = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Executor } from "../../db/client.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
+import type { ServerEvents } from "../../lib/server-events.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { concurrencyLimitOf } from "../workspaces/service.ts";
 import {
@@ -36,6 +37,8 @@ export interface DialerOptions {
   port: DialPort;
   log: FastifyBaseLogger;
   now(): Date;
+  /** Announces a finished campaign (batch.completed) to webhooks. */
+  events?: ServerEvents;
   /** How often live calls are checked for their end when no notice comes sooner. */
   pollMs?: number;
   /** How long a claimed contact may stay without its call before another process takes it for lost. */
@@ -315,6 +318,8 @@ export class CampaignDialer {
     const { answered, unanswered } = await finalCounts(this.options.db, tenant, campaign.id);
     const status =
       answered > 0 && unanswered > 0 ? "partial" : answered === 0 && unanswered > 0 ? "failed" : "completed";
-    await moveCampaign(this.options.db, tenant, campaign.id, ["running"], { status, finishedAt: now });
+    const moved = await moveCampaign(this.options.db, tenant, campaign.id, ["running"], { status, finishedAt: now });
+    if (moved)
+      this.options.events?.emit("batch.completed", { workspaceId: tenant.workspaceId, batchCallId: campaign.id });
   }
 }

@@ -61,7 +61,14 @@ export async function batchCallRoutes(app: FastifyInstance) {
   const scoped = tenantRoute(app);
   if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart);
   const rt: CallsRuntime = { ctx, metrics: sharedCallMetrics(app.metricsRegistry), log: app.log };
-  const dialer = new CampaignDialer({ db, jobs: app.jobs, port: telephonyDialPort(rt), log: app.log, now: ctx.now });
+  const dialer = new CampaignDialer({
+    db,
+    jobs: app.jobs,
+    port: telephonyDialPort(rt),
+    log: app.log,
+    now: ctx.now,
+    events: ctx.events,
+  });
   dialers.set(ctx, dialer);
   await app.register(doNotCallRoutes);
 

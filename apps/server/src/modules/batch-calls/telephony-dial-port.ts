@@ -2,6 +2,7 @@ import type { CallAttemptOutcome, CallLog } from "@parley/contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { getCallLog, listCallLogs } from "../call-logs/queries.ts";
+import { isMinutesRefusal } from "../calls/minutes-allowance.ts";
 import type { CallsRuntime } from "../calls/runtime.ts";
 import { placeOutboundCall } from "../telephony/outbound.ts";
 import type { CallSettled, DialPort, DialRequest, DialResult } from "./dial-port.ts";
@@ -50,7 +51,8 @@ export function telephonyDialPort(rt: CallsRuntime): DialPort {
         const placed = await placeOutboundCall(rt, request.tenant, request.fromPhoneNumberId, request.number, options);
         return { kind: "placed", callId: placed.call_id };
       } catch (error) {
-        if (error instanceof AppError && error.code === "rate_limited")
+        // The workspace is busy or the plan's minutes are spoken for: the contact waits, it has not failed.
+        if ((error instanceof AppError && error.code === "rate_limited") || isMinutesRefusal(error))
           return { kind: "busy_workspace", reason: error.message };
         const reason = error instanceof Error ? error.message : String(error);
         return { kind: "failed", reason };

@@ -32,6 +32,7 @@ export function toCallLogSummary(row: CallLogRow): CallLogSummary {
     from_number: row.fromNumber,
     to_number: row.toNumber,
     batch_call_id: row.batchCallId,
+    origin: row.origin,
     status: row.status,
     end_reason: row.endReason,
     started_at: row.startedAt.toISOString(),
@@ -50,6 +51,8 @@ function toCallLog(row: CallLogRow): CallLog {
     events: row.events,
     has_recording: row.hasRecording,
     cost_breakdown: row.costBreakdown,
+    analysis: row.analysis ?? null,
+    workflow: row.workflow ?? null,
   };
 }
 
@@ -59,6 +62,10 @@ function whereOf(tenant: TenantScope, q: CallLogFilters): SQL | undefined {
   if (q.status) filters.push(eq(callLogs.status, q.status));
   if (q.channel) filters.push(eq(callLogs.channel, q.channel));
   if (q.batch_call_id) filters.push(eq(callLogs.batchCallId, q.batch_call_id));
+  // Post-call analysis (modules/call-analysis) is a JSON column; `passed` is its verdict as a yes/no.
+  if (q.success)
+    filters.push(sql`(${callLogs.analysis}->'success'->>'passed') = ${q.success === "pass" ? "true" : "false"}`);
+  if (q.analysis_status) filters.push(sql`${callLogs.analysis}->>'status' = ${q.analysis_status}`);
   if (q.date_from) filters.push(gte(callLogs.startedAt, lowerBound(q.date_from)));
   if (q.date_to) filters.push(lt(callLogs.startedAt, upperBound(q.date_to)));
   const term = q.search?.trim();

@@ -1,9 +1,11 @@
 import type {
+  CallAnalysis,
   CallChannel,
   CallCostBreakdown,
   CallDirection,
   CallLogEvent,
   CallStatus,
+  CallWorkflowRecord,
   ToolCallEntry,
   TranscriptEntry,
   TurnMetricsEntry,
@@ -55,6 +57,8 @@ export const callLogs = pgTable(
     providerCallId: text("provider_call_id"),
     /** The phone number (phone_numbers.id) the call came in on or went out from; no FK: the number may be deleted. */
     phoneNumberId: uuid("phone_number_id"),
+    /** The page origin of a widget call (the Origin its browser sent); null on other channels. */
+    origin: text("origin"),
     status: text("status").$type<CallStatus>().notNull(),
     endReason: text("end_reason"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
@@ -71,6 +75,10 @@ export const callLogs = pgTable(
     hasRecording: boolean("has_recording").notNull().default(false),
     /** The recording's WAV file, relative to DATA_DIR; null for recordings kept in call_recordings. */
     recordingPath: text("recording_path"),
+    /** Post-call analysis (modules/call-analysis): null when the assistant asks for none. */
+    analysis: jsonb("analysis").$type<CallAnalysis>(),
+    /** The workflow the call ran (issue 15): its path through the graph and the variables collected; null: none. */
+    workflow: jsonb("workflow").$type<CallWorkflowRecord>(),
     /** Renewed by the process running the call while it is open. */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
   },

@@ -1,8 +1,10 @@
 import type {
+  CallAnalysis,
   CallChannel,
   CallCostBreakdown,
   CallDirection,
   CallLogEvent,
+  CallWorkflowRecord,
   ToolCallEntry,
   TranscriptEntry,
   TurnMetricsEntry,
@@ -33,6 +35,8 @@ export interface NewCallLog {
   fromNumber?: string | null;
   toNumber?: string | null;
   batchCallId?: string | null;
+  /** The page a widget call was placed from. */
+  origin?: string | null;
   startedAt?: Date;
 }
 
@@ -55,6 +59,7 @@ export async function createCallLog(
         fromNumber: input.fromNumber ?? null,
         toNumber: input.toNumber ?? null,
         batchCallId: input.batchCallId ?? null,
+        origin: input.origin ?? null,
         status: "queued",
         heartbeatAt: now,
         ...(input.startedAt ? { startedAt: input.startedAt } : {}),
@@ -182,6 +187,8 @@ export interface CallOutcome {
   events: CallLogEvent[];
   /** The recording's file relative to DATA_DIR (recording-files.ts), or null when there is none. */
   recordingPath: string | null;
+  /** The workflow the call ran (issue 15); absent or null when it ran none. */
+  workflow?: CallWorkflowRecord | null;
 }
 
 /**
@@ -224,8 +231,24 @@ async function writeCallOutcome(db: Executor, tenant: TenantScope, id: string, o
       events: outcome.events,
       hasRecording: outcome.recordingPath !== null,
       recordingPath: outcome.recordingPath,
+      workflow: outcome.workflow ?? null,
     })
     .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
+}
+
+/** Writes a call's post-call analysis (modules/call-analysis); false when the call log is gone. */
+export async function saveCallAnalysis(
+  db: Executor,
+  tenant: TenantScope,
+  id: string,
+  analysis: CallAnalysis,
+): Promise<boolean> {
+  const rows = await db
+    .update(callLogs)
+    .set({ analysis })
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)))
+    .returning({ id: callLogs.id });
+  return rows.length > 0;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Assistant, type CallEndReason, REALTIME_CLOSE_CODES } from "@parley/contract";
 import { type CallEvent, type CallSession, type CallSummary, callSettingsOf, createCallSession } from "@parley/engine";
 import { findAssistant } from "../assistants/service.ts";
+import { UsageMeter } from "../billing/usage-meter.ts";
 import {
   createRecordingFile,
   finishCallLog,
@@ -8,11 +9,13 @@ import {
   type RecordingFile,
   saveCallProgress,
 } from "../call-logs/service.ts";
+import { type CallWorkflow, callWorkflow } from "../workflows/call-workflow.ts";
 import { callCost } from "./call-cost.ts";
 import { ProgressSaver } from "./call-progress.ts";
 import { CallTimeline } from "./call-timeline.ts";
 import { withVariables } from "./call-variables.ts";
 import { mcpTools } from "./mcp-tools.ts";
+import { withinPlanMinutes } from "./minutes-allowance.ts";
 import { buildCallProviders } from "./providers.ts";
 import { toServerMessage } from "./realtime-messages.ts";
 import type { Participant, Room } from "./rooms.ts";
@@ -104,6 +107,10 @@ class CallRun implements LiveCall {
   /** Where the recording streams, when the assistant records. */
   private recordingFile: RecordingFile | null = null;
   private readonly progress: ProgressSaver;
+  /** The assistant's published workflow, when it has one: its path and variables go into the log. */
+  private workflow: CallWorkflow | null = null;
+  /** What the call used of its model and voice, for its cost. */
+  private readonly usage = new UsageMeter();
 
   constructor(
     private readonly rt: CallsRuntime,
@@ -135,6 +142,12 @@ class CallRun implements LiveCall {
       const session = await this.createSession(this.assistant);
       this.session = session;
       await markCallInProgress(ctx.db, room, room.callId, this.startedAt);
+      ctx.events.emit("call.started", {
+        workspaceId: room.workspaceId,
+        callId: room.callId,
+        agentId: room.agentId,
+        channel: this.origin.channel,
+      });
       room.participants.set(`agent-${room.callId.slice(0, 8)}`, {
         identity: `agent-${room.callId.slice(0, 8)}`,
         name: this.assistant.name,
@@ -158,8 +171,9 @@ class CallRun implements LiveCall {
   private async createSession(assistant: Assistant): Promise<CallSession> {
     const { ctx } = this.rt;
     const { room } = this;
-    const settings = withVariables(callSettingsOf(assistant), room.variables);
-    const providers = await buildCallProviders(ctx, room.workspaceId, settings.providers);
+    const settings = await withinPlanMinutes(ctx, room, withVariables(callSettingsOf(assistant), room.variables));
+    const providers = this.usage.wrap(await buildCallProviders(ctx, room.workspaceId, settings.providers));
+    this.workflow = await callWorkflow(ctx, room, assistant, providers.llm, room.variables);
     const [functions, mcp] = await Promise.all([
       functionTools(ctx, room, room.agentId),
       mcpTools(ctx, room, room.agentId),
@@ -176,6 +190,7 @@ class CallRun implements LiveCall {
       sink: { onEvent: (event) => this.onEvent(event) },
       context: callerContext(this.origin),
       recording: this.recordingFile?.sink,
+      workflow: this.workflow?.runner,
     });
     session.onAudio((pcm) => this.transport.sendAudio(pcm));
     return session;
@@ -183,6 +198,13 @@ class CallRun implements LiveCall {
 
   private onEvent(event: CallEvent): void {
     this.timeline.add(event);
+    if (event.type === "transfer")
+      this.rt.ctx.events.emit("call.transferred", {
+        workspaceId: this.room.workspaceId,
+        callId: this.room.callId,
+        agentId: this.room.agentId,
+        destination: event.destination.number,
+      });
     // What was said is saved as it is said, so a crash keeps it.
     if ((event.type === "transcript" && event.final) || event.type === "tool_call") this.progress.mark();
     const turn = event.type === "turn_metrics" ? this.timeline.turnMetrics.at(-1) : undefined;
@@ -270,8 +292,12 @@ class CallRun implements LiveCall {
     }
     this.transport.close(closeCode, reason);
     void this.closeTools();
+    void this.workflow?.close();
     const cost = this.assistant
-      ? callCost(this.assistant, summary.durationMs, { telephonyPerMinute: this.origin.telephonyPerMinute })
+      ? callCost(this.assistant, summary.durationMs, {
+          telephonyPerMinute: this.origin.telephonyPerMinute,
+          usage: this.usage.usage(),
+        })
       : null;
     try {
       await this.progress.settle();
@@ -288,6 +314,15 @@ class CallRun implements LiveCall {
         turnMetrics: this.timeline.turnMetrics,
         events: this.timeline.events,
         recordingPath: recorded ? (this.recordingFile?.path ?? null) : null,
+        workflow: this.workflow?.record() ?? null,
+      });
+      ctx.events.emit("call.ended", {
+        workspaceId: room.workspaceId,
+        callId: room.callId,
+        agentId: room.agentId,
+        channel: this.origin.channel,
+        status,
+        durationSeconds: Math.round(summary.durationMs / 10) / 100,
       });
     } catch (error) {
       log.error({ callId: room.callId, err: error }, "could not save the call log");

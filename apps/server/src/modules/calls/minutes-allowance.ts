@@ -1,24 +1,65 @@
+import { MINUTES_RUNNING_OUT_WARNING } from "@parley/contract";
+import type { CallSettings } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { minutesUsedSince } from "../call-logs/service.ts";
+import { grantSeconds, minutesCommitted, type PlanScope } from "../billing/minute-grants.ts";
 import { effectiveLimits } from "../users/limits.ts";
 import { ownedWorkspaceIds, planOwnerOf } from "../workspaces/service.ts";
 
 export const minutesUsedUpText = (limit: number) =>
   `This workspace's plan has used all ${limit} call minutes for this month. Ask the workspace owner to raise the limit, or wait until the 1st.`;
 
+/** The warning of a call cut short by the allowance is said this long before its end. */
+const WARNING_LEAD_SECONDS = 30;
+
 /**
- * Refuses a call once the plan behind the workspace has used its `minutes_per_month` (counted over
- * every workspace its owner owns, like the concurrency allowance, in the calendar month in UTC).
- * A user without a tier or quota has no limit.
+ * The plan a workspace's calls count against: its owner's limits over every workspace they own (in
+ * the calendar month in UTC). Undefined without a tier or quota: no limit.
  */
-export async function requireMinutesLeft(ctx: AppContext, tenant: TenantScope): Promise<void> {
+async function planOf(ctx: AppContext, tenant: TenantScope): Promise<PlanScope | undefined> {
   const owner = await planOwnerOf(ctx.db, tenant.workspaceId);
   const limits = owner ? await effectiveLimits(ctx.db, owner) : undefined;
-  if (!owner || !limits) return;
-  const now = ctx.now();
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const used = await minutesUsedSince(ctx.db, await ownedWorkspaceIds(ctx.db, owner), monthStart);
-  if (used >= limits.minutesPerMonth) throw new AppError("forbidden", minutesUsedUpText(limits.minutesPerMonth));
+  if (!owner || !limits) return undefined;
+  return {
+    ownerId: owner,
+    workspaceIds: await ownedWorkspaceIds(ctx.db, owner),
+    minutesPerMonth: limits.minutesPerMonth,
+  };
 }
+
+/**
+ * Refuses a call once the plan's monthly minutes are spoken for: used by ended calls or set aside
+ * for the calls running now (on any process).
+ */
+export async function requireMinutesLeft(ctx: AppContext, tenant: TenantScope): Promise<void> {
+  const plan = await planOf(ctx, tenant);
+  if (!plan) return;
+  if ((await minutesCommitted(ctx.db, plan, ctx.now())) >= plan.minutesPerMonth) {
+    throw new AppError("forbidden", minutesUsedUpText(plan.minutesPerMonth));
+  }
+}
+
+/**
+ * The call's settings within the plan's allowance, as the caller joins: its maximum duration is
+ * capped to the minutes left (set aside for it, so a call starting beside it cannot take them too),
+ * with a spoken warning half a minute before that end. Refuses the call when nothing is left.
+ */
+export async function withinPlanMinutes(
+  ctx: AppContext,
+  call: TenantScope & { callId: string },
+  settings: CallSettings,
+): Promise<CallSettings> {
+  const plan = await planOf(ctx, call);
+  if (!plan) return settings;
+  const wantSeconds = settings.maxDuration.seconds;
+  const seconds = await grantSeconds(ctx.db, plan, { ...call, wantSeconds }, ctx.now());
+  if (seconds === 0) throw new AppError("forbidden", minutesUsedUpText(plan.minutesPerMonth));
+  if (seconds >= wantSeconds) return settings;
+  const warningShare = seconds > 2 * WARNING_LEAD_SECONDS ? (seconds - WARNING_LEAD_SECONDS) / seconds : 0.5;
+  return { ...settings, maxDuration: { seconds, warningShare, warningMessage: MINUTES_RUNNING_OUT_WARNING } };
+}
+
+/** The refusal of a call because the plan's minutes are spoken for (a campaign waits on it). */
+export const isMinutesRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.code === "forbidden" && /call minutes for this month/.test(error.message);

@@ -6,7 +6,7 @@ import { type LiveCall, startLiveCall } from "./live-call.ts";
 import { RateBudget } from "./rate-budget.ts";
 import { bytesFromPcm, pcmFromBytes } from "./realtime-messages.ts";
 import { verifyRoomToken } from "./room-token.ts";
-import type { CallsRuntime, CallTransport } from "./runtime.ts";
+import { type CallsRuntime, type CallTransport, WEB_ORIGIN } from "./runtime.ts";
 
 const OPEN = 1;
 /** Caller audio is 16 kHz 16-bit mono: bytes per second of real time. */
@@ -61,10 +61,13 @@ async function admit(rt: CallsRuntime, socket: WebSocket, request: FastifyReques
     socket.close(code, reason);
     return null;
   };
-  if (!originAllowed(request.headers.origin, rt.ctx.config.publicUrl, request.host)) {
-    return refuse(REALTIME_CLOSE_CODES.forbiddenOrigin, "This origin may not open calls.");
-  }
   const grant = token ? await verifyRoomToken(rt.ctx, token) : null;
+  // A call widget's token names the one site it was issued to; other tokens open from Parley's pages only.
+  const origin = request.headers.origin;
+  const allowed = grant?.origin
+    ? origin === grant.origin
+    : originAllowed(origin, rt.ctx.config.publicUrl, request.host);
+  if (!allowed) return refuse(REALTIME_CLOSE_CODES.forbiddenOrigin, "This origin may not open calls.");
   if (!grant) return refuse(REALTIME_CLOSE_CODES.unauthorized, "The room token is invalid or has expired.");
   // Any attempt that gets this far uses the token up, whatever happens next.
   if (!(await claimRoomToken(rt.ctx.db, grant.tokenId, new Date(grant.expiresAtMs), rt.ctx.now()))) {
@@ -131,7 +134,9 @@ export function handleRealtimeSocket(rt: CallsRuntime, socket: WebSocket, reques
     if (!admitted || closed) return;
     const { room, grant } = admitted;
     const caller = { identity: grant.identity, name: grant.name, kind: "caller" as const, joinedAt: rt.ctx.now() };
-    call = await startLiveCall(rt, room, caller, transport).catch(() => null);
+    // A widget call is a browser call too; only its channel differs (metrics, server events).
+    const origin = room.channel === "widget" ? { ...WEB_ORIGIN, channel: "widget" as const } : WEB_ORIGIN;
+    call = await startLiveCall(rt, room, caller, transport, origin).catch(() => null);
     if (!call) return;
     if (closed) return void call.hangup("caller_hangup");
     for (const message of pending.splice(0)) apply(call, message);

@@ -9,6 +9,8 @@ export interface RoomGrant {
   identity: string;
   name: string;
   workspaceId: string;
+  /** A widget call's token opens the socket from this page origin only (and no other token from there). */
+  origin?: string;
   /** Token id, for the one-use rule. */
   tokenId: string;
   expiresAtMs: number;
@@ -20,7 +22,8 @@ type TokenContext = Pick<AppContext, "roomTokenKey" | "now">;
 /** A short-lived token that lets one participant join one room once. */
 export function signRoomToken(ctx: TokenContext, grant: Omit<RoomGrant, "tokenId" | "expiresAtMs">): Promise<string> {
   const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
-  return new SignJWT({ room: grant.room, name: grant.name, workspace_id: grant.workspaceId })
+  const origin = grant.origin ? { origin: grant.origin } : {};
+  return new SignJWT({ room: grant.room, name: grant.name, workspace_id: grant.workspaceId, ...origin })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(grant.identity)
     .setJti(randomUUID())
@@ -43,7 +46,8 @@ export async function verifyRoomToken(ctx: TokenContext, token: string): Promise
     const { room, name, workspace_id: workspaceId, sub, jti, exp } = payload;
     if (typeof room !== "string" || typeof name !== "string" || typeof workspaceId !== "string") return null;
     if (!sub || !jti || !exp) return null;
-    return { room, name, workspaceId, identity: sub, tokenId: jti, expiresAtMs: exp * 1000 };
+    const origin = typeof payload.origin === "string" ? { origin: payload.origin } : {};
+    return { room, name, workspaceId, identity: sub, tokenId: jti, expiresAtMs: exp * 1000, ...origin };
   } catch {
     return null;
   }

@@ -26,6 +26,8 @@ export interface CallRequest {
   to?: string | null;
   /** The campaign that placed it, if any. */
   batchCallId?: string | null;
+  /** The page origin of a widget call, kept in its log. */
+  origin?: string | null;
   /** Values for the assistant's {{placeholders}} on this call (a campaign contact's columns). */
   variables?: Record<string, string>;
   /** How long the room waits for its caller (a phone still ringing) before it frees its slot. */
@@ -61,6 +63,7 @@ export async function openCallRoom(rt: CallsRuntime, tenant: TenantScope, reques
       fromNumber: request.from ?? null,
       toNumber: request.to ?? null,
       batchCallId: request.batchCallId ?? null,
+      origin: request.origin ?? null,
       startedAt: createdAt,
     },
     limit,

@@ -32,7 +32,7 @@ async function knownVoiceProvider(request: FastifyRequest) {
 export async function catalogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { onRequest: app.authenticate };
+  const auth = { onRequest: app.authenticateUserOrKey };
   const voiceLists = new VoiceLists(ctx, engineCatalogSource);
 
   r.get(
@@ -113,7 +113,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   r.get(
     "/voices/:provider",
     {
-      onRequest: app.authenticate,
+      onRequest: app.authenticateUserOrKey,
       preHandler: [knownVoiceProvider, app.resolveTenant],
       schema: {
         tags,

@@ -138,13 +138,16 @@ export async function processDocumentJob(
     await replaceChunks(ctx.db, tenant, documentId, chunks, read.sizeBytes);
     const embeddingProblem = await embedPending(ctx, log, tenant, documentId);
     if (embeddingProblem) await updateDocument(ctx.db, tenant, documentId, { errorMessage: embeddingProblem });
+    ctx.events.emit("document.ready", { workspaceId, documentId });
   } catch (error) {
     if (error instanceof ExtractionError) {
       await failDocument(ctx.db, tenant, documentId, error.message);
+      ctx.events.emit("document.ready", { workspaceId, documentId });
       return;
     }
     if (job.attempts >= job.maxAttempts) {
       await failDocument(ctx.db, tenant, documentId, "Processing failed. Try again, or upload the file again.");
+      ctx.events.emit("document.ready", { workspaceId, documentId });
     }
     throw error;
   }

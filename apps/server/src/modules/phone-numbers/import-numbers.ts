@@ -90,6 +90,7 @@ async function importOne(target: ImportTarget, vendorNumber: VendorNumber): Prom
   }
   try {
     await target.adapter.configureNumber(target.account, vendorNumber, target.urls);
+    ctx.events.emit("phone_number.updated", { workspaceId: tenant.workspaceId, phoneNumberId: id, action: "created" });
     return null;
   } catch (error) {
     if (!isVendorFailure(error)) throw error;

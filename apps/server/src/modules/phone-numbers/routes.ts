@@ -98,6 +98,11 @@ export async function phoneNumberRoutes(app: FastifyInstance) {
       answeringVendorFailure(reply, async () => {
         const tenant = tenantOf(request);
         const record = await createPhoneNumber(ctx, tenant, request.body);
+        ctx.events.emit("phone_number.updated", {
+          workspaceId: tenant.workspaceId,
+          phoneNumberId: record.id,
+          action: "created",
+        });
         return reply.code(201).send(await withNames(tenant, record));
       }),
   );
@@ -142,7 +147,13 @@ export async function phoneNumberRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const tenant = tenantOf(request);
-      return withNames(tenant, await changePhoneNumber(ctx, tenant, request.params.id, request.body));
+      const changed = await changePhoneNumber(ctx, tenant, request.params.id, request.body);
+      ctx.events.emit("phone_number.updated", {
+        workspaceId: tenant.workspaceId,
+        phoneNumberId: changed.id,
+        action: "updated",
+      });
+      return withNames(tenant, changed);
     },
   );
 
@@ -159,6 +170,11 @@ export async function phoneNumberRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await deletePhoneNumber(ctx.db, tenantOf(request), request.params.id);
+      ctx.events.emit("phone_number.updated", {
+        workspaceId: tenantOf(request).workspaceId,
+        phoneNumberId: request.params.id,
+        action: "deleted",
+      });
       return reply.code(204).send(null);
     },
   );

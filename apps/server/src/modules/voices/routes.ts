@@ -94,7 +94,7 @@ export async function voiceRoutes(app: FastifyInstance) {
   app.post(
     "/tts/audio",
     {
-      onRequest: app.authenticate,
+      onRequest: app.authenticateUserOrKey,
       preHandler: [sameWorkspace, app.resolveTenant],
       schema: {
         tags: ["voices"],

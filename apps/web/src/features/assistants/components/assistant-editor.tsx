@@ -30,6 +30,7 @@ import {
   toFormValues,
   toUpdateBody,
 } from "../utils/assistant-form.ts";
+import { AnalysisTab } from "./analysis-tab.tsx";
 import { CostPanel } from "./cost-panel.tsx";
 import type { EditorForm } from "./editor-types.ts";
 import { FunctionsTab, KnowledgeTab, ToolServersTab } from "./linked-tabs.tsx";
@@ -60,6 +61,8 @@ function TabContent({ tab, form, assistantId }: { tab: EditorTab; form: EditorFo
       );
     case "tools":
       return <ToolServersTab assistantId={assistantId} />;
+    case "analysis":
+      return <AnalysisTab form={form} />;
     case "more":
       return <MoreSettingsTab form={form} />;
   }
@@ -150,6 +153,8 @@ export function AssistantEditor(props: {
                   label={t(`editor.tabs.${key}`)}
                   id={`assistant-tab-${key}`}
                   aria-controls={`assistant-panel-${key}`}
+                  // Eight tabs: MUI's 90 px minimum and 16 px sides would push the last out of view at 1280 px.
+                  sx={{ minWidth: 0, px: 1.5 }}
                 />
               ))}
             </Tabs>

@@ -1,3 +1,4 @@
+import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import ViewSidebarOutlined from "@mui/icons-material/ViewSidebarOutlined";
 import Box from "@mui/material/Box";
@@ -112,12 +113,22 @@ export default function AssistantDetailPage({ CallPanel }: { CallPanel: TestCall
             assistant={assistant.data}
             costBeside={editorWidth >= COST_BESIDE_MIN_WIDTH}
             headerActions={
-              <TestCallButton
-                assistantId={assistant.data.id}
-                assistantName={assistant.data.name}
-                CallPanel={CallPanel}
-                missingKeyNote={keyNote}
-              />
+              <>
+                <Button
+                  component={RouterLink}
+                  to={`${paths.assistants}/${assistant.data.id}/workflow`}
+                  variant="outlined"
+                  startIcon={<AccountTreeOutlined />}
+                >
+                  {assistant.data.workflow_id ? t("editor.workflowAttached") : t("editor.workflow")}
+                </Button>
+                <TestCallButton
+                  assistantId={assistant.data.id}
+                  assistantName={assistant.data.name}
+                  CallPanel={CallPanel}
+                  missingKeyNote={keyNote}
+                />
+              </>
             }
           />
         )}

@@ -129,7 +129,16 @@ function withoutSettings(config: AssistantFormValues["tts_provider_config"]) {
   return rest;
 }
 
-export const EDITOR_TABS = ["model", "transcriber", "voice", "transfer", "functions", "tools", "more"] as const;
+export const EDITOR_TABS = [
+  "model",
+  "transcriber",
+  "voice",
+  "transfer",
+  "functions",
+  "tools",
+  "analysis",
+  "more",
+] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
 const TAB_OF_FIELD: Partial<Record<keyof AssistantFormInput, EditorTab>> = {
@@ -141,6 +150,7 @@ const TAB_OF_FIELD: Partial<Record<keyof AssistantFormInput, EditorTab>> = {
   transfer_config: "transfer",
   dtmf_enabled: "transfer",
   dtmf_mapping: "transfer",
+  analysis: "analysis",
 };
 
 /** The tab that shows a field (top-level or dotted path), so a failed save can open the first tab with a problem. */

@@ -2,10 +2,15 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
+import { FORMS_LIVE_EVENT } from "../../../lib/forms-live.ts";
 
 /** The centred card every visitor page sits in. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  // The sign-in page is pre-rendered: its forms are live from here on (see main.tsx).
+  useEffect(() => {
+    window.dispatchEvent(new Event(FORMS_LIVE_EVENT));
+  }, []);
   return (
     <Box
       component="main"

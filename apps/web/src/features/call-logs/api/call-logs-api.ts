@@ -30,6 +30,8 @@ export function useCallLog(id: string | null) {
     queryKey: callLogKeys.detail(workspaceId, id ?? ""),
     queryFn: async () => CallLog.parse(await api.request(`/call-logs/${id}`)),
     enabled: Boolean(id),
+    // A just-ended call's analysis runs in the background: read it again until it is final.
+    refetchInterval: (query) => (query.state.data?.analysis?.status === "pending" ? 3000 : false),
   });
 }
 

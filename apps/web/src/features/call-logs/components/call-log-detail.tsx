@@ -13,10 +13,12 @@ import Typography from "@mui/material/Typography";
 import { type CallLog, providerLabel } from "@parley/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CallAnalysisView } from "../../../components/call-analysis/call-analysis-view.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { fetchRecordingUrl, useCallLog } from "../api/call-logs-api.ts";
 import { formatDuration, formatMoney, formatOffset } from "../format.ts";
 import { LatencyChart } from "./latency-chart.tsx";
+import { WorkflowPath } from "./workflow-path.tsx";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -54,6 +56,7 @@ function Recording({ id }: { id: string }) {
 
 function Body({ log }: { log: CallLog }) {
   const { t } = useTranslation("call-logs");
+  const { t: tAnalysis } = useTranslation("call-analysis");
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1, mb: 2 }}>
@@ -66,7 +69,18 @@ function Body({ log }: { log: CallLog }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {new Date(log.started_at).toLocaleString()}
         {log.from_number || log.to_number ? ` · ${log.from_number ?? "—"} → ${log.to_number ?? "—"}` : ""}
+        {log.origin ? ` · ${t("detail.origin", { origin: log.origin })}` : ""}
       </Typography>
+      {log.analysis && (
+        <Section title={tAnalysis("view.title")}>
+          <CallAnalysisView analysis={log.analysis} />
+        </Section>
+      )}
+      {log.workflow && (
+        <Section title={t("detail.workflow")}>
+          <WorkflowPath workflow={log.workflow} />
+        </Section>
+      )}
       <Section title={t("detail.recording")}>
         {log.has_recording ? (
           <Recording id={log.id} />
@@ -167,7 +181,8 @@ export function CallLogDetail({
       anchor="right"
       open={Boolean(id)}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: "100%", sm: 560 } } } }}
+      // The paper is the drawer's dialog: it needs a name of its own (axe aria-dialog-name).
+      slotProps={{ paper: { sx: { width: { xs: "100%", sm: 560 } }, "aria-label": t("detail.title") } }}
     >
       <Box sx={{ p: 3 }} role="region" aria-label={t("detail.title")}>
         <Stack direction="row" sx={{ alignItems: "center", mb: 2 }}>

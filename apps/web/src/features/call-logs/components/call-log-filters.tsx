@@ -4,7 +4,7 @@ import InputLabel from "@mui/material/InputLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Select from "@mui/material/Select";
 import TextField from "@mui/material/TextField";
-import { CallChannel, CallStatus } from "@parley/contract";
+import { AnalysisStatus, CallChannel, CallStatus, SuccessFilter } from "@parley/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAssistants } from "../../../api/assistants.ts";
@@ -16,6 +16,9 @@ export interface Filters {
   date_from?: string;
   date_to?: string;
   search?: string;
+  /** Post-call analysis: the success verdict as a yes/no, and the analysis's own state. */
+  success?: string;
+  analysis_status?: string;
 }
 
 function Choice(props: {
@@ -46,9 +49,10 @@ function Choice(props: {
   );
 }
 
-/** Assistant, status, channel, date range and transcript search; the search is debounced. */
+/** Assistant, status, channel, analysis verdict and state, date range and transcript search; the search is debounced. */
 export function CallLogFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
   const { t } = useTranslation("call-logs");
+  const { t: ta } = useTranslation("call-analysis");
   const assistants = useAssistants();
   const [search, setSearch] = useState(value.search ?? "");
   const set = (patch: Filters) => onChange({ ...value, ...patch });
@@ -98,6 +102,20 @@ export function CallLogFilters({ value, onChange }: { value: Filters; onChange: 
         value={value.channel}
         options={CallChannel.options.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
         onChange={(channel) => set({ channel })}
+      />
+      <Choice
+        id="filter-success"
+        label={ta("filters.success")}
+        value={value.success}
+        options={SuccessFilter.options.map((v) => ({ value: v, label: ta(`filters.${v}`) }))}
+        onChange={(success) => set({ success })}
+      />
+      <Choice
+        id="filter-analysis"
+        label={ta("filters.analysis")}
+        value={value.analysis_status}
+        options={AnalysisStatus.options.map((v) => ({ value: v, label: ta(`filters.status.${v}`) }))}
+        onChange={(analysis_status) => set({ analysis_status })}
       />
       <TextField
         fullWidth

@@ -26,7 +26,16 @@ import { CallLogFilters, type Filters } from "../components/call-log-filters.tsx
 import { LiveRooms } from "../components/live-rooms.tsx";
 import { formatDuration, formatMoney } from "../format.ts";
 
-const FILTER_KEYS = ["agent_id", "status", "channel", "date_from", "date_to", "search"] as const;
+const FILTER_KEYS = [
+  "agent_id",
+  "status",
+  "channel",
+  "success",
+  "analysis_status",
+  "date_from",
+  "date_to",
+  "search",
+] as const;
 
 /** A hand-edited or stale URL value the API would refuse is dropped, so the page never shows a validation error. */
 const validFilter = (key: (typeof FILTER_KEYS)[number], value: string) =>

@@ -1,0 +1,85 @@
+import { ApiKey, ApiKeyList, CreateApiKeyBody, CreatedApiKey } from "@parley/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { requireOwner } from "../../lib/tenant-scope.ts";
+import { tenantOf, userTenantRoute } from "../../plugins/tenant.ts";
+import { createApiKey, listApiKeys, revokeApiKey, toApiKey } from "./service.ts";
+
+const IdParams = z.object({ id: z.uuid() });
+
+/**
+ * The workspace's API keys. Members see them; owners create and revoke them (a key is a workspace
+ * credential, like a provider key). These routes refuse API keys: a key cannot mint or revoke keys.
+ */
+export async function apiKeyRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const tags = ["api keys"];
+  const people = userTenantRoute(app);
+
+  r.get(
+    "/api-keys",
+    {
+      ...people,
+      schema: { tags, summary: "The workspace's API keys, newest first", response: { 200: ApiKeyList, ...errors } },
+    },
+    async (request) => (await listApiKeys(ctx.db, tenantOf(request))).map(toApiKey),
+  );
+
+  r.post(
+    "/api-keys",
+    {
+      ...people,
+      schema: {
+        tags,
+        summary: "Create an API key: the answer holds its secret, shown this once",
+        body: CreateApiKeyBody,
+        response: { 201: CreatedApiKey, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      requireOwner(tenant);
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send(await createApiKey(ctx.db, tenant, request.body, ctx.now()));
+    },
+  );
+
+  r.post(
+    "/api-keys/:id/revoke",
+    {
+      ...people,
+      schema: {
+        tags,
+        summary: "Revoke an API key: it stops working at once",
+        params: IdParams,
+        response: { 200: ApiKey, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      requireOwner(tenant);
+      return toApiKey(await revokeApiKey(ctx.db, tenant, request.params.id, ctx.now()));
+    },
+  );
+
+  r.delete(
+    "/api-keys/:id",
+    {
+      ...people,
+      schema: {
+        tags,
+        summary: "Revoke an API key (the same as POST /api-keys/{id}/revoke; the key stays listed as revoked)",
+        params: IdParams,
+        response: { 200: ApiKey, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      requireOwner(tenant);
+      return toApiKey(await revokeApiKey(ctx.db, tenant, request.params.id, ctx.now()));
+    },
+  );
+}

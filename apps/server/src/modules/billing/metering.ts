@@ -1,0 +1,69 @@
+import type { CallLog } from "@parley/contract";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import type { Executor } from "../../db/client.ts";
+import { enqueueJob, type JobRunner } from "../../jobs/runner.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { getCallLog } from "../call-logs/queries.ts";
+import { releaseGrant } from "./minute-grants.ts";
+import { usageRecords } from "./schema.ts";
+
+export const METER_QUEUE = "billing.meter-call";
+
+const MeterPayload = z.object({ workspaceId: z.uuid(), callId: z.uuid() });
+
+/**
+ * Every call that ends is metered: its grant of minutes is freed at once (its real minutes are in its
+ * log now) and a job writes its usage rows, so a restart between the two loses nothing.
+ */
+export function meterEndedCalls(ctx: AppContext, jobs: JobRunner, log: FastifyBaseLogger): () => void {
+  jobs.register(METER_QUEUE, (payload) => meterCallJob(ctx.db, payload));
+  return ctx.events.on("call.ended", async ({ workspaceId, callId }) => {
+    await releaseGrant(ctx.db, callId);
+    await enqueueJob(ctx.db, METER_QUEUE, { workspaceId, callId });
+    log.debug({ callId }, "call queued for metering");
+  });
+}
+
+async function meterCallJob(db: Executor, payload: Record<string, unknown>): Promise<void> {
+  const { workspaceId, callId } = MeterPayload.parse(payload);
+  let call: CallLog;
+  try {
+    call = await getCallLog(db, { workspaceId }, callId);
+  } catch (error) {
+    // The log (or its workspace) was deleted before the job ran: nothing left to bill.
+    if (error instanceof AppError && error.status === 404) return;
+    throw error;
+  }
+  await recordUsage(db, workspaceId, call);
+}
+
+/** Writes a finished call's usage lines as rows; writing them again changes nothing. */
+export async function recordUsage(db: Executor, workspaceId: string, call: CallLog): Promise<void> {
+  const lines = call.cost_breakdown?.usage ?? [];
+  if (lines.length === 0) return;
+  const day = call.started_at.slice(0, 10);
+  const callMinutes = call.duration_seconds / 60;
+  await db
+    .insert(usageRecords)
+    .values(
+      lines.map((line) => ({
+        callId: call.id,
+        component: line.component,
+        workspaceId,
+        agentId: call.agent_id,
+        agentName: call.agent_name,
+        channel: call.channel,
+        day,
+        callMinutes,
+        provider: line.provider,
+        model: line.model,
+        unit: line.unit,
+        quantity: line.quantity,
+        unitPrice: line.unit_price,
+        cost: line.cost,
+      })),
+    )
+    .onConflictDoNothing();
+}

@@ -1,0 +1,69 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { minutesUsedSince } from "../call-logs/service.ts";
+import { minuteGrants } from "./schema.ts";
+
+/** A grant outlives its call's limit by this much before a dead process's grant stops counting. */
+const GRANT_SLACK_MS = 2 * 60_000;
+
+export const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+export interface PlanScope {
+  ownerId: string;
+  /** Every workspace the owner owns: the allowance spans them. */
+  workspaceIds: string[];
+  minutesPerMonth: number;
+}
+
+/** Seconds set aside for the plan's calls still running (on any process). */
+async function reservedSeconds(db: Executor, ownerId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ seconds: sql<string>`coalesce(sum(${minuteGrants.seconds}), 0)` })
+    .from(minuteGrants)
+    .where(and(eq(minuteGrants.ownerId, ownerId), gt(minuteGrants.expiresAt, now)));
+  return Number(row?.seconds ?? 0);
+}
+
+/** Minutes of the plan's month already spoken for: ended calls' minutes plus running calls' grants. */
+export async function minutesCommitted(db: Executor, plan: PlanScope, now: Date): Promise<number> {
+  const [ended, reserved] = await Promise.all([
+    minutesUsedSince(db, plan.workspaceIds, monthStartOf(now)),
+    reservedSeconds(db, plan.ownerId, now),
+  ]);
+  return ended + reserved / 60;
+}
+
+/**
+ * Sets aside up to `wantSeconds` of what is left of the plan's month for one call and returns how
+ * many seconds it got (0 when nothing is left). One lock per plan owner orders the grants of every
+ * process, so two calls starting together share what is left instead of both taking it.
+ */
+export async function grantSeconds(
+  db: Executor,
+  plan: PlanScope,
+  call: { callId: string; workspaceId: string; wantSeconds: number },
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`minutes:${plan.ownerId}`}))`);
+    const leftSeconds = Math.floor((plan.minutesPerMonth - (await minutesCommitted(tx, plan, now))) * 60);
+    const seconds = Math.max(0, Math.min(call.wantSeconds, leftSeconds));
+    if (seconds === 0) return 0;
+    await tx
+      .insert(minuteGrants)
+      .values({
+        callId: call.callId,
+        ownerId: plan.ownerId,
+        workspaceId: call.workspaceId,
+        seconds,
+        expiresAt: new Date(now.getTime() + seconds * 1000 + GRANT_SLACK_MS),
+      })
+      .onConflictDoUpdate({ target: minuteGrants.callId, set: { seconds } });
+    return seconds;
+  });
+}
+
+/** The call has ended: its real minutes are in its log now, so its grant is freed. */
+export async function releaseGrant(db: Executor, callId: string): Promise<void> {
+  await db.delete(minuteGrants).where(eq(minuteGrants.callId, callId));
+}

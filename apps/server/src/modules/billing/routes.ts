@@ -1,0 +1,116 @@
+import {
+  BillingPeriod,
+  BillingUsage,
+  BillingUsageQuery,
+  ErrorResponse,
+  PaymentRedirect,
+  PaymentStatus,
+  StatementQuery,
+} from "@parley/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses } from "../../lib/error-responses.ts";
+import { tenantOf, tenantRoute, userTenantRoute } from "../../plugins/tenant.ts";
+import { billingUsage } from "./billing-usage.ts";
+import { meterEndedCalls } from "./metering.ts";
+import { buildStatement, statementCsv, statementPdf } from "./statement.ts";
+import { checkoutUrl, paymentStatus, portalUrl } from "./stripe/payments.ts";
+
+const tags = ["billing"];
+const errors = { ...errorResponses, 502: ErrorResponse };
+const PeriodParams = z.object({ period: BillingPeriod });
+
+/**
+ * Usage and billing of the caller's workspace: the metered month, monthly statements (CSV, PDF) and,
+ * with payments configured, checkout of the plan's tier and the customer portal. Registering these
+ * routes also meters every call that ends (needs registerJobs(app)).
+ */
+export async function billingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const scoped = tenantRoute(app);
+  const people = userTenantRoute(app);
+
+  const stopMetering = meterEndedCalls(ctx, app.jobs, app.log);
+  app.addHook("onClose", async () => stopMetering());
+
+  r.get(
+    "/billing/usage",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "One month of the workspace's metered usage (the current month by default) with the plan's limits",
+        querystring: BillingUsageQuery,
+        response: { 200: BillingUsage, ...errors },
+      },
+    },
+    async (request) => billingUsage(ctx, tenantOf(request), request.query.period),
+  );
+
+  r.get(
+    "/billing/statements/:period",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "The workspace's statement of a month (YYYY-MM): line items per component, as PDF or CSV",
+        params: PeriodParams,
+        querystring: StatementQuery,
+        response: { 200: z.unknown().describe("application/pdf or text/csv"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const statement = await buildStatement(ctx, tenantOf(request), request.params.period);
+      const { format } = request.query;
+      const body = format === "csv" ? statementCsv(statement) : statementPdf(statement);
+      return reply
+        .type(format === "csv" ? "text/csv; charset=utf-8" : "application/pdf")
+        .headers({
+          "content-disposition": `attachment; filename="statement-${statement.period}.${format}"`,
+          "cache-control": "private, no-store",
+        })
+        .send(body);
+    },
+  );
+
+  r.get(
+    "/billing/payments",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Whether payments are configured and whether the workspace can subscribe or open its portal",
+        response: { 200: PaymentStatus, ...errors },
+      },
+    },
+    async (request) => paymentStatus(ctx, tenantOf(request)),
+  );
+
+  r.post(
+    "/billing/payments/checkout",
+    {
+      ...people,
+      schema: {
+        tags,
+        summary: "A checkout page subscribing the workspace to its plan's tier (owners)",
+        response: { 200: PaymentRedirect, ...errors },
+      },
+    },
+    async (request) => ({ url: await checkoutUrl(ctx, tenantOf(request)) }),
+  );
+
+  r.post(
+    "/billing/payments/portal",
+    {
+      ...people,
+      schema: {
+        tags,
+        summary: "The payment provider's customer portal for the workspace (owners)",
+        response: { 200: PaymentRedirect, ...errors },
+      },
+    },
+    async (request) => ({ url: await portalUrl(ctx, tenantOf(request)) }),
+  );
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerEventMap } from "../../lib/server-events.ts";
+import { findAssistant } from "../assistants/service.ts";
+import { saveCallAnalysis } from "../call-logs/service.ts";
+import {
+  ANALYSIS_MAX_ATTEMPTS,
+  ANALYSIS_QUEUE,
+  type AnalysisFinished,
+  PENDING_ANALYSIS,
+  runAnalysisJob,
+} from "./analysis-job.ts";
+import { needsPostCallAnalysis } from "./plan.ts";
+
+export interface CallAnalysisOptions {
+  /**
+   * Runs once a call's analysis is final (done or failed): the app passes the webhooks module's
+   * enqueueCallEndedWebhook, which sends the call.ended it held back for this call. Injected rather
+   * than imported: the webhooks module asks this one whether a call needs analysis (plan.ts), and
+   * modules must not import each other both ways.
+   */
+  onFinished: AnalysisFinished;
+}
+
+/**
+ * Post-call analysis: no routes of its own (the result is read with the call log); it listens for
+ * call.ended and analyses the calls whose assistant asks for it on the durable job runner.
+ * Needs registerJobs(app).
+ */
+export async function callAnalysisRoutes(app: FastifyInstance, options: CallAnalysisOptions) {
+  const { ctx, jobs } = app;
+  const finished: AnalysisFinished = async (...args) => {
+    await options.onFinished(...args);
+    // Whatever it enqueued (webhook deliveries) starts now rather than at the runner's next poll.
+    jobs.wake();
+  };
+  jobs.register(ANALYSIS_QUEUE, (payload, job) => runAnalysisJob(ctx, app.log, payload, job, finished));
+
+  /**
+   * Marks the call's analysis pending and enqueues it in one transaction, so the call's page shows
+   * "pending" exactly when a job will resolve it.
+   */
+  const enqueue = async ({ workspaceId, callId, agentId }: ServerEventMap["call.ended"]) => {
+    const tenant = { workspaceId };
+    const assistant = await findAssistant(ctx.db, tenant, agentId);
+    if (!assistant || !needsPostCallAnalysis(assistant)) return;
+    await ctx.db.transaction(async (tx) => {
+      if (!(await saveCallAnalysis(tx, tenant, callId, PENDING_ANALYSIS))) return;
+      await jobs.enqueue(tx, ANALYSIS_QUEUE, { workspaceId, callId }, { maxAttempts: ANALYSIS_MAX_ATTEMPTS });
+    });
+    // The enqueue's own wake-up ran before the transaction committed.
+    jobs.wake();
+  };
+  const unsubscribe = ctx.events.on("call.ended", (event) =>
+    enqueue(event).catch((err: unknown) =>
+      app.log.error({ err, callId: event.callId }, "could not enqueue a post-call analysis"),
+    ),
+  );
+  app.addHook("onClose", async () => unsubscribe());
+}

@@ -1,0 +1,126 @@
+import { ErrorResponse, PublicWidgetConfig, WIDGET_TEXTS, WidgetCallStarted, WidgetKeyParam } from "@parley/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../lib/app-error.ts";
+import { findAssistant } from "../assistants/service.ts";
+import type { CallsRuntime } from "../calls/runtime.ts";
+import { loadEmbedScript, pickEncoding } from "./embed-script.ts";
+import { findWidgetByKey } from "./service.ts";
+import { admitPage, type PageRequest, pageMayUse, startWidgetCall } from "./start-widget-call.ts";
+
+const tags = ["call-widgets"];
+const publicErrors = { 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+/** Sites fetch the script on every page view: a short cache, revalidated by ETag. */
+const SCRIPT_CACHE = "public, max-age=300, stale-while-revalidate=86400";
+
+/**
+ * Browsers leave Origin out of a same-origin GET (the editor's preview, a srcdoc frame of Parley's
+ * own page); their Sec-Fetch-Site, which page scripts cannot set, says so instead.
+ */
+function pageOf(request: FastifyRequest): PageRequest {
+  const given = request.headers.origin;
+  const sameOrigin = request.headers["sec-fetch-site"] === "same-origin";
+  if (typeof given !== "string" && sameOrigin) {
+    const own = new URL(`${request.protocol}://${request.host}`).origin;
+    return { origin: own, host: request.host, ip: request.ip, sameOrigin: true };
+  }
+  return { origin: typeof given === "string" ? given : undefined, host: request.host, ip: request.ip };
+}
+
+/**
+ * CORS for one allowed page: the answer is readable by that origin only (never `*`), and caches
+ * keep answers for different origins apart. Refused origins get no CORS headers at all.
+ */
+function allowPage(reply: FastifyReply, origin: string) {
+  reply.header("access-control-allow-origin", origin);
+  reply.header("vary", "origin");
+}
+
+/**
+ * The routes an embedding page calls with no sign-in: the script, the widget's appearance and
+ * starting a call. Each checks the page's Origin against the widget's allowed origins.
+ */
+export async function publicWidgetRoutes(app: FastifyInstance, rt: CallsRuntime) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = rt;
+  // Read on first request, so a build after the server started is picked up by a restart only.
+  let script: ReturnType<typeof loadEmbedScript> | undefined;
+
+  r.get(
+    "/widget/embed.js",
+    { schema: { tags, summary: 'The embed script: <script src=… data-key="pw_…" async>', hide: false } },
+    async (request, reply) => {
+      script ??= loadEmbedScript();
+      if (!script) throw new AppError("not_found", "The call widget script has not been built (npm run build).");
+      reply.header("cache-control", SCRIPT_CACHE);
+      reply.header("etag", script.etag);
+      reply.header("vary", "accept-encoding");
+      // Any site may load the script itself; what it may do is decided per origin by the routes below.
+      reply.header("cross-origin-resource-policy", "cross-origin");
+      reply.header("access-control-allow-origin", "*");
+      if (request.headers["if-none-match"] === script.etag) return reply.code(304).send();
+      const { body, encoding } = pickEncoding(script, request.headers["accept-encoding"]);
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.type("application/javascript; charset=utf-8").send(body);
+    },
+  );
+
+  r.get(
+    "/widget/:key",
+    {
+      schema: {
+        tags,
+        summary: "A widget's appearance, for a page on one of its allowed origins",
+        params: WidgetKeyParam,
+        response: { 200: PublicWidgetConfig, ...publicErrors },
+      },
+    },
+    async (request, reply) => {
+      const page = pageOf(request);
+      const widget = await admitPage(rt, request.params.key, page);
+      allowPage(reply, page.origin as string);
+      reply.header("cache-control", "no-store");
+      const assistant = await findAssistant(ctx.db, { workspaceId: widget.workspaceId }, widget.agentId);
+      return { appearance: widget.appearance, assistant_name: assistant?.name ?? widget.name };
+    },
+  );
+
+  // A page may ask before posting (a JSON POST is preflighted); the embed script's own POST has no
+  // body, so browsers send it without asking.
+  r.options("/widget/:key/calls", { schema: { hide: true, params: WidgetKeyParam } }, async (request, reply) => {
+    const page = pageOf(request);
+    const widget = await findWidgetByKey(ctx.db, request.params.key);
+    if (!widget || !pageMayUse(widget, page, ctx.config.publicUrl)) {
+      return reply.code(403).send({ detail: WIDGET_TEXTS.originRefused });
+    }
+    allowPage(reply, page.origin as string);
+    reply.header("access-control-allow-methods", "POST");
+    reply.header("access-control-allow-headers", "content-type");
+    reply.header("access-control-max-age", "600");
+    return reply.code(204).send();
+  });
+
+  r.post(
+    "/widget/:key/calls",
+    {
+      schema: {
+        tags,
+        summary: "Start a call from an allowed page; join the realtime socket with the token within 60 s",
+        description:
+          "403 for an origin not on the widget's list; 429 when the widget's concurrent calls, the visitor's " +
+          "calls this hour or the workspace's concurrent calls are used up; 403 also when the plan's minutes are.",
+        params: WidgetKeyParam,
+        response: { 201: WidgetCallStarted, ...publicErrors, 409: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const page = pageOf(request);
+      // The CORS header goes on refusals too (a busy line, a used-up hour), so the page can show why;
+      // it is set only once the origin has passed.
+      const widget = await admitPage(rt, request.params.key, page);
+      allowPage(reply, page.origin as string);
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send(await startWidgetCall(rt, widget, page));
+    },
+  );
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { REALTIME_PATH, WIDGET_TEXTS, type WidgetCallStarted } from "@parley/contract";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { originAllowed } from "../calls/realtime-socket.ts";
+import { signRoomToken } from "../calls/room-token.ts";
+import type { CallsRuntime } from "../calls/runtime.ts";
+import { openCallRoom } from "../calls/start-call.ts";
+import type { CallWidgetRow } from "./schema.ts";
+import { findWidgetByKey } from "./service.ts";
+import { attachCall, releaseSlot, reserveSlot, visitorKeyOf } from "./widget-limits.ts";
+
+/** Where a public request comes from: the page's Origin header and the host it was sent to. */
+export interface PageRequest {
+  origin: string | undefined;
+  host: string;
+  /** The visitor's address (behind TRUST_PROXY, the one our proxy saw). */
+  ip: string;
+  /** The browser said the request comes from this server's own origin (Sec-Fetch-Site). */
+  sameOrigin?: boolean;
+}
+
+/**
+ * Parley's own pages (the editor's live preview) may use any widget of the workspace; other pages
+ * only the widgets that list their exact origin. A request without Origin is not a browser page.
+ */
+export function pageMayUse(widget: CallWidgetRow, page: PageRequest, publicUrl: string) {
+  if (page.origin === undefined) return false;
+  return widget.allowedOrigins.includes(page.origin) || isParleyPage(page, publicUrl);
+}
+
+export function isParleyPage(page: PageRequest, publicUrl: string): boolean {
+  if (page.sameOrigin) return true;
+  return page.origin !== undefined && originAllowed(page.origin, publicUrl, page.host);
+}
+
+/**
+ * The widget a page may use, or the refusal: 404 for an unknown key or a turned-off widget (the
+ * editor's preview still runs a turned-off one), 403 for an origin not on its list.
+ */
+export async function admitPage(rt: CallsRuntime, key: string, page: PageRequest): Promise<CallWidgetRow> {
+  const widget = await findWidgetByKey(rt.ctx.db, key);
+  const own = isParleyPage(page, rt.ctx.config.publicUrl);
+  if (!widget || (!widget.enabled && !own)) throw notFound(WIDGET_TEXTS.unavailable);
+  if (!pageMayUse(widget, page, rt.ctx.config.publicUrl)) throw new AppError("forbidden", WIDGET_TEXTS.originRefused);
+  return widget;
+}
+
+/**
+ * POST /widget/{key}/calls, for a page `admitPage` let in: takes a widget slot (its concurrency and the
+ * visitor's hourly allowance), then opens the room like every other channel (workspace concurrency,
+ * minutes and provider keys), and signs a room token that only this page's origin can use.
+ */
+export async function startWidgetCall(
+  rt: CallsRuntime,
+  widget: CallWidgetRow,
+  page: PageRequest,
+): Promise<WidgetCallStarted> {
+  const { ctx } = rt;
+  const origin = page.origin as string;
+  const tenant = { workspaceId: widget.workspaceId };
+  const liveCallIds = (await ctx.rooms.listAll(tenant.workspaceId)).map((room) => room.call_id);
+  const slot = await reserveSlot(ctx.db, {
+    widget,
+    visitorKey: visitorKeyOf(ctx.roomTokenKey, widget.id, page.ip),
+    liveCallIds,
+    now: ctx.now(),
+  });
+  let room: Awaited<ReturnType<typeof openCallRoom>>;
+  try {
+    room = await openCallRoom(rt, tenant, {
+      agentId: widget.agentId,
+      channel: "widget",
+      direction: "inbound",
+      origin,
+    });
+  } catch (error) {
+    await releaseSlot(ctx.db, slot);
+    throw error;
+  }
+  await attachCall(ctx.db, slot, room.callId);
+  const accessToken = await signRoomToken(ctx, {
+    room: room.name,
+    identity: `visitor-${randomUUID()}`,
+    name: "Website visitor",
+    workspaceId: tenant.workspaceId,
+    origin,
+  });
+  return { call_id: room.callId, room_name: room.name, access_token: accessToken, url: REALTIME_PATH };
+}

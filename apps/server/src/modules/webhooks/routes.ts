@@ -1,0 +1,225 @@
+import {
+  CreatedWebhookEndpoint,
+  CreateWebhookBody,
+  MessageResponse,
+  UpdateWebhookBody,
+  WEBHOOK_TEXTS,
+  WebhookDeliveriesQuery,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookSecret,
+} from "@parley/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { tenantOf, tenantRoute, userTenantRoute } from "../../plugins/tenant.ts";
+import { runDelivery } from "./deliver.ts";
+import {
+  eventEnvelope,
+  listDeliveries,
+  queueDelivery,
+  resendDelivery,
+  toWebhookDelivery,
+  WEBHOOK_QUEUE,
+} from "./deliveries.ts";
+import { subscribeWebhookEvents } from "./events.ts";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  requireWebhookEndpoint,
+  revealWebhookSecret,
+  rotateWebhookSecret,
+  toWebhookEndpoint,
+  updateWebhookEndpoint,
+} from "./service.ts";
+
+const IdParams = z.object({ id: z.uuid() });
+const DeliveryParams = z.object({ id: z.uuid(), delivery_id: z.uuid() });
+
+/** Webhook endpoints of the workspace, their delivery log, and the worker that delivers. */
+export async function webhookRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const tags = ["webhooks"];
+  const scoped = tenantRoute(app);
+  // The signing secret is for people: an API key may manage endpoints but not read their secret.
+  const people = userTenantRoute(app);
+
+  app.jobs.register(WEBHOOK_QUEUE, async (payload) => runDelivery(ctx, String(payload.deliveryId)), {
+    concurrency: 4,
+  });
+  const unsubscribe = subscribeWebhookEvents(ctx, () => app.jobs.wake());
+  app.addHook("onClose", async () => unsubscribe());
+
+  r.get(
+    "/webhooks",
+    {
+      ...scoped,
+      schema: { tags, summary: "The workspace's webhook endpoints", response: { 200: WebhookEndpointList, ...errors } },
+    },
+    async (request) => (await listWebhookEndpoints(ctx.db, tenantOf(request))).map(toWebhookEndpoint),
+  );
+
+  r.post(
+    "/webhooks",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Add a webhook endpoint; the answer holds its signing secret",
+        body: CreateWebhookBody,
+        response: { 201: CreatedWebhookEndpoint, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send(await createWebhookEndpoint(ctx, tenantOf(request), request.body));
+    },
+  );
+
+  r.get(
+    "/webhooks/:id",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "One webhook endpoint",
+        params: IdParams,
+        response: { 200: WebhookEndpoint, ...errors },
+      },
+    },
+    async (request) => toWebhookEndpoint(await requireWebhookEndpoint(ctx.db, tenantOf(request), request.params.id)),
+  );
+
+  r.patch(
+    "/webhooks/:id",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Change a webhook endpoint (URL, events, description, enabled)",
+        params: IdParams,
+        body: UpdateWebhookBody,
+        response: { 200: WebhookEndpoint, ...errors },
+      },
+    },
+    async (request) =>
+      toWebhookEndpoint(await updateWebhookEndpoint(ctx, tenantOf(request), request.params.id, request.body)),
+  );
+
+  r.delete(
+    "/webhooks/:id",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Delete a webhook endpoint and its delivery log",
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteWebhookEndpoint(ctx.db, tenantOf(request), request.params.id);
+      return { message: WEBHOOK_TEXTS.deleted };
+    },
+  );
+
+  r.get(
+    "/webhooks/:id/secret",
+    {
+      ...people,
+      schema: {
+        tags,
+        summary: "Reveal the endpoint's signing secret",
+        params: IdParams,
+        response: { 200: WebhookSecret, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { secret: await revealWebhookSecret(ctx, tenantOf(request), request.params.id) };
+    },
+  );
+
+  r.post(
+    "/webhooks/:id/rotate-secret",
+    {
+      ...people,
+      schema: {
+        tags,
+        summary: "Replace the signing secret; deliveries are signed with the new one at once",
+        params: IdParams,
+        response: { 200: WebhookSecret, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { secret: await rotateWebhookSecret(ctx, tenantOf(request), request.params.id) };
+    },
+  );
+
+  r.post(
+    "/webhooks/:id/test",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Send a test event to the endpoint (queued; its delivery shows in the log)",
+        params: IdParams,
+        response: { 202: WebhookDelivery, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      const endpoint = await requireWebhookEndpoint(ctx.db, tenant, request.params.id);
+      const now = ctx.now();
+      const event = eventEnvelope(tenant.workspaceId, "test", { message: "A test event from Parley." }, now);
+      const row = await queueDelivery(ctx.db, tenant, endpoint.id, { ...event, type: "test" }, now);
+      app.jobs.wake();
+      return reply.code(202).send(toWebhookDelivery(row));
+    },
+  );
+
+  r.get(
+    "/webhooks/:id/deliveries",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "The endpoint's delivery log, newest first",
+        params: IdParams,
+        querystring: WebhookDeliveriesQuery,
+        response: { 200: WebhookDeliveryPage, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      await requireWebhookEndpoint(ctx.db, tenant, request.params.id);
+      return listDeliveries(ctx.db, tenant, request.params.id, request.query);
+    },
+  );
+
+  r.post(
+    "/webhooks/:id/deliveries/:delivery_id/resend",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "Send a delivery's event again (a new delivery with the same event id and body)",
+        params: DeliveryParams,
+        response: { 202: WebhookDelivery, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      await requireWebhookEndpoint(ctx.db, tenant, request.params.id);
+      const row = await resendDelivery(ctx.db, tenant, request.params.id, request.params.delivery_id, ctx.now());
+      app.jobs.wake();
+      return reply.code(202).send(toWebhookDelivery(row));
+    },
+  );
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CallLogSummary, ErrorResponse, RoomTokenResponse, StartCallResponse } from "@parley/contract";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { minutesUsedUpText } from "../src/modules/calls/minutes-allowance.ts";
+import { claimsOf, testDatabaseKind } from "./harness.ts";
+import { RealtimeClient } from "./support/realtime-client.ts";
+import {
+  client,
+  type Reply,
+  type ServerProcess as Server,
+  signInAdmin,
+  startServerProcess,
+  stopServerProcess,
+} from "./support/server-process.ts";
+
+/**
+ * Issue 17 item 2: a plan's monthly minutes hold across two server processes on one PostgreSQL.
+ * Two calls joining at the same moment, one on each process, share what is left of the month (one
+ * gets its full maximum duration, the other the rest), and a third call is refused on either
+ * process while they run; once they end, only the seconds they used stay counted. PGlite is one
+ * process per data directory, so this file runs only with PARLEY_TEST_DB=postgres.
+ */
+
+const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const onPostgres = testDatabaseKind === "postgres";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const MINUTES_PER_MONTH = 4;
+const MAX_CALL_SECONDS = 180;
+
+async function onAdminDatabase(statement: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await sleep(100);
+    value = await read();
+  }
+  return value;
+}
+
+let databaseName: string;
+let databaseUrl: string;
+let a: Server;
+let b: Server;
+let token: string;
+let agentId: string;
+const on = (server: Server) => client(server.base, token);
+
+/** Seconds set aside for each running call, read straight from the shared database. */
+async function grants(callIds: string[]): Promise<number[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ seconds: number }>(
+      "select seconds from minute_grants where call_id = any($1::uuid[]) order by seconds",
+      [callIds],
+    );
+    return rows.map((row) => row.seconds);
+  } finally {
+    await db.end();
+  }
+}
+
+async function startOn(server: Server): Promise<Reply> {
+  return on(server)("POST", `/agents/${agentId}/call`);
+}
+
+/** Joins a started call's room as a browser would, on the process that holds it. */
+async function join(server: Server, room: string, identity: string) {
+  const query = new URLSearchParams({ room_name: room, user_identity: identity, name: "Tess" });
+  const grant = RoomTokenResponse.parse((await on(server)("GET", `/agents/room/generate_room_token?${query}`)).body);
+  const ws = server.base.replace("http", "ws");
+  const caller = await RealtimeClient.connect(`${ws}/api/v1/realtime?token=${encodeURIComponent(grant.accessToken)}`);
+  await caller.waitFor("ready", () => true, 60_000);
+  return caller;
+}
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  databaseName = `parley_minutes_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  await onAdminDatabase(`create database ${databaseName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+  const startServer = () =>
+    startServerProcess({ dataDir: mkdtempSync(path.join(tmpdir(), "parley-minutes-")), databaseUrl });
+  // One after the other: the first runs the migrations, the second finds them done.
+  a = await startServer();
+  b = await startServer();
+  token = await signInAdmin(a.base);
+  const userId = String(claimsOf(token).id);
+  const workspaceId = String(claimsOf(token).workspace_id);
+  const quota = await on(a)("PATCH", `/admin/enterprise-quotas/${userId}`, {
+    max_assistants: 10,
+    minutes_per_month: MINUTES_PER_MONTH,
+    concurrent_calls: 5,
+    max_workspaces: 5,
+  });
+  if (quota.status !== 200) throw new Error(`quota failed: ${JSON.stringify(quota.body)}`);
+  const limit = await on(a)("PATCH", `/workspaces/${workspaceId}`, { concurrency_limit: 5 });
+  if (limit.status !== 200) throw new Error(`limit failed: ${JSON.stringify(limit.body)}`);
+  const agent = await on(a)("POST", "/agents", {
+    name: "Minutes desk",
+    first_message: "",
+    first_speaker: "user",
+    max_call_duration: MAX_CALL_SECONDS,
+    stt_provider: "local",
+    stt_provider_config: {},
+    tts_provider: "local",
+    tts_provider_config: { model: "espeak-ng", voice: "en-us" },
+    llm_provider: "openai-compatible",
+    // Nobody speaks in these calls, so the model is never asked.
+    llm_provider_config: { model: "scripted", base_url: "http://127.0.0.1:9/v1" },
+  });
+  if (agent.status !== 201) throw new Error(`create assistant failed: ${JSON.stringify(agent.body)}`);
+  agentId = CallLogSummary.pick({ id: true }).parse(agent.body).id;
+}, 240_000);
+
+afterAll(async () => {
+  if (!onPostgres) return;
+  await Promise.all([a, b].filter(Boolean).map(stopServerProcess));
+  if (databaseName) await onAdminDatabase(`drop database if exists ${databaseName} with (force)`);
+}, 60_000);
+
+describe.skipIf(!onPostgres)("a plan's monthly minutes across two processes (PARLEY_TEST_DB=postgres)", () => {
+  it("splits what is left between calls joining together on A and B, and refuses a third on both", {
+    timeout: 180_000,
+  }, async () => {
+    const [onA, onB] = await Promise.all([startOn(a), startOn(b)]);
+    expect(onA.status).toBe(201);
+    expect(onB.status).toBe(201);
+    const callA = StartCallResponse.parse(onA.body);
+    const callB = StartCallResponse.parse(onB.body);
+    // Both callers join at the same moment, each on the process that holds its room.
+    const [callerA, callerB] = await Promise.all([
+      join(a, callA.room.name, "caller-a"),
+      join(b, callB.room.name, "caller-b"),
+    ]);
+    // 4 minutes for the month: one call got its full 3 minutes, the other the remaining one.
+    expect(await grants([callA.call_id, callB.call_id])).toEqual([
+      MINUTES_PER_MONTH * 60 - MAX_CALL_SECONDS,
+      MAX_CALL_SECONDS,
+    ]);
+
+    for (const server of [a, b]) {
+      const third = await startOn(server);
+      expect(third.status).toBe(403);
+      expect(ErrorResponse.parse(third.body).detail).toBe(minutesUsedUpText(MINUTES_PER_MONTH));
+    }
+
+    for (const caller of [callerA, callerB]) caller.send({ type: "hangup" });
+    await Promise.all([callerA.closed, callerB.closed]);
+    for (const call of [callA, callB]) {
+      await until(
+        async () => CallLogSummary.parse((await on(b)("GET", `/call-logs/${call.call_id}`)).body),
+        (log) => log.status === "completed" || log.status === "failed",
+        "the call log to close",
+      );
+    }
+    // Ended, the calls count only the seconds they lasted: the month has room again, on either process.
+    await until(
+      () => grants([callA.call_id, callB.call_id]),
+      (left) => left.length === 0,
+      "the grants to be freed",
+    );
+    expect((await startOn(b)).status).toBe(201);
+  });
+});

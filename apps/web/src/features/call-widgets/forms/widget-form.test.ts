@@ -1,0 +1,57 @@
+import { DEFAULT_WIDGET_APPEARANCE } from "@parley/contract";
+import { describe, expect, it } from "vitest";
+import { previewAppearance, previewDocument, scriptUrlOf, snippetOf, WidgetEditorForm } from "./widget-form.ts";
+
+const base = {
+  name: "Shop",
+  assistant_id: "7d1e0c1e-5a0b-4f7e-9d55-0a3c2f6b1e11",
+  enabled: true,
+  appearance: (({ background_color: _, ...rest }) => rest)(DEFAULT_WIDGET_APPEARANCE),
+  custom_background: false,
+  background_color: "#ffffff",
+  limits: { max_concurrent_calls: "3", calls_per_visitor_per_hour: "4" },
+};
+
+describe("the widget editor form", () => {
+  it("reads allowed origins one per line (or comma), dropping trailing slashes and repeats", () => {
+    const parsed = WidgetEditorForm.parse({
+      ...base,
+      origins_text: "https://a.example\nhttps://b.example/, https://a.example\n\n",
+    });
+    expect(parsed.origins_text).toEqual(["https://a.example", "https://b.example"]);
+    expect(parsed.limits).toEqual({ max_concurrent_calls: 3, calls_per_visitor_per_hour: 4 });
+  });
+
+  it("names the line that is not an origin", () => {
+    const result = WidgetEditorForm.safeParse({ ...base, origins_text: "https://a.example/shop" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/^https:\/\/a\.example\/shop: /);
+  });
+
+  it("previews what is typed, and the saved look while a field is invalid", () => {
+    const typed = { ...base, origins_text: "", appearance: { ...base.appearance, button_label: "Ring us" } };
+    expect(previewAppearance(typed, DEFAULT_WIDGET_APPEARANCE).button_label).toBe("Ring us");
+    const broken = { ...typed, appearance: { ...typed.appearance, primary_color: "green" } };
+    expect(previewAppearance(broken, DEFAULT_WIDGET_APPEARANCE)).toEqual(DEFAULT_WIDGET_APPEARANCE);
+  });
+});
+
+describe("the snippet and the preview document", () => {
+  it("is one script tag with the absolute script address and the key", () => {
+    const url = scriptUrlOf("/api/v1", "https://parley.example.com/call-widgets/1");
+    expect(snippetOf(url, "pw_abc")).toBe(
+      '<script src="https://parley.example.com/api/v1/widget/embed.js" data-key="pw_abc" async></script>',
+    );
+  });
+
+  it("escapes what the user typed inside the preview's attributes", () => {
+    const html = previewDocument(
+      "https://p.example/x.js",
+      "pw_k",
+      { ...DEFAULT_WIDGET_APPEARANCE, button_label: '"><img>' },
+      "Site",
+    );
+    expect(html).not.toContain('"><img>');
+    expect(html).toContain("&quot;&gt;&lt;img&gt;");
+  });
+});

@@ -1,0 +1,116 @@
+import type {
+  WorkflowCondition,
+  WorkflowEdge,
+  WorkflowGraph,
+  WorkflowNode,
+  WorkflowNodeType,
+  WorkflowPosition,
+} from "@parley/contract";
+
+/** The first id of the form `<prefix>_<n>` not taken yet. */
+export function freeId(prefix: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  for (let n = 1; ; n++) if (!used.has(`${prefix}_${n}`)) return `${prefix}_${n}`;
+}
+
+/** A node of the given kind with empty fields, named by the caller (the name is shown on the canvas). */
+export function blankNode(type: WorkflowNodeType, id: string, name: string, position: WorkflowPosition): WorkflowNode {
+  switch (type) {
+    case "start":
+      return { id, type, position, data: { name, greeting: "", prompt: "" } };
+    case "conversation":
+      return { id, type, position, data: { name, prompt: "", collect: [] } };
+    case "condition":
+      return { id, type, position, data: { name } };
+    case "tool":
+      return {
+        id,
+        type,
+        position,
+        data: { name, tool: { kind: "function", function_id: "" }, arguments: {}, result_variable: null },
+      };
+    case "knowledge":
+      return { id, type, position, data: { name, query: "", result_variable: "" } };
+    case "transfer":
+      return { id, type, position, data: { name, destination: "", message: "" } };
+    case "end":
+      return { id, type, position, data: { name, message: "" } };
+  }
+}
+
+export function addNode(graph: WorkflowGraph, node: WorkflowNode): WorkflowGraph {
+  return { ...graph, nodes: [...graph.nodes, node] };
+}
+
+/** Nodes that end the conversation: nothing leaves them. */
+export const isTerminal = (type: WorkflowNodeType) => type === "end" || type === "transfer";
+
+/**
+ * Joins two nodes. The only edge out of a node is taken always; once a second one leaves it, the
+ * first becomes the default and the new one asks for a condition (the model's judgement, to be
+ * described), which is what the validator requires of several edges.
+ * Returns the graph unchanged for a self-loop, a repeated edge, an edge out of an end or transfer,
+ * or an edge into the start.
+ */
+export function connect(
+  graph: WorkflowGraph,
+  source: string,
+  target: string,
+): { graph: WorkflowGraph; edgeId: string | null } {
+  const from = graph.nodes.find((n) => n.id === source);
+  const to = graph.nodes.find((n) => n.id === target);
+  const repeated = graph.edges.some((e) => e.source === source && e.target === target);
+  if (!from || !to || source === target || repeated || isTerminal(from.type) || to.type === "start") {
+    return { graph, edgeId: null };
+  }
+  const siblings = graph.edges.filter((e) => e.source === source);
+  const condition: WorkflowCondition = siblings.length === 0 ? { kind: "always" } : { kind: "model", description: "" };
+  const edge: WorkflowEdge = {
+    id: freeId(
+      "edge",
+      graph.edges.map((e) => e.id),
+    ),
+    source,
+    target,
+    condition,
+  };
+  const edges = graph.edges.map((e) =>
+    e.source === source && e.condition.kind === "always" ? { ...e, condition: { kind: "default" as const } } : e,
+  );
+  return { graph: { ...graph, edges: [...edges, edge] }, edgeId: edge.id };
+}
+
+/** Removes nodes (with every edge touching them) and edges. */
+export function removeElements(
+  graph: WorkflowGraph,
+  nodeIds: readonly string[],
+  edgeIds: readonly string[],
+): WorkflowGraph {
+  const nodes = new Set(nodeIds);
+  const edges = new Set(edgeIds);
+  return {
+    nodes: graph.nodes.filter((n) => !nodes.has(n.id)),
+    edges: graph.edges.filter((e) => !edges.has(e.id) && !nodes.has(e.source) && !nodes.has(e.target)),
+  };
+}
+
+/** Replaces one node (same id), e.g. after its fields were edited. */
+export function replaceNode(graph: WorkflowGraph, node: WorkflowNode): WorkflowGraph {
+  return { ...graph, nodes: graph.nodes.map((n) => (n.id === node.id ? node : n)) };
+}
+
+export function replaceEdge(graph: WorkflowGraph, edge: WorkflowEdge): WorkflowGraph {
+  return { ...graph, edges: graph.edges.map((e) => (e.id === edge.id ? edge : e)) };
+}
+
+/** Moves nodes; positions are rounded so a saved draft does not carry sub-pixel noise. */
+export function moveNodes(graph: WorkflowGraph, positions: ReadonlyMap<string, WorkflowPosition>): WorkflowGraph {
+  if (positions.size === 0) return graph;
+  return {
+    ...graph,
+    nodes: graph.nodes.map((n) => {
+      const to = positions.get(n.id);
+      return to ? { ...n, position: { x: Math.round(to.x), y: Math.round(to.y) } } : n;
+    }),
+  };
+}

@@ -1,0 +1,1 @@
+export function buildWidget(outDir: string): Promise<{ raw: number; gzip: number; brotli: number }>;
