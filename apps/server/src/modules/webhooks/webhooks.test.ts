@@ -176,10 +176,17 @@ describe("webhooks", () => {
       status: "completed",
       durationSeconds: 0,
     });
-    // A test event sent after it arrives after it would have: call.ended must not have been queued.
-    await call(t, "POST", `/api/v1/webhooks/${endpoint.id}/test`, { token: owner.token });
+    // The call.ended that arrives was sent by the analysis job: it carries the analysis, final
+    // (done, or failed for good since the assistant's model has no key here), never pending.
     await expect.poll(() => receivedAt("/analysed").length, { timeout: 60_000 }).toBe(1);
-    expect(JSON.parse(receivedAt("/analysed")[0]?.body ?? "{}").type).toBe("test");
+    const body = JSON.parse(receivedAt("/analysed")[0]?.body ?? "{}");
+    expect(body.type).toBe("call.ended");
+    expect(["done", "failed"]).toContain(body.data.call.analysis?.status);
+    expect(body.data.call.analysis.completed_at).not.toBeNull();
+    // And only that one: the call's end itself queued nothing.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receivedAt("/analysed")).toHaveLength(1);
+    expect(await deliveries(endpoint.id)).toHaveLength(1);
   }, 180_000);
 
   it("retries a failing receiver with backoff until the attempts run out, shown in the log; resend sends again", async () => {
