@@ -59,10 +59,13 @@ export async function addCrawl(db: Database, jobs: JobRunner, tenant: TenantScop
 /** Reads the document again (a site is re-crawled); its chunks are swapped in one go when done. */
 export async function refreshDocument(db: Database, jobs: JobRunner, tenant: TenantScope, id: string) {
   await requireDocument(db, tenant, id);
-  await db.transaction(async (tx) => {
+  // The answer is the document as queued: read inside the transaction, since once the runner is
+  // woken the job may already have moved it on to "processing".
+  const queued = await db.transaction(async (tx) => {
     await updateDocument(tx, tenant, id, { status: "pending", errorMessage: null, pagesDone: 0 });
     await enqueueJob(tx, PROCESS_QUEUE, { workspaceId: tenant.workspaceId, documentId: id });
+    return requireDocument(tx, tenant, id);
   });
   jobs.wake();
-  return requireDocument(db, tenant, id);
+  return queued;
 }
