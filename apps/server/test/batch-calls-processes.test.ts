@@ -1,13 +1,13 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { BatchCall } from "@parley/contract";
 import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { numbers } from "./batch-calls/world.ts";
 import { testDatabaseKind } from "./harness.ts";
+import { freshPostgresDatabase, type PostgresDatabase } from "./support/postgres-database.ts";
 import {
   client,
   killServerProcess,
@@ -17,6 +17,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from "./support/server-process.ts";
+import { until } from "./support/until.ts";
 
 /**
  * The dialer across processes (issue 14 acceptance): a kill -9 mid-campaign and a restart on the
@@ -28,8 +29,8 @@ import {
 const SID = `AC${randomBytes(16).toString("hex")}`;
 const TOKEN = randomBytes(16).toString("hex");
 const NUMBER = "+14155550100";
-const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Sixty contacts dialled on a busy machine: generous, since nothing here is timed. */
+const CAMPAIGN_TIMEOUT_MS = 120_000;
 
 let double: Awaited<ReturnType<typeof startTwilioDouble>>;
 const servers: ServerProcess[] = [];
@@ -44,17 +45,6 @@ afterAll(async () => double?.close());
 
 const credentials = () => ({ account_sid: SID, auth_token: TOKEN, base_url: double.origin });
 const outbound = () => [...double.calls.values()].filter((c) => c.direction === "outbound");
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 400)}`);
-    await sleep(100);
-    value = await read();
-  }
-  return value;
-}
 
 async function start(options: { dataDir: string; databaseUrl?: string }) {
   const server = await startServerProcess(options);
@@ -91,6 +81,7 @@ describe("a campaign across a kill -9", () => {
       async () => outbound().length - placedBefore,
       (n) => n >= 15,
       "calls before the kill",
+      CAMPAIGN_TIMEOUT_MS,
     );
     await killServerProcess(first);
 
@@ -100,6 +91,7 @@ describe("a campaign across a kill -9", () => {
       async () => BatchCall.parse((await again("GET", `/batch-calls/${id}`)).body),
       finished,
       "the campaign to finish after the restart",
+      CAMPAIGN_TIMEOUT_MS,
     );
     const placed = outbound().slice(placedBefore);
     for (const number of contacts)
@@ -115,27 +107,13 @@ describe("a campaign across a kill -9", () => {
 });
 
 describe.runIf(testDatabaseKind === "postgres")("a campaign on two server processes sharing PostgreSQL", () => {
-  let database: { url: string; drop(): Promise<void> } | undefined;
+  let database: PostgresDatabase | undefined;
 
   afterAll(async () => database?.drop(), 60_000);
 
-  async function freshDatabase() {
-    const name = `parley_batch_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-    const run = async (statement: string) => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(statement);
-      await admin.end();
-    };
-    await run(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-  }
-
   it("dials every contact once per attempt, never above the campaign's concurrency", async () => {
     double.setOutbound({ outcome: "busy", ringMs: 100 });
-    database = await freshDatabase();
+    database = await freshPostgresDatabase("parley_batch");
     const dir = () => mkdtempSync(path.join(tmpdir(), "parley-batch-pg-"));
     // One after the other: the first runs the migrations.
     const a = await start({ dataDir: dir(), databaseUrl: database.url });
@@ -164,6 +142,7 @@ describe.runIf(testDatabaseKind === "postgres")("a campaign on two server proces
         async () => BatchCall.parse((await onB("GET", `/batch-calls/${id}`)).body),
         finished,
         "the campaign to finish",
+        CAMPAIGN_TIMEOUT_MS,
       );
       expect(done.status).toBe("failed");
       expect(done.phone_numbers.every((c) => c.status === "busy" && c.attempts === 2)).toBe(true);

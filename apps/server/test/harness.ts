@@ -1,9 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import pino from "pino";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
@@ -14,9 +12,9 @@ import { hashPassword } from "../src/lib/passwords.ts";
 import type { UserRow } from "../src/modules/users/schema.ts";
 import { insertUser } from "../src/modules/users/service.ts";
 import { createPersonalWorkspace } from "../src/modules/workspaces/service.ts";
+import { freshPostgresDatabase } from "./support/postgres-database.ts";
 
 const migrationsFolder = path.resolve(import.meta.dirname, "../drizzle");
-const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** Which database the API suite runs on: PGlite by default, PostgreSQL with PARLEY_TEST_DB=postgres. */
 export const testDatabaseKind = process.env.PARLEY_TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -54,25 +52,6 @@ export interface TestApp {
   clock: TestClock;
   config: Config;
   close(): Promise<void>;
-}
-
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `parley_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /**

@@ -1,21 +1,22 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CallLogSummary, ErrorResponse, RoomTokenResponse, StartCallResponse } from "@parley/contract";
+import { CallLogSummary, ErrorResponse, StartCallResponse } from "@parley/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minutesUsedUpText } from "../src/modules/calls/minutes-allowance.ts";
 import { claimsOf, testDatabaseKind } from "./harness.ts";
-import { RealtimeClient } from "./support/realtime-client.ts";
+import { freshPostgresDatabase, type PostgresDatabase } from "./support/postgres-database.ts";
 import {
   client,
+  joinRoom,
   type Reply,
   type ServerProcess as Server,
   signInAdmin,
   startServerProcess,
   stopServerProcess,
 } from "./support/server-process.ts";
+import { until } from "./support/until.ts";
 
 /**
  * Issue 17 item 2: a plan's monthly minutes hold across two server processes on one PostgreSQL.
@@ -25,35 +26,11 @@ import {
  * process per data directory, so this file runs only with PARLEY_TEST_DB=postgres.
  */
 
-const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const onPostgres = testDatabaseKind === "postgres";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MINUTES_PER_MONTH = 4;
 const MAX_CALL_SECONDS = 180;
 
-async function onAdminDatabase(statement: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await sleep(100);
-    value = await read();
-  }
-  return value;
-}
-
-let databaseName: string;
-let databaseUrl: string;
+let database: PostgresDatabase;
 let a: Server;
 let b: Server;
 let token: string;
@@ -62,7 +39,7 @@ const on = (server: Server) => client(server.base, token);
 
 /** Seconds set aside for each running call, read straight from the shared database. */
 async function grants(callIds: string[]): Promise<number[]> {
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
     const { rows } = await db.query<{ seconds: number }>(
@@ -79,25 +56,11 @@ async function startOn(server: Server): Promise<Reply> {
   return on(server)("POST", `/agents/${agentId}/call`);
 }
 
-/** Joins a started call's room as a browser would, on the process that holds it. */
-async function join(server: Server, room: string, identity: string) {
-  const query = new URLSearchParams({ room_name: room, user_identity: identity, name: "Tess" });
-  const grant = RoomTokenResponse.parse((await on(server)("GET", `/agents/room/generate_room_token?${query}`)).body);
-  const ws = server.base.replace("http", "ws");
-  const caller = await RealtimeClient.connect(`${ws}/api/v1/realtime?token=${encodeURIComponent(grant.accessToken)}`);
-  await caller.waitFor("ready", () => true, 60_000);
-  return caller;
-}
-
 beforeAll(async () => {
   if (!onPostgres) return;
-  databaseName = `parley_minutes_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await onAdminDatabase(`create database ${databaseName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  database = await freshPostgresDatabase("parley_minutes");
   const startServer = () =>
-    startServerProcess({ dataDir: mkdtempSync(path.join(tmpdir(), "parley-minutes-")), databaseUrl });
+    startServerProcess({ dataDir: mkdtempSync(path.join(tmpdir(), "parley-minutes-")), databaseUrl: database.url });
   // One after the other: the first runs the migrations, the second finds them done.
   a = await startServer();
   b = await startServer();
@@ -133,7 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!onPostgres) return;
   await Promise.all([a, b].filter(Boolean).map(stopServerProcess));
-  if (databaseName) await onAdminDatabase(`drop database if exists ${databaseName} with (force)`);
+  await database?.drop();
 }, 60_000);
 
 describe.skipIf(!onPostgres)("a plan's monthly minutes across two processes (PARLEY_TEST_DB=postgres)", () => {
@@ -147,8 +110,8 @@ describe.skipIf(!onPostgres)("a plan's monthly minutes across two processes (PAR
     const callB = StartCallResponse.parse(onB.body);
     // Both callers join at the same moment, each on the process that holds its room.
     const [callerA, callerB] = await Promise.all([
-      join(a, callA.room.name, "caller-a"),
-      join(b, callB.room.name, "caller-b"),
+      joinRoom(a, token, callA.room.name, "caller-a"),
+      joinRoom(b, token, callB.room.name, "caller-b"),
     ]);
     // 4 minutes for the month: one call got its full 3 minutes, the other the remaining one.
     expect(await grants([callA.call_id, callB.call_id])).toEqual([

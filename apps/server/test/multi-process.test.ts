@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,20 +5,22 @@ import {
   CallLogSummary,
   ErrorResponse,
   MessageResponse,
-  RoomTokenResponse,
   StartCallResponse,
   WorkspaceRoomsResponse,
 } from "@parley/contract";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimsOf, testDatabaseKind } from "./harness.ts";
-import { RealtimeClient } from "./support/realtime-client.ts";
+import { freshPostgresDatabase, type PostgresDatabase } from "./support/postgres-database.ts";
 import {
+  client,
+  joinRoom,
+  type Reply,
   type ServerProcess as Server,
   signInAdmin,
   startServerProcess,
   stopServerProcess,
 } from "./support/server-process.ts";
+import { until } from "./support/until.ts";
 
 const startServer = (databaseUrl: string) =>
   startServerProcess({ dataDir: mkdtempSync(path.join(tmpdir(), "parley-scale-")), databaseUrl });
@@ -31,40 +32,10 @@ const startServer = (databaseUrl: string) =>
  * process per data directory, so this file runs only with PARLEY_TEST_DB=postgres.
  */
 
-const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const onPostgres = testDatabaseKind === "postgres";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `parley_scale_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const run = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(statement);
-    await admin.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-interface Reply {
-  status: number;
-  body: unknown;
-}
 
 /** Requests on one process with the signed-in user's token. */
-const on =
-  (server: Server) =>
-  async (method: string, url: string, body?: unknown): Promise<Reply> => {
-    const res = await fetch(`${server.base}/api/v1${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: await res.json() };
-  };
+const on = (server: Server) => client(server.base, token);
 
 const roomsOn = async (server: Server) =>
   WorkspaceRoomsResponse.parse((await on(server)("GET", "/agents/room/workspace_rooms")).body).rooms;
@@ -72,19 +43,7 @@ const detailOf = (reply: Reply) => ErrorResponse.parse(reply.body).detail;
 const removeOn = (server: Server, room: string, identity: string) =>
   on(server)("POST", `/agents/room/${room}/remove_participant?participant_identity=${identity}`);
 
-/** Polls `read` until `done` holds (nothing here is timed; a busy machine only waits longer). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await sleep(100);
-    value = await read();
-  }
-  return value;
-}
-
-let database: { url: string; drop(): Promise<void> };
+let database: PostgresDatabase;
 let a: Server;
 let b: Server;
 let token: string;
@@ -92,7 +51,7 @@ let agentId: string;
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  database = await freshDatabase();
+  database = await freshPostgresDatabase("parley_scale");
   // One after the other: the first runs the migrations, the second finds them done.
   a = await startServer(database.url);
   b = await startServer(database.url);
@@ -119,22 +78,12 @@ afterAll(async () => {
   await database?.drop();
 }, 60_000);
 
-/** Joins a started call's room as a browser would, on the process that holds it. */
-async function join(server: Server, room: string, identity: string) {
-  const query = new URLSearchParams({ room_name: room, user_identity: identity, name: "Tess" });
-  const grant = RoomTokenResponse.parse((await on(server)("GET", `/agents/room/generate_room_token?${query}`)).body);
-  const ws = server.base.replace("http", "ws");
-  const client = await RealtimeClient.connect(`${ws}/api/v1/realtime?token=${encodeURIComponent(grant.accessToken)}`);
-  await client.waitFor("ready", () => true, 60_000);
-  return client;
-}
-
 /** Starts a call on `server` and joins it there. */
 async function joinCall(server: Server, identity: string) {
   const started = await on(server)("POST", `/agents/${agentId}/call`);
   expect(started.status).toBe(201);
   const { room, call_id: callId } = StartCallResponse.parse(started.body);
-  return { room: room.name, callId, client: await join(server, room.name, identity) };
+  return { room: room.name, callId, client: await joinRoom(server, token, room.name, identity) };
 }
 
 const closedLog = (server: Server, callId: string) =>
@@ -207,7 +156,7 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL (runs with 
       const winner = won[0];
       if (!winner) throw new Error("no call started");
       const started = StartCallResponse.parse(winner.res.body);
-      const client = await join(winner.server, started.room.name, "user-race");
+      const client = await joinRoom(winner.server, token, started.room.name, "user-race");
       // While it runs, the other process refuses a new call too.
       const other = winner.server === a ? b : a;
       expect((await on(other)("POST", `/agents/${agentId}/call`)).status).toBe(429);

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import path from "node:path";
+import { RoomTokenResponse } from "@parley/contract";
 import { z } from "zod";
+import { RealtimeClient } from "./realtime-client.ts";
 
 /** A Parley server in its own process, as `npm start` runs it (from source through tsx). */
 
@@ -108,6 +110,17 @@ export function client(base: string, token: string) {
     });
     return { status: res.status, body: await res.json() };
   };
+}
+
+/** Joins a started call's room as a browser would, on the process that holds it, once it is ready. */
+export async function joinRoom(server: ServerProcess, token: string, room: string, identity: string) {
+  const query = new URLSearchParams({ room_name: room, user_identity: identity, name: "Tess" });
+  const reply = await client(server.base, token)("GET", `/agents/room/generate_room_token?${query}`);
+  const grant = RoomTokenResponse.parse(reply.body);
+  const ws = server.base.replace("http", "ws");
+  const caller = await RealtimeClient.connect(`${ws}/api/v1/realtime?token=${encodeURIComponent(grant.accessToken)}`);
+  await caller.waitFor("ready", () => true, 60_000);
+  return caller;
 }
 
 /**
