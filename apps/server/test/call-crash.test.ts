@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Assistant, CallLog, StartCallResponse } from "@parley/contract";
@@ -20,18 +22,39 @@ import { until } from "./support/until.ts";
 /**
  * Crash safety (issue 10 item 6): the real server is killed with SIGKILL during a live call and
  * during a burst of writes, then started again on the same database. Every write it acknowledged
- * is there, and the call is closed as failed with reason `server_crash`, its transcript kept.
+ * is there, and the call is closed as failed with reason `server_crash`, its transcript kept, and
+ * announced as ended (its call.ended webhook arrives).
  */
 
 const servers = new Set<ServerProcess>();
 let llm: ScriptedLlm;
+/** A webhook receiver: the bodies of the events it was sent. */
+const received: string[] = [];
+const receiver = createServer((req, res) => {
+  let body = "";
+  req.on("data", (chunk: Buffer) => {
+    body += chunk.toString();
+  });
+  req.on("end", () => {
+    received.push(body);
+    res.end("ok");
+  });
+});
 
 beforeAll(async () => {
   llm = await startScriptedLlm(() => ({ text: "Noted." }));
+  receiver.listen(0, "127.0.0.1");
+  await once(receiver, "listening");
 });
 afterAll(async () => {
   await Promise.all([...servers].map(killServerProcess));
   await llm.close();
+  receiver.close();
+});
+
+const WebhookEvent = z.object({
+  type: z.string(),
+  data: z.object({ call: z.object({ id: z.string(), end_reason: z.string().nullable() }) }),
 });
 
 /** A database of its own: a PGlite directory, or a fresh PostgreSQL database when the suite runs on it. */
@@ -71,6 +94,13 @@ describe("kill -9", () => {
     const { server: first, token, api: request } = await start(database);
     const agent = await request("POST", "/agents", keylessAssistant("Crash desk"));
     expect(agent.status).toBe(201);
+    const address = receiver.address();
+    if (!address || typeof address === "string") throw new Error("no receiver");
+    const hook = await request("POST", "/webhooks", {
+      url: `http://127.0.0.1:${address.port}/`,
+      events: ["call.ended"],
+    });
+    expect(hook.status).toBe(201);
 
     // A live call in which the caller has said something.
     const started = await request("POST", `/agents/${Assistant.parse(agent.body).id}/call`);
@@ -110,6 +140,13 @@ describe("kill -9", () => {
     expect(log.transcript).toContainEqual(
       expect.objectContaining({ role: "user", text: "Please remember my order number." }),
     );
+    // Its end is announced like any other call's.
+    const ended = await until(
+      async () => received.map((body) => WebhookEvent.parse(JSON.parse(body))),
+      (events) => events.some((e) => e.type === "call.ended" && e.data.call.id === callId),
+      "the call.ended webhook",
+    );
+    expect(ended.find((e) => e.data.call.id === callId)?.data.call.end_reason).toBe("server_crash");
     expect((await after("DELETE", `/call-logs/${callId}`)).status).toBe(200);
     await kill(second);
   });

@@ -114,12 +114,22 @@ export async function renewHeartbeats(db: Executor, ids: string[], now: Date): P
   await db.update(callLogs).set({ heartbeatAt: now }).where(inArray(callLogs.id, ids));
 }
 
+/** A call closed as `server_crash`, as its call.ended announces it. */
+export interface AbandonedCall {
+  workspaceId: string;
+  callId: string;
+  agentId: string | null;
+  channel: CallChannel;
+  durationSeconds: number;
+}
+
 /**
  * Closes calls left open by a process that died (no heartbeat since `staleBefore`, or every open
  * call when `staleBefore` is null: the only process that can open this database is starting). What
- * was saved (the transcript so far) is kept; the call is failed with reason `server_crash`.
+ * was saved (the transcript so far) is kept; the call is failed with reason `server_crash`. One
+ * statement: when several processes sweep at once, each call is closed (and returned) by one.
  */
-export async function closeAbandonedCalls(db: Executor, staleBefore: Date | null): Promise<number> {
+export async function closeAbandonedCalls(db: Executor, staleBefore: Date | null): Promise<AbandonedCall[]> {
   const lastSign = sql`coalesce(${callLogs.heartbeatAt}, ${callLogs.startedAt})`;
   const open = inArray(callLogs.status, [...OPEN_STATUSES]);
   const rows = await db
@@ -133,8 +143,14 @@ export async function closeAbandonedCalls(db: Executor, staleBefore: Date | null
     .where(
       staleBefore ? and(open, or(lt(callLogs.heartbeatAt, staleBefore), sql`${callLogs.heartbeatAt} is null`)) : open,
     )
-    .returning({ id: callLogs.id });
-  return rows.length;
+    .returning({
+      workspaceId: callLogs.workspaceId,
+      callId: callLogs.id,
+      agentId: callLogs.agentId,
+      channel: callLogs.channel,
+      durationSeconds: callLogs.durationSeconds,
+    });
+  return rows;
 }
 
 /** Marks a room token used, for every process; false when it already was. */

@@ -11,7 +11,7 @@ export const aliveSince = (now: Date) => new Date(now.getTime() - STALE_MS);
 
 /**
  * Keeps this process's calls alive in the database and closes calls a crashed process left open
- * (failed, `server_crash`, their saved transcript kept). At start-up on PGlite every open call is
+ * (failed, `server_crash`, their saved transcript kept, announced as ended like any other call). At start-up on PGlite every open call is
  * one: only one process can open its data directory. Recording files whose log is gone are removed
  * at start-up. Returns the stop function.
  */
@@ -20,7 +20,14 @@ export async function startCallUpkeep(rt: CallsRuntime): Promise<() => void> {
   const singleProcess = ctx.config.databaseUrl === undefined;
   const sweep = async (staleBefore: Date | null) => {
     const closed = await closeAbandonedCalls(ctx.db, staleBefore);
-    if (closed > 0) log.warn({ calls: closed }, "closed calls left open by a stopped server");
+    if (closed.length > 0) log.warn({ calls: closed.length }, "closed calls left open by a stopped server");
+    // They ended too: their minutes are given back to the month, webhooks and analysis follow.
+    for (const call of closed) {
+      // An assistant deleted during the call leaves nothing to announce it for; its grant of
+      // minutes lapses on its own (minute-grants.ts).
+      if (call.agentId === null) continue;
+      ctx.events.emit("call.ended", { ...call, agentId: call.agentId, status: "failed" });
+    }
   };
   await sweep(singleProcess ? null : aliveSince(ctx.now()));
   // Files of deleted workspaces' calls, in the background: start-up does not wait on the disk. In-memory
