@@ -14,6 +14,7 @@ import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
 import { assistantRoutes } from "./modules/assistants/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { batchCallRoutes } from "./modules/batch-calls/routes.ts";
+import { enqueueCallMetering } from "./modules/billing/metering.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { callAnalysisRoutes } from "./modules/call-analysis/routes.ts";
 import { callLogRoutes } from "./modules/call-logs/routes.ts";
@@ -130,8 +131,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(sipRoutes);
       await api.register(telephonyRoutes);
       await api.register(callLogRoutes);
-      // Post-call analysis sends the call.ended webhook it made the webhooks module hold back.
-      await api.register(callAnalysisRoutes, { onFinished: enqueueCallEndedWebhook });
+      // Post-call analysis sends the call.ended webhook it made the webhooks module hold back, and
+      // has the call metered with the analysis's tokens in its cost.
+      await api.register(callAnalysisRoutes, {
+        onFinished: async (ctx, workspaceId, callId) => {
+          await enqueueCallMetering(ctx, workspaceId, callId);
+          return enqueueCallEndedWebhook(ctx, workspaceId, callId);
+        },
+      });
       await api.register(callWidgetRoutes);
       await api.register(documentRoutes);
       await api.register(messagingNumberRoutes);

@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CallLog, CallLogPage } from "@parley/contract";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usageRecords } from "../src/modules/billing/schema.ts";
 import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
 import { createAssistant, roomToken, startRoom } from "./support/calls.ts";
 import { RealtimeClient } from "./support/realtime-client.ts";
@@ -181,10 +182,34 @@ describe("post-call analysis", () => {
     expect(await listIds(a.token, "analysis_status=failed")).toEqual([]);
     expect((await call(t, "GET", "/api/v1/call-logs?success=maybe", { token: a.token })).statusCode).toBe(422);
 
+    // The analysis's tokens are the call's: every request this model got (the call's reply and the
+    // analysis's four) reported 10 input and 5 output tokens, all on the call's model lines.
+    const line = (component: string) => log.cost_breakdown?.usage?.find((l) => l.component === component);
+    expect(line("llm_input")?.quantity).toBe(10 * llm.requests.length);
+    expect(line("llm_output")?.quantity).toBe(5 * llm.requests.length);
+    expect(llm.requests.length).toBeGreaterThan(1);
+    // The call is metered once the analysis is final: its usage rows hold the same lines.
+    await expect
+      .poll(
+        async () =>
+          (await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.callId, callId)))
+            .filter((row) => row.component.startsWith("llm_"))
+            .map((row) => [row.component, row.quantity, row.cost])
+            .sort(),
+        { timeout: 20_000 },
+      )
+      .toEqual([
+        ["llm_input", line("llm_input")?.quantity, line("llm_input")?.cost],
+        ["llm_output", line("llm_output")?.quantity, line("llm_output")?.cost],
+      ]);
+
     // call.ended waited for the analysis and carries it (one delivery, never an early one without it).
     await expect.poll(() => receiver.bodies.length, { timeout: 20_000 }).toBe(1);
     const sent = JSON.parse(receiver.bodies[0] ?? "{}");
-    expect(sent).toMatchObject({ type: "call.ended", data: { call: { id: callId, analysis: log.analysis } } });
+    expect(sent).toMatchObject({
+      type: "call.ended",
+      data: { call: { id: callId, analysis: log.analysis, cost: log.cost } },
+    });
   });
 
   it("leaves calls of assistants without analysis unanalysed", async () => {

@@ -283,3 +283,27 @@ export type CallAnalysis = z.infer<typeof CallAnalysis>;
 /** GET /call-logs filters on the analysis. */
 export const SuccessFilter = z.enum(["pass", "fail"]);
 export type SuccessFilter = z.infer<typeof SuccessFilter>;
+
+/**
+ * Whether a call needs post-call analysis, decided from its assistant's settings alone. Calls that
+ * do get their call.ended webhook and their metering from the analysis job once it has finished
+ * (the analysis's tokens are part of the call's cost); others at once.
+ *
+ * Typed structurally so that any assistant-shaped value (contract Assistant, a stored row, a
+ * call's snapshot of its assistant) can be passed without conversion.
+ */
+export interface AnalysisToggles {
+  analysis?: {
+    summary?: { enabled?: boolean } | null;
+    success_evaluation?: { enabled?: boolean } | null;
+    structured_data?: { enabled?: boolean } | null;
+  } | null;
+}
+
+export function needsPostCallAnalysis(config: AnalysisToggles | null | undefined): boolean {
+  const analysis = config?.analysis;
+  if (!analysis) return false;
+  return Boolean(
+    analysis.summary?.enabled || analysis.success_evaluation?.enabled || analysis.structured_data?.enabled,
+  );
+}

@@ -1,10 +1,12 @@
 import type { CallLog } from "@parley/contract";
+import { needsPostCallAnalysis } from "@parley/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { enqueueJob, type JobRunner } from "../../jobs/runner.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { findAssistant } from "../assistants/service.ts";
 import { getCallLog } from "../call-logs/queries.ts";
 import { releaseGrant } from "./minute-grants.ts";
 import { usageRecords } from "./schema.ts";
@@ -15,15 +17,24 @@ const MeterPayload = z.object({ workspaceId: z.uuid(), callId: z.uuid() });
 
 /**
  * Every call that ends is metered: its grant of minutes is freed at once (its real minutes are in its
- * log now) and a job writes its usage rows, so a restart between the two loses nothing.
+ * log now) and a job writes its usage rows, so a restart between the two loses nothing. A call with
+ * post-call analysis is metered once the analysis is final (`enqueueCallMetering`, called by the
+ * analysis job), since the analysis's model tokens are part of its cost.
  */
 export function meterEndedCalls(ctx: AppContext, jobs: JobRunner, log: FastifyBaseLogger): () => void {
   jobs.register(METER_QUEUE, (payload) => meterCallJob(ctx.db, payload));
-  return ctx.events.on("call.ended", async ({ workspaceId, callId }) => {
+  return ctx.events.on("call.ended", async ({ workspaceId, callId, agentId }) => {
     await releaseGrant(ctx.db, callId);
-    await enqueueJob(ctx.db, METER_QUEUE, { workspaceId, callId });
+    const assistant = await findAssistant(ctx.db, { workspaceId }, agentId);
+    if (needsPostCallAnalysis(assistant)) return;
+    await enqueueCallMetering(ctx, workspaceId, callId);
     log.debug({ callId }, "call queued for metering");
   });
+}
+
+/** Queues the job that writes a finished call's usage rows. */
+export async function enqueueCallMetering(ctx: AppContext, workspaceId: string, callId: string): Promise<void> {
+  await enqueueJob(ctx.db, METER_QUEUE, { workspaceId, callId });
 }
 
 async function meterCallJob(db: Executor, payload: Record<string, unknown>): Promise<void> {

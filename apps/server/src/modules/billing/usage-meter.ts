@@ -29,10 +29,11 @@ export class UsageMeter {
   }
 
   wrap<P extends { llm: LlmProvider; tts: TtsProvider }>(providers: P): P {
-    return { ...providers, llm: this.meterLlm(providers.llm), tts: this.meterTts(providers.tts) };
+    return { ...providers, llm: this.wrapModel(providers.llm), tts: this.meterTts(providers.tts) };
   }
 
-  private meterLlm(llm: LlmProvider): LlmProvider {
+  /** The model alone (post-call analysis uses no voice). */
+  wrapModel(llm: LlmProvider): LlmProvider {
     const totals = this.totals;
     return {
       id: llm.id,

@@ -1,4 +1,4 @@
-import { ANALYSIS_DEFAULTS, type CallAnalysis, type CallLog } from "@parley/contract";
+import { ANALYSIS_DEFAULTS, type CallAnalysis, type CallLog, needsPostCallAnalysis } from "@parley/contract";
 import { MissingCredentialError, ProviderError } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
@@ -7,11 +7,12 @@ import type { JobRow } from "../../jobs/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
+import type { UsageMeter } from "../billing/usage-meter.ts";
 import { getCallLog } from "../call-logs/queries.ts";
-import { saveCallAnalysis } from "../call-logs/service.ts";
+import { saveCallAnalysis, saveCallCost } from "../call-logs/service.ts";
+import { withModelTokens } from "../calls/call-cost.ts";
 import { analyseTranscript } from "./analyse-call.ts";
 import { analysisModel } from "./analysis-model.ts";
-import { needsPostCallAnalysis } from "./plan.ts";
 
 export const ANALYSIS_QUEUE = "call-analysis";
 /** A model that fails three times (5 s and 25 s apart) is down for longer than a call's analysis waits. */
@@ -53,7 +54,14 @@ export async function runAnalysisJob(
     throw error;
   });
   if (!call) return;
+  let meter: UsageMeter | undefined;
   const finish = async (analysis: Omit<CallAnalysis, "completed_at">) => {
+    // The tokens this attempt used are the call's too, billed before anyone is told it is final.
+    const used = meter?.usage();
+    if (used && used.llmInputTokens + used.llmOutputTokens > 0) {
+      const tokens = { input: used.llmInputTokens, output: used.llmOutputTokens };
+      await saveCallCost(ctx.db, tenant, callId, withModelTokens(call.cost, call.cost_breakdown, tokens));
+    }
     const saved = await saveCallAnalysis(ctx.db, tenant, callId, {
       ...analysis,
       completed_at: ctx.now().toISOString(),
@@ -67,6 +75,7 @@ export async function runAnalysisJob(
   const assistant = unanalysable;
   try {
     const model = await analysisModel(ctx, workspaceId, assistant);
+    meter = model.meter;
     const parts = await analyseTranscript(model.complete, assistant.analysis ?? ANALYSIS_DEFAULTS, call.transcript);
     const { problems, ...results } = parts;
     return finish({ ...results, status: problems.length > 0 ? "failed" : "done", error: problems.join(" ") || null });

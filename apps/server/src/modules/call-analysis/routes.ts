@@ -1,3 +1,4 @@
+import { needsPostCallAnalysis } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { ServerEventMap } from "../../lib/server-events.ts";
 import { findAssistant } from "../assistants/service.ts";
@@ -9,14 +10,13 @@ import {
   PENDING_ANALYSIS,
   runAnalysisJob,
 } from "./analysis-job.ts";
-import { needsPostCallAnalysis } from "./plan.ts";
 
 export interface CallAnalysisOptions {
   /**
    * Runs once a call's analysis is final (done or failed): the app passes the webhooks module's
-   * enqueueCallEndedWebhook, which sends the call.ended it held back for this call. Injected rather
-   * than imported: the webhooks module asks this one whether a call needs analysis (plan.ts), and
-   * modules must not import each other both ways.
+   * enqueueCallEndedWebhook and the billing module's enqueueCallMetering, which send the call.ended
+   * and write the usage they held back for this call (both ask `needsPostCallAnalysis`, in the
+   * contract). Injected rather than imported: modules must not import each other both ways.
    */
   onFinished: AnalysisFinished;
 }

@@ -253,6 +253,19 @@ async function writeCallOutcome(db: Executor, tenant: TenantScope, id: string, o
 }
 
 /** Writes a call's post-call analysis (modules/call-analysis); false when the call log is gone. */
+/** Replaces a finished call's cost and its breakdown (post-call analysis adds its model's tokens). */
+export async function saveCallCost(
+  db: Executor,
+  tenant: TenantScope,
+  id: string,
+  cost: { cost: number; breakdown: CallCostBreakdown | null },
+): Promise<void> {
+  await db
+    .update(callLogs)
+    .set({ cost: cost.cost, costBreakdown: cost.breakdown })
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
+}
+
 export async function saveCallAnalysis(
   db: Executor,
   tenant: TenantScope,

@@ -111,3 +111,36 @@ export function callCost(
     },
   };
 }
+
+/**
+ * A finished call's cost with more of its model's tokens added (post-call analysis runs on the
+ * assistant's model after the call): the model lines grow at their own unit prices, the totals
+ * follow. A call without usage lines (ended before metering, or closed by a crash) is unchanged.
+ */
+export function withModelTokens(
+  cost: number,
+  breakdown: CallCostBreakdown | null,
+  tokens: { input: number; output: number },
+): { cost: number; breakdown: CallCostBreakdown | null } {
+  const usage = breakdown?.usage;
+  if (!breakdown || !usage) return { cost, breakdown };
+  const added: Partial<Record<UsageComponent, number>> = { llm_input: tokens.input, llm_output: tokens.output };
+  let extra = 0;
+  const lines = usage.map((line) => {
+    const more = added[line.component] ?? 0;
+    if (more === 0) return line;
+    const lineCost = round(more * line.unit_price);
+    extra += lineCost;
+    return { ...line, quantity: round(line.quantity + more), cost: round(line.cost + lineCost) };
+  });
+  const total = round(cost + extra);
+  return {
+    cost: total,
+    breakdown: {
+      ...breakdown,
+      llm: round(breakdown.llm + extra),
+      per_minute: breakdown.minutes > 0 ? round(total / breakdown.minutes) : 0,
+      usage: lines,
+    },
+  };
+}

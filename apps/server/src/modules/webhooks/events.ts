@@ -1,9 +1,9 @@
 import type { WebhookEventType } from "@parley/contract";
+import { needsPostCallAnalysis } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
 import type { ServerEventMap } from "../../lib/server-events.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { findBatchCall } from "../batch-calls/service.ts";
-import { needsPostCallAnalysis } from "../call-analysis/plan.ts";
 import { findDocument } from "../documents/service.ts";
 import { enqueueCallEndedWebhook } from "./call-ended.ts";
 import { fanOutEvent } from "./deliveries.ts";
