@@ -176,9 +176,7 @@ export default defineConfig({
           "src/components/form-messages/locales/en.json",
         ],
       },
-      // Pre-rendering (build/prerender-pages.ts) is switched off until a form filled in before the app
-      // takes it over keeps what was typed reliably: on a slow CPU, typed values were lost (docs/web.md).
-      [],
+      ["/auth/login"],
     ),
   ],
   server: {

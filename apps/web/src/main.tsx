@@ -49,6 +49,11 @@ function holdEarlyInput() {
       for (const [name, value] of typed) {
         const field = document.querySelector(`input[name="${CSS.escape(name)}"]`);
         if (!(field instanceof HTMLInputElement) || !setValue) continue;
+        // React remembers the value it last saw in each field (its value tracker, which hydration
+        // filled with what had been typed by then) and takes an input event as a change only when
+        // the field now differs from it. Clear what it remembers (the instance's own setter), then
+        // write the typed value past it (the prototype's), so the event below is a change to React.
+        field.value = "";
         setValue.call(field, value);
         field.dispatchEvent(new Event("input", { bubbles: true }));
       }
