@@ -9,20 +9,11 @@ import path from "node:path";
 import lighthouse, { type Flags, type RunnerResult } from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { apiCall, apiLogin } from "../e2e/support/api.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/browser.ts";
 import { startServer } from "../e2e/support/server.ts";
 import { STORAGE_KEYS } from "../packages/contract/src/constants.ts";
 import type { BenchResult } from "./run.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Issue 18's acceptance: performance per page, and accessibility 1.0 everywhere. */
 const TARGETS: Record<string, number> = { "/auth/login": 95, "/assistants": 90 };
@@ -122,7 +113,7 @@ export async function run(): Promise<BenchResult> {
     execFileSync("npm", ["run", "build"], { cwd: path.resolve(import.meta.dirname, ".."), stdio: "ignore" });
   }
   const server = await startServer();
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
   try {
     const token = await apiLogin(server.url, server.admin.email, server.admin.password);
     // A list worth drawing: a few assistants, as a new workspace soon has.

@@ -5,6 +5,7 @@
 // The code is evaluated in three tasks rather than one (React; MUI and emotion; the app), with
 // the browser free to handle input between them.
 import { FORMS_LIVE_EVENT } from "./lib/forms-live.ts";
+import { startHeadStarts } from "./lib/head-start.ts";
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -66,4 +67,6 @@ function holdEarlyInput() {
 }
 
 if (document.getElementById("root")?.dataset.prerendered) holdEarlyInput();
+// A returning user's session and page data are asked for now, while the app's code downloads.
+startHeadStarts(window.location.pathname);
 requestAnimationFrame(() => void start());

@@ -1,6 +1,7 @@
 import { API_BASE_URL } from "../config/env.ts";
 import { paths } from "../config/paths.ts";
 import { ApiError, toApiError } from "./api-error.ts";
+import { takeHeadStart } from "./head-start.ts";
 import { accessTokenOf, tokenStorage } from "./token-storage.ts";
 
 export interface RequestOptions {
@@ -119,7 +120,8 @@ export type HttpClient = ReturnType<typeof createHttpClient>;
 
 export const api = createHttpClient({
   baseUrl: API_BASE_URL,
-  fetch: (...args) => fetch(...args),
+  // A request the entry already started for this page (head-start.ts) is answered by that request.
+  fetch: (input, init) => takeHeadStart(String(input), init) ?? fetch(input, init),
   onAuthFailure: () => {
     if (!window.location.pathname.startsWith("/auth/")) window.location.assign(paths.login);
   },
