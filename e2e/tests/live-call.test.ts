@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiLogin } from "../support/api.ts";
 import { launchBrowser, signIn } from "../support/browser.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
@@ -50,8 +50,19 @@ afterAll(async () => {
   await llm?.stop();
 });
 
+// Each call runs speech recognition and synthesis on the server: on a loaded two-core machine a test
+// takes several times as long as alone, so it gets two minutes rather than the suite's one.
+const CALL_TEST_TIMEOUT_MS = 120_000;
+
 describe("a live call in the browser", () => {
-  it("talks with the assistant by voice and leaves a complete call log", async () => {
+  // A test that fails leaves no call running into the next one: its pages are closed, ending its call.
+  afterEach(async () => {
+    await Promise.all(browser.contexts().map((context) => context.close()));
+  });
+
+  it("talks with the assistant by voice and leaves a complete call log", {
+    timeout: CALL_TEST_TIMEOUT_MS,
+  }, async () => {
     const page = await browser.newPage();
     await signIn(page, server.url, server.admin.email, server.admin.password);
     await page.waitForURL((url) => url.pathname === "/home");
@@ -62,8 +73,8 @@ describe("a live call in the browser", () => {
 
     const chat = page.getByRole("log", { name: "Conversation" });
     await chat.locator('[data-role="assistant"]').first().waitFor();
-    await chat.locator('[data-role="user"]').first().waitFor({ timeout: 45_000 });
-    await chat.getByText(/open at nine/).waitFor({ timeout: 45_000 });
+    await chat.locator('[data-role="user"]').first().waitFor({ timeout: 60_000 });
+    await chat.getByText(/open at nine/).waitFor({ timeout: 60_000 });
     await expect
       .poll(async () => Number(await panel.getAttribute("data-played-ms")), { timeout: 20_000 })
       .toBeGreaterThan(1000);
@@ -124,7 +135,9 @@ describe("a live call in the browser", () => {
     await page.close();
   });
 
-  it("ends a second call when the caller is removed from the live monitor", async () => {
+  it("ends a second call when the caller is removed from the live monitor", {
+    timeout: CALL_TEST_TIMEOUT_MS,
+  }, async () => {
     const caller = await browser.newPage();
     await signIn(caller, server.url, server.admin.email, server.admin.password);
     await caller.waitForURL((url) => url.pathname === "/home");

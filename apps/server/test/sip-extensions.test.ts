@@ -106,6 +106,9 @@ describe("SIP extensions", () => {
         "the unregistration",
       );
     },
+    // Three waits of their own (registration, baresip's exit, unregistration): the test's budget
+    // covers them, so a slow machine fails with what was awaited rather than a bare timeout.
+    75_000,
   );
 
   it("places a call from an extension to a registered phone, which the assistant then talks to", async () => {
