@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,12 +26,21 @@ export interface RunningServer {
 }
 
 /**
+ * Where the suite's global setup left a data directory as a fresh start leaves it
+ * (support/global-setup.ts); unset outside the suite (benchmarks), where each start creates its own.
+ */
+export const DATA_TEMPLATE_ENV = "PARLEY_E2E_DATA_TEMPLATE";
+
+/**
  * Starts the built product (apps/server/dist + apps/web/dist) as a user would, on a random port
  * with a fresh data directory (PGlite), and waits until it answers.
  */
 export async function startServer(env: Record<string, string> = {}, fixedPort?: number): Promise<RunningServer> {
   const port = fixedPort ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "parley-e2e-"));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  // A test that names its own data directory (a restart on the same data) starts from that instead.
+  if (template && env.DATA_DIR === undefined) cpSync(template, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   const admin = { email: "admin@e2e.test", password: "e2e admin password" };
   let output = "";
