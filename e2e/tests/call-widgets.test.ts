@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiLogin } from "../support/api.ts";
 import { seriousViolations } from "../support/axe.ts";
@@ -8,6 +8,7 @@ import { launchBrowser } from "../support/browser.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { speechWav } from "../support/speech-wav.ts";
+import { lineTexts, startsOneOf } from "../support/transcript.ts";
 
 // A customer's website (another local origin) embeds the widget's one script tag; a visitor talks to
 // the assistant through Chromium's fake microphone (a WAV synthesized here), the offline recogniser
@@ -44,20 +45,7 @@ ${snippet}
 let llm: ScriptedLlm;
 const replies = ["We open at nine in the morning.", "You are welcome. Goodbye!"];
 
-/** A non-empty line that is the start of one of the scripted replies. */
-const startsAReply = (line: string) => line.trim() !== "" && replies.some((reply) => reply.startsWith(line.trim()));
-
-/** Each transcript line's words, without the speaker's name shown (or read out) beside them. */
-function lineTexts(lines: Locator): Promise<string[]> {
-  return lines.evaluateAll((elements) =>
-    elements.map((element) => {
-      // The words are the line's innermost last text.
-      let node = element.lastChild;
-      while (node?.nodeType === Node.ELEMENT_NODE) node = node.lastChild;
-      return node?.textContent ?? "";
-    }),
-  );
-}
+const startsAReply = startsOneOf(replies);
 let server: RunningServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let shop: Site;
