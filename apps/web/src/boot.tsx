@@ -1,38 +1,46 @@
-import { STORAGE_KEYS } from "@parley/contract/constants";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
-import { DEFAULT_PREFERENCES, loadPreferences } from "./app/customizer/preferences.ts";
+import { preloadRoute } from "./app/router.tsx";
+import { restoreSession } from "./features/auth/restore-session.ts";
 import "./i18n/index.ts";
+import type { AuthState } from "./lib/auth-context.ts";
+import { prerenderedUse } from "./lib/prerendered-page.ts";
 
 // The app proper, imported by main.tsx once the browser has painted what the HTML holds.
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-/**
- * The build pre-renders some pages (build/prerender-pages.ts) as a visitor with no stored session
- * and the default look sees them. This visitor's first render draws the same markup only then.
- */
-function drawsAsPrerendered(element: HTMLElement): boolean {
-  if (element.dataset.prerendered !== window.location.pathname) return false;
-  if (localStorage.getItem(STORAGE_KEYS.accessToken)) return false;
-  const preferences = loadPreferences();
-  const look = ["direction", "mode", "themeName", "language", "borderRadius", "cardShadow"] as const;
-  return look.every((key) => preferences[key] === DEFAULT_PREFERENCES[key]);
-}
-
-const app = (
+const app = (initialSession?: AuthState) => (
   <StrictMode>
-    <App />
+    <App initialSession={initialSession} />
   </StrictMode>
 );
-// The first render is a transition: React renders it in slices, yielding to the browser between
-// them, instead of one long task that holds up input while the page is already on screen.
-if (drawsAsPrerendered(root)) {
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
-} else {
-  const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(app));
+
+async function start(element: HTMLElement) {
+  const use = prerenderedUse(element);
+  // The first render is a transition: React renders it in slices, yielding to the browser between
+  // them, instead of one long task that holds up input while the page is already on screen.
+  if (use === "hydrate") {
+    startTransition(() => {
+      hydrateRoot(element, app());
+    });
+    return;
+  }
+  let initialSession: AuthState | undefined;
+  if (use === "frame") {
+    // The signed-in frame (main.tsx showed it) stays until the app can draw the page over it: with
+    // the session restored (its requests were started by main.tsx) and the page's code loaded, the
+    // first render is that page, not a spinner between the frame and the page.
+    // A chunk that fails to download is the page's own error to show, as on any other load.
+    const [session] = await Promise.all([
+      restoreSession(),
+      preloadRoute(window.location.pathname).catch(() => undefined),
+    ]);
+    initialSession = session ?? undefined;
+  }
+  const reactRoot = createRoot(element);
+  startTransition(() => reactRoot.render(app(initialSession)));
 }
+
+void start(root);

@@ -1,21 +1,52 @@
-// The entry: lets the browser paint what the HTML already holds (the pre-rendered page, or the
-// spinner) before the app's code is evaluated, then starts the app. The HTML hints boot.tsx's
-// chunks (vite.config.ts), so they download while the page paints; evaluating them first would
-// hold that paint (the largest text of a pre-rendered page) behind all of the app's JavaScript.
+// The entry: lets the browser paint what the HTML already holds (the pre-rendered page, the
+// signed-in frame, or the spinner) before the app's code is fetched or evaluated, then starts the
+// app. The HTML names boot.tsx's chunks and the page's own (vite.config.ts); they are fetched all
+// at once as soon as the page has painted, so nothing competes with that paint for the link.
 // The code is evaluated in three tasks rather than one (React; MUI and emotion; the app), with
 // the browser free to handle input between them.
 import { FORMS_LIVE_EVENT } from "./lib/forms-live.ts";
 import { startHeadStarts } from "./lib/head-start.ts";
+import { prerenderedUse, showFrame } from "./lib/prerendered-page.ts";
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const HINTS_PER_TASK = 20;
+
+/**
+ * Starts fetching the app's code the page's HTML names (`<template id="app-modules">`: boot.tsx's
+ * chunks, and a page's own where it has its HTML), all at once. The build keeps these hints out of
+ * the head (vite.config.ts) so that nothing but the page and its font is fetched before it paints.
+ */
+async function fetchAppModules() {
+  const hints = document.getElementById("app-modules");
+  if (!(hints instanceof HTMLTemplateElement)) return;
+  // A few dozen at a time: starting each fetch costs the main thread a fraction of a millisecond,
+  // and a page names up to a hundred chunks.
+  const links = [...hints.content.children];
+  for (let i = 0; i < links.length; i += HINTS_PER_TASK) {
+    if (i > 0) await nextTask();
+    document.head.append(...links.slice(i, i + HINTS_PER_TASK));
+  }
+}
+
+/**
+ * The app's code in the order it is evaluated, a part per task: the browser evaluates a dynamic
+ * import's whole graph at once, and all of it in one task would hold up input for that long.
+ */
+const APP_PARTS = [
+  () => import("react-dom/client"),
+  () => import("@mui/material/styles"),
+  () => import("react-router"),
+  () => import("./i18n/index.ts"),
+  () => import("./boot.tsx"),
+];
 
 async function start() {
   await nextTask();
-  await import("react-dom/client");
-  await nextTask();
-  await import("@mui/material/styles");
-  await nextTask();
-  await import("./boot.tsx");
+  void fetchAppModules();
+  for (const part of APP_PARTS) {
+    await part();
+    await nextTask();
+  }
 }
 
 /**
@@ -66,7 +97,12 @@ function holdEarlyInput() {
   );
 }
 
-if (document.getElementById("root")?.dataset.prerendered) holdEarlyInput();
+const root = document.getElementById("root");
+// Before the first paint (module scripts run once the HTML is parsed): a returning user's
+// pre-rendered frame replaces the spinner at once; a visitor never sees it.
+const prerendered = root ? prerenderedUse(root) : null;
+if (root?.dataset.session === "visitor") holdEarlyInput();
+if (root && prerendered === "frame") showFrame(root);
 // A returning user's session and page data are asked for now, while the app's code downloads.
 startHeadStarts(window.location.pathname);
 requestAnimationFrame(() => void start());

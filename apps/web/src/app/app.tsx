@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { setLanguage } from "../i18n/index.ts";
+import type { AuthState } from "../lib/auth-context.ts";
 import { PreferencesProvider, usePreferences } from "./customizer/preferences-context.tsx";
 import { router } from "./router.tsx";
 import { ThemeRoot } from "./theme-root.tsx";
@@ -16,15 +17,20 @@ function LanguageSync() {
 }
 
 /** Everything below is rebuilt from scratch when another tab changes the stored access token. */
-function Session() {
+function Session({ initial }: { initial?: AuthState }) {
   return (
-    <AuthProvider>
+    <AuthProvider initial={initial}>
       <RouterProvider router={router} />
     </AuthProvider>
   );
 }
 
-export function App() {
+/**
+ * The app. `initialSession` is a session already restored before the first render (boot.tsx, for
+ * the signed-in frame; the build's pre-render, for that frame's own markup); it only serves the
+ * first session, not one rebuilt after another tab signs in or out.
+ */
+export function App({ initialSession }: { initialSession?: AuthState }) {
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -37,7 +43,7 @@ export function App() {
     <PreferencesProvider>
       <LanguageSync />
       <ThemeRoot>
-        <Session key={generation} />
+        <Session key={generation} initial={generation === 0 ? initialSession : undefined} />
       </ThemeRoot>
     </PreferencesProvider>
   );

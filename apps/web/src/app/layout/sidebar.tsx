@@ -86,35 +86,41 @@ export function Sidebar() {
   const compact = preferences.collapsed && !preferences.sidebarHover;
   const width = compact ? preferences.miniSidebarWidth : preferences.sidebarWidth;
 
-  if (!isDesktop) {
-    return (
-      <Drawer
-        open={preferences.mobileSidebar}
-        onClose={() => update({ mobileSidebar: false })}
-        slotProps={{ paper: { sx: { width: preferences.sidebarWidth } } }}
-      >
-        <Brand compact={false} />
-        <NavList compact={false} onNavigate={() => update({ mobileSidebar: false })} />
-      </Drawer>
-    );
-  }
+  // The build's pre-rendered signed-in frame (drawn where there is no window) serves every screen:
+  // it carries the permanent sidebar too, which CSS alone shows from the lg breakpoint up.
+  const permanent = isDesktop || typeof window === "undefined";
   return (
-    <Box
-      sx={{
-        width: preferences.collapsed ? preferences.miniSidebarWidth : preferences.sidebarWidth,
-        flexShrink: 0,
-        transition: "width .2s",
-      }}
-    >
-      <Drawer
-        variant="permanent"
-        onMouseEnter={() => preferences.collapsed && update({ sidebarHover: true })}
-        onMouseLeave={() => preferences.sidebarHover && update({ sidebarHover: false })}
-        slotProps={{ paper: { sx: { width, transition: "width .2s", overflowX: "hidden", display: "flex" } } }}
-      >
-        <Brand compact={compact} />
-        <NavList compact={compact} />
-      </Drawer>
-    </Box>
+    <>
+      {!isDesktop && (
+        <Drawer
+          open={preferences.mobileSidebar}
+          onClose={() => update({ mobileSidebar: false })}
+          slotProps={{ paper: { sx: { width: preferences.sidebarWidth } } }}
+        >
+          <Brand compact={false} />
+          <NavList compact={false} onNavigate={() => update({ mobileSidebar: false })} />
+        </Drawer>
+      )}
+      {permanent && (
+        <Box
+          sx={{
+            display: { xs: "none", lg: "block" },
+            width: preferences.collapsed ? preferences.miniSidebarWidth : preferences.sidebarWidth,
+            flexShrink: 0,
+            transition: "width .2s",
+          }}
+        >
+          <Drawer
+            variant="permanent"
+            onMouseEnter={() => preferences.collapsed && update({ sidebarHover: true })}
+            onMouseLeave={() => preferences.sidebarHover && update({ sidebarHover: false })}
+            slotProps={{ paper: { sx: { width, transition: "width .2s", overflowX: "hidden", display: "flex" } } }}
+          >
+            <Brand compact={compact} />
+            <NavList compact={compact} />
+          </Drawer>
+        </Box>
+      )}
+    </>
   );
 }

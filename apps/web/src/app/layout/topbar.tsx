@@ -31,6 +31,8 @@ export function Topbar({ onOpenCustomizer }: { onOpenCustomizer: () => void }) {
   const navigate = useNavigate();
   const isDesktop = useMediaQuery((theme: Theme) => theme.breakpoints.up("lg"));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // No user yet only in the build's signed-in frame (prerendered): the avatar is drawn empty.
+  const initials = user ? initialsOf(user.name) : "";
 
   const toggleSidebar = () =>
     isDesktop
@@ -62,12 +64,10 @@ export function Topbar({ onOpenCustomizer }: { onOpenCustomizer: () => void }) {
         </Tooltip>
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={`${initialsOf(user?.name ?? "")} – ${t("layout.userMenu")}`}
+          aria-label={initials ? `${initials} – ${t("layout.userMenu")}` : t("layout.userMenu")}
           aria-haspopup="menu"
         >
-          <Avatar sx={{ width: 34, height: 34, bgcolor: "primary.main", fontSize: 14 }}>
-            {initialsOf(user?.name ?? "")}
-          </Avatar>
+          <Avatar sx={{ width: 34, height: 34, bgcolor: "primary.main", fontSize: 14 }}>{initials}</Avatar>
         </IconButton>
         <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
           <MenuItem

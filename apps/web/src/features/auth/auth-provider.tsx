@@ -1,60 +1,30 @@
 import type { SignupCompletionResult } from "@parley/contract";
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AuthContext, type AuthState } from "../../lib/auth-context.ts";
-import { api } from "../../lib/http-client.ts";
-import { decodeToken, isExpired, tokenStorage } from "../../lib/token-storage.ts";
-import { fetchMe, fetchWorkspaces, loginRequest, logoutRequest } from "./api/session-api.ts";
-import { chooseWorkspace, INCOMPLETE_SIGNUP, signupWorkspaces } from "./choose-workspace.ts";
-import { isRestoreInterrupted } from "./restore-interrupted.ts";
+import { tokenStorage } from "../../lib/token-storage.ts";
+import { loginRequest, logoutRequest } from "./api/session-api.ts";
+import { INCOMPLETE_SIGNUP, signupWorkspaces } from "./choose-workspace.ts";
+import { restoreSession, signedOut } from "./restore-session.ts";
 import { forgetReturnTo } from "./return-to.ts";
 
-const signedOut: AuthState = { status: "unauthenticated", user: null, workspace: null, workspaces: [] };
-
 /** Holds the auth state machine of spec §4 for the whole app. */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ initial, children }: { initial?: AuthState; children: ReactNode }) {
+  // `initial` is a session restored before the first render (boot.tsx, under the signed-in frame).
   // With no token stored there is nothing to restore (restore() below comes to the same answer): a
   // visitor's first render is already the sign-in page rather than a spinner and a second render.
-  const [state, setState] = useState<AuthState>(() =>
-    tokenStorage.getAccessToken() ? { ...signedOut, status: "loading" } : signedOut,
+  const [state, setState] = useState<AuthState>(
+    () => initial ?? (tokenStorage.getAccessToken() ? { ...signedOut, status: "loading" } : signedOut),
   );
+  const restoredAhead = useRef(initial !== undefined);
 
   /** Loads user and workspaces for the stored token; any failure resets silently. */
   const restore = useCallback(async () => {
-    try {
-      let token = tokenStorage.getAccessToken();
-      const claims = token ? decodeToken(token) : null;
-      if (token && (!claims || isExpired(claims))) {
-        // Expired or unreadable tokens are removed; the refresh cookie may still renew the session.
-        tokenStorage.clearTokens();
-        token = await api.refreshAccessToken();
-      }
-      if (!token) {
-        tokenStorage.setLastWorkspaceSafe(null);
-        setState(signedOut);
-        return;
-      }
-      const [user, workspaces] = await Promise.all([
-        fetchMe(),
-        fetchWorkspaces().catch((error: unknown) => {
-          console.error("Failed to fetch workspaces", error);
-          return [];
-        }),
-      ]);
-      const workspace = chooseWorkspace(workspaces, tokenStorage.getLastWorkspace());
-      if (workspace) tokenStorage.setLastWorkspace(workspace.id);
-      setState({ status: "authenticated", user, workspace, workspaces });
-    } catch (error) {
-      // A request cut off because the page is being left is not a failed restore: clearing the
-      // token here would sign the user out of the page they are navigating to.
-      if (isRestoreInterrupted(error)) return;
-      tokenStorage.clearTokens();
-      tokenStorage.setLastWorkspaceSafe(null);
-      setState(signedOut);
-    }
+    const session = await restoreSession();
+    if (session) setState(session);
   }, []);
 
   useEffect(() => {
-    void restore();
+    if (!restoredAhead.current) void restore();
   }, [restore]);
 
   /**

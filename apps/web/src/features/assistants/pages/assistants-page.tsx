@@ -16,7 +16,7 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { Assistant } from "@parley/contract";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useAssistants } from "../../../api/assistants.ts";
@@ -26,6 +26,7 @@ import { errorText } from "../../../components/error-text.ts";
 import { useOpenedOnce } from "../../../components/opened-once.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
+import { dateFormat } from "../../../lib/date-format.ts";
 import { useAssistantActions } from "../hooks/use-assistant-actions.ts";
 import { assistantSummary, searchAssistants } from "../utils/assistant-list.ts";
 
@@ -48,8 +49,12 @@ export default function AssistantsPage() {
   const templateMounted = useOpenedOnce(dialog === "template");
   const [deleting, setDeleting] = useState<Assistant | null>(null);
   const [busy, setBusy] = useState(false);
-  const shown = assistants.data ? searchAssistants(assistants.data, search) : [];
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  // The list is drawn in an interruptible render a moment after its data arrives (a query's answer
+  // otherwise renders all at once, table and fields styled for the first time, in one long task
+  // while the page is already on screen); the spinner stays until it is drawn.
+  const list = useDeferredValue(assistants.data);
+  const drawing = assistants.data !== undefined && list !== assistants.data;
+  const shown = list ? searchAssistants(list, search) : [];
 
   const remove = async () => {
     if (!deleting) return;
@@ -75,13 +80,13 @@ export default function AssistantsPage() {
           </>
         }
       />
-      {assistants.isPending && <CenteredSpinner label={t("loading")} />}
+      {(assistants.isPending || (drawing && !list)) && <CenteredSpinner label={t("loading")} />}
       {assistants.isError && (
         <Typography color="error" role="alert">
           {errorText(assistants.error, t("list.loadFailed"))}
         </Typography>
       )}
-      {assistants.data?.length === 0 && (
+      {list?.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
           <Typography variant="h6" component="h2">
             {t("list.emptyTitle")}
@@ -99,7 +104,7 @@ export default function AssistantsPage() {
           </Stack>
         </Paper>
       )}
-      {assistants.data && assistants.data.length > 0 && (
+      {list && list.length > 0 && (
         <>
           <TextField
             type="search"
@@ -131,6 +136,7 @@ export default function AssistantsPage() {
                 )}
                 {shown.map((a) => {
                   const summary = assistantSummary(a);
+                  const updated = dateFormat(i18n.language, { dateStyle: "medium" }).format(new Date(a.updated_at));
                   return (
                     <TableRow key={a.id} hover>
                       <TableCell>
@@ -146,9 +152,7 @@ export default function AssistantsPage() {
                       <TableCell>{`${summary.llm} · ${summary.model}`}</TableCell>
                       <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{summary.stt}</TableCell>
                       <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{summary.tts}</TableCell>
-                      <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
-                        {date.format(new Date(a.updated_at))}
-                      </TableCell>
+                      <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{updated}</TableCell>
                       <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                         <IconButton
                           aria-label={t("list.duplicate", { name: a.name })}

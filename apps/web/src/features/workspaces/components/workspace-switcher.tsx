@@ -22,7 +22,7 @@ const CreateWorkspaceDialog = lazy(() =>
 /** Topbar menu: switch between your workspaces or create one. */
 export function WorkspaceSwitcher() {
   const { t } = useTranslation();
-  const { workspace, workspaces } = useAuth();
+  const { user, workspace, workspaces } = useAuth();
   const switchWorkspace = useSwitchWorkspace();
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -51,7 +51,8 @@ export function WorkspaceSwitcher() {
         sx={{ textTransform: "none", maxWidth: 240 }}
       >
         <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-          {workspace?.name ?? t("workspaces.none")}
+          {/* No user yet: the build's signed-in frame, drawn before anyone's workspaces are known. */}
+          {workspace?.name ?? (user ? t("workspaces.none") : "")}
         </span>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
