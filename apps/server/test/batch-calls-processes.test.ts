@@ -106,6 +106,47 @@ describe("a campaign across a kill -9", () => {
   }, 240_000);
 });
 
+describe("a dial cut off between its call log and the carrier's answer", () => {
+  it("is dialled again when the carrier never got it, and followed when it did: once each either way", async () => {
+    double.setOutbound({ outcome: "busy", ringMs: 300 });
+    const dataDir = mkdtempSync(path.join(tmpdir(), "parley-batch-window-"));
+    const first = await start({ dataDir });
+    const api = client(first.base, await signInAdmin(first.base));
+    const phoneNumberId = await prepareWorkspace(api, {
+      concurrencyLimit: 20,
+      credentials: credentials(),
+      number: NUMBER,
+    });
+    const contacts = numbers(4, 90_000);
+    const [, lost, unanswered] = contacts as [string, string, string, string];
+    // One request never reaches the carrier; the other is placed there but its answer never returns.
+    const stalled = Promise.all([
+      double.stallNextCall(lost, "before-create"),
+      double.stallNextCall(unanswered, "after-create"),
+    ]);
+    const placedBefore = outbound().length;
+    const id = await campaign(api, { from_phone_number_id: phoneNumberId, phone_numbers: contacts, concurrency: 4 });
+    await stalled;
+    await killServerProcess(first);
+
+    const second = await start({ dataDir });
+    const again = client(second.base, await signInAdmin(second.base));
+    const done = await until(
+      async () => BatchCall.parse((await again("GET", `/batch-calls/${id}`)).body),
+      finished,
+      "the campaign to finish after the restart",
+      CAMPAIGN_TIMEOUT_MS,
+    );
+    const placed = outbound().slice(placedBefore);
+    for (const number of contacts)
+      expect(
+        placed.filter((c) => c.to === number),
+        number,
+      ).toHaveLength(1);
+    expect(done.phone_numbers.every((c) => c.attempts === 1)).toBe(true);
+  }, 240_000);
+});
+
 describe.runIf(testDatabaseKind === "postgres")("a campaign on two server processes sharing PostgreSQL", () => {
   let database: PostgresDatabase | undefined;
 

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { CallAttemptOutcome } from "@parley/contract";
 import type { TenantScope } from "../../src/lib/tenant-scope.ts";
-import type { CallSettled, DialPort, DialRequest, DialResult } from "../../src/modules/batch-calls/dial-port.ts";
+import type {
+  CallSettled,
+  DialPort,
+  DialRequest,
+  DialResult,
+  OrphanedDial,
+} from "../../src/modules/batch-calls/dial-port.ts";
 
 interface FakeCall {
   id: string;
@@ -62,13 +68,9 @@ export class FakeDialPort implements DialPort {
     return over;
   }
 
-  async findPlacedCall(
-    _tenant: TenantScope,
-    _batchCallId: string,
-    number: string,
-    since: Date,
-  ): Promise<string | null> {
-    return [...this.calls.values()].find((c) => c.number === number && c.at >= since.getTime() - 1_000)?.id ?? null;
+  async findPlacedCall(_tenant: TenantScope, dial: OrphanedDial): Promise<string | null> {
+    const since = dial.since.getTime() - 1_000;
+    return [...this.calls.values()].find((c) => c.number === dial.number && c.at >= since)?.id ?? null;
   }
 
   onSettle(listener: () => void): void {

@@ -134,6 +134,14 @@ export interface PlaceCallRequest {
   machineDetection: boolean;
 }
 
+/** A call looked for at the vendor by its ends and when it was asked for (TelephonyAdapter.findCall). */
+export interface PlacedCallQuery {
+  from: string;
+  to: string;
+  /** Calls the vendor created before this are not it. */
+  since: Date;
+}
+
 export interface TransferRequest {
   providerCallId: string;
   /** E.164 or a SIP URI. */
@@ -234,6 +242,13 @@ export interface TelephonyAdapter {
   createStreamCodec(): StreamCodec;
   /** Dials out; returns the vendor's call id. The vendor calls voiceUrl once answered. */
   placeCall(account: TelephonyAccount, request: PlaceCallRequest): Promise<string>;
+  /**
+   * The vendor's id of a call from `from` to `to` it created since `since`, or null when it has
+   * none: whether a request to place a call reached the vendor when the process that sent it died
+   * before reading the answer (the campaign dialer's crash recovery). Absent where the vendor
+   * offers no such lookup; that recovery then assumes the call was placed.
+   */
+  findCall?(account: TelephonyAccount, query: PlacedCallQuery): Promise<string | null>;
   /** Moves the live call to the destination (the stream ends); the call log records it. */
   transfer(account: TelephonyAccount, request: TransferRequest): Promise<void>;
   /**

@@ -28,6 +28,16 @@ export interface CallSettled {
   cost: number;
 }
 
+/** A contact's dial that a process died in the middle of. */
+export interface OrphanedDial {
+  batchCallId: string;
+  /** The campaign's number the call was placed from. */
+  fromPhoneNumberId: string;
+  number: string;
+  /** When the dial was claimed: a call logged or created before it is an earlier attempt's. */
+  since: Date;
+}
+
 /**
  * The dialer's one way to the phone network and to the calls it placed, so the dialer can be driven
  * against a fake in tests and benchmarks. The telephony implementation is telephony-dial-port.ts.
@@ -38,9 +48,10 @@ export interface DialPort {
   settled(tenant: TenantScope, callIds: readonly string[]): Promise<Map<string, CallSettled>>;
   /**
    * The call a dial that a dead process was placing left behind: the campaign's call to `number`
-   * logged since `since`, or null when the dial never reached the point of logging a call.
+   * logged since `since`, or null when the dial never reached the carrier (nothing was logged, or
+   * the carrier says it has no such call).
    */
-  findPlacedCall(tenant: TenantScope, batchCallId: string, number: string, since: Date): Promise<string | null>;
+  findPlacedCall(tenant: TenantScope, dial: OrphanedDial): Promise<string | null>;
   /** Calls `listener` when a call may have ended, so the dialer looks at once rather than at its next poll. */
   onSettle?(listener: () => void): void;
 }

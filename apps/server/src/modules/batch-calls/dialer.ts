@@ -298,7 +298,12 @@ export class CampaignDialer {
     const orphans = await orphanedDials(db, tenant, campaign.id, jobs.id, now, jobs.exclusive);
     for (const contact of orphans) {
       const since = contact.dialStartedAt ?? contact.updatedAt;
-      const callId = await this.port.findPlacedCall(tenant, campaign.id, contact.number, since);
+      const callId = await this.port.findPlacedCall(tenant, {
+        batchCallId: campaign.id,
+        fromPhoneNumberId: campaign.fromPhoneNumberId,
+        number: contact.number,
+        since,
+      });
       if (callId) await recordCalls(db, [{ contact, callId }]);
       else await releaseContact(db, contact, now);
     }

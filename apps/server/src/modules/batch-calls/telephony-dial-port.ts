@@ -2,10 +2,12 @@ import type { CallAttemptOutcome, CallLog } from "@parley/contract";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { getCallLog, listCallLogs } from "../call-logs/queries.ts";
+import { findCallForStream, setCallCarrier } from "../call-logs/service.ts";
 import { isMinutesRefusal } from "../calls/minutes-allowance.ts";
 import type { CallsRuntime } from "../calls/runtime.ts";
+import { askCarrierForCall } from "../telephony/carrier-lookup.ts";
 import { placeOutboundCall } from "../telephony/outbound.ts";
-import type { CallSettled, DialPort, DialRequest, DialResult } from "./dial-port.ts";
+import type { CallSettled, DialPort, DialRequest, DialResult, OrphanedDial } from "./dial-port.ts";
 
 /**
  * What a campaign call carries besides its number. placeOutboundCall reads batchCallId (the call
@@ -71,15 +73,24 @@ export function telephonyDialPort(rt: CallsRuntime): DialPort {
       return over;
     },
 
-    async findPlacedCall(tenant: TenantScope, batchCallId: string, number: string, since: Date) {
+    async findPlacedCall(tenant: TenantScope, dial: OrphanedDial) {
       const page = await listCallLogs(db, tenant, {
-        batch_call_id: batchCallId,
-        search: number,
-        date_from: new Date(since.getTime() - 1_000).toISOString(),
+        batch_call_id: dial.batchCallId,
+        search: dial.number,
+        date_from: new Date(dial.since.getTime() - 1_000).toISOString(),
         page: 1,
         items_per_page: 10,
       });
-      return page.data.find((log) => log.to_number === number)?.id ?? null;
+      const log = page.data.find((row) => row.to_number === dial.number);
+      if (!log) return null;
+      if ((await findCallForStream(db, tenant, log.id))?.providerCallId) return log.id;
+      // Logged, but the process died before the carrier's answer to the request came back: only
+      // the carrier knows whether the call went out. Where it cannot say, the call counts as
+      // placed, since dialling again could ring the contact twice.
+      const answer = await askCarrierForCall(rt, tenant, dial.fromPhoneNumberId, dial.number, dial.since);
+      if (answer.kind === "not_placed") return null;
+      if (answer.kind === "placed") await setCallCarrier(db, tenant, log.id, answer);
+      return log.id;
     },
   };
 }

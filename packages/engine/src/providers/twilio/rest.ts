@@ -2,7 +2,13 @@ import { accountUrl } from "../../telephony/account.ts";
 import { requireCredential } from "../../telephony/credentials.ts";
 import { encodeForm, isRecord, stringField } from "../../telephony/form.ts";
 import { telephonyJson } from "../../telephony/rest.ts";
-import type { PlaceCallRequest, TelephonyAccount, VendorNumber, WebhookUrls } from "../../telephony/types.ts";
+import type {
+  PlaceCallRequest,
+  PlacedCallQuery,
+  TelephonyAccount,
+  VendorNumber,
+  WebhookUrls,
+} from "../../telephony/types.ts";
 import { basicAuth } from "../shared/basic-auth.ts";
 
 /** Twilio's REST API, 2010-04-01 (https://www.twilio.com/docs/usage/api). */
@@ -90,6 +96,34 @@ export async function placeCall(account: TelephonyAccount, request: PlaceCallReq
     net: account.net,
   });
   return isRecord(body) ? stringField(body, "sid") : "";
+}
+
+/** Rows asked for when looking a call up: far more than one caller places to one number in a minute. */
+const LOOKUP_PAGE_SIZE = 50;
+/** The vendor's clock and ours may disagree by this much; `date_created` has whole seconds. */
+const CLOCK_SKEW_MS = 5_000;
+
+/**
+ * GET Calls.json filtered by To and From: the newest call between the two numbers that Twilio
+ * created since `query.since` (by its `date_created`), or null.
+ */
+export async function findCall(account: TelephonyAccount, query: PlacedCallQuery): Promise<string | null> {
+  const { headers, url } = api(account);
+  const search = new URLSearchParams({ To: query.to, From: query.from, PageSize: String(LOOKUP_PAGE_SIZE) });
+  const body = await telephonyJson({
+    provider: "twilio",
+    url: url(`/Calls.json?${search}`),
+    headers,
+    net: account.net,
+  });
+  const rows = isRecord(body) && Array.isArray(body.calls) ? body.calls.filter(isRecord) : [];
+  const earliest = query.since.getTime() - CLOCK_SKEW_MS;
+  const created = (row: Record<string, unknown>) => Date.parse(stringField(row, "date_created"));
+  const matches = rows
+    .filter((row) => stringField(row, "to") === query.to && stringField(row, "from") === query.from)
+    .filter((row) => created(row) >= earliest)
+    .sort((a, b) => created(b) - created(a));
+  return matches[0] ? stringField(matches[0], "sid") || null : null;
 }
 
 /** POST Calls/{sid}.json: new TwiML for a live call, or `Status=completed` to end it. */

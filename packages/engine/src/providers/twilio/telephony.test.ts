@@ -95,6 +95,32 @@ describe("Twilio calls", () => {
     expect(form.get("MachineDetection")).toBe("Enable");
   });
 
+  it("finds a call it was asked to place by its ends and creation time, in Twilio's call list", async () => {
+    const row = (sid: string, created: string, to = "+15551112222") => ({
+      sid,
+      to,
+      from: "+15550000001",
+      date_created: created,
+    });
+    const { account, requests } = testAccount(credentials, () => ({
+      status: 200,
+      json: {
+        calls: [
+          row("CAold", "Fri, 27 Nov 2026 09:00:00 +0000"),
+          row("CAnew", "Fri, 27 Nov 2026 10:00:03 +0000"),
+          row("CAother", "Fri, 27 Nov 2026 10:00:04 +0000", "+15559999999"),
+        ],
+      },
+    }));
+    const query = { from: "+15550000001", to: "+15551112222", since: new Date("2026-11-27T10:00:00Z") };
+    expect(await adapter.findCall?.(account, query)).toBe("CAnew");
+    const asked = new URL(requests[0]?.url ?? "");
+    expect(`${asked.origin}${asked.pathname}`).toBe(`${API}/Calls.json`);
+    expect(asked.searchParams.get("To")).toBe("+15551112222");
+    expect(asked.searchParams.get("From")).toBe("+15550000001");
+    expect(await adapter.findCall?.(account, { ...query, since: new Date("2026-11-27T11:00:00Z") })).toBeNull();
+  });
+
   it("transfers with <Dial> to a number or a SIP URI", async () => {
     const { account, requests } = testAccount(credentials);
     await adapter.transfer(account, {

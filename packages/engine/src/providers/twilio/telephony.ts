@@ -1,7 +1,15 @@
 import { optionalCredential } from "../../telephony/credentials.ts";
 import { type ConferenceControl, type TelephonyAdapter, TelephonyError } from "../../telephony/types.ts";
 import { conferenceTwiml, dialTwiml, dtmfTwiml, sayAndHangupTwiml, streamAnswer } from "./markup.ts";
-import { configureNumber, fetchCallStatus, listNumbers, placeCall, placeCallWithTwiml, updateCall } from "./rest.ts";
+import {
+  configureNumber,
+  fetchCallStatus,
+  findCall,
+  listNumbers,
+  placeCall,
+  placeCallWithTwiml,
+  updateCall,
+} from "./rest.ts";
 import { verifyTwilioSignature } from "./signature.ts";
 import { TwilioStreamCodec } from "./stream-codec.ts";
 import { parseIncomingCall, parseStatus, STATUSES } from "./webhooks.ts";
@@ -45,6 +53,7 @@ export const twilioTelephony: TelephonyAdapter = {
   answerWithStream: (urls, parameters) => ({ contentType: "text/xml", body: streamAnswer(urls.streamUrl, parameters) }),
   createStreamCodec: () => new TwilioStreamCodec(),
   placeCall,
+  findCall,
   async transfer(account, request) {
     await updateCall(account, request.providerCallId, {
       Twiml: dialTwiml(request.destination, request.callerId, request.statusUrl),

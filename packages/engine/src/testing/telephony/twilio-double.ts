@@ -61,7 +61,10 @@ export interface TwilioNumber {
 }
 
 /** A Twilio call: TwiML state plus the stream legs (`documents` holds the TwiML it ran). */
-export class TwilioCall extends MarkupCall {}
+export class TwilioCall extends MarkupCall {
+  /** Twilio's `date_created`: when the API created the call (wall-clock time, as Twilio reports it). */
+  readonly createdAt = new Date();
+}
 
 export type TwilioCallHandle = CallHandle<TwilioCall>;
 
@@ -81,6 +84,13 @@ export interface TwilioDouble {
   /** Sets how the next outbound calls are answered. */
   setOutbound(behaviour: OutboundBehaviour): void;
   ringInbound(number: string, from: string, options?: InboundOptions): Promise<TwilioCallHandle>;
+  /**
+   * Stalls the next request to place a call to `to`, for a test of a process that dies mid-request:
+   * "before-create" never creates the call (the request was lost on its way), "after-create"
+   * creates it and dials but never answers the request (the answer was lost on its way back).
+   * Resolves once that request has arrived; later requests to `to` are served as usual.
+   */
+  stallNextCall(to: string, stage: "before-create" | "after-create"): Promise<void>;
   /** Resolves when a call matching `where` exists (e.g. the one Parley just placed). */
   waitForCall(where: (call: TwilioCall) => boolean, timeoutMs?: number): Promise<TwilioCall>;
   close(): Promise<void>;
@@ -199,12 +209,40 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
       trunk_sid: null,
       group_sid: null,
       annotation: null,
-      date_created: rfc2822(new Date()),
+      date_created: rfc2822(call.createdAt),
       date_updated: rfc2822(new Date()),
       uri: `${API}/Accounts/${call.accountSid}/Calls/${call.id}.json`,
       subresource_uris: {},
     };
   }
+
+  /** GET Calls.json: the account's calls, newest first, filtered by To and From when given (one page). */
+  function listCalls(request: DoubleRequest, accountSid: string): DoubleResponse {
+    const pageSize = Math.min(1000, Math.max(1, Number(request.query.get("PageSize") ?? pageSizeDefault) || 50));
+    const to = request.query.get("To");
+    const from = request.query.get("From");
+    const all = [...calls.values()]
+      .filter((c) => c.accountSid === accountSid && (!to || c.to === to) && (!from || c.from === from))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    const slice = all.slice(0, pageSize);
+    const base = `${API}/Accounts/${accountSid}/Calls.json`;
+    return {
+      status: 200,
+      json: {
+        calls: slice.map(callJson),
+        page: 0,
+        page_size: pageSize,
+        start: 0,
+        end: Math.max(0, slice.length - 1),
+        uri: `${base}?PageSize=${pageSize}&Page=0`,
+        first_page_uri: `${base}?PageSize=${pageSize}&Page=0`,
+        previous_page_uri: null,
+        next_page_uri: null,
+      },
+    };
+  }
+
+  const stalls = new Map<string, { stage: "before-create" | "after-create"; arrived: () => void }>();
 
   function listNumbers(request: DoubleRequest, accountSid: string): DoubleResponse {
     const pageSize = Math.min(1000, Math.max(1, Number(request.query.get("PageSize") ?? pageSizeDefault) || 50));
@@ -370,8 +408,20 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
         pattern: `${API}/Accounts/:account/Calls.json`,
         handle: (request, { account }) => {
           const found = authenticate(request, account ?? "");
-          return found ? createCall(request, found) : AUTHENTICATE;
+          if (!found) return AUTHENTICATE;
+          const stall = stalls.get(formOf(request).get("To") ?? "");
+          if (!stall) return createCall(request, found);
+          stalls.delete(formOf(request).get("To") ?? "");
+          if (stall.stage === "after-create") createCall(request, found);
+          stall.arrived();
+          return new Promise<DoubleResponse>(() => {});
         },
+      },
+      {
+        method: "GET",
+        pattern: `${API}/Accounts/:account/Calls.json`,
+        handle: (request, { account }) =>
+          authenticate(request, account ?? "") ? listCalls(request, account ?? "") : AUTHENTICATE,
       },
       {
         method: "GET",
@@ -551,6 +601,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
       outbound = behaviour;
     },
     ringInbound,
+    stallNextCall: (to, stage) => new Promise<void>((arrived) => stalls.set(to, { stage, arrived })),
     waitForCall: (where, timeoutMs = 30_000) => waiters.waitFor(where, timeoutMs, "Twilio"),
     close: async () => {
       for (const call of calls.values()) if (!call.ended) await runner.endCall(call, "completed");
