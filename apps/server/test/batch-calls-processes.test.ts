@@ -63,17 +63,45 @@ async function campaign(api: ReturnType<typeof client>, body: Record<string, unk
 
 const finished = (b: BatchCall) => ["completed", "failed", "partial", "cancelled"].includes(b.status);
 
+/** A server on a fresh data directory with the Twilio number ready to dial from. */
+async function firstProcess(prefix: string) {
+  double.setOutbound({ outcome: "busy", ringMs: 300 });
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const server = await start({ dataDir });
+  const api = client(server.base, await signInAdmin(server.base));
+  const phoneNumberId = await prepareWorkspace(api, {
+    concurrencyLimit: 20,
+    credentials: credentials(),
+    number: NUMBER,
+  });
+  return { dataDir, server, api, phoneNumberId };
+}
+
+/** Starts a second process on the same data directory and waits for the campaign to finish there. */
+async function finishAfterRestart(dataDir: string, id: string): Promise<BatchCall> {
+  const second = await start({ dataDir });
+  const again = client(second.base, await signInAdmin(second.base));
+  return until(
+    async () => BatchCall.parse((await again("GET", `/batch-calls/${id}`)).body),
+    finished,
+    "the campaign to finish after the restart",
+    CAMPAIGN_TIMEOUT_MS,
+  );
+}
+
+/** Each contact got exactly one call at the carrier since `placedBefore` calls had been placed. */
+function expectDialledOnceEach(contacts: string[], placedBefore: number) {
+  const placed = outbound().slice(placedBefore);
+  for (const number of contacts)
+    expect(
+      placed.filter((c) => c.to === number),
+      number,
+    ).toHaveLength(1);
+}
+
 describe("a campaign across a kill -9", () => {
   it("finishes after a restart with every contact dialled exactly once", async () => {
-    double.setOutbound({ outcome: "busy", ringMs: 300 });
-    const dataDir = mkdtempSync(path.join(tmpdir(), "parley-batch-kill-"));
-    const first = await start({ dataDir });
-    const api = client(first.base, await signInAdmin(first.base));
-    const phoneNumberId = await prepareWorkspace(api, {
-      concurrencyLimit: 20,
-      credentials: credentials(),
-      number: NUMBER,
-    });
+    const { dataDir, server, api, phoneNumberId } = await firstProcess("parley-batch-kill-");
     const contacts = numbers(60, 80_000);
     const placedBefore = outbound().length;
     const id = await campaign(api, { from_phone_number_id: phoneNumberId, phone_numbers: contacts, concurrency: 6 });
@@ -83,22 +111,10 @@ describe("a campaign across a kill -9", () => {
       "calls before the kill",
       CAMPAIGN_TIMEOUT_MS,
     );
-    await killServerProcess(first);
+    await killServerProcess(server);
 
-    const second = await start({ dataDir });
-    const again = client(second.base, await signInAdmin(second.base));
-    const done = await until(
-      async () => BatchCall.parse((await again("GET", `/batch-calls/${id}`)).body),
-      finished,
-      "the campaign to finish after the restart",
-      CAMPAIGN_TIMEOUT_MS,
-    );
-    const placed = outbound().slice(placedBefore);
-    for (const number of contacts)
-      expect(
-        placed.filter((c) => c.to === number),
-        number,
-      ).toHaveLength(1);
+    const done = await finishAfterRestart(dataDir, id);
+    expectDialledOnceEach(contacts, placedBefore);
     expect(done.phone_numbers.every((c) => c.attempts === 1 && c.status !== "pending" && c.status !== "dialing")).toBe(
       true,
     );
@@ -108,15 +124,7 @@ describe("a campaign across a kill -9", () => {
 
 describe("a dial cut off between its call log and the carrier's answer", () => {
   it("is dialled again when the carrier never got it, and followed when it did: once each either way", async () => {
-    double.setOutbound({ outcome: "busy", ringMs: 300 });
-    const dataDir = mkdtempSync(path.join(tmpdir(), "parley-batch-window-"));
-    const first = await start({ dataDir });
-    const api = client(first.base, await signInAdmin(first.base));
-    const phoneNumberId = await prepareWorkspace(api, {
-      concurrencyLimit: 20,
-      credentials: credentials(),
-      number: NUMBER,
-    });
+    const { dataDir, server, api, phoneNumberId } = await firstProcess("parley-batch-window-");
     const contacts = numbers(4, 90_000);
     const [, lost, unanswered] = contacts as [string, string, string, string];
     // One request never reaches the carrier; the other is placed there but its answer never returns.
@@ -127,22 +135,10 @@ describe("a dial cut off between its call log and the carrier's answer", () => {
     const placedBefore = outbound().length;
     const id = await campaign(api, { from_phone_number_id: phoneNumberId, phone_numbers: contacts, concurrency: 4 });
     await stalled;
-    await killServerProcess(first);
+    await killServerProcess(server);
 
-    const second = await start({ dataDir });
-    const again = client(second.base, await signInAdmin(second.base));
-    const done = await until(
-      async () => BatchCall.parse((await again("GET", `/batch-calls/${id}`)).body),
-      finished,
-      "the campaign to finish after the restart",
-      CAMPAIGN_TIMEOUT_MS,
-    );
-    const placed = outbound().slice(placedBefore);
-    for (const number of contacts)
-      expect(
-        placed.filter((c) => c.to === number),
-        number,
-      ).toHaveLength(1);
+    const done = await finishAfterRestart(dataDir, id);
+    expectDialledOnceEach(contacts, placedBefore);
     expect(done.phone_numbers.every((c) => c.attempts === 1)).toBe(true);
   }, 240_000);
 });
