@@ -36,7 +36,7 @@ async function recordHeading(page: Page) {
     const frames: boolean[] = [];
     Object.assign(window, { headingFrames: frames });
     const look = () => {
-      const heading = [...document.querySelectorAll("h1")].find((h) => h.textContent === "Assistants");
+      const heading = Array.from(document.querySelectorAll("h1")).find((h) => h.textContent === "Assistants");
       frames.push(heading !== undefined && heading.getClientRects().length > 0);
       requestAnimationFrame(look);
     };
