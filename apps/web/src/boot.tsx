@@ -5,7 +5,7 @@ import { preloadRoute } from "./app/router.tsx";
 import { restoreSession } from "./features/auth/restore-session.ts";
 import "./i18n/index.ts";
 import type { AuthState } from "./lib/auth-context.ts";
-import { prerenderedUse } from "./lib/prerendered-page.ts";
+import { frameOnScreen, prerenderedUse } from "./lib/prerendered-page.ts";
 
 // The app proper, imported by main.tsx once the browser has painted what the HTML holds.
 const root = document.getElementById("root");
@@ -18,17 +18,16 @@ const app = (initialSession?: AuthState) => (
 );
 
 async function start(element: HTMLElement) {
-  const use = prerenderedUse(element);
   // The first render is a transition: React renders it in slices, yielding to the browser between
   // them, instead of one long task that holds up input while the page is already on screen.
-  if (use === "hydrate") {
+  if (prerenderedUse(element) === "hydrate") {
     startTransition(() => {
       hydrateRoot(element, app());
     });
     return;
   }
   let initialSession: AuthState | undefined;
-  if (use === "frame") {
+  if (frameOnScreen(element)) {
     // The signed-in frame (main.tsx showed it) stays until the app can draw the page over it: with
     // the session restored (its requests were started by main.tsx) and the page's code loaded, the
     // first render is that page, not a spinner between the frame and the page.

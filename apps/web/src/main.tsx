@@ -2,8 +2,8 @@
 // signed-in frame, or the spinner) before the app's code is fetched or evaluated, then starts the
 // app. The HTML names boot.tsx's chunks and the page's own (vite.config.ts); they are fetched all
 // at once as soon as the page has painted, so nothing competes with that paint for the link.
-// The code is evaluated in three tasks rather than one (React; MUI and emotion; the app), with
-// the browser free to handle input between them.
+// The code is evaluated a part per task (APP_PARTS), with the browser free to handle input between
+// them.
 import { FORMS_LIVE_EVENT } from "./lib/forms-live.ts";
 import { startHeadStarts } from "./lib/head-start.ts";
 import { prerenderedUse, showFrame } from "./lib/prerendered-page.ts";

@@ -18,16 +18,13 @@ export type PrerenderedFor = "visitor" | "signed-in";
  */
 export type PrerenderedUse = "hydrate" | "frame" | null;
 
-/** What the pre-rendered markup assumes of the look; any other stored choice draws differently. */
+/** What the sign-in page's markup assumes of the look; any other stored choice draws differently. */
+const VISITOR_LOOK = ["direction", "mode", "themeName", "language", "borderRadius", "cardShadow"] as const;
+/** The signed-in frame also assumes the default layout and sidebar. */
 const LOOK: Record<PrerenderedFor, readonly (keyof Preferences)[]> = {
-  visitor: ["direction", "mode", "themeName", "language", "borderRadius", "cardShadow"],
+  visitor: VISITOR_LOOK,
   "signed-in": [
-    "direction",
-    "mode",
-    "themeName",
-    "language",
-    "borderRadius",
-    "cardShadow",
+    ...VISITOR_LOOK,
     "layout",
     "sidebarWidth",
     "miniSidebarWidth",
@@ -54,6 +51,11 @@ export function prerenderedUse(root: HTMLElement, pathname = window.location.pat
   if (!LOOK[drawnFor].every((key) => preferences[key] === DEFAULT_PREFERENCES[key])) return null;
   if (drawnFor === "visitor") return tokenStorage.getAccessToken() ? null : "hydrate";
   return hasUsableToken() ? "frame" : null;
+}
+
+/** True while the signed-in frame is on screen (showFrame showed it; the app has not drawn over it). */
+export function frameOnScreen(root: HTMLElement): boolean {
+  return root.querySelector(":scope > [data-frame]:not([hidden])") !== null;
 }
 
 /**
