@@ -3,7 +3,7 @@
 // keyword-only and hybrid (embeddings from a local double of the OpenAI protocol).
 import { performance } from "node:perf_hooks";
 import type { KnowledgeDocument } from "@parley/contract";
-import { documentChunks, documents } from "../apps/server/src/modules/documents/schema.ts";
+import { documentChunks, documents } from "../apps/server/src/modules/knowledge-base/schema.ts";
 import { call, createTestApp, signedInUser, type TestApp } from "../apps/server/test/harness.ts";
 import { settled, upload } from "../apps/server/test/support/documents.ts";
 import { startEmbeddingsDouble } from "../apps/server/test/support/embeddings-double.ts";

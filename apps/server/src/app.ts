@@ -21,7 +21,7 @@ import { callLogRoutes } from "./modules/call-logs/routes.ts";
 import { callWidgetRoutes } from "./modules/call-widgets/routes.ts";
 import { callRoutes } from "./modules/calls/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
-import { documentRoutes } from "./modules/documents/routes.ts";
+import { documentRoutes } from "./modules/knowledge-base/routes.ts";
 import { functionRoutes } from "./modules/functions/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { integrationRoutes } from "./modules/integrations/routes.ts";

@@ -1,7 +1,7 @@
 import type { KnowledgeDocument, KnowledgeSettingsResponse } from "@parley/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documentChunks } from "../src/modules/documents/schema.ts";
+import { documentChunks } from "../src/modules/knowledge-base/schema.ts";
 import { call, createTestApp, signedInUser, type TestApp, testDatabaseKind } from "./harness.ts";
 import { search, settled, upload } from "./support/documents.ts";
 import { type EmbeddingsDouble, startEmbeddingsDouble } from "./support/embeddings-double.ts";

@@ -9,7 +9,7 @@ export * from "../modules/billing/schema.ts";
 export * from "../modules/call-logs/schema.ts";
 export * from "../modules/call-widgets/schema.ts";
 export * from "../modules/calls/schema.ts";
-export * from "../modules/documents/schema.ts";
+export * from "../modules/knowledge-base/schema.ts";
 export * from "../modules/functions/schema.ts";
 export * from "../modules/integrations/schema.ts";
 export * from "../modules/mcp/schema.ts";

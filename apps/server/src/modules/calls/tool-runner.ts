@@ -1,8 +1,8 @@
 import type { ToolCall, ToolResult, ToolRunner, ToolSpec } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { searchDocuments } from "../documents/search.ts";
-import { agentHasDocuments } from "../documents/service.ts";
+import { searchDocuments } from "../knowledge-base/search.ts";
+import { agentHasDocuments } from "../knowledge-base/service.ts";
 import { functionToolSpec, listAgentFunctions } from "../functions/service.ts";
 import { invokeFunctionWebhook } from "../functions/webhook.ts";
 

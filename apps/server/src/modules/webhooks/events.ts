@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 import type { ServerEventMap } from "../../lib/server-events.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { findBatchCall } from "../batch-calls/service.ts";
-import { findDocument } from "../documents/service.ts";
+import { findDocument } from "../knowledge-base/service.ts";
 import { enqueueCallEndedWebhook } from "./call-ended.ts";
 import { fanOutEvent } from "./deliveries.ts";
 
