@@ -25,7 +25,7 @@ import { documentRoutes } from "./modules/knowledge-base/routes.ts";
 import { functionRoutes } from "./modules/functions/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { integrationRoutes } from "./modules/integrations/routes.ts";
-import { mcpRoutes } from "./modules/mcp/routes.ts";
+import { mcpRoutes } from "./modules/mcp-servers/routes.ts";
 import { phoneNumberRoutes } from "./modules/phone-numbers/routes.ts";
 import { sipRoutes } from "./modules/sip/routes.ts";
 import { telephonyRoutes } from "./modules/telephony/routes.ts";

@@ -5,8 +5,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentRow, agents } from "../src/modules/assistants/schema.ts";
-import { callMcpTool } from "../src/modules/mcp/client.ts";
-import { mcpServers } from "../src/modules/mcp/schema.ts";
+import { callMcpTool } from "../src/modules/mcp-servers/client.ts";
+import { mcpServers } from "../src/modules/mcp-servers/schema.ts";
 import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
 
 /** The official reference server, run locally in the given transport mode. */

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { type McpSession, openMcpSession, reasonOf, serverTarget } from "../mcp/client.ts";
-import { listAgentMcpServers, type McpServerRow } from "../mcp/service.ts";
+import { type McpSession, openMcpSession, reasonOf, serverTarget } from "../mcp-servers/client.ts";
+import { listAgentMcpServers, type McpServerRow } from "../mcp-servers/service.ts";
 import { type ToolEntry, toolName } from "./tool-runner.ts";
 
 export interface McpToolSet {

@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { requireFunction } from "../functions/service.ts";
-import { requireMcpServer } from "../mcp/service.ts";
+import { requireMcpServer } from "../mcp-servers/service.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

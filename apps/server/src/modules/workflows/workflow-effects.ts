@@ -6,8 +6,8 @@ import { searchDocuments } from "../knowledge-base/search.ts";
 import { agentHasDocuments } from "../knowledge-base/service.ts";
 import { requireFunction } from "../functions/service.ts";
 import { invokeFunctionWebhook } from "../functions/webhook.ts";
-import { type McpSession, openMcpSession, reasonOf, serverTarget } from "../mcp/client.ts";
-import { requireMcpServer } from "../mcp/service.ts";
+import { type McpSession, openMcpSession, reasonOf, serverTarget } from "../mcp-servers/client.ts";
+import { requireMcpServer } from "../mcp-servers/service.ts";
 
 /** Chunks a knowledge node's search keeps: the same as the model's own knowledge tool. */
 const KNOWLEDGE_RESULTS = 4;
