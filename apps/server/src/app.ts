@@ -30,7 +30,7 @@ import { phoneNumberRoutes } from "./modules/phone-numbers/routes.ts";
 import { sipRoutes } from "./modules/sip/routes.ts";
 import { telephonyRoutes } from "./modules/telephony/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
-import { voiceRoutes } from "./modules/voices/routes.ts";
+import { voiceRoutes } from "./modules/voice-lab/routes.ts";
 import { enqueueCallEndedWebhook } from "./modules/webhooks/call-ended.ts";
 import { webhookRoutes } from "./modules/webhooks/routes.ts";
 import { messagingNumberRoutes } from "./modules/whatsapp/routes.ts";

@@ -1,7 +1,7 @@
 import type { NetworkDeps } from "@parley/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveIntegration } from "../src/modules/integrations/service.ts";
-import { insertClone } from "../src/modules/voices/service.ts";
+import { insertClone } from "../src/modules/voice-lab/service.ts";
 import { type FakeElevenLabs, routedNetwork, startFakeElevenLabs } from "./fake-voice-vendor.ts";
 import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
 

@@ -16,7 +16,7 @@ export * from "../modules/mcp-servers/schema.ts";
 export * from "../modules/phone-numbers/schema.ts";
 export * from "../modules/sip/schema.ts";
 export * from "../modules/users/schema.ts";
-export * from "../modules/voices/schema.ts";
+export * from "../modules/voice-lab/schema.ts";
 export * from "../modules/webhooks/schema.ts";
 export * from "../modules/workflows/schema.ts";
 export * from "../modules/workspaces/schema.ts";

@@ -12,7 +12,7 @@ import type { NetworkDeps } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { resolveCredentials } from "../integrations/credentials.ts";
-import { listClones } from "../voices/service.ts";
+import { listClones } from "../voice-lab/service.ts";
 
 /** Where live voice and model lists come from (the engine's vendor catalog; a fake in tests). */
 export interface LiveCatalogSource {
