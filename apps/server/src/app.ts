@@ -11,6 +11,8 @@ import { logOptions } from "./lib/log-options.ts";
 import { accountRoutes } from "./modules/admin/account-routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
+import { looksLikeApiKey } from "./modules/api-keys/secret.ts";
+import { noteApiKeyUse, verifyApiKey } from "./modules/api-keys/verify.ts";
 import { assistantRoutes } from "./modules/assistants/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { batchCallRoutes } from "./modules/batch-calls/routes.ts";
@@ -21,14 +23,15 @@ import { callLogRoutes } from "./modules/call-logs/routes.ts";
 import { callWidgetRoutes } from "./modules/call-widgets/routes.ts";
 import { callRoutes } from "./modules/calls/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
-import { documentRoutes } from "./modules/knowledge-base/routes.ts";
 import { functionRoutes } from "./modules/functions/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { integrationRoutes } from "./modules/integrations/routes.ts";
+import { documentRoutes } from "./modules/knowledge-base/routes.ts";
 import { mcpRoutes } from "./modules/mcp-servers/routes.ts";
 import { phoneNumberRoutes } from "./modules/phone-numbers/routes.ts";
 import { sipRoutes } from "./modules/sip/routes.ts";
 import { telephonyRoutes } from "./modules/telephony/routes.ts";
+import { authStateOf } from "./modules/users/auth-state.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { voiceRoutes } from "./modules/voice-lab/routes.ts";
 import { enqueueCallEndedWebhook } from "./modules/webhooks/call-ended.ts";
@@ -37,6 +40,7 @@ import { messagingNumberRoutes } from "./modules/whatsapp/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
 import { workflowTestTurnRoutes } from "./modules/workflows/test-turn.ts";
 import { workspaceRoutes } from "./modules/workspaces/routes.ts";
+import { requireWorkspace } from "./modules/workspaces/service.ts";
 import { registerAuthentication } from "./plugins/authenticate.ts";
 import {
   clientErrorHandler,
@@ -102,8 +106,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandling(app);
   registerSecurityHeaders(app, ctx.config.publicUrl);
   registerInputGuards(app);
-  registerAuthentication(app);
-  registerTenant(app);
+  // The plugins name no module: the checks they run are handed in here.
+  registerAuthentication(app, {
+    looksLikeApiKey,
+    verifyApiKey: (secret, now) => verifyApiKey(ctx.db, secret, now),
+    noteApiKeyUse: (keyId, ip, now, onError) => noteApiKeyUse(ctx.db, keyId, ip, now, onError),
+    accountState: (userId) => authStateOf(ctx.db, userId),
+  });
+  registerTenant(app, async (principal) => {
+    const { workspace, role } = await requireWorkspace(ctx.db, principal);
+    return { workspaceId: workspace.id, role };
+  });
   await app.register(cookie);
   await app.register(formbody);
   await registerOpenApi(app);

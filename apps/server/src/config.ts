@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { parseAllowedEntry } from "./lib/address-policy.ts";
-import { type ProviderKeys, pickProviderKeys, providerKeyVariables } from "./modules/integrations/env-keys.ts";
+import { type ProviderKeys, pickProviderKeys, providerKeyVariables } from "./lib/provider-env-keys.ts";
 
 const optionalText = z
   .string()

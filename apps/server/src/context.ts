@@ -4,7 +4,7 @@ import type { Database } from "./db/client.ts";
 import type { SecretBox } from "./lib/crypto.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import type { ServerEvents } from "./lib/server-events.ts";
-import type { AccessTokens } from "./modules/auth/access-token.ts";
+import type { AccessTokens } from "./lib/access-tokens.ts";
 import type { RoomRegistry } from "./modules/calls/rooms.ts";
 
 /** What every module's services need, built once at start and attached to the app as `app.ctx`. */

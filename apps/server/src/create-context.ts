@@ -7,7 +7,7 @@ import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createSafeNetwork } from "./lib/safe-network.ts";
 import { resolveSecretKey } from "./lib/secret-key.ts";
 import { ServerEvents } from "./lib/server-events.ts";
-import { createAccessTokens } from "./modules/auth/access-token.ts";
+import { createAccessTokens } from "./lib/access-tokens.ts";
 import { RoomRegistry } from "./modules/calls/rooms.ts";
 
 /** Opens the database (running migrations) and derives every key the services need. */

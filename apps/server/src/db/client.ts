@@ -8,11 +8,13 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
-import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
-/** The one database type the services use, whether PGlite or a PostgreSQL server is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type the services use, whether PGlite or a PostgreSQL server is behind it.
+ * Without drizzle's relational schema: services query the tables they import, so the foundation
+ * names no module's table.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A database handle or an open transaction: services accept either. */
 export type Executor = Database | Transaction;
@@ -125,13 +127,13 @@ export async function openDatabase(options: {
     // pool, which opens a new one when needed; without a listener that event would crash the process.
     // Queries in flight still fail where they run, and are reported there.
     pool.on("error", () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool) as unknown as Database;
     return {
       db,
       kind: "postgres",
       async migrate() {
         const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-        await migrate(drizzlePg(pool, { schema }), { migrationsFolder: folder });
+        await migrate(drizzlePg(pool), { migrationsFolder: folder });
         await openConnections(pool, POOL_MIN);
       },
       close: () => pool.end(),
@@ -155,13 +157,13 @@ export async function openDatabase(options: {
     unlock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
     kind: "pglite",
     async migrate() {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
-      await migrate(drizzlePglite(client, { schema }), { migrationsFolder: folder });
+      await migrate(drizzlePglite(client), { migrationsFolder: folder });
     },
     async close() {
       await client.close();

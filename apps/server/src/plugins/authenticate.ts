@@ -1,10 +1,7 @@
 import { API_KEY_TEXTS, type ApiKeyScope, ERROR_TEXTS } from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
-import { requiredScope } from "../modules/api-keys/scope-policy.ts";
-import { looksLikeApiKey } from "../modules/api-keys/secret.ts";
-import { noteApiKeyUse, verifyApiKey } from "../modules/api-keys/verify.ts";
-import { authStateOf } from "../modules/users/auth-state.ts";
+import { requiredScope } from "../lib/scope-policy.ts";
 
 /** Who is calling, from a verified access token of a user who is still active. */
 export interface Principal {
@@ -35,6 +32,36 @@ declare module "fastify" {
   }
 }
 
+/** An account as the checks on every request need it (the users module keeps it fresh). */
+export interface AccountState {
+  username: string;
+  isSuperuser: boolean;
+  tierId: string | null;
+  isActive: boolean;
+  sessionsValidFrom: Date | null;
+}
+
+/** A workspace API key that matched its secret and has not expired. */
+export interface VerifiedKey {
+  id: string;
+  workspaceId: string;
+  scopes: ApiKeyScope[];
+  createdBy: string;
+}
+
+/**
+ * What authentication asks of the modules that own accounts and API keys, handed in by app.ts so
+ * this plugin names no module.
+ */
+export interface AuthenticationChecks {
+  /** Whether a bearer token has the shape of a workspace API key rather than an access token. */
+  looksLikeApiKey(token: string): boolean;
+  verifyApiKey(secret: string, now: Date): Promise<VerifiedKey | null>;
+  /** Records a key's last use without holding up the request; `onError` reports a failed write. */
+  noteApiKeyUse(keyId: string, ip: string, now: Date, onError: (err: unknown) => void): void;
+  accountState(userId: string): Promise<AccountState | undefined>;
+}
+
 /**
  * A token issued before the user's sessions cut-off (a password change or reset) no longer counts.
  * Whole seconds, as a token's `iat` is: a token refreshed in the same second as the change stays valid.
@@ -50,7 +77,7 @@ function bearer(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === "bearer" && token ? token : undefined;
 }
 
-export function registerAuthentication(app: FastifyInstance) {
+export function registerAuthentication(app: FastifyInstance, checks: AuthenticationChecks) {
   app.decorateRequest("principal", null);
 
   const challenge = { "www-authenticate": "Bearer" };
@@ -59,7 +86,7 @@ export function registerAuthentication(app: FastifyInstance) {
     const token = bearer(request);
     if (!token) throw new AppError("unauthorized", ERROR_TEXTS.notAuthenticated, challenge);
     // Account, admin, member and API-key management are for people, never for programs.
-    if (looksLikeApiKey(token)) throw new AppError("forbidden", API_KEY_TEXTS.routeNotAllowed);
+    if (checks.looksLikeApiKey(token)) throw new AppError("forbidden", API_KEY_TEXTS.routeNotAllowed);
     await authenticateUser(request, token);
   }
 
@@ -68,7 +95,7 @@ export function registerAuthentication(app: FastifyInstance) {
     if (!claims) throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, challenge);
     // Checked on every request so deactivation and demotion take effect at once, not at token expiry
     // (from memory while fresh: see auth-state.ts for how revocation still holds).
-    const user = await authStateOf(app.ctx.db, claims.id);
+    const user = await checks.accountState(claims.id);
     if (!user?.isActive || issuedBeforeCutOff(claims.issuedAt, user.sessionsValidFrom)) {
       throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, challenge);
     }
@@ -84,13 +111,13 @@ export function registerAuthentication(app: FastifyInstance) {
   /** A workspace API key: valid, in scope for this route, and its creator still an active account. */
   async function authenticateKey(request: FastifyRequest, secret: string) {
     const now = app.ctx.now();
-    const key = await verifyApiKey(app.ctx.db, secret, now);
+    const key = await checks.verifyApiKey(secret, now);
     if (!key) throw new AppError("unauthorized", API_KEY_TEXTS.invalid, challenge);
     const scope = requiredScope(request.method, request.routeOptions.url);
     if (!key.scopes.includes(scope)) throw new AppError("forbidden", API_KEY_TEXTS.scopeMissing(scope));
-    const user = await authStateOf(app.ctx.db, key.createdBy);
+    const user = await checks.accountState(key.createdBy);
     if (!user?.isActive) throw new AppError("unauthorized", API_KEY_TEXTS.invalid, challenge);
-    noteApiKeyUse(app.ctx.db, key.id, request.ip, now, (err) =>
+    checks.noteApiKeyUse(key.id, request.ip, now, (err) =>
       request.log.warn({ err }, "could not record an API key's last use"),
     );
     request.principal = {
@@ -107,7 +134,7 @@ export function registerAuthentication(app: FastifyInstance) {
   app.decorate("authenticate", authenticate);
   app.decorate("authenticateUserOrKey", async (request: FastifyRequest) => {
     const token = bearer(request);
-    if (token && looksLikeApiKey(token)) await authenticateKey(request, token);
+    if (token && checks.looksLikeApiKey(token)) await authenticateKey(request, token);
     else await authenticate(request);
   });
   app.decorate("requireSuperuser", async (request: FastifyRequest) => {

@@ -3,7 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import { API_KEY_SECRET_PREFIX } from "@parley/contract";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import { requiredScope } from "../modules/api-keys/scope-policy.ts";
+import { requiredScope } from "../lib/scope-policy.ts";
 
 const hooksOf = (route: RouteOptions): unknown[] => [route.onRequest ?? []].flat();
 

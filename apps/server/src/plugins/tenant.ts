@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Tenant } from "../lib/tenant-scope.ts";
-import { requireWorkspace } from "../modules/workspaces/service.ts";
-import { principalOf } from "./authenticate.ts";
+import { type Principal, principalOf } from "./authenticate.ts";
+
+/**
+ * The membership check, handed in by app.ts from the workspaces module: the workspace in the
+ * caller's token and the caller's role there, or a 404 error when they are not a member.
+ */
+export type WorkspaceMembership = (principal: Principal) => Promise<{ workspaceId: string; role: Tenant["role"] }>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -16,12 +21,12 @@ declare module "fastify" {
   }
 }
 
-export function registerTenant(app: FastifyInstance) {
+export function registerTenant(app: FastifyInstance, membership: WorkspaceMembership) {
   app.decorateRequest("tenant", null);
   app.decorate("resolveTenant", async (request: FastifyRequest) => {
     const principal = principalOf(request);
-    const { workspace, role } = await requireWorkspace(app.ctx.db, principal);
-    request.tenant = { workspaceId: workspace.id, role, userId: principal.userId };
+    const { workspaceId, role } = await membership(principal);
+    request.tenant = { workspaceId, role, userId: principal.userId };
   });
 }
 

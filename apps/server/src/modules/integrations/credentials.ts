@@ -6,7 +6,7 @@ import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { movesHost } from "../../lib/secret-headers.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
-import type { ProviderKeys } from "./env-keys.ts";
+import type { ProviderKeys } from "../../lib/provider-env-keys.ts";
 import { type IntegrationRow, integrations } from "./schema.ts";
 
 /** The server's environment credentials for a provider, when every variable it needs is set. */
