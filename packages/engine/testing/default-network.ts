@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import type { NetworkDeps, WebSocketLike } from "../providers/types.ts";
+import type { NetworkDeps, WebSocketLike } from "../src/providers/types.ts";
 
 /**
  * Network access for use outside the server (scripts, benchmarks, tests): the global fetch and the

@@ -1,4 +1,4 @@
-import type { Clock } from "../clock/clock.ts";
+import type { Clock } from "../src/clock/clock.ts";
 import type {
   AudioChunk,
   ChatRequest,
@@ -11,7 +11,7 @@ import type {
   ToolCall,
   TranscriptEvent,
   TtsProvider,
-} from "../providers/types.ts";
+} from "../src/providers/types.ts";
 import { sine } from "./signals.ts";
 
 /** Speech-to-text that "hears" the next scripted line whenever the pipeline finalizes an utterance. */

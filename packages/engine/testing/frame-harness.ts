@@ -1,5 +1,5 @@
-import type { FrameProcessor } from "../frames/frame-processor.ts";
-import type { Frame, FrameOf, FrameType } from "../frames/frames.ts";
+import type { FrameProcessor } from "../src/frames/frame-processor.ts";
+import type { Frame, FrameOf, FrameType } from "../src/frames/frames.ts";
 
 /** Lets pending promises, async iterators and I/O callbacks run. */
 export async function flushAsync(rounds = 3): Promise<void> {

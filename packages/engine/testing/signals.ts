@@ -1,4 +1,4 @@
-import { clampSample } from "../audio/pcm.ts";
+import { clampSample } from "../src/audio/pcm.ts";
 
 /** A sine tone as 16-bit PCM. */
 export function sine(frequency: number, ms: number, sampleRate = 16_000, amplitude = 0.5): Int16Array {

@@ -1,4 +1,4 @@
-import type { Clock } from "../clock/clock.ts";
+import type { Clock } from "../src/clock/clock.ts";
 import { flushAsync } from "./frame-harness.ts";
 
 interface Timer {

@@ -1,6 +1,6 @@
 import type { WorkflowCondition, WorkflowEdge, WorkflowGraph, WorkflowNode, WorkflowVariable } from "@parley/contract";
-import type { ChatRequest } from "../providers/types.ts";
-import type { WorkflowDefinition } from "../workflow/types.ts";
+import type { ChatRequest } from "../src/providers/types.ts";
+import type { WorkflowDefinition } from "../src/workflow/types.ts";
 
 type NodeData<T extends WorkflowNode["type"]> = Extract<WorkflowNode, { type: T }>["data"];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noise, sine } from "../testing/signals.ts";
+import { noise, sine } from "../../testing/signals.ts";
 import { ToneDetector, toneRatio } from "./goertzel.ts";
 import { mulawDecode, mulawEncode } from "./mulaw.ts";
 import { levelDb, rms } from "./pcm.ts";

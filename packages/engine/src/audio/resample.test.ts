@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sine } from "../testing/signals.ts";
+import { sine } from "../../testing/signals.ts";
 import { toneRatio } from "./goertzel.ts";
 import { rms } from "./pcm.ts";
 import { Resampler, resample } from "./resample.ts";

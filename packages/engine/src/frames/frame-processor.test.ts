@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FrameHarness } from "../testing/frame-harness.ts";
+import { FrameHarness } from "../../testing/frame-harness.ts";
 import { FrameProcessor, FunctionProcessor, pipeline } from "./frame-processor.ts";
 import type { DataFrame } from "./frames.ts";
 

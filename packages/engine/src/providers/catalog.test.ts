@@ -5,7 +5,7 @@ import {
   type RecordedRequest,
   sendJson,
   startMockServer,
-} from "../testing/llm-servers/mock-server.ts";
+} from "../../testing/llm-servers/mock-server.ts";
 import { listModels, listVoices, testConnection } from "./catalog.ts";
 import { ProviderError } from "./provider-error.ts";
 

@@ -1,6 +1,6 @@
 import { TTS_DEFAULT_CONFIG, TTS_PROVIDERS } from "@parley/contract";
 import { describe, expect, it } from "vitest";
-import { defaultNetwork } from "../testing/default-network.ts";
+import { defaultNetwork } from "../../testing/default-network.ts";
 import { createProvider } from "./create-provider.ts";
 import { ProviderError } from "./provider-error.ts";
 

@@ -4,7 +4,7 @@ import {
   type RecordedRequest,
   sendJson,
   startMockServer,
-} from "../testing/llm-servers/mock-server.ts";
+} from "../../testing/llm-servers/mock-server.ts";
 import { createVoiceClone, deleteVoiceClone } from "./catalog.ts";
 
 const net = { fetch };

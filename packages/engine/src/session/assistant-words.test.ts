@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CallHarness } from "../testing/call-harness.ts";
+import { CallHarness } from "../../testing/call-harness.ts";
 
 describe("the assistant's words as they are spoken", () => {
   it("sends the reply so far each time a sentence starts playing, then the final", async () => {

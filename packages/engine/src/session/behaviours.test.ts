@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CallHarness } from "../testing/call-harness.ts";
-import { toolCall } from "../testing/fake-providers.ts";
-import { sine } from "../testing/signals.ts";
+import { CallHarness } from "../../testing/call-harness.ts";
+import { toolCall } from "../../testing/fake-providers.ts";
+import { sine } from "../../testing/signals.ts";
 
 describe("barge-in", () => {
   it("stops the assistant within a frame, aborts the reply and keeps only the words heard", async () => {

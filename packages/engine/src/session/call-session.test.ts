@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CallHarness } from "../testing/call-harness.ts";
-import { toolCall } from "../testing/fake-providers.ts";
+import { CallHarness } from "../../testing/call-harness.ts";
+import { toolCall } from "../../testing/fake-providers.ts";
 
 describe("call session: first message and turns", () => {
   it("speaks the first message when the assistant speaks first", async () => {

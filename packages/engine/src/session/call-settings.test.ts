@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { testAssistant } from "../../testing/call-harness.ts";
 import { ProviderError } from "../providers/provider-error.ts";
-import { testAssistant } from "../testing/call-harness.ts";
 import { callSettingsOf } from "./call-settings.ts";
 
 function thrownBy(run: () => unknown): unknown {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CallHarness, type CallHarnessOptions } from "../testing/call-harness.ts";
-import { noise, silence } from "../testing/signals.ts";
+import { CallHarness, type CallHarnessOptions } from "../../testing/call-harness.ts";
+import { noise, silence } from "../../testing/signals.ts";
 import { ruleFor } from "./end-of-turn.ts";
 
 /** A caller-first call with instant providers on the virtual clock. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { CallHarness } from "../../testing/call-harness.ts";
+import { FakeTts, ScriptedLlm } from "../../testing/fake-providers.ts";
 import { FallbackLlm, type FallbackSwitch, FallbackTts } from "../providers/fallback.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import type { AudioChunk, ChatRequest, LlmChunk, LlmProvider, TtsProvider } from "../providers/types.ts";
-import { CallHarness } from "../testing/call-harness.ts";
-import { FakeTts, ScriptedLlm } from "../testing/fake-providers.ts";
 
 /** A model that answers its first `okTurns` requests, then is down (503, as an overloaded vendor). */
 class FlakyLlm implements LlmProvider {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { sine } from "../../testing/signals.ts";
 import { decodeWav } from "../audio/wav.ts";
-import { sine } from "../testing/signals.ts";
 import { CallRecorder, StreamingRecorder } from "./recorder.ts";
 
 describe("call recorder", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CallHarness } from "../../testing/call-harness.ts";
+import { threeBranchDesk, wfDefinition, wfEdge, wfNode, workflowRequestKind } from "../../testing/workflow-graphs.ts";
 import type { ChatRequest } from "../providers/types.ts";
-import { CallHarness } from "../testing/call-harness.ts";
-import { threeBranchDesk, wfDefinition, wfEdge, wfNode, workflowRequestKind } from "../testing/workflow-graphs.ts";
 
 /** The model double of a workflow call: extraction from the caller's words, a yes to "no more questions". */
 function deskModel(request: ChatRequest): string {

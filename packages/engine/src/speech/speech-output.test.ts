@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FakeTts } from "../testing/fake-providers.ts";
-import { VirtualClock } from "../testing/virtual-clock.ts";
+import { FakeTts } from "../../testing/fake-providers.ts";
+import { VirtualClock } from "../../testing/virtual-clock.ts";
 import { createSpeechPipeline } from "./speech-pipeline.ts";
 
 function setup(msPerWord = 200) {

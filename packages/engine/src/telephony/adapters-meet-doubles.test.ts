@@ -1,19 +1,24 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
+import { sine } from "../../testing/signals.ts";
+import { isNonSilent } from "../../testing/telephony/audio-checks.ts";
+import type { PhoneLeg } from "../../testing/telephony/phone-leg.ts";
+import { startPlivoDouble } from "../../testing/telephony/plivo-double.ts";
+import type {
+  CallHandle,
+  DtmfOutRecord,
+  SimulatedCall,
+  TransferRecord,
+} from "../../testing/telephony/simulated-call.ts";
+import { type StandInRequest, startStandInApp, until } from "../../testing/telephony/stand-in-app.ts";
+import { startTelnyxDouble } from "../../testing/telephony/telnyx-double.ts";
+import { startTwilioDouble } from "../../testing/telephony/twilio-double.ts";
+import { startVonageDouble } from "../../testing/telephony/vonage-double.ts";
 import { rms } from "../audio/pcm.ts";
 import plivo from "../providers/plivo/index.ts";
 import telnyx from "../providers/telnyx/index.ts";
 import twilio from "../providers/twilio/index.ts";
 import vonage from "../providers/vonage/index.ts";
-import { sine } from "../testing/signals.ts";
-import { isNonSilent } from "../testing/telephony/audio-checks.ts";
-import type { PhoneLeg } from "../testing/telephony/phone-leg.ts";
-import { startPlivoDouble } from "../testing/telephony/plivo-double.ts";
-import type { CallHandle, DtmfOutRecord, SimulatedCall, TransferRecord } from "../testing/telephony/simulated-call.ts";
-import { type StandInRequest, startStandInApp, until } from "../testing/telephony/stand-in-app.ts";
-import { startTelnyxDouble } from "../testing/telephony/telnyx-double.ts";
-import { startTwilioDouble } from "../testing/telephony/twilio-double.ts";
-import { startVonageDouble } from "../testing/telephony/vonage-double.ts";
 import { isRecord, objectField, stringField } from "./form.ts";
 import type {
   StreamEvent,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { FrameHarness } from "../../testing/frame-harness.ts";
+import { noise, silence } from "../../testing/signals.ts";
 import { concatPcm } from "../audio/pcm.ts";
 import { resample } from "../audio/resample.ts";
 import { ESPEAK_SAMPLE_RATE, EspeakTts } from "../providers/local/tts.ts";
-import { FrameHarness } from "../testing/frame-harness.ts";
-import { noise, silence } from "../testing/signals.ts";
 import { SileroVad } from "./silero-vad.ts";
 import { turnSettings } from "./turn-detector.ts";
 import { VadProcessor } from "./vad-processor.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FrameHarness } from "../testing/frame-harness.ts";
-import { noise, silence } from "../testing/signals.ts";
+import { FrameHarness } from "../../testing/frame-harness.ts";
+import { noise, silence } from "../../testing/signals.ts";
 import { turnSettings } from "./turn-detector.ts";
 import { VadProcessor } from "./vad-processor.ts";
 import { EnergyVad } from "./voice-activity.ts";

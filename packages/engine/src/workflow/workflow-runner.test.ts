@@ -1,8 +1,8 @@
 import type { WorkflowToolRef } from "@parley/contract";
 import { describe, expect, it } from "vitest";
+import { ScriptedLlm } from "../../testing/fake-providers.ts";
+import { threeBranchDesk, wfDefinition, wfEdge, wfNode, workflowRequestKind } from "../../testing/workflow-graphs.ts";
 import type { ChatMessage, ChatRequest } from "../providers/types.ts";
-import { ScriptedLlm } from "../testing/fake-providers.ts";
-import { threeBranchDesk, wfDefinition, wfEdge, wfNode, workflowRequestKind } from "../testing/workflow-graphs.ts";
 import type { WorkflowDefinition, WorkflowEffects, WorkflowStepRun } from "./types.ts";
 import { WorkflowRunner } from "./workflow-runner.ts";
 

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { rms } from "../../audio/pcm.ts";
-import { resample } from "../../audio/resample.ts";
-import { decodeWav } from "../../audio/wav.ts";
+import { rms } from "../../src/audio/pcm.ts";
+import { resample } from "../../src/audio/resample.ts";
+import { decodeWav } from "../../src/audio/wav.ts";
 
 /** RMS (16-bit scale) of each 20 ms frame of 16 kHz PCM. */
 export function frameRms(pcm: Int16Array, frameSamples = 320): number[] {

@@ -1,5 +1,5 @@
-import { mulawDecode, mulawEncode } from "../../audio/mulaw.ts";
-import { Resampler } from "../../audio/resample.ts";
+import { mulawDecode, mulawEncode } from "../../src/audio/mulaw.ts";
+import { Resampler } from "../../src/audio/resample.ts";
 import { isRecord } from "./double-server.ts";
 
 /**

@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import { concatPcm } from "../../audio/pcm.ts";
+import { concatPcm } from "../../src/audio/pcm.ts";
 
 /**
  * The far end of a phone call as a vendor's media stream carries it: a caller who speaks a given

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
-import { mulawEncode } from "../../audio/mulaw.ts";
-import { resample } from "../../audio/resample.ts";
+import { mulawEncode } from "../../src/audio/mulaw.ts";
+import { resample } from "../../src/audio/resample.ts";
 import { sine } from "../signals.ts";
 import { isNonSilent } from "./audio-checks.ts";
 import { isRecord } from "./double-server.ts";

@@ -1,4 +1,4 @@
-import { concatPcm } from "../../audio/pcm.ts";
+import { concatPcm } from "../../src/audio/pcm.ts";
 import type { WebhookExchange } from "./double-server.ts";
 import type { LegEvent, PhoneLeg } from "./phone-leg.ts";
 

@@ -1,7 +1,7 @@
 import { createPrivateKey, randomUUID, sign } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
-import { pcmToBytes } from "../../audio/pcm.ts";
+import { pcmToBytes } from "../../src/audio/pcm.ts";
 import { sine } from "../signals.ts";
 import { isNonSilent } from "./audio-checks.ts";
 import { isRecord } from "./double-server.ts";

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
-import { bytesToPcm, pcmToBytes } from "../../audio/pcm.ts";
-import { Resampler } from "../../audio/resample.ts";
+import { bytesToPcm, pcmToBytes } from "../../src/audio/pcm.ts";
+import { Resampler } from "../../src/audio/resample.ts";
 import {
   basicAuth,
   bearerToken,

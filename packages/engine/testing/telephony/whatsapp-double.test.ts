@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WebrtcAudioLeg } from "../../webrtc/audio-leg.ts";
+import { WebrtcAudioLeg } from "../../src/webrtc/audio-leg.ts";
 import { callerSpeech, isNonSilent } from "./audio-checks.ts";
 import { startStandInApp, until } from "./stand-in-app.ts";
 import { signBody, startWhatsappDouble } from "./whatsapp-double.ts";

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { WebrtcAudioLeg } from "../../webrtc/audio-leg.ts";
+import { WebrtcAudioLeg } from "../../src/webrtc/audio-leg.ts";
 import {
   bearerToken,
   type DoubleRequest,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { SttProvider } from "../../providers/types.ts";
+import type { SttProvider } from "../../src/providers/types.ts";
 import type { FakeTranscriptionOptions } from "./fake-transcription-http.ts";
 import type { FakeHttpServer } from "./http-server.ts";
 import { speak, TranscriptRecorder } from "./stt-harness.ts";

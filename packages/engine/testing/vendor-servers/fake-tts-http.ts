@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { pcmBytes } from "../../providers/shared/pcm-wire.ts";
+import { pcmBytes } from "../../src/providers/shared/pcm-wire.ts";
 import { type FakeHttpServer, type RecordedRequest, sendJsonResponse, startHttpServer } from "./http-server.ts";
 import { tone } from "./stt-harness.ts";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../providers/provider-error.ts";
-import type { SttProvider, TranscriptEvent } from "../../providers/types.ts";
+import { ProviderError } from "../../src/providers/provider-error.ts";
+import type { SttProvider, TranscriptEvent } from "../../src/providers/types.ts";
 import type { FakeSttOptions } from "./fake-stt.ts";
 import { speak, TranscriptRecorder } from "./stt-harness.ts";
 import type { FakeWsServer } from "./ws-server.ts";

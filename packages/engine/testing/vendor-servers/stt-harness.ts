@@ -1,4 +1,4 @@
-import type { SttOpenOptions, SttSession, TranscriptEvent } from "../../providers/types.ts";
+import type { SttOpenOptions, SttSession, TranscriptEvent } from "../../src/providers/types.ts";
 
 /** Collects what an STT session reports and waits for a particular event. */
 export class TranscriptRecorder {

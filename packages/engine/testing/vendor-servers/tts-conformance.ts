@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../providers/provider-error.ts";
-import type { AudioChunk, TtsProvider } from "../../providers/types.ts";
+import { ProviderError } from "../../src/providers/provider-error.ts";
+import type { AudioChunk, TtsProvider } from "../../src/providers/types.ts";
 import type { FakeTtsOptions, FakeTtsServer } from "./fake-tts-http.ts";
 import type { RecordedRequest } from "./http-server.ts";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { anthropicStream } from "../../testing/llm-servers/anthropic-script.ts";
-import { type MockServer, sendJson, sendSse, startMockServer } from "../../testing/llm-servers/mock-server.ts";
+import { anthropicStream } from "../../../testing/llm-servers/anthropic-script.ts";
+import { type MockServer, sendJson, sendSse, startMockServer } from "../../../testing/llm-servers/mock-server.ts";
 import { createProvider } from "../create-provider.ts";
 import type { LlmChunk } from "../types.ts";
 

@@ -1,9 +1,9 @@
 import { AssemblyAiSttConfig } from "@parley/contract";
 import { expect } from "vitest";
-import { defaultNetwork } from "../../testing/default-network.ts";
-import { startFakeAssemblyAiStreaming } from "../../testing/vendor-servers/fake-assemblyai-streaming.ts";
-import { describeStreamingStt } from "../../testing/vendor-servers/stt-conformance.ts";
-import { header } from "../../testing/vendor-servers/ws-server.ts";
+import { defaultNetwork } from "../../../testing/default-network.ts";
+import { startFakeAssemblyAiStreaming } from "../../../testing/vendor-servers/fake-assemblyai-streaming.ts";
+import { describeStreamingStt } from "../../../testing/vendor-servers/stt-conformance.ts";
+import { header } from "../../../testing/vendor-servers/ws-server.ts";
 import { AssemblyAiStt } from "./stt.ts";
 
 const config = AssemblyAiSttConfig.parse({ word_boost: ["Parley", "IVR"], end_utterance_silence_threshold: 700 });

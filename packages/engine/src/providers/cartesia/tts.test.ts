@@ -1,8 +1,8 @@
 import { TTS_DEFAULT_CONFIG } from "@parley/contract";
 import { describe, expect, it } from "vitest";
-import { defaultNetwork } from "../../testing/default-network.ts";
-import { jsonBody, startFakeCartesia } from "../../testing/vendor-servers/fake-tts-vendors.ts";
-import { describeTts } from "../../testing/vendor-servers/tts-conformance.ts";
+import { defaultNetwork } from "../../../testing/default-network.ts";
+import { jsonBody, startFakeCartesia } from "../../../testing/vendor-servers/fake-tts-vendors.ts";
+import { describeTts } from "../../../testing/vendor-servers/tts-conformance.ts";
 import { CARTESIA_VERSION, CartesiaTts, cartesiaRequestBody } from "./tts.ts";
 
 describeTts({

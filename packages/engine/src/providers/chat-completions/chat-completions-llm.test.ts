@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type MockServer, sendJson, sendSse, startMockServer } from "../../testing/llm-servers/mock-server.ts";
-import { openAiTextStream, openAiToolCallStream } from "../../testing/llm-servers/openai-script.ts";
+import { type MockServer, sendJson, sendSse, startMockServer } from "../../../testing/llm-servers/mock-server.ts";
+import { openAiTextStream, openAiToolCallStream } from "../../../testing/llm-servers/openai-script.ts";
 import { createProvider } from "../create-provider.ts";
 import { ProviderError } from "../provider-error.ts";
 import type { LlmChunk, LlmProvider } from "../types.ts";

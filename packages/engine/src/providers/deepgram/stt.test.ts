@@ -1,10 +1,10 @@
 import { DeepgramSttConfig } from "@parley/contract";
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultNetwork } from "../../testing/default-network.ts";
-import { startFakeDeepgramListen } from "../../testing/vendor-servers/fake-deepgram-listen.ts";
-import { speak, TranscriptRecorder } from "../../testing/vendor-servers/stt-harness.ts";
-import type { FakeWsServer } from "../../testing/vendor-servers/ws-server.ts";
-import { header } from "../../testing/vendor-servers/ws-server.ts";
+import { defaultNetwork } from "../../../testing/default-network.ts";
+import { startFakeDeepgramListen } from "../../../testing/vendor-servers/fake-deepgram-listen.ts";
+import { speak, TranscriptRecorder } from "../../../testing/vendor-servers/stt-harness.ts";
+import type { FakeWsServer } from "../../../testing/vendor-servers/ws-server.ts";
+import { header } from "../../../testing/vendor-servers/ws-server.ts";
 import { ProviderError } from "../provider-error.ts";
 import { DeepgramStt } from "./stt.ts";
 

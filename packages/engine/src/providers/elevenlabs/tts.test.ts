@@ -1,8 +1,8 @@
 import { TTS_DEFAULT_CONFIG } from "@parley/contract";
 import { expect } from "vitest";
-import { defaultNetwork } from "../../testing/default-network.ts";
-import { jsonBody, startFakeElevenLabs } from "../../testing/vendor-servers/fake-tts-vendors.ts";
-import { describeTts } from "../../testing/vendor-servers/tts-conformance.ts";
+import { defaultNetwork } from "../../../testing/default-network.ts";
+import { jsonBody, startFakeElevenLabs } from "../../../testing/vendor-servers/fake-tts-vendors.ts";
+import { describeTts } from "../../../testing/vendor-servers/tts-conformance.ts";
 import { ElevenLabsTts } from "./tts.ts";
 
 const config = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { geminiStream } from "../../testing/llm-servers/gemini-script.ts";
-import { type MockServer, sendSse, startMockServer } from "../../testing/llm-servers/mock-server.ts";
+import { geminiStream } from "../../../testing/llm-servers/gemini-script.ts";
+import { type MockServer, sendSse, startMockServer } from "../../../testing/llm-servers/mock-server.ts";
 import { createProvider } from "../create-provider.ts";
 import type { LlmChunk } from "../types.ts";
 

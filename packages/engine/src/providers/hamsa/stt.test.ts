@@ -1,9 +1,9 @@
 import { sttDefaultConfig } from "@parley/contract";
 import { expect } from "vitest";
-import { defaultNetwork } from "../../testing/default-network.ts";
-import { describeBufferedStt } from "../../testing/vendor-servers/buffered-stt-conformance.ts";
-import { startFakeHamsaStt, wavFormat } from "../../testing/vendor-servers/fake-transcription-http.ts";
-import { requestHeader } from "../../testing/vendor-servers/http-server.ts";
+import { defaultNetwork } from "../../../testing/default-network.ts";
+import { describeBufferedStt } from "../../../testing/vendor-servers/buffered-stt-conformance.ts";
+import { startFakeHamsaStt, wavFormat } from "../../../testing/vendor-servers/fake-transcription-http.ts";
+import { requestHeader } from "../../../testing/vendor-servers/http-server.ts";
 import { HamsaStt } from "./stt.ts";
 
 describeBufferedStt({

@@ -1,10 +1,10 @@
 import { sttDefaultConfig } from "@parley/contract";
 import { expect, it } from "vitest";
-import { defaultNetwork } from "../../testing/default-network.ts";
-import { startFakeOpenAiRealtime } from "../../testing/vendor-servers/fake-openai-realtime.ts";
-import { describeStreamingStt } from "../../testing/vendor-servers/stt-conformance.ts";
-import { TranscriptRecorder } from "../../testing/vendor-servers/stt-harness.ts";
-import { header } from "../../testing/vendor-servers/ws-server.ts";
+import { defaultNetwork } from "../../../testing/default-network.ts";
+import { startFakeOpenAiRealtime } from "../../../testing/vendor-servers/fake-openai-realtime.ts";
+import { describeStreamingStt } from "../../../testing/vendor-servers/stt-conformance.ts";
+import { TranscriptRecorder } from "../../../testing/vendor-servers/stt-harness.ts";
+import { header } from "../../../testing/vendor-servers/ws-server.ts";
 import { OpenAiStt } from "./stt.ts";
 
 const config = sttDefaultConfig("openai");

@@ -1,10 +1,15 @@
 import { DeepgramSttConfig } from "@parley/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { defaultNetwork } from "../../testing/default-network.ts";
-import { startFakeDeepgramListen } from "../../testing/vendor-servers/fake-deepgram-listen.ts";
-import { speak, TranscriptRecorder } from "../../testing/vendor-servers/stt-harness.ts";
-import { type Connection, type FakeWsServer, sendJson, startWsServer } from "../../testing/vendor-servers/ws-server.ts";
+import { defaultNetwork } from "../../../testing/default-network.ts";
+import { startFakeDeepgramListen } from "../../../testing/vendor-servers/fake-deepgram-listen.ts";
+import { speak, TranscriptRecorder } from "../../../testing/vendor-servers/stt-harness.ts";
+import {
+  type Connection,
+  type FakeWsServer,
+  sendJson,
+  startWsServer,
+} from "../../../testing/vendor-servers/ws-server.ts";
 import { DeepgramStt } from "../deepgram/stt.ts";
 import { ProviderError } from "../provider-error.ts";
 import type { WebSocketLike } from "../types.ts";

@@ -1,9 +1,9 @@
 import { SpeechmaticsSttConfig } from "@parley/contract";
 import { expect } from "vitest";
-import { defaultNetwork } from "../../testing/default-network.ts";
-import { startFakeSpeechmaticsRt } from "../../testing/vendor-servers/fake-speechmatics-rt.ts";
-import { describeStreamingStt } from "../../testing/vendor-servers/stt-conformance.ts";
-import { header } from "../../testing/vendor-servers/ws-server.ts";
+import { defaultNetwork } from "../../../testing/default-network.ts";
+import { startFakeSpeechmaticsRt } from "../../../testing/vendor-servers/fake-speechmatics-rt.ts";
+import { describeStreamingStt } from "../../../testing/vendor-servers/stt-conformance.ts";
+import { header } from "../../../testing/vendor-servers/ws-server.ts";
 import { SpeechmaticsStt } from "./stt.ts";
 
 const config = SpeechmaticsSttConfig.parse({ additional_vocab: ["Parley"] });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signBody, startWhatsappDouble, type WhatsappDouble } from "../../testing/telephony/whatsapp-double.ts";
+import { signBody, startWhatsappDouble, type WhatsappDouble } from "../../../testing/telephony/whatsapp-double.ts";
 import { loadCalling } from "../../webrtc/load-calling.ts";
 import type { CallingAccount, CallingAdapter } from "../../webrtc/types.ts";
 import adapters from "./index.ts";
