@@ -1,4 +1,9 @@
-import type { FieldError } from "./field-errors.ts";
+/** One field's complaint, for the web to show beside that field of a form. */
+export interface FieldError {
+  /** The field's name as the API spells it, dotted for nested fields ("voice.speed"). */
+  field: string;
+  message: string;
+}
 
 /** Expected failures a use case reports; the error handler maps each code to its HTTP status. */
 export type AppErrorCode =

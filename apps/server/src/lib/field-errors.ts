@@ -1,11 +1,4 @@
-import { AppError } from "./app-error.ts";
-
-/** One field's complaint, for the web to show beside that field of a form. */
-export interface FieldError {
-  /** The field's name as the API spells it, dotted for nested fields ("voice.speed"). */
-  field: string;
-  message: string;
-}
+import { AppError, type FieldError } from "./app-error.ts";
 
 /** What a zod issue carries once Fastify or zod hands it over: its code, path, text and the bounds it broke. */
 export interface IssueLike {

@@ -2,8 +2,8 @@ import type { Socket } from "node:net";
 import { ERROR_TEXTS } from "@parley/contract";
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { AppError } from "../lib/app-error.ts";
-import { describeIssues, type FieldError } from "../lib/field-errors.ts";
+import { AppError, type FieldError } from "../lib/app-error.ts";
+import { describeIssues } from "../lib/field-errors.ts";
 import { sqlStateOf } from "../lib/unique-violation.ts";
 
 interface ValidationIssue {
