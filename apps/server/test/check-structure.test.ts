@@ -51,10 +51,42 @@ const clean: Record<string, string> = {
   "apps/web/src/i18n/locales/en.json": '{ "acme": "Acme Voice" }\n',
   // Tests and test doubles may name a vendor as often as they like.
   "apps/server/test/acme.test.ts": "// acme\n",
-  "packages/engine/src/testing/acme-server.ts": "// acme\n",
+  "packages/engine/testing/acme-server.ts": "// acme\n",
   "apps/server/src/modules/users/acme.test.ts": "// acme\n",
   // "acme" inside "acme-cloud" is another vendor's name, not this one's.
   "apps/server/src/modules/users/clouds.ts": "// acme-cloud acme_key\n",
+  // The foundation imports the foundation; the composition root may import modules.
+  "apps/server/src/db/client.ts": 'import { secret } from "../lib/crypto.ts";\nexport const db = secret;\n',
+  "apps/server/src/lib/crypto.ts": "export const secret = 1;\n",
+  "apps/server/src/app.ts": 'import { findUser } from "./modules/users/service.ts";\nexport const app = findUser;\n',
+  // Tenant scope: a workspace-owned table, queried through scoped() or in a cross-workspace file.
+  "apps/server/drizzle/0000_init.sql":
+    'CREATE TABLE "notes" (\n\t"id" uuid PRIMARY KEY,\n\t"workspace_id" uuid NOT NULL\n);\nCREATE TABLE "tiers" (\n\t"id" uuid PRIMARY KEY\n);\n',
+  "apps/server/src/modules/notes/schema.ts":
+    'export const notes = pgTable("notes", { workspaceId: uuid("workspace_id") });\nexport const tiers = pgTable("tiers", {});\n',
+  "apps/server/src/modules/notes/service.ts": [
+    'import { notes, tiers } from "./schema.ts";',
+    "export const list = (db, tenant) => db.select().from(notes).where(scoped(notes, tenant).where());",
+    "export async function page(db, tenant) {",
+    "  const where = scoped(notes, tenant).where();",
+    "  return db.select().from(notes).where(where);",
+    "}",
+    "export const allTiers = (db) => db.select().from(tiers);",
+    "",
+  ].join("\n"),
+  "apps/server/src/modules/notes/sweep-across-workspaces.ts":
+    'import { notes } from "./schema.ts";\n// The nightly sweep reads every workspace\'s notes.\nexport const all = (db) => db.select().from(notes);\n',
+  "ARCHITECTURE.md": [
+    "# Map",
+    "",
+    "## Vocabulary",
+    "",
+    "| product feature | web feature | server module | contract file | engine folder |",
+    "|---|---|---|---|---|",
+    "| Accounts | `a` | `users`, `workspaces` | | `audio` |",
+    "| Notes | | `notes` | | `session` |",
+    "",
+  ].join("\n"),
 };
 
 afterEach(() => {
@@ -128,6 +160,105 @@ describe("scripts/check-structure.mjs", () => {
     );
     expect(result.status).toBe(1);
     expect(result.output).toContain('apps/web/src/features/b/page.tsx imports "../a/page.tsx"');
+  });
+
+  it("fails when the foundation imports a module, naming the file and the import", () => {
+    const result = check(
+      tree({
+        ...clean,
+        "apps/server/src/db/client.ts": 'import type { UserRow } from "../modules/users/service.ts";\n',
+        "apps/server/src/context.ts": 'import type { Rooms } from "./modules/users/rooms.ts";\n',
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(
+      'apps/server/src/db/client.ts imports "../modules/users/service.ts": the foundation',
+    );
+    expect(result.output).toContain('apps/server/src/context.ts imports "./modules/users/rooms.ts"');
+  });
+
+  it("fails on a cycle between two server files, type-only imports included", () => {
+    const result = check(
+      tree({
+        ...clean,
+        "apps/server/src/lib/a.ts": 'import type { B } from "./b.ts";\nexport type A = B;\n',
+        "apps/server/src/lib/b.ts": 'import type { A } from "./a.ts";\nexport type B = A;\n',
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(
+      "import cycle between server files apps/server/src/lib/a.ts, apps/server/src/lib/b.ts",
+    );
+  });
+
+  it("fails on a cycle between contract files", () => {
+    const result = check(
+      tree({
+        ...clean,
+        "packages/contract/src/catalog.ts": 'import type { D } from "./providers/types.ts";\nexport type C = D;\n',
+        "packages/contract/src/providers/types.ts": 'export type { C as D } from "../catalog.ts";\n',
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.output).toContain("import cycle between contract files packages/contract/src/catalog.ts");
+  });
+
+  it("fails on a query of a workspace-owned table that skips scoped(), outside a cross-workspace file", () => {
+    const result = check(
+      tree({
+        ...clean,
+        "apps/server/src/modules/notes/find.ts": [
+          'import { notes } from "./schema.ts";',
+          "export const byId = (db, id) => db.select().from(notes).where(eq(notes.id, id));",
+          "export const remove = (db, id) => db.delete(notes).where(eq(notes.id, id));",
+          "",
+        ].join("\n"),
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(
+      "apps/server/src/modules/notes/find.ts:2 reads workspace-owned table notes without scoped(notes, tenant)",
+    );
+    expect(result.output).toContain("apps/server/src/modules/notes/find.ts:3 deletes from workspace-owned table notes");
+    expect(result.output).not.toContain("service.ts");
+    expect(result.output).not.toContain("sweep-across-workspaces.ts");
+  });
+
+  it("fails when a server module or web feature is missing from ARCHITECTURE.md's vocabulary, or it names one that does not exist", () => {
+    const result = check(
+      tree({
+        ...clean,
+        "apps/server/src/modules/invoices/service.ts": "export const invoices = 1;\n",
+        "apps/web/src/features/reports/page.tsx": "export const Reports = 1;\n",
+        "ARCHITECTURE.md": clean["ARCHITECTURE.md"].replace("`audio`", "`codecs`"),
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(
+      "apps/server/src/modules/invoices is missing from ARCHITECTURE.md's vocabulary table",
+    );
+    expect(result.output).toContain("apps/web/src/features/reports is missing from ARCHITECTURE.md's vocabulary table");
+    expect(result.output).toContain("names engine folder `codecs`, which is not in packages/engine/src");
+  });
+
+  it("fails when two modules share an identical run of ten code lines, but not on shorter ones", () => {
+    const body = Array.from({ length: 10 }, (_, i) => `  total += step(${i});`).join("\n");
+    const shared = `export function sum(step) {\n  let total = 0;\n${body}\n  return total;\n}\n`;
+    const short = Array.from({ length: 8 }, (_, i) => `export const v${i} = ${i};`).join("\n");
+    const result = check(
+      tree({
+        ...clean,
+        "apps/server/src/modules/users/sum.ts": shared,
+        "apps/server/src/modules/workspaces/sum.ts": `// a copy\n${shared}`,
+        "apps/web/src/features/a/values.ts": short,
+        "apps/web/src/features/b/values.ts": short,
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(
+      "apps/server/src/modules/workspaces/sum.ts:2 copies 10+ lines of apps/server/src/modules/users/sum.ts:1",
+    );
+    expect(result.output).not.toContain("features/b/values.ts");
   });
 
   it("fails when a vendor's id or label spreads over more than three production files", () => {
