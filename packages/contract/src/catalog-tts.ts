@@ -1,5 +1,5 @@
-import type { ModelOption } from "./catalog.ts";
 import { byId, stageLabel } from "./providers/derive.ts";
+import type { ModelOption } from "./providers/editor-options.ts";
 import { TTS_DESCRIPTORS, type TtsProviderId } from "./providers/index.ts";
 import type { BuiltinVoice } from "./providers/types.ts";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CreateAssistantBody } from "./assistants.ts";
 import { byId, stageLabel } from "./providers/derive.ts";
+import { LanguageOption, ModelOption, SttFieldSpec } from "./providers/editor-options.ts";
 import {
   CLONE_SERVICES,
   LLM_DESCRIPTORS,
@@ -21,14 +22,8 @@ import type { SttStage } from "./providers/types.ts";
 
 // ── response shapes ─────────────────────────────────────────────────────────
 
-export const ModelOption = z.object({ value: z.string(), label: z.string().optional() });
-export type ModelOption = z.infer<typeof ModelOption>;
-
 export const VoiceOption = z.object({ id: z.string(), name: z.string(), isCustom: z.boolean() });
 export type VoiceOption = z.infer<typeof VoiceOption>;
-
-export const LanguageOption = z.object({ value: z.string(), label: z.string() });
-export type LanguageOption = z.infer<typeof LanguageOption>;
 
 export const ModelsResponse = z.object({ provider: z.string(), models: z.array(ModelOption) });
 export type ModelsResponse = z.infer<typeof ModelsResponse>;
@@ -44,19 +39,6 @@ export const MlModelsResponse = z.object({
   models: z.array(z.object({ value: z.string(), label: z.string(), provider: z.string(), type: ProviderKind })),
 });
 export type MlModelsResponse = z.infer<typeof MlModelsResponse>;
-
-/** One transcriber setting as the editor renders it (spec §3 fields by provider). */
-export const SttFieldSpec = z.object({
-  name: z.string(),
-  kind: z.enum(["boolean", "number", "text", "list", "select"]),
-  label: z.string(),
-  help: z.string().optional(),
-  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  step: z.number().optional(),
-});
-export type SttFieldSpec = z.infer<typeof SttFieldSpec>;
 
 export const TranscriberResponse = z.object({
   provider: z.string(),

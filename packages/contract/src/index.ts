@@ -11,13 +11,15 @@ export * from "./catalog.ts";
 export * from "./catalog-tts.ts";
 export * from "./common.ts";
 export * from "./constants.ts";
-export * from "./knowledge-base.ts";
 export * from "./errors.ts";
 export * from "./functions.ts";
 export * from "./integrations.ts";
+export * from "./knowledge-base.ts";
 export * from "./mcp-servers.ts";
 export * from "./phone-numbers.ts";
 export * from "./pricing.ts";
+export { CredentialField, IntegrationKind } from "./providers/credentials.ts";
+export { LanguageOption, ModelOption, SettingFieldSpec, SttFieldSpec } from "./providers/editor-options.ts";
 export * from "./providers/index.ts";
 export * from "./providers/llm-config.ts";
 export * from "./providers/provider-configs.ts";
@@ -35,7 +37,6 @@ export type {
   TokenPrice,
   TtsStage,
 } from "./providers/types.ts";
-export { SettingFieldSpec } from "./providers/types.ts";
 export * from "./templates.ts";
 export * from "./users.ts";
 export * from "./webhooks.ts";

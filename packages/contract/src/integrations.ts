@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CredentialField, IntegrationKind } from "./providers/credentials.ts";
 import { PROVIDERS } from "./providers/index.ts";
 
 /**
@@ -6,20 +7,6 @@ import { PROVIDERS } from "./providers/index.ts";
  * speech, voices, telephony, messaging). The catalog says which fields each provider needs and
  * which of them are secrets (stored encrypted, shown masked).
  */
-
-export const IntegrationKind = z.enum(["llm", "stt", "tts", "telephony", "messaging"]);
-export type IntegrationKind = z.infer<typeof IntegrationKind>;
-
-export const CredentialField = z.object({
-  name: z.string(),
-  label: z.string(),
-  /** Secrets are write-only: responses show them masked (`sk-…abcd`). */
-  secret: z.boolean(),
-  optional: z.boolean(),
-  /** A URL field is checked to be http(s). */
-  url: z.boolean(),
-});
-export type CredentialField = z.infer<typeof CredentialField>;
 
 export interface IntegrationProviderInfo {
   id: string;

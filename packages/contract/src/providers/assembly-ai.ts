@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { apiKey } from "./credentials.ts";
+import { languages, m } from "./editor-options.ts";
 import {
   detectLanguageField,
   languageField,
@@ -9,7 +11,7 @@ import {
   toggleField,
   wordListField,
 } from "./stt-config.ts";
-import { apiKey, languages, m, type ProviderDescriptor } from "./types.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 export const AssemblyAiSttConfig = z.object({
   ...sttBaseShape("universal-streaming", "en"),

@@ -1,6 +1,8 @@
+import { apiKey, credential } from "./credentials.ts";
+import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
 import { openai } from "./openai.ts";
-import { apiKey, credential, m, type ProviderDescriptor } from "./types.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 export const azureOpenai = {
   id: "azure-openai",

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { apiKey } from "./credentials.ts";
+import { languages, m } from "./editor-options.ts";
 import {
   detectLanguageField,
   languageField,
@@ -9,7 +11,8 @@ import {
   wordListField,
 } from "./stt-config.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { apiKey, languages, m, type ProviderDescriptor, v } from "./types.ts";
+import { v } from "./tts-stage.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 export const DeepgramSttConfig = z.object({
   ...sttBaseShape("nova-3", "en"),

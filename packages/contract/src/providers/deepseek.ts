@@ -1,5 +1,7 @@
+import { apiKey } from "./credentials.ts";
+import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
-import { apiKey, m, type ProviderDescriptor } from "./types.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 export const deepseek = {
   id: "deepseek",

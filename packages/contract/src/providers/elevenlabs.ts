@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { apiKey } from "./credentials.ts";
+import { m, type SettingFieldSpec } from "./editor-options.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { apiKey, m, type ProviderDescriptor, type SettingFieldSpec, v } from "./types.ts";
+import { v } from "./tts-stage.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 /** Voice settings (spec §9 defaults), sent with every synthesis request. */
 export const ElevenLabsVoiceSettings = z.object({

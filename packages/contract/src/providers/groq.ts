@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { apiKey } from "./credentials.ts";
+import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
 import { detectLanguageField, languageField, sttBaseShape } from "./stt-config.ts";
-import { apiKey, m, type ProviderDescriptor } from "./types.ts";
+import type { ProviderDescriptor } from "./types.ts";
 import { WHISPER_LANGUAGES } from "./whisper-languages.ts";
 
 export const GroqSttConfig = z.object(sttBaseShape("whisper-large-v3-turbo", "en"));

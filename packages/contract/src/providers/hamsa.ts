@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { apiKey } from "./credentials.ts";
+import { languages, m } from "./editor-options.ts";
 import { detectLanguageField, languageField, sttBaseShape } from "./stt-config.ts";
-import { apiKey, languages, m, type ProviderDescriptor } from "./types.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 export const HamsaSttConfig = z.object(sttBaseShape("hamsa-stt", "ar"));
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { languages, m } from "./editor-options.ts";
 import { detectLanguageField, languageField, sttBaseShape } from "./stt-config.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { languages, m, type ProviderDescriptor, v } from "./types.ts";
+import { v } from "./tts-stage.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 /** The offline recogniser (pocketsphinx): per utterance, English, weak on free speech. */
 export const LocalSttConfig = z.object(sttBaseShape("pocketsphinx-en-us", "en"));

@@ -1,5 +1,7 @@
+import { credential } from "./credentials.ts";
+import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
-import { credential, m, type ProviderDescriptor } from "./types.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 /** Any server speaking the chat-completions API on this machine or network (Ollama, vLLM, LM Studio, llama.cpp). */
 export const openaiCompatible = {

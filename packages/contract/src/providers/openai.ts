@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { apiKey } from "./credentials.ts";
+import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
 import { detectLanguageField, languageField, sttBaseShape } from "./stt-config.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { apiKey, m, type ProviderDescriptor, v } from "./types.ts";
+import { v } from "./tts-stage.ts";
+import type { ProviderDescriptor } from "./types.ts";
 import { WHISPER_LANGUAGES } from "./whisper-languages.ts";
 
 export const OpenAiSttConfig = z.object(sttBaseShape("gpt-4o-mini-transcribe", "en"));

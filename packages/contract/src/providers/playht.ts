@@ -1,5 +1,8 @@
+import { apiKey, credential } from "./credentials.ts";
+import { m } from "./editor-options.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { apiKey, credential, m, type ProviderDescriptor, v } from "./types.ts";
+import { v } from "./tts-stage.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 /** PlayHT voice ids are the manifest URLs of its zero-shot voice library. */
 const voice = (path: string, name: string) => v(`s3://voice-cloning-zero-shot/${path}/manifest.json`, name);

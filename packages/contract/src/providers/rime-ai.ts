@@ -1,5 +1,8 @@
+import { apiKey } from "./credentials.ts";
+import { m } from "./editor-options.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { apiKey, m, type ProviderDescriptor, v } from "./types.ts";
+import { v } from "./tts-stage.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 export const rimeAi = {
   id: "rime-ai",

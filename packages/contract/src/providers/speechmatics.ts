@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { apiKey } from "./credentials.ts";
+import { languages, m } from "./editor-options.ts";
 import {
   detectLanguageField,
   languageField,
@@ -7,7 +9,7 @@ import {
   sttWords,
   wordListField,
 } from "./stt-config.ts";
-import { apiKey, languages, m, type ProviderDescriptor } from "./types.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 export const SpeechmaticsSttConfig = z.object({
   ...sttBaseShape("realtime", "auto"),

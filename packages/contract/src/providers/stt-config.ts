@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LanguageOption, SttFieldSpec } from "../catalog.ts";
+import type { LanguageOption, SttFieldSpec } from "./editor-options.ts";
 
 /** Schema pieces and editor field builders the transcriber descriptors share (spec §3 fields). */
 

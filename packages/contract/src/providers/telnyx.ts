@@ -1,4 +1,5 @@
-import { apiKey, credential, type ProviderDescriptor } from "./types.ts";
+import { apiKey, credential } from "./credentials.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 export const telnyx = {
   id: "telnyx",

@@ -1,4 +1,5 @@
-import { credential, type ProviderDescriptor } from "./types.ts";
+import { credential } from "./credentials.ts";
+import type { ProviderDescriptor } from "./types.ts";
 
 export const twilio = {
   id: "twilio",

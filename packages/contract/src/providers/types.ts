@@ -1,7 +1,6 @@
-import { z } from "zod";
-import type { LanguageOption, ModelOption, SttFieldSpec } from "../catalog.ts";
-import type { CredentialField, IntegrationKind } from "../integrations.ts";
-import { LANGUAGE_NAMES } from "./languages.ts";
+import type { z } from "zod";
+import type { CredentialField, IntegrationKind } from "./credentials.ts";
+import type { LanguageOption, ModelOption, SettingFieldSpec, SttFieldSpec } from "./editor-options.ts";
 import type { LlmProviderConfig } from "./llm-config.ts";
 import type { TtsProviderConfig } from "./tts-config.ts";
 
@@ -9,6 +8,8 @@ import type { TtsProviderConfig } from "./tts-config.ts";
  * What one vendor is: its credentials, the pipeline stages it serves and, per stage, its models,
  * voices, languages, editor fields, defaults and list prices. Each vendor has one descriptor file
  * in this folder; every provider list of the contract is derived from those descriptors.
+ * These types name only the schemas below the descriptors (options, credentials, configs), never
+ * a list derived from the descriptors, so no import runs back up.
  */
 
 export type ProviderStage = "llm" | "stt" | "tts" | "telephony" | "embeddings";
@@ -37,18 +38,6 @@ export interface BuiltinVoice {
   id: string;
   name: string;
 }
-
-/** A vendor voice setting the editor renders generically: a slider for numbers, a switch for booleans. */
-export const SettingFieldSpec = z.object({
-  name: z.string(),
-  kind: z.enum(["number", "boolean"]),
-  label: z.string(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  step: z.number().optional(),
-  default: z.union([z.number(), z.boolean()]),
-});
-export type SettingFieldSpec = z.infer<typeof SettingFieldSpec>;
 
 interface StageBase {
   /** The name the editor shows for this stage when it differs from the vendor's (a product line, an offline engine). */
@@ -124,25 +113,3 @@ export interface ProviderDescriptor {
   readonly telephony?: TelephonyStage;
   readonly embeddings?: EmbeddingsStage;
 }
-
-// ── builders ────────────────────────────────────────────────────────────────
-
-export const m = (value: string, label?: string): ModelOption => (label ? { value, label } : { value });
-
-export const v = (id: string, name: string): BuiltinVoice => ({ id, name });
-
-export const languages = (codes: string[]): LanguageOption[] =>
-  codes.map((value) => ({ value, label: LANGUAGE_NAMES[value] ?? value }));
-
-export const credential = (
-  name: string,
-  label: string,
-  options: Partial<Omit<CredentialField, "name" | "label">> = {},
-): CredentialField => ({
-  name,
-  label,
-  secret: options.secret ?? false,
-  optional: options.optional ?? false,
-  url: options.url ?? false,
-});
-export const apiKey = credential("api_key", "API key", { secret: true });

@@ -1,4 +1,4 @@
-import { languages } from "./types.ts";
+import { languages } from "./editor-options.ts";
 
 /** The languages offered for Whisper-family transcription models (served by more than one vendor). */
 export const WHISPER_LANGUAGES = languages([
