@@ -4,17 +4,10 @@ import { CALL_SAMPLE_RATE, createDownsampler, floatToInt16, int16ToFloat, rms } 
 const FRAME_SAMPLES = 320;
 
 // The worklet forwards the microphone's render quanta to the page; it runs on the audio thread,
-// so it is shipped inline rather than as a separate bundled file.
-const CAPTURE_WORKLET = `
-class ParleyCapture extends AudioWorkletProcessor {
-  process(inputs) {
-    const channel = inputs[0] && inputs[0][0];
-    if (channel) this.port.postMessage(channel.slice(0));
-    return true;
-  }
-}
-registerProcessor("parley-capture", ParleyCapture);
-`;
+// so it is shipped inline and loaded from a blob: URL. Written pre-minified because the widget's
+// bundler cannot shrink the inside of a string, and every site embedding the widget pays its bytes.
+const CAPTURE_WORKLET =
+  'registerProcessor("parley-capture",class extends AudioWorkletProcessor{process(i){const c=i[0]&&i[0][0];if(c)this.port.postMessage(c.slice(0));return true}})';
 
 export interface AudioIo {
   /** Queues assistant audio (16 kHz s16le) right after what is already queued. */

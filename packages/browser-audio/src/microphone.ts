@@ -8,27 +8,24 @@ export class MicrophoneError extends Error {
   }
 }
 
-/** Maps a getUserMedia rejection to the problem a user can act on. */
+/** getUserMedia's error names (standard and older Chromium ones) with a problem other than "busy". */
+const PROBLEM_BY_ERROR_NAME: Partial<Record<string, MicrophoneProblem>> = {
+  NotAllowedError: "denied",
+  SecurityError: "denied",
+  PermissionDeniedError: "denied",
+  NotFoundError: "no_device",
+  DevicesNotFoundError: "no_device",
+  OverconstrainedError: "constraints",
+  ConstraintNotSatisfiedError: "constraints",
+};
+
+/**
+ * Maps a getUserMedia rejection to the problem a user can act on. Anything unnamed here
+ * (NotReadableError, TrackStartError, AbortError, …) means another app holds the device: "busy".
+ */
 export function classifyMediaError(error: unknown): MicrophoneProblem {
   const name = error instanceof Error || error instanceof DOMException ? error.name : "";
-  switch (name) {
-    case "NotAllowedError":
-    case "SecurityError":
-    case "PermissionDeniedError":
-      return "denied";
-    case "NotFoundError":
-    case "DevicesNotFoundError":
-      return "no_device";
-    case "NotReadableError":
-    case "TrackStartError":
-    case "AbortError":
-      return "busy";
-    case "OverconstrainedError":
-    case "ConstraintNotSatisfiedError":
-      return "constraints";
-    default:
-      return "busy";
-  }
+  return PROBLEM_BY_ERROR_NAME[name] ?? "busy";
 }
 
 /** Opens the microphone with echo cancellation, or throws a MicrophoneError saying why not. */
@@ -45,10 +42,10 @@ export async function openMicrophone(
     throw new MicrophoneError(classifyMediaError(error));
   }
   const track = stream.getAudioTracks()[0];
-  if (!track) throw new MicrophoneError("no_device");
-  if (track.readyState !== "live") {
+  if (track?.readyState !== "live") {
+    // Release whatever was opened, so the browser's recording indicator goes off.
     for (const t of stream.getTracks()) t.stop();
-    throw new MicrophoneError("not_live");
+    throw new MicrophoneError(track ? "not_live" : "no_device");
   }
   return stream;
 }

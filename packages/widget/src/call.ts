@@ -1,6 +1,5 @@
+import { type AudioIo, createAudioIo, openMicrophone } from "@parley/browser-audio";
 import type { RealtimeServerMessage, WidgetCallStarted } from "@parley/contract";
-import { type AudioIo, createAudioIo } from "./audio.ts";
-import { openMicrophone } from "./microphone.ts";
 import { applyTranscript, cutAssistant, type Line } from "./transcript.ts";
 
 export type CallStatus = "idle" | "connecting" | "connected" | "ended" | "failed";

@@ -1,3 +1,4 @@
+import type { MicrophoneProblem } from "@parley/browser-audio";
 import type { WidgetLanguage } from "@parley/contract";
 
 /** The widget's own words; the button, title and call labels are the workspace's (appearance). */
@@ -15,8 +16,6 @@ export interface WidgetTexts {
   conversation: string;
   mic: Record<MicrophoneProblem, string>;
 }
-
-export type MicrophoneProblem = "unsupported" | "denied" | "no_device" | "not_live" | "busy" | "constraints";
 
 const en: WidgetTexts = {
   connecting: "Connecting…",

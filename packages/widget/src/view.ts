@@ -1,6 +1,6 @@
+import { MicrophoneError } from "@parley/browser-audio";
 import type { PublicWidgetConfig } from "@parley/contract";
 import { type AssistantState, type CallStatus, type CallView, RefusedError, WidgetCall } from "./call.ts";
-import { MicrophoneError } from "./microphone.ts";
 import { styleSheet } from "./styles.ts";
 import { isRightToLeft, textsFor } from "./texts.ts";
 import type { Line } from "./transcript.ts";

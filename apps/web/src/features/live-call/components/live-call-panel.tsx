@@ -14,9 +14,9 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { MicrophoneError } from "@parley/browser-audio";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MicrophoneError } from "../audio/microphone.ts";
 import { useLiveCall } from "../hooks/use-live-call.ts";
 import { Keypad, KeypadToggle } from "./keypad.tsx";
 

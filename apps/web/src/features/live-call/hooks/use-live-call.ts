@@ -1,8 +1,7 @@
+import { type AudioIo, createAudioIo, openMicrophone } from "@parley/browser-audio";
 import type { RealtimeServerMessage } from "@parley/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { callApi, realtimeUrl } from "../api/call-api.ts";
-import { type AudioIo, createAudioIo } from "../audio/audio-io.ts";
-import { openMicrophone } from "../audio/microphone.ts";
 import { applyTranscript, type ChatLine, truncateAssistant } from "../utils/chat-log.ts";
 import { prepareCall } from "../utils/start-call.ts";
 
