@@ -39,6 +39,32 @@ export interface DoubleServer {
   close(): Promise<void>;
 }
 
+/** A route handler that runs once the request's credentials named an account. */
+export type GuardedHandler<A> = (
+  request: DoubleRequest,
+  account: A,
+  params: Record<string, string>,
+) => DoubleResponse | Promise<DoubleResponse>;
+
+/**
+ * Makes routes that answer `refused` (the vendor's 401) unless `authenticate` finds the account the
+ * request's credentials (and path) name; the handler gets that account.
+ */
+export function guardedRoutes<A>(
+  authenticate: (request: DoubleRequest, params: Record<string, string>) => A | null,
+  refused: DoubleResponse | (() => DoubleResponse),
+): (method: string, pattern: string, handle: GuardedHandler<A>) => DoubleRoute {
+  const refuse = typeof refused === "function" ? refused : () => refused;
+  return (method, pattern, handle) => ({
+    method,
+    pattern,
+    handle: (request, params) => {
+      const account = authenticate(request, params);
+      return account === null ? refuse() : handle(request, account, params);
+    },
+  });
+}
+
 /** An HTTP server on 127.0.0.1:0 that logs every request and dispatches it to the first matching route. */
 export async function startDoubleServer(
   routes: readonly DoubleRoute[],

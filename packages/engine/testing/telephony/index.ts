@@ -1,7 +1,8 @@
 /** Local doubles of the telephony vendors, for Parley's phone tests (see README.md in this folder). */
 export { callerSpeech, frameRms, isNonSilent, loudMs } from "./audio-checks.ts";
+export type { OutboundBehaviour, TelephonyDouble } from "./double-calls.ts";
 export type { DoubleRequest, WebhookExchange } from "./double-server.ts";
-export type { ConferenceMembership, ConferenceRoom, OutboundBehaviour } from "./markup-runner.ts";
+export type { ConferenceMembership, ConferenceRoom } from "./markup-runner.ts";
 export { type LegEvent, type LegResult, PhoneLeg } from "./phone-leg.ts";
 export { type PlivoDouble, startPlivoDouble } from "./plivo-double.ts";
 export { plivoSignatureV3 } from "./plivo-signature.ts";

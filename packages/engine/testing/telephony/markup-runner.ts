@@ -1,7 +1,8 @@
+import type { DoubleCalls, OutboundBehaviour } from "./double-calls.ts";
 import type { WebhookExchange } from "./double-server.ts";
 import { MarkupParseError, parseXml, type XmlElement } from "./markup-xml.ts";
-import { type LegResult, PhoneLeg, type StreamWire } from "./phone-leg.ts";
-import { type DtmfOutRecord, type OutboundOutcome, SimulatedCall, type TransferRecord } from "./simulated-call.ts";
+import type { LegResult, StreamWire } from "./phone-leg.ts";
+import { type CallHandle, callHandle, type InboundOptions, SimulatedCall } from "./simulated-call.ts";
 
 /**
  * Runs TwiML-style call markup (Twilio's TwiML and Telnyx's TeXML, which follows it verb for verb)
@@ -14,6 +15,11 @@ import { type DtmfOutRecord, type OutboundOutcome, SimulatedCall, type TransferR
 
 /** Status callback events (StatusCallbackEvent); completed is always sent when a URL is set. */
 export type StatusEvent = "initiated" | "ringing" | "answered" | "completed";
+const STATUS_EVENTS: readonly string[] = ["initiated", "ringing", "answered", "completed"];
+
+function isStatusEvent(value: string): value is StatusEvent {
+  return STATUS_EVENTS.includes(value);
+}
 
 export class MarkupCall extends SimulatedCall {
   status = "queued";
@@ -40,13 +46,24 @@ export class MarkupCall extends SimulatedCall {
   ) {
     super(id, vendorDirection === "inbound" ? "inbound" : "outbound", from, to, now(), now);
   }
+
+  /** StatusCallbackEvent as asked (repeated, or space- or comma-separated); completed always follows. */
+  askStatusEvents(values: readonly string[]): void {
+    const wanted = values.flatMap((value) => value.split(/[\s,]+/)).filter(isStatusEvent);
+    if (wanted.length > 0) this.statusEvents = new Set<StatusEvent>([...wanted, "completed"]);
+  }
+
+  /** MachineDetection: Enable and DetectMessageEnd both report who answered. */
+  askMachineDetection(value: string | null | undefined): void {
+    this.machineDetection = value === "Enable" || value === "DetectMessageEnd";
+  }
 }
 
 /** What a vendor double gives the runner: its webhooks and its stream protocol. */
 export interface MarkupHost<C extends MarkupCall> {
   now(): number;
-  transfers: TransferRecord[];
-  dtmfOut: DtmfOutRecord[];
+  /** Where transfers and DTMF sent are logged. */
+  book: DoubleCalls<C>;
   /** How long a <Dial>ed party talks before hanging up (ms). */
   dialTalkMs: number;
   /** Requests markup (voice URL, action, Redirect) with the vendor's parameters and signature. */
@@ -67,13 +84,12 @@ export interface OutboundStart {
   markup: string;
 }
 
-export interface OutboundBehaviour {
-  outcome: OutboundOutcome;
-  /** What the callee (or the machine's greeting) says once the stream opens, 16 kHz PCM. */
-  speech?: Int16Array;
-  dtmf?: string[];
-  /** Ringing time before the outcome (ms). */
-  ringMs?: number;
+/** The fields of an API update of a call, as the vendor's parameters named them. */
+export interface UpdateRequest {
+  markup: string | null | undefined;
+  markupName: string;
+  url: string | null | undefined;
+  method: string;
 }
 
 /** A URL from markup, relative to the document it came from. */
@@ -160,8 +176,7 @@ export class MarkupRunner<C extends MarkupCall> {
     call.answeredAt = this.host.now();
     onAnswer?.();
     await this.setStatus(call, "in-progress", "answered");
-    call.pendingSpeech = behaviour.speech;
-    call.pendingDtmf = behaviour.dtmf;
+    call.prepareFarEnd(behaviour);
     if (first.markup) await this.run(call, first.markup, call.generation);
     else await this.fetchAndRun(call, first.url, first.method, call.generation);
   }
@@ -177,6 +192,49 @@ export class MarkupRunner<C extends MarkupCall> {
       return this.endCall(call, "completed");
     }
     await this.run(call, exchange.responseBody, generation);
+  }
+
+  /**
+   * An incoming call (already ringing): the voice webhook is requested; a 2xx answer runs as the
+   * call's markup, anything else fails the call.
+   */
+  async answerInbound(call: C, inbound: InboundOptions, url: string, method: string): Promise<CallHandle<C>> {
+    call.prepareFarEnd(inbound);
+    call.lastUrl = url;
+    const voice = await this.host.requestMarkup(call, url, method);
+    if (voice.status < 200 || voice.status >= 300) {
+      call.note(`voice webhook answered ${voice.status}`);
+      call.status = "failed";
+      call.finish();
+    } else {
+      call.answeredAt = this.host.now();
+      call.status = "in-progress";
+      void this.run(call, voice.responseBody, call.generation);
+    }
+    return callHandle(call, voice, () => this.endCall(call, "completed"));
+  }
+
+  /**
+   * An API update of a live call: new markup (`markupName` is the vendor's parameter, for the
+   * timeline) replaces the running document, or else a URL is fetched for it.
+   */
+  update(call: C, change: UpdateRequest): "updated" | "bad-markup" | "nothing" {
+    if (change.markup) {
+      try {
+        parseXml(change.markup);
+      } catch {
+        return "bad-markup";
+      }
+      call.note(`update: ${change.markupName}`);
+      void this.replace(call, change.markup);
+      return "updated";
+    }
+    if (change.url) {
+      call.note(`update: Url ${change.url}`);
+      void this.redirect(call, change.url, change.method);
+      return "updated";
+    }
+    return "nothing";
   }
 
   /** Replaces what the call is doing with new markup (an API update). */
@@ -246,14 +304,7 @@ export class MarkupRunner<C extends MarkupCall> {
         // The forked stream, if any, ends as the call leaves for the other party.
         await call.currentLeg()?.end("vendor");
         if (nested?.name === "Conference") return this.inConference(call, nested, destination, generation);
-        const record: TransferRecord = {
-          callId: call.id,
-          destination,
-          callerId: verb.attributes.callerId,
-          at: this.host.now(),
-        };
-        call.transfers.push(record);
-        this.host.transfers.push(record);
+        this.host.book.recordTransfer(call, destination, verb.attributes.callerId, this.host.now());
         call.note(`dial ${destination}`);
         if (!(await call.sleep(this.host.dialTalkMs, generation))) return "stop";
         if (verb.attributes.action) {
@@ -325,15 +376,11 @@ export class MarkupRunner<C extends MarkupCall> {
   }
 
   recordDtmf(call: C, digits: string): void {
-    const record: DtmfOutRecord = { callId: call.id, digits, at: this.host.now() };
-    call.dtmfOut.push(record);
-    this.host.dtmfOut.push(record);
+    this.host.book.recordDtmf(call, digits, this.host.now());
   }
 
   recordTransfer(call: C, destination: string, callerId: string | undefined): void {
-    const record: TransferRecord = { callId: call.id, destination, callerId, at: this.host.now() };
-    call.transfers.push(record);
-    this.host.transfers.push(record);
+    this.host.book.recordTransfer(call, destination, callerId, this.host.now());
     call.note(`transfer ${destination}`);
   }
 
@@ -354,45 +401,6 @@ export class MarkupRunner<C extends MarkupCall> {
       call.note(wire);
       return { closedBy: "error", code: 0, reason: wire };
     }
-    const leg = new PhoneLeg({
-      url,
-      headers: this.host.streamHeaders?.(call, url) ?? {},
-      wire,
-      speech: call.pendingSpeech,
-      dtmf: call.pendingDtmf,
-      now: () => this.host.now(),
-    });
-    call.pendingSpeech = undefined;
-    call.pendingDtmf = undefined;
-    call.addLeg(leg);
-    return leg.done;
-  }
-}
-
-/** Resolves when a call matching `where` appears in `calls` (checked as calls are added). */
-export class CallWaiters<C> {
-  private readonly waiters = new Set<() => void>();
-  constructor(private readonly calls: Map<string, C>) {}
-
-  added(): void {
-    for (const wake of this.waiters) wake();
-  }
-
-  waitFor(where: (call: C) => boolean, timeoutMs: number, vendor: string): Promise<C> {
-    return new Promise<C>((resolve, reject) => {
-      const check = () => {
-        const found = [...this.calls.values()].find(where);
-        if (found === undefined) return;
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`No matching ${vendor} call within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.waiters.add(check);
-      check();
-    });
+    return call.openLeg(url, wire, this.host.streamHeaders?.(call, url)).done;
   }
 }

@@ -1,6 +1,7 @@
 import { mulawDecode, mulawEncode } from "../../src/audio/mulaw.ts";
 import { Resampler } from "../../src/audio/resample.ts";
 import { isRecord } from "./double-server.ts";
+import type { StreamCommand } from "./phone-leg.ts";
 
 /**
  * The audio half of the JSON media streams (Twilio, Telnyx, Plivo): 8 kHz μ-law, base64 in a JSON
@@ -39,4 +40,53 @@ export function parseJsonMessage(data: Buffer, isBinary: boolean): Record<string
 export function objectField(message: Record<string, unknown>, key: string): Record<string, unknown> | null {
   const value = message[key];
   return isRecord(value) ? value : null;
+}
+
+/**
+ * The counters and the commands of the TwiML-style media streams (Twilio's, and Telnyx's, which
+ * follows it): numbered messages, caller audio as numbered 20 ms μ-law chunks, and `media`, `mark`
+ * and `clear` back from Parley.
+ */
+export class MulawMediaStream {
+  private sequence = 0;
+  private chunk = 0;
+  private readonly codec = new MulawCodec();
+
+  /** The next message's sequence number ("1" first). */
+  next(): string {
+    this.sequence++;
+    return String(this.sequence);
+  }
+
+  /** A caller frame as the `media` object of a media message. */
+  media(frame: Int16Array): Record<string, string> {
+    this.chunk++;
+    return {
+      track: "inbound",
+      chunk: String(this.chunk),
+      timestamp: String((this.chunk - 1) * 20),
+      payload: this.codec.encode(frame),
+    };
+  }
+
+  /** What a message from Parley asks: play audio, report a mark once played, or clear the queue. */
+  commands(message: Record<string, unknown>, raw: string): StreamCommand[] {
+    switch (message.event) {
+      case "media": {
+        const payload = objectField(message, "media")?.payload;
+        const pcm = typeof payload === "string" ? this.codec.decode(payload) : null;
+        return pcm ? [{ type: "audio", pcm }] : [{ type: "invalid", reason: "media without a base64 payload", raw }];
+      }
+      case "mark": {
+        const name = objectField(message, "mark")?.name;
+        return typeof name === "string"
+          ? [{ type: "mark", name }]
+          : [{ type: "invalid", reason: "mark without a name", raw }];
+      }
+      case "clear":
+        return [{ type: "clear" }];
+      default:
+        return [{ type: "invalid", reason: `unknown event ${String(message.event)}`, raw }];
+    }
+  }
 }

@@ -1,23 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { bytesToPcm, pcmToBytes } from "../../src/audio/pcm.ts";
 import { Resampler } from "../../src/audio/resample.ts";
+import { DoubleCalls, type OutboundBehaviour, type TelephonyDouble } from "./double-calls.ts";
 import {
   basicAuth,
   type DoubleRequest,
   type DoubleResponse,
+  type DoubleRoute,
   formOf,
+  type GuardedHandler,
+  guardedRoutes,
   jsonObjectOf,
   randomHex,
   sendWebhook,
   startDoubleServer,
   type WebhookExchange,
 } from "./double-server.ts";
-import { CallWaiters, MarkupCall, MarkupRunner, type OutboundBehaviour, type StatusEvent } from "./markup-runner.ts";
+import { MarkupCall, MarkupRunner, type StatusEvent } from "./markup-runner.ts";
 import type { XmlElement } from "./markup-xml.ts";
 import { MulawCodec, objectField, parseJsonMessage } from "./mulaw-json-wire.ts";
 import type { StreamCommand, StreamWire } from "./phone-leg.ts";
 import { plivoSignatureV3 } from "./plivo-signature.ts";
-import type { CallHandle, DtmfOutRecord, InboundOptions, TransferRecord } from "./simulated-call.ts";
+import type { CallHandle, InboundOptions } from "./simulated-call.ts";
 
 /**
  * A local Plivo (API v1): numbers (listed with limit/offset, without "+", as Plivo writes them),
@@ -72,23 +76,14 @@ export class PlivoCall extends MarkupCall {
 
 export type PlivoCallHandle = CallHandle<PlivoCall>;
 
-export interface PlivoDouble {
-  /** http://127.0.0.1:<port>: the adapter's baseUrl (in place of https://api.plivo.com). */
-  origin: string;
-  requests: DoubleRequest[];
-  webhooks: WebhookExchange[];
-  /** Calls by CallUUID. */
-  calls: Map<string, PlivoCall>;
+/**
+ * The Plivo double: `origin` stands in for https://api.plivo.com; calls are keyed by CallUUID, and
+ * `ringInbound` takes E.164 numbers (Plivo drops the "+" on the wire).
+ */
+export interface PlivoDouble extends TelephonyDouble<PlivoCall> {
   /** Numbers by Plivo's form (digits without "+"). */
   numbers: Map<string, PlivoNumber>;
   applications: Map<string, PlivoApplication>;
-  transfers: TransferRecord[];
-  dtmfOut: DtmfOutRecord[];
-  setOutbound(behaviour: OutboundBehaviour): void;
-  /** `number` and `from` in E.164; Plivo drops the "+" on the wire. */
-  ringInbound(number: string, from: string, options?: InboundOptions): Promise<PlivoCallHandle>;
-  waitForCall(where: (call: PlivoCall) => boolean, timeoutMs?: number): Promise<PlivoCall>;
-  close(): Promise<void>;
 }
 
 /** Plivo's answer to wrong credentials (HTTP 401). */
@@ -131,16 +126,11 @@ const HANGUP_CAUSE: Record<string, string> = {
 
 export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<PlivoDouble> {
   const pageSizeDefault = options.pageSize ?? 20;
-  let outbound: OutboundBehaviour = options.outbound ?? { outcome: "answer" };
-  const dialTalkMs = options.dialTalkMs ?? 300;
+  const book = new DoubleCalls<PlivoCall>("Plivo", options.outbound);
+  const { calls } = book;
   const accounts = new Map(options.accounts.map((a) => [a.authId, a]));
   const numbers = new Map<string, PlivoNumber>();
   const applications = new Map<string, PlivoApplication>();
-  const calls = new Map<string, PlivoCall>();
-  const waiters = new CallWaiters(calls);
-  const webhooks: WebhookExchange[] = [];
-  const transfers: TransferRecord[] = [];
-  const dtmfOut: DtmfOutRecord[] = [];
   const added = new Date().toISOString().replace("T", " ").slice(0, 19);
   for (const account of options.accounts) {
     for (const number of account.numbers) {
@@ -155,12 +145,12 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
   }
 
   /** Basic auth with the Auth ID and token; the Auth ID must be the one in the path. */
-  function authenticate(request: DoubleRequest, authId: string): PlivoAccountConfig | null {
+  const route = guardedRoutes<PlivoAccountConfig>((request, { auth: authId }) => {
     const auth = basicAuth(request);
     const account = auth ? accounts.get(auth.user) : undefined;
     if (!auth || !account || account.authToken !== auth.password || account.authId !== authId) return null;
     return account;
-  }
+  }, UNAUTHORIZED);
 
   const base = (authId: string) => `/v1/Account/${authId}`;
 
@@ -285,9 +275,8 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     const detection = params.get("machine_detection");
     call.machineDetection = detection === "true" || detection === "hangup";
     call.machineDetectionUrl = params.get("machine_detection_url") ?? "";
-    calls.set(call.id, call);
-    waiters.added();
-    const behaviour = outbound;
+    book.add(call);
+    const behaviour = book.outbound;
     setImmediate(() => {
       void runner.runOutbound(call, behaviour, { url: call.answerUrl, method: call.answerMethod, markup: "" }, () => {
         if (!call.machineDetection) return;
@@ -312,172 +301,117 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     return { status: 202, json: { api_id: randomUUID(), message: "call transferred" } };
   }
 
-  const server = await startDoubleServer(
-    [
-      {
-        method: "GET",
-        pattern: "/v1/Account/:auth/",
-        handle: (request, { auth }) => {
-          const account = authenticate(request, auth ?? "");
-          if (!account) return UNAUTHORIZED;
-          return {
-            status: 200,
-            json: {
-              api_id: randomUUID(),
-              auth_id: account.authId,
-              account_type: "standard",
-              name: "Parley test",
-              resource_uri: `${base(account.authId)}/`,
-            },
-          };
-        },
+  // Functions, not constants: every Plivo answer carries a fresh api_id.
+  const notFound = () => plivoError(404, "not found");
+  const callNotFound = () => plivoError(404, "call not found");
+  /** The account's call with this CallUUID, if any. */
+  const callOf = (account: PlivoAccountConfig, uuid: string | undefined) => {
+    const call = calls.get(uuid ?? "");
+    return call?.accountSid === account.authId ? call : undefined;
+  };
+
+  /** POST of a number: `app_id` links it to an application ("" unlinks), `alias` renames it. */
+  const updateNumber: GuardedHandler<PlivoAccountConfig> = (request, account, { number }) => {
+    const n = numbers.get(plain(number ?? ""));
+    if (n?.authId !== account.authId) return notFound();
+    const params = paramsOf(request);
+    n.updates.push({ at: server.now(), params: Object.fromEntries(params) });
+    const appId = params.get("app_id");
+    if (appId !== undefined) {
+      if (appId !== "" && !applications.has(appId)) return plivoError(404, "application not found");
+      n.appId = appId || null;
+    }
+    if (params.has("alias")) n.alias = params.get("alias") ?? "";
+    return { status: 202, json: { api_id: randomUUID(), message: "changed" } };
+  };
+
+  /** GET, POST (update) or DELETE of one application of the account. */
+  const application =
+    (method: string): GuardedHandler<PlivoAccountConfig> =>
+    (request, account, { app: appId }) => {
+      const existing = applications.get(appId ?? "");
+      if (existing?.authId !== account.authId) return notFound();
+      if (method === "DELETE") {
+        applications.delete(existing.appId);
+        return { status: 204 };
+      }
+      if (method === "POST") {
+        const app = saveApplication(paramsOf(request), existing, account.authId);
+        if ("status" in app) return app;
+        return { status: 202, json: { api_id: randomUUID(), message: "changed" } };
+      }
+      return { status: 200, json: { api_id: randomUUID(), ...applicationJson(existing) } };
+    };
+
+  const routes: DoubleRoute[] = [
+    route("GET", "/v1/Account/:auth/", (_request, account) => ({
+      status: 200,
+      json: {
+        api_id: randomUUID(),
+        auth_id: account.authId,
+        account_type: "standard",
+        name: "Parley test",
+        resource_uri: `${base(account.authId)}/`,
       },
-      {
-        method: "GET",
-        pattern: "/v1/Account/:auth/Number/",
-        handle: (request, { auth }) =>
-          authenticate(request, auth ?? "") ? listNumbers(request, auth ?? "") : UNAUTHORIZED,
-      },
-      {
-        method: "GET",
-        pattern: "/v1/Account/:auth/Number/:number/",
-        handle: (request, { auth, number }) => {
-          if (!authenticate(request, auth ?? "")) return UNAUTHORIZED;
-          const n = numbers.get(plain(number ?? ""));
-          return n && n.authId === auth
-            ? { status: 200, json: { api_id: randomUUID(), ...numberJson(n) } }
-            : plivoError(404, "not found");
+    })),
+    route("GET", "/v1/Account/:auth/Number/", (request, account) => listNumbers(request, account.authId)),
+    route("GET", "/v1/Account/:auth/Number/:number/", (_request, account, { number }) => {
+      const n = numbers.get(plain(number ?? ""));
+      return n?.authId === account.authId
+        ? { status: 200, json: { api_id: randomUUID(), ...numberJson(n) } }
+        : notFound();
+    }),
+    route("POST", "/v1/Account/:auth/Number/:number/", updateNumber),
+    route("GET", "/v1/Account/:auth/Application/", (_request, account) => {
+      const mine = [...applications.values()].filter((a) => a.authId === account.authId);
+      return {
+        status: 200,
+        json: {
+          api_id: randomUUID(),
+          meta: { limit: 20, offset: 0, total_count: mine.length, next: null, previous: null },
+          objects: mine.map(applicationJson),
         },
-      },
-      {
-        method: "POST",
-        pattern: "/v1/Account/:auth/Number/:number/",
-        handle: (request, { auth, number }) => {
-          if (!authenticate(request, auth ?? "")) return UNAUTHORIZED;
-          const n = numbers.get(plain(number ?? ""));
-          if (!n || n.authId !== auth) return plivoError(404, "not found");
-          const params = paramsOf(request);
-          n.updates.push({ at: server.now(), params: Object.fromEntries(params) });
-          const appId = params.get("app_id");
-          if (appId !== undefined) {
-            if (appId !== "" && !applications.has(appId)) return plivoError(404, "application not found");
-            n.appId = appId || null;
-          }
-          if (params.has("alias")) n.alias = params.get("alias") ?? "";
-          return { status: 202, json: { api_id: randomUUID(), message: "changed" } };
-        },
-      },
-      {
-        method: "GET",
-        pattern: "/v1/Account/:auth/Application/",
-        handle: (request, { auth }) => {
-          if (!authenticate(request, auth ?? "")) return UNAUTHORIZED;
-          const mine = [...applications.values()].filter((a) => a.authId === auth);
-          return {
-            status: 200,
-            json: {
-              api_id: randomUUID(),
-              meta: { limit: 20, offset: 0, total_count: mine.length, next: null, previous: null },
-              objects: mine.map(applicationJson),
-            },
-          };
-        },
-      },
-      {
-        method: "POST",
-        pattern: "/v1/Account/:auth/Application/",
-        handle: (request, { auth }) => {
-          if (!authenticate(request, auth ?? "")) return UNAUTHORIZED;
-          const app = saveApplication(paramsOf(request), null, auth ?? "");
-          if ("status" in app) return app;
-          return { status: 201, json: { api_id: randomUUID(), app_id: app.appId, message: "created" } };
-        },
-      },
-      ...["GET", "POST", "DELETE"].map((method) => ({
-        method,
-        pattern: "/v1/Account/:auth/Application/:app/",
-        handle: (request: DoubleRequest, { auth, app: appId }: Record<string, string>): DoubleResponse => {
-          if (!authenticate(request, auth ?? "")) return UNAUTHORIZED;
-          const existing = applications.get(appId ?? "");
-          if (!existing || existing.authId !== auth) return plivoError(404, "not found");
-          if (method === "DELETE") {
-            applications.delete(existing.appId);
-            return { status: 204 };
-          }
-          if (method === "POST") {
-            const app = saveApplication(paramsOf(request), existing, auth ?? "");
-            if ("status" in app) return app;
-            return { status: 202, json: { api_id: randomUUID(), message: "changed" } };
-          }
-          return { status: 200, json: { api_id: randomUUID(), ...applicationJson(existing) } };
-        },
-      })),
-      {
-        method: "POST",
-        pattern: "/v1/Account/:auth/Call/",
-        handle: (request, { auth }) => {
-          const account = authenticate(request, auth ?? "");
-          return account ? createCall(request, account) : UNAUTHORIZED;
-        },
-      },
-      {
-        method: "GET",
-        pattern: "/v1/Account/:auth/Call/:call/",
-        handle: (request, { auth, call: uuid }) => {
-          if (!authenticate(request, auth ?? "")) return UNAUTHORIZED;
-          const call = calls.get(uuid ?? "");
-          return call && call.accountSid === auth
-            ? { status: 200, json: callJson(call) }
-            : plivoError(404, "call not found");
-        },
-      },
-      {
-        method: "POST",
-        pattern: "/v1/Account/:auth/Call/:call/",
-        handle: (request, { auth, call: uuid }) => {
-          if (!authenticate(request, auth ?? "")) return UNAUTHORIZED;
-          const call = calls.get(uuid ?? "");
-          return call && call.accountSid === auth ? transferCall(request, call) : plivoError(404, "call not found");
-        },
-      },
-      {
-        method: "DELETE",
-        pattern: "/v1/Account/:auth/Call/:call/",
-        handle: (request, { auth, call: uuid }) => {
-          if (!authenticate(request, auth ?? "")) return UNAUTHORIZED;
-          const call = calls.get(uuid ?? "");
-          if (!call || call.accountSid !== auth || call.ended) return plivoError(404, "call not found");
-          void runner.endCall(call, "completed");
-          return { status: 204 };
-        },
-      },
-      {
-        method: "DELETE",
-        pattern: "/v1/Account/:auth/Request/:request/",
-        handle: (request, { auth, request: requestUuid }) => {
-          if (!authenticate(request, auth ?? "")) return UNAUTHORIZED;
-          const call = [...calls.values()].find((c) => c.requestUuid === requestUuid && c.accountSid === auth);
-          if (!call || call.ended) return plivoError(404, "request not found");
-          void runner.endCall(call, "canceled");
-          return { status: 204 };
-        },
-      },
-      {
-        method: "POST",
-        pattern: "/v1/Account/:auth/Call/:call/DTMF/",
-        handle: (request, { auth, call: uuid }) => {
-          if (!authenticate(request, auth ?? "")) return UNAUTHORIZED;
-          const call = calls.get(uuid ?? "");
-          if (!call || call.accountSid !== auth || call.ended) return plivoError(404, "call not found");
-          const digits = paramsOf(request).get("digits") ?? "";
-          if (!/^[0-9*#wW]+$/.test(digits)) return plivoError(400, "digits is mandatory and must be DTMF digits");
-          runner.recordDtmf(call, digits);
-          return { status: 202, json: { api_id: randomUUID(), message: "digits sent" } };
-        },
-      },
-    ],
-    () => plivoError(404, "not found"),
-  );
+      };
+    }),
+    route("POST", "/v1/Account/:auth/Application/", (request, account) => {
+      const app = saveApplication(paramsOf(request), null, account.authId);
+      if ("status" in app) return app;
+      return { status: 201, json: { api_id: randomUUID(), app_id: app.appId, message: "created" } };
+    }),
+    ...["GET", "POST", "DELETE"].map((method) =>
+      route(method, "/v1/Account/:auth/Application/:app/", application(method)),
+    ),
+    route("POST", "/v1/Account/:auth/Call/", (request, account) => createCall(request, account)),
+    route("GET", "/v1/Account/:auth/Call/:call/", (_request, account, { call: uuid }) => {
+      const call = callOf(account, uuid);
+      return call ? { status: 200, json: callJson(call) } : callNotFound();
+    }),
+    route("POST", "/v1/Account/:auth/Call/:call/", (request, account, { call: uuid }) => {
+      const call = callOf(account, uuid);
+      return call ? transferCall(request, call) : callNotFound();
+    }),
+    route("DELETE", "/v1/Account/:auth/Call/:call/", (_request, account, { call: uuid }) => {
+      const call = callOf(account, uuid);
+      if (!call || call.ended) return callNotFound();
+      void runner.endCall(call, "completed");
+      return { status: 204 };
+    }),
+    route("DELETE", "/v1/Account/:auth/Request/:request/", (_request, account, { request: requestUuid }) => {
+      const call = [...calls.values()].find((c) => c.requestUuid === requestUuid && c.accountSid === account.authId);
+      if (!call || call.ended) return plivoError(404, "request not found");
+      void runner.endCall(call, "canceled");
+      return { status: 204 };
+    }),
+    route("POST", "/v1/Account/:auth/Call/:call/DTMF/", (request, account, { call: uuid }) => {
+      const call = callOf(account, uuid);
+      if (!call || call.ended) return callNotFound();
+      const digits = paramsOf(request).get("digits") ?? "";
+      if (!/^[0-9*#wW]+$/.test(digits)) return plivoError(400, "digits is mandatory and must be DTMF digits");
+      runner.recordDtmf(call, digits);
+      return { status: 202, json: { api_id: randomUUID(), message: "digits sent" } };
+    }),
+  ];
+  const server = await startDoubleServer(routes, notFound);
 
   /** The parameters Plivo sends with its call webhooks (numbers without "+"). */
   function callParams(call: PlivoCall): Record<string, string> {
@@ -514,7 +448,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     const verb = method === "GET" ? "GET" : "POST";
     const target = verb === "GET" ? `${url}${url.includes("?") ? "&" : "?"}${new URLSearchParams(params)}` : url;
     const signature = plivoSignatureV3(key, verb, target, verb === "GET" ? {} : params, nonce);
-    return sendWebhook(webhooks, server.now, {
+    return sendWebhook(book.webhooks, server.now, {
       url: target,
       method: verb,
       headers: {
@@ -530,9 +464,8 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
 
   const runner = new MarkupRunner<PlivoCall>({
     now: () => server.now(),
-    transfers,
-    dtmfOut,
-    dialTalkMs,
+    book,
+    dialTalkMs: options.dialTalkMs ?? 300,
     requestMarkup: (call, url, method) => signedRequest(call, url, method, callParams(call)),
     sendStatus: async (call) => {
       if (call.status === "ringing") {
@@ -603,48 +536,14 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     call.statusCallback = app.hangupUrl;
     call.statusCallbackMethod = app.hangupMethod;
     call.status = "ringing";
-    call.pendingSpeech = inbound.speech;
-    call.pendingDtmf = inbound.dtmf;
-    calls.set(call.id, call);
-    waiters.added();
-    call.lastUrl = app.answerUrl;
-    const voice = await signedRequest(call, app.answerUrl, app.answerMethod, callParams(call));
-    if (voice.status < 200 || voice.status >= 300) {
-      call.note(`answer_url answered ${voice.status}`);
-      call.status = "failed";
-      call.finish();
-    } else {
-      call.answeredAt = server.now();
-      call.status = "in-progress";
-      void runner.run(call, voice.responseBody, call.generation);
-    }
-    return {
-      call,
-      voice,
-      stream: (timeoutMs) => call.waitForStream(timeoutMs),
-      hangup: () => runner.endCall(call, "completed"),
-      done: call.done,
-    };
+    book.add(call);
+    return runner.answerInbound(call, inbound, app.answerUrl, app.answerMethod);
   }
 
   return {
-    origin: server.origin,
-    requests: server.requests,
-    webhooks,
-    calls,
+    ...book.face(server, ringInbound, (call) => runner.endCall(call, "completed")),
     numbers,
     applications,
-    transfers,
-    dtmfOut,
-    setOutbound: (behaviour) => {
-      outbound = behaviour;
-    },
-    ringInbound,
-    waitForCall: (where, timeoutMs = 30_000) => waiters.waitFor(where, timeoutMs, "Plivo"),
-    close: async () => {
-      for (const call of calls.values()) if (!call.ended) await runner.endCall(call, "completed");
-      await server.close();
-    },
   };
 }
 

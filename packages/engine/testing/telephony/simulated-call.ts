@@ -1,6 +1,6 @@
 import { concatPcm } from "../../src/audio/pcm.ts";
 import type { WebhookExchange } from "./double-server.ts";
-import type { LegEvent, PhoneLeg } from "./phone-leg.ts";
+import { type LegEvent, PhoneLeg, type StreamWire } from "./phone-leg.ts";
 
 /** A transfer the vendor carried out: the stream ended and the call went to `destination`. */
 export interface TransferRecord {
@@ -68,6 +68,12 @@ export class SimulatedCall {
     });
   }
 
+  /** What the far end will say and press on the next stream that opens. */
+  prepareFarEnd(farEnd: { speech?: Int16Array | undefined; dtmf?: readonly string[] | undefined }): void {
+    this.pendingSpeech = farEnd.speech;
+    this.pendingDtmf = farEnd.dtmf;
+  }
+
   note(what: string): void {
     this.timeline.push({ at: this.now(), what });
   }
@@ -76,6 +82,14 @@ export class SimulatedCall {
   currentLeg(): PhoneLeg | null {
     const last = this.legs[this.legs.length - 1];
     return last && !last.closed ? last : null;
+  }
+
+  /** Opens a stream to `url` on which the far end says and presses what it was prepared to. */
+  openLeg(url: string, wire: StreamWire, headers: Record<string, string> = {}): PhoneLeg {
+    const leg = new PhoneLeg({ url, headers, wire, speech: this.pendingSpeech, dtmf: this.pendingDtmf, now: this.now });
+    this.prepareFarEnd({});
+    this.addLeg(leg);
+    return leg;
   }
 
   addLeg(leg: PhoneLeg): void {
@@ -173,4 +187,13 @@ export interface CallHandle<C extends SimulatedCall> {
   hangup(): Promise<void>;
   /** Resolves when the call is over and its final status callback has been sent. */
   done: Promise<void>;
+}
+
+/** The handle of a call that rang in: `hangup` is how the vendor ends it from the caller's side. */
+export function callHandle<C extends SimulatedCall>(
+  call: C,
+  voice: WebhookExchange,
+  hangup: () => Promise<void>,
+): CallHandle<C> {
+  return { call, voice, stream: (timeoutMs) => call.waitForStream(timeoutMs), hangup, done: call.done };
 }

@@ -1,18 +1,21 @@
 import { generateKeyPairSync, type KeyObject, randomUUID, sign } from "node:crypto";
+import { DoubleCalls, type OutboundBehaviour, type TelephonyDouble } from "./double-calls.ts";
 import {
   bearerToken,
   type DoubleRequest,
   type DoubleResponse,
+  type DoubleRoute,
+  type GuardedHandler,
+  guardedRoutes,
   jsonObjectOf,
   sendWebhook,
   startDoubleServer,
   type WebhookExchange,
 } from "./double-server.ts";
-import { CallWaiters, MarkupCall, MarkupRunner, type OutboundBehaviour, type StatusEvent } from "./markup-runner.ts";
-import { parseXml } from "./markup-xml.ts";
-import { MulawCodec, objectField, parseJsonMessage } from "./mulaw-json-wire.ts";
+import { MarkupCall, MarkupRunner } from "./markup-runner.ts";
+import { MulawMediaStream, parseJsonMessage } from "./mulaw-json-wire.ts";
 import type { StreamCommand, StreamWire } from "./phone-leg.ts";
-import type { CallHandle, DtmfOutRecord, InboundOptions, TransferRecord } from "./simulated-call.ts";
+import type { CallHandle, InboundOptions } from "./simulated-call.ts";
 
 /**
  * A local Telnyx (API v2): phone numbers, TeXML applications (a number's voice webhook is the
@@ -64,22 +67,12 @@ export class TelnyxCall extends MarkupCall {
 
 export type TelnyxCallHandle = CallHandle<TelnyxCall>;
 
-export interface TelnyxDouble {
-  /** http://127.0.0.1:<port>: the adapter's baseUrl (in place of https://api.telnyx.com). */
-  origin: string;
+/** The Telnyx double: `origin` stands in for https://api.telnyx.com. */
+export interface TelnyxDouble extends TelephonyDouble<TelnyxCall> {
   /** The Ed25519 public key webhooks are signed with: base64 of the raw 32 bytes, as Mission Control shows it. */
   publicKey: string;
-  requests: DoubleRequest[];
-  webhooks: WebhookExchange[];
-  calls: Map<string, TelnyxCall>;
   numbers: Map<string, TelnyxNumber>;
   applications: Map<string, TexmlApplication>;
-  transfers: TransferRecord[];
-  dtmfOut: DtmfOutRecord[];
-  setOutbound(behaviour: OutboundBehaviour): void;
-  ringInbound(number: string, from: string, options?: InboundOptions): Promise<TelnyxCallHandle>;
-  waitForCall(where: (call: TelnyxCall) => boolean, timeoutMs?: number): Promise<TelnyxCall>;
-  close(): Promise<void>;
 }
 
 function telnyxError(status: number, code: string, title: string, detail: string, pointer?: string): DoubleResponse {
@@ -106,6 +99,7 @@ const AUTHENTICATION_FAILED = telnyxError(
   "Authentication failed",
   "Could not understand the provided credentials.",
 );
+const NOT_FOUND = telnyxError(404, "10005", "Resource not found", "The requested resource or URL could not be found.");
 const CALL_ENDED = telnyxError(
   422,
   "90018",
@@ -149,18 +143,14 @@ function paramsOf(request: DoubleRequest): Map<string, string> {
 
 export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<TelnyxDouble> {
   const pageSizeDefault = options.pageSize ?? 20;
-  let outbound: OutboundBehaviour = options.outbound ?? { outcome: "answer" };
+  const book = new DoubleCalls<TelnyxCall>("Telnyx", options.outbound);
+  const { calls } = book;
   const dialTalkMs = options.dialTalkMs ?? 300;
   const keys = generateKeyPairSync("ed25519");
   const forgedKeys = generateKeyPairSync("ed25519");
   const accounts = options.accounts.map((a) => ({ ...a, accountSid: a.accountSid ?? randomUUID() }));
   const numbers = new Map<string, TelnyxNumber>();
   const applications = new Map<string, TexmlApplication>();
-  const calls = new Map<string, TelnyxCall>();
-  const waiters = new CallWaiters(calls);
-  const webhooks: WebhookExchange[] = [];
-  const transfers: TransferRecord[] = [];
-  const dtmfOut: DtmfOutRecord[] = [];
   const created = new Date().toISOString();
   for (const account of accounts) {
     for (const phoneNumber of account.numbers) {
@@ -169,10 +159,12 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
     }
   }
 
-  function authenticate(request: DoubleRequest): (typeof accounts)[number] | null {
+  type Account = (typeof accounts)[number];
+  /** Bearer API key; the account it belongs to answers. */
+  const route = guardedRoutes<Account>((request) => {
     const token = bearerToken(request);
     return accounts.find((a) => a.apiKey === token) ?? null;
-  }
+  }, AUTHENTICATION_FAILED);
 
   function numberJson(n: TelnyxNumber): Record<string, unknown> {
     const app = n.connectionId ? applications.get(n.connectionId) : undefined;
@@ -277,11 +269,7 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
     };
   }
 
-  function createCall(
-    params: Map<string, string>,
-    account: (typeof accounts)[number],
-    applicationId: string,
-  ): DoubleResponse {
+  function createCall(params: Map<string, string>, account: Account, applicationId: string): DoubleResponse {
     const to = params.get("To") ?? "";
     const from = params.get("From") ?? "";
     const app = applications.get(applicationId);
@@ -301,15 +289,10 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
     call.connectionId = app.id;
     call.statusCallback = params.get("StatusCallback") ?? app.statusCallback;
     call.statusCallbackMethod = (params.get("StatusCallbackMethod") ?? app.statusCallbackMethod).toUpperCase();
-    const wanted = (params.get("StatusCallbackEvent") ?? "")
-      .split(/[\s,]+/)
-      .filter((e): e is StatusEvent => ["initiated", "ringing", "answered", "completed"].includes(e));
-    if (wanted.length > 0) call.statusEvents = new Set<StatusEvent>([...wanted, "completed"]);
-    const detection = params.get("MachineDetection");
-    call.machineDetection = detection === "Enable" || detection === "DetectMessageEnd";
-    calls.set(call.id, call);
-    waiters.added();
-    const behaviour = outbound;
+    call.askStatusEvents([params.get("StatusCallbackEvent") ?? ""]);
+    call.askMachineDetection(params.get("MachineDetection"));
+    book.add(call);
+    const behaviour = book.outbound;
     const first = {
       url: params.get("Url") ?? app.voiceUrl,
       method: (params.get("UrlMethod") ?? params.get("Method") ?? app.voiceMethod).toUpperCase(),
@@ -330,20 +313,14 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
       return { status: 200, json: callJson(call) };
     }
     if (call.ended) return CALL_ENDED;
-    const texml = params.get("Texml");
-    const url = params.get("Url");
-    if (texml) {
-      try {
-        parseXml(texml);
-      } catch {
-        return telnyxError(422, "10015", "Invalid value", "Texml is not valid XML", "/Texml");
-      }
-      call.note("update: Texml");
-      void runner.replace(call, texml);
-    } else if (url) {
-      call.note(`update: Url ${url}`);
-      void runner.redirect(call, url, (params.get("Method") ?? "POST").toUpperCase());
-    } else return telnyxError(422, "10015", "Invalid value", "Give Url, Texml or Status", "/");
+    const updated = runner.update(call, {
+      markup: params.get("Texml"),
+      markupName: "Texml",
+      url: params.get("Url"),
+      method: (params.get("Method") ?? "POST").toUpperCase(),
+    });
+    if (updated === "bad-markup") return telnyxError(422, "10015", "Invalid value", "Texml is not valid XML", "/Texml");
+    if (updated === "nothing") return telnyxError(422, "10015", "Invalid value", "Give Url, Texml or Status", "/");
     return { status: 200, json: callJson(call) };
   }
 
@@ -380,151 +357,97 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
     return { status: 200, json: { data: { result: "ok" } } };
   }
 
-  const server = await startDoubleServer(
-    [
-      {
-        method: "GET",
-        pattern: "/v2/phone_numbers",
-        handle: (request) => {
-          const account = authenticate(request);
-          if (!account) return AUTHENTICATION_FAILED;
-          const filter = request.query.get("filter[phone_number]");
-          const mine = [...numbers.values()].filter(
-            (n) => n.accountSid === account.accountSid && (!filter || n.phoneNumber.includes(filter)),
-          );
-          const { slice, meta } = page(request, mine);
-          return { status: 200, json: { data: slice.map(numberJson), meta } };
-        },
-      },
-      {
-        method: "GET",
-        pattern: "/v2/phone_numbers/:id",
-        handle: (request, { id }) => {
-          const account = authenticate(request);
-          if (!account) return AUTHENTICATION_FAILED;
-          const n = numbers.get(id ?? "");
-          if (!n || n.accountSid !== account.accountSid)
-            return telnyxError(404, "10005", "Resource not found", "The requested resource or URL could not be found.");
-          return { status: 200, json: { data: numberJson(n) } };
-        },
-      },
-      ...["/v2/phone_numbers/:id", "/v2/phone_numbers/:id/voice"].map((pattern) => ({
-        method: "PATCH",
-        pattern,
-        handle: (request: DoubleRequest, { id }: Record<string, string>): DoubleResponse => {
-          const account = authenticate(request);
-          if (!account) return AUTHENTICATION_FAILED;
-          const n = numbers.get(id ?? "");
-          if (!n || n.accountSid !== account.accountSid)
-            return telnyxError(404, "10005", "Resource not found", "The requested resource or URL could not be found.");
-          const body = jsonObjectOf(request);
-          if (!body) return telnyxError(400, "10015", "Bad Request", "The request body is not JSON.");
-          n.updates.push({ at: server.now(), body });
-          if ("connection_id" in body) {
-            const connection = body.connection_id;
-            if (connection !== null && (typeof connection !== "string" || !applications.has(connection)))
-              return telnyxError(422, "10015", "Invalid value", "connection_id does not exist", "/connection_id");
-            n.connectionId = connection;
-          }
-          return { status: 200, json: { data: numberJson(n) } };
-        },
-      })),
-      {
-        method: "GET",
-        pattern: "/v2/texml_applications",
-        handle: (request) => {
-          const account = authenticate(request);
-          if (!account) return AUTHENTICATION_FAILED;
-          const name = request.query.get("filter[friendly_name]");
-          const mine = [...applications.values()].filter(
-            (a) => a.accountSid === account.accountSid && (!name || a.friendlyName.includes(name)),
-          );
-          const { slice, meta } = page(request, mine);
-          return { status: 200, json: { data: slice.map(applicationJson), meta } };
-        },
-      },
-      {
-        method: "POST",
-        pattern: "/v2/texml_applications",
-        handle: (request) => {
-          const account = authenticate(request);
-          if (!account) return AUTHENTICATION_FAILED;
-          const app = readApplication(jsonObjectOf(request) ?? {}, null, account.accountSid);
-          if ("status" in app) return app;
-          applications.set(app.id, app);
-          return { status: 201, json: { data: applicationJson(app) } };
-        },
-      },
-      ...["GET", "PATCH", "DELETE"].map((method) => ({
-        method,
-        pattern: "/v2/texml_applications/:id",
-        handle: (request: DoubleRequest, { id }: Record<string, string>): DoubleResponse => {
-          const account = authenticate(request);
-          if (!account) return AUTHENTICATION_FAILED;
-          const existing = applications.get(id ?? "");
-          if (!existing || existing.accountSid !== account.accountSid)
-            return telnyxError(404, "10005", "Resource not found", "The requested resource or URL could not be found.");
-          if (method === "DELETE") {
-            applications.delete(existing.id);
-            return { status: 200, json: { data: applicationJson(existing) } };
-          }
-          if (method === "PATCH") {
-            const app = readApplication(jsonObjectOf(request) ?? {}, existing, account.accountSid);
-            if ("status" in app) return app;
-            applications.set(app.id, app);
-            return { status: 200, json: { data: applicationJson(app) } };
-          }
-          return { status: 200, json: { data: applicationJson(existing) } };
-        },
-      })),
-      {
-        method: "POST",
-        pattern: "/v2/texml/Accounts/:account/Calls",
-        handle: (request, { account: sid }) => {
-          const account = authenticate(request);
-          if (!account) return AUTHENTICATION_FAILED;
-          if (sid !== account.accountSid)
-            return telnyxError(404, "10005", "Resource not found", "The requested resource or URL could not be found.");
-          const params = paramsOf(request);
-          return createCall(params, account, params.get("ApplicationSid") ?? "");
-        },
-      },
-      {
-        method: "POST",
-        pattern: "/v2/texml/calls/:connection",
-        handle: (request, { connection }) => {
-          const account = authenticate(request);
-          if (!account) return AUTHENTICATION_FAILED;
-          return createCall(paramsOf(request), account, connection ?? "");
-        },
-      },
-      ...["GET", "POST"].map((method) => ({
-        method,
-        pattern: "/v2/texml/Accounts/:account/Calls/:sid",
-        handle: (request: DoubleRequest, { account: sid, sid: callSid }: Record<string, string>): DoubleResponse => {
-          const account = authenticate(request);
-          if (!account) return AUTHENTICATION_FAILED;
-          const call = calls.get(callSid ?? "");
-          if (!call || call.accountSid !== account.accountSid || sid !== account.accountSid)
-            return telnyxError(404, "10005", "Resource not found", "The requested resource or URL could not be found.");
-          return method === "GET" ? { status: 200, json: callJson(call) } : updateCall(paramsOf(request), call);
-        },
-      })),
-      {
-        method: "POST",
-        pattern: "/v2/calls/:id/actions/:action",
-        handle: (request, { id, action }) => {
-          const account = authenticate(request);
-          if (!account) return AUTHENTICATION_FAILED;
-          const call = calls.get(id ?? "");
-          if (!call || call.accountSid !== account.accountSid)
-            return telnyxError(404, "90015", "Call not found", "The call_control_id was not found.");
-          return callAction(request, call, action ?? "");
-        },
-      },
-    ],
-    () => telnyxError(404, "10005", "Resource not found", "The requested resource or URL could not be found."),
-  );
+  /** PATCH of a number (or of its voice settings): `connection_id` names the TeXML application. */
+  const updateNumber: GuardedHandler<Account> = (request, account, { id }) => {
+    const n = numbers.get(id ?? "");
+    if (n?.accountSid !== account.accountSid) return NOT_FOUND;
+    const body = jsonObjectOf(request);
+    if (!body) return telnyxError(400, "10015", "Bad Request", "The request body is not JSON.");
+    n.updates.push({ at: server.now(), body });
+    if ("connection_id" in body) {
+      const connection = body.connection_id;
+      if (connection !== null && (typeof connection !== "string" || !applications.has(connection)))
+        return telnyxError(422, "10015", "Invalid value", "connection_id does not exist", "/connection_id");
+      n.connectionId = connection;
+    }
+    return { status: 200, json: { data: numberJson(n) } };
+  };
+
+  /** GET, PATCH or DELETE of one TeXML application of the account. */
+  const application =
+    (method: string): GuardedHandler<Account> =>
+    (request, account, { id }) => {
+      const existing = applications.get(id ?? "");
+      if (existing?.accountSid !== account.accountSid) return NOT_FOUND;
+      if (method === "DELETE") {
+        applications.delete(existing.id);
+        return { status: 200, json: { data: applicationJson(existing) } };
+      }
+      if (method === "PATCH") {
+        const app = readApplication(jsonObjectOf(request) ?? {}, existing, account.accountSid);
+        if ("status" in app) return app;
+        applications.set(app.id, app);
+        return { status: 200, json: { data: applicationJson(app) } };
+      }
+      return { status: 200, json: { data: applicationJson(existing) } };
+    };
+
+  /** GET or POST (update) of a TeXML call of the account. */
+  const texmlCall =
+    (method: string): GuardedHandler<Account> =>
+    (request, account, { account: sid, sid: callSid }) => {
+      const call = calls.get(callSid ?? "");
+      if (call?.accountSid !== account.accountSid || sid !== account.accountSid) return NOT_FOUND;
+      return method === "GET" ? { status: 200, json: callJson(call) } : updateCall(paramsOf(request), call);
+    };
+
+  const routes: DoubleRoute[] = [
+    route("GET", "/v2/phone_numbers", (request, account) => {
+      const filter = request.query.get("filter[phone_number]");
+      const mine = [...numbers.values()].filter(
+        (n) => n.accountSid === account.accountSid && (!filter || n.phoneNumber.includes(filter)),
+      );
+      const { slice, meta } = page(request, mine);
+      return { status: 200, json: { data: slice.map(numberJson), meta } };
+    }),
+    route("GET", "/v2/phone_numbers/:id", (_request, account, { id }) => {
+      const n = numbers.get(id ?? "");
+      return n?.accountSid === account.accountSid ? { status: 200, json: { data: numberJson(n) } } : NOT_FOUND;
+    }),
+    route("PATCH", "/v2/phone_numbers/:id", updateNumber),
+    route("PATCH", "/v2/phone_numbers/:id/voice", updateNumber),
+    route("GET", "/v2/texml_applications", (request, account) => {
+      const name = request.query.get("filter[friendly_name]");
+      const mine = [...applications.values()].filter(
+        (a) => a.accountSid === account.accountSid && (!name || a.friendlyName.includes(name)),
+      );
+      const { slice, meta } = page(request, mine);
+      return { status: 200, json: { data: slice.map(applicationJson), meta } };
+    }),
+    route("POST", "/v2/texml_applications", (request, account) => {
+      const app = readApplication(jsonObjectOf(request) ?? {}, null, account.accountSid);
+      if ("status" in app) return app;
+      applications.set(app.id, app);
+      return { status: 201, json: { data: applicationJson(app) } };
+    }),
+    ...["GET", "PATCH", "DELETE"].map((method) => route(method, "/v2/texml_applications/:id", application(method))),
+    route("POST", "/v2/texml/Accounts/:account/Calls", (request, account, { account: sid }) => {
+      if (sid !== account.accountSid) return NOT_FOUND;
+      const params = paramsOf(request);
+      return createCall(params, account, params.get("ApplicationSid") ?? "");
+    }),
+    route("POST", "/v2/texml/calls/:connection", (request, account, { connection }) =>
+      createCall(paramsOf(request), account, connection ?? ""),
+    ),
+    ...["GET", "POST"].map((method) => route(method, "/v2/texml/Accounts/:account/Calls/:sid", texmlCall(method))),
+    route("POST", "/v2/calls/:id/actions/:action", (request, account, { id, action }) => {
+      const call = calls.get(id ?? "");
+      if (call?.accountSid !== account.accountSid)
+        return telnyxError(404, "90015", "Call not found", "The call_control_id was not found.");
+      return callAction(request, call, action ?? "");
+    }),
+  ];
+  const server = await startDoubleServer(routes, () => NOT_FOUND);
 
   /** The TeXML request parameters of a call (form-encoded, like TwiML's). */
   function callParams(call: TelnyxCall): Record<string, string> {
@@ -557,7 +480,7 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
     const target = method === "GET" ? `${url}${url.includes("?") ? "&" : "?"}${body}` : url;
     const signed = method === "GET" ? "" : body;
     const signature = sign(null, Buffer.from(`${timestamp}|${signed}`), privateKey).toString("base64");
-    return sendWebhook(webhooks, server.now, {
+    return sendWebhook(book.webhooks, server.now, {
       url: target,
       method: method === "GET" ? "GET" : "POST",
       headers: {
@@ -572,8 +495,7 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
 
   const runner = new MarkupRunner<TelnyxCall>({
     now: () => server.now(),
-    transfers,
-    dtmfOut,
+    book,
     dialTalkMs,
     requestMarkup: (call, url, method) => signedRequest(call, url, method, callParams(call)),
     sendStatus: async (call, extra) => {
@@ -613,57 +535,21 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
     call.statusCallback = app.statusCallback;
     call.statusCallbackMethod = app.statusCallbackMethod;
     call.status = "ringing";
-    call.pendingSpeech = inbound.speech;
-    call.pendingDtmf = inbound.dtmf;
-    calls.set(call.id, call);
-    waiters.added();
-    call.lastUrl = app.voiceUrl;
-    const voice = await signedRequest(call, app.voiceUrl, app.voiceMethod, callParams(call));
-    if (voice.status < 200 || voice.status >= 300) {
-      call.note(`voice webhook answered ${voice.status}`);
-      call.status = "failed";
-      call.finish();
-    } else {
-      call.answeredAt = server.now();
-      call.status = "in-progress";
-      void runner.run(call, voice.responseBody, call.generation);
-    }
-    return {
-      call,
-      voice,
-      stream: (timeoutMs) => call.waitForStream(timeoutMs),
-      hangup: () => runner.endCall(call, "completed"),
-      done: call.done,
-    };
+    book.add(call);
+    return runner.answerInbound(call, inbound, app.voiceUrl, app.voiceMethod);
   }
 
   return {
-    origin: server.origin,
+    ...book.face(server, ringInbound, (call) => runner.endCall(call, "completed")),
     publicKey: rawPublicKey(keys.publicKey),
-    requests: server.requests,
-    webhooks,
-    calls,
     numbers,
     applications,
-    transfers,
-    dtmfOut,
-    setOutbound: (behaviour) => {
-      outbound = behaviour;
-    },
-    ringInbound,
-    waitForCall: (where, timeoutMs = 30_000) => waiters.waitFor(where, timeoutMs, "Telnyx"),
-    close: async () => {
-      for (const call of calls.values()) if (!call.ended) await runner.endCall(call, "completed");
-      await server.close();
-    },
   };
 }
 
 /** Telnyx media streaming, Telnyx's side: JSON frames, PCMU at 8 kHz in base64 (RTP payloads without headers). */
 export class TelnyxMediaWire implements StreamWire {
-  private sequence = 0;
-  private chunk = 0;
-  private readonly codec = new MulawCodec();
+  private readonly stream = new MulawMediaStream();
 
   constructor(
     private readonly call: TelnyxCall,
@@ -673,17 +559,12 @@ export class TelnyxMediaWire implements StreamWire {
     private readonly bidirectionalRtp: boolean,
   ) {}
 
-  private next(): string {
-    this.sequence++;
-    return String(this.sequence);
-  }
-
   opening(): string[] {
     return [
       JSON.stringify({ event: "connected", version: "1.0.0" }),
       JSON.stringify({
         event: "start",
-        sequence_number: this.next(),
+        sequence_number: this.stream.next(),
         start: {
           user_id: this.call.accountSid,
           call_control_id: this.call.id,
@@ -700,20 +581,8 @@ export class TelnyxMediaWire implements StreamWire {
   }
 
   audio(frame: Int16Array): string[] {
-    this.chunk++;
-    return [
-      JSON.stringify({
-        event: "media",
-        sequence_number: this.next(),
-        media: {
-          track: "inbound",
-          chunk: String(this.chunk),
-          timestamp: String((this.chunk - 1) * 20),
-          payload: this.codec.encode(frame),
-        },
-        stream_id: this.streamId,
-      }),
-    ];
+    const media = this.stream.media(frame);
+    return [JSON.stringify({ event: "media", sequence_number: this.stream.next(), media, stream_id: this.streamId })];
   }
 
   dtmf(digit: string): string[] {
@@ -722,14 +591,16 @@ export class TelnyxMediaWire implements StreamWire {
         event: "dtmf",
         stream_id: this.streamId,
         occurred_at: new Date().toISOString(),
-        sequence_number: this.next(),
+        sequence_number: this.stream.next(),
         dtmf: { digit },
       }),
     ];
   }
 
   markPlayed(name: string): string[] {
-    return [JSON.stringify({ event: "mark", sequence_number: this.next(), stream_id: this.streamId, mark: { name } })];
+    return [
+      JSON.stringify({ event: "mark", sequence_number: this.stream.next(), stream_id: this.streamId, mark: { name } }),
+    ];
   }
 
   cleared(): string[] {
@@ -740,7 +611,7 @@ export class TelnyxMediaWire implements StreamWire {
     return [
       JSON.stringify({
         event: "stop",
-        sequence_number: this.next(),
+        sequence_number: this.stream.next(),
         stop: { user_id: this.call.accountSid, call_control_id: this.call.id },
         stream_id: this.streamId,
       }),
@@ -755,23 +626,6 @@ export class TelnyxMediaWire implements StreamWire {
       return [
         { type: "invalid", reason: 'the <Stream> has no bidirectionalMode="rtp": Telnyx would not play RTP back', raw },
       ];
-    switch (message.event) {
-      case "media": {
-        const media = objectField(message, "media");
-        const payload = media?.payload;
-        const pcm = typeof payload === "string" ? this.codec.decode(payload) : null;
-        return pcm ? [{ type: "audio", pcm }] : [{ type: "invalid", reason: "media without a base64 payload", raw }];
-      }
-      case "mark": {
-        const name = objectField(message, "mark")?.name;
-        return typeof name === "string"
-          ? [{ type: "mark", name }]
-          : [{ type: "invalid", reason: "mark without a name", raw }];
-      }
-      case "clear":
-        return [{ type: "clear" }];
-      default:
-        return [{ type: "invalid", reason: `unknown event ${String(message.event)}`, raw }];
-    }
+    return this.stream.commands(message, raw);
   }
 }

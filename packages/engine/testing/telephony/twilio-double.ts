@@ -1,26 +1,19 @@
+import { DoubleCalls, type OutboundBehaviour, type TelephonyDouble } from "./double-calls.ts";
 import {
   basicAuth,
   type DoubleRequest,
   type DoubleResponse,
   formOf,
+  guardedRoutes,
   randomHex,
   sendWebhook,
   startDoubleServer,
   type WebhookExchange,
 } from "./double-server.ts";
-import {
-  CallWaiters,
-  type ConferenceRoom,
-  MarkupCall,
-  MarkupRunner,
-  type OutboundBehaviour,
-  type OutboundStart,
-  type StatusEvent,
-} from "./markup-runner.ts";
-import { parseXml } from "./markup-xml.ts";
-import { MulawCodec, objectField, parseJsonMessage } from "./mulaw-json-wire.ts";
+import { type ConferenceRoom, MarkupCall, MarkupRunner, type OutboundStart } from "./markup-runner.ts";
+import { MulawMediaStream, parseJsonMessage } from "./mulaw-json-wire.ts";
 import type { StreamCommand, StreamWire } from "./phone-leg.ts";
-import type { CallHandle, DtmfOutRecord, InboundOptions, TransferRecord } from "./simulated-call.ts";
+import type { CallHandle, InboundOptions } from "./simulated-call.ts";
 import { twilioSignature } from "./twilio-signature.ts";
 
 /**
@@ -68,22 +61,12 @@ export class TwilioCall extends MarkupCall {
 
 export type TwilioCallHandle = CallHandle<TwilioCall>;
 
-export interface TwilioDouble {
-  /** http://127.0.0.1:<port>: Parley's adapter baseUrl (in place of https://api.twilio.com). */
-  origin: string;
-  requests: DoubleRequest[];
-  /** Webhooks the double sent to Parley (voice, status, action), with the answers. */
-  webhooks: WebhookExchange[];
-  calls: Map<string, TwilioCall>;
+/** The Twilio double: `origin` stands in for https://api.twilio.com; webhooks are voice, status and action. */
+export interface TwilioDouble extends TelephonyDouble<TwilioCall> {
   /** Numbers by their PN sid. */
   numbers: Map<string, TwilioNumber>;
-  transfers: TransferRecord[];
-  dtmfOut: DtmfOutRecord[];
   /** Conferences (`<Dial><Conference>`) by name: who joined when, who is in, whether it ended. */
   conferences: ReadonlyMap<string, ConferenceRoom>;
-  /** Sets how the next outbound calls are answered. */
-  setOutbound(behaviour: OutboundBehaviour): void;
-  ringInbound(number: string, from: string, options?: InboundOptions): Promise<TwilioCallHandle>;
   /**
    * Stalls the next request to place a call to `to`, for a test of a process that dies mid-request:
    * "before-create" never creates the call (the request was lost on its way), "after-create"
@@ -91,9 +74,6 @@ export interface TwilioDouble {
    * Resolves once that request has arrived; later requests to `to` are served as usual.
    */
   stallNextCall(to: string, stage: "before-create" | "after-create"): Promise<void>;
-  /** Resolves when a call matching `where` exists (e.g. the one Parley just placed). */
-  waitForCall(where: (call: TwilioCall) => boolean, timeoutMs?: number): Promise<TwilioCall>;
-  close(): Promise<void>;
 }
 
 const API = "/2010-04-01";
@@ -104,6 +84,10 @@ function twilioError(status: number, code: number, message: string): DoubleRespo
 
 /** Twilio's 401 for a wrong Account SID or auth token (error 20003). */
 const AUTHENTICATE = twilioError(401, 20003, "Authenticate");
+
+function notFound(request: DoubleRequest): DoubleResponse {
+  return twilioError(404, 20404, `The requested resource ${request.path} was not found`);
+}
 
 /** Twilio's friendly name of a number: (415) 555-0100 for the NANP, the E.164 otherwise. */
 function friendlyName(number: string): string {
@@ -117,16 +101,11 @@ function rfc2822(date: Date): string {
 
 export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<TwilioDouble> {
   const pageSizeDefault = options.pageSize ?? 50;
-  let outbound: OutboundBehaviour = options.outbound ?? { outcome: "answer" };
-  const dialTalkMs = options.dialTalkMs ?? 300;
+  const book = new DoubleCalls<TwilioCall>("Twilio", options.outbound);
+  const { calls } = book;
   const accounts = new Map(options.accounts.map((a) => [a.sid, a]));
   const numbers = new Map<string, TwilioNumber>();
-  const calls = new Map<string, TwilioCall>();
-  const webhooks: WebhookExchange[] = [];
-  const transfers: TransferRecord[] = [];
-  const dtmfOut: DtmfOutRecord[] = [];
   const created = new Date();
-  const waiters = new CallWaiters(calls);
   for (const account of options.accounts) {
     for (const number of account.numbers) {
       const sid = `PN${randomHex(16)}`;
@@ -147,12 +126,12 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
   // ── REST ─────────────────────────────────────────────────────────────────────
 
   /** Basic auth with the Account SID and auth token; the SID must be the one in the path. */
-  function authenticate(request: DoubleRequest, accountSid: string): TwilioAccountConfig | null {
+  const route = guardedRoutes<TwilioAccountConfig>((request, { account: accountSid }) => {
     const auth = basicAuth(request);
     const account = auth ? accounts.get(auth.user) : undefined;
     if (!auth || !account || account.token !== auth.password || account.sid !== accountSid) return null;
     return account;
-  }
+  }, AUTHENTICATE);
 
   function numberJson(n: TwilioNumber): Record<string, unknown> {
     return {
@@ -274,9 +253,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
 
   function updateNumber(request: DoubleRequest, accountSid: string, sid: string): DoubleResponse {
     const number = numbers.get(sid);
-    if (!number || number.accountSid !== accountSid) {
-      return twilioError(404, 20404, `The requested resource ${request.path} was not found`);
-    }
+    if (!number || number.accountSid !== accountSid) return notFound(request);
     const form = formOf(request);
     const params = Object.fromEntries(form.entries());
     for (const [key, value] of Object.entries(params)) {
@@ -315,14 +292,9 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
     const call = new TwilioCall(account.sid, "outbound-api", `CA${randomHex(16)}`, from, to, server.now, false);
     call.statusCallback = form.get("StatusCallback") ?? "";
     call.statusCallbackMethod = (form.get("StatusCallbackMethod") ?? "POST").toUpperCase();
-    const events = form.getAll("StatusCallbackEvent").flatMap((value) => value.split(/[\s,]+/));
-    const wanted = events.filter((e): e is StatusEvent =>
-      ["initiated", "ringing", "answered", "completed"].includes(e),
-    );
-    if (wanted.length > 0) call.statusEvents = new Set<StatusEvent>([...wanted, "completed"]);
-    const detection = form.get("MachineDetection");
-    call.machineDetection = detection === "Enable" || detection === "DetectMessageEnd";
-    addCall(call);
+    call.askStatusEvents(form.getAll("StatusCallbackEvent"));
+    call.askMachineDetection(form.get("MachineDetection"));
+    book.add(call);
     const first: OutboundStart = { url, method: (form.get("Method") ?? "POST").toUpperCase(), markup: twiml };
     // Dialing starts after the API has answered with the queued call, as at Twilio.
     const amd = { async: form.get("AsyncAmd") === "true", callback: form.get("AsyncAmdStatusCallback") ?? "" };
@@ -332,13 +304,9 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
 
   function updateCall(request: DoubleRequest, accountSid: string, sid: string): DoubleResponse {
     const call = calls.get(sid);
-    if (!call || call.accountSid !== accountSid) {
-      return twilioError(404, 20404, `The requested resource ${request.path} was not found`);
-    }
+    if (!call || call.accountSid !== accountSid) return notFound(request);
     const form = formOf(request);
     const status = form.get("Status");
-    const twiml = form.get("Twiml");
-    const url = form.get("Url");
     if (status === "completed" || status === "canceled") {
       if (!call.ended)
         void runner.endCall(call, status === "canceled" && call.answeredAt === null ? "canceled" : "completed");
@@ -347,109 +315,55 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
     if (call.ended || call.status !== "in-progress") {
       return twilioError(400, 21220, "Call is not in-progress. Cannot redirect.");
     }
-    if (twiml) {
-      try {
-        parseXml(twiml);
-      } catch {
-        return twilioError(400, 12100, "Document parse failure");
-      }
-      call.note("update: Twiml");
-      void runner.replace(call, twiml);
-      return { status: 200, json: callJson(call) };
-    }
-    if (url) {
-      call.note(`update: Url ${url}`);
-      const method = (form.get("Method") ?? "POST").toUpperCase();
-      void runner.redirect(call, url, method);
-      return { status: 200, json: callJson(call) };
-    }
-    return twilioError(400, 20001, "Nothing to update: give Url, Twiml or Status");
+    const updated = runner.update(call, {
+      markup: form.get("Twiml"),
+      markupName: "Twiml",
+      url: form.get("Url"),
+      method: (form.get("Method") ?? "POST").toUpperCase(),
+    });
+    if (updated === "bad-markup") return twilioError(400, 12100, "Document parse failure");
+    if (updated === "nothing") return twilioError(400, 20001, "Nothing to update: give Url, Twiml or Status");
+    return { status: 200, json: callJson(call) };
   }
 
   const server = await startDoubleServer(
     [
-      {
-        method: "GET",
-        pattern: `${API}/Accounts/:account.json`,
-        handle: (request, { account }) => {
-          const found = authenticate(request, account ?? "");
-          if (!found) return AUTHENTICATE;
-          return {
-            status: 200,
-            json: { sid: found.sid, friendly_name: "Parley test account", status: "active", type: "Full" },
-          };
-        },
-      },
-      {
-        method: "GET",
-        pattern: `${API}/Accounts/:account/IncomingPhoneNumbers.json`,
-        handle: (request, { account }) =>
-          authenticate(request, account ?? "") ? listNumbers(request, account ?? "") : AUTHENTICATE,
-      },
-      {
-        method: "GET",
-        pattern: `${API}/Accounts/:account/IncomingPhoneNumbers/:sid.json`,
-        handle: (request, { account, sid }) => {
-          if (!authenticate(request, account ?? "")) return AUTHENTICATE;
-          const number = numbers.get(sid ?? "");
-          if (!number || number.accountSid !== account)
-            return twilioError(404, 20404, `The requested resource ${request.path} was not found`);
-          return { status: 200, json: numberJson(number) };
-        },
-      },
-      {
-        method: "POST",
-        pattern: `${API}/Accounts/:account/IncomingPhoneNumbers/:sid.json`,
-        handle: (request, { account, sid }) =>
-          authenticate(request, account ?? "") ? updateNumber(request, account ?? "", sid ?? "") : AUTHENTICATE,
-      },
-      {
-        method: "POST",
-        pattern: `${API}/Accounts/:account/Calls.json`,
-        handle: (request, { account }) => {
-          const found = authenticate(request, account ?? "");
-          if (!found) return AUTHENTICATE;
-          const stall = stalls.get(formOf(request).get("To") ?? "");
-          if (!stall) return createCall(request, found);
-          stalls.delete(formOf(request).get("To") ?? "");
-          if (stall.stage === "after-create") createCall(request, found);
-          stall.arrived();
-          return new Promise<DoubleResponse>(() => {});
-        },
-      },
-      {
-        method: "GET",
-        pattern: `${API}/Accounts/:account/Calls.json`,
-        handle: (request, { account }) =>
-          authenticate(request, account ?? "") ? listCalls(request, account ?? "") : AUTHENTICATE,
-      },
-      {
-        method: "GET",
-        pattern: `${API}/Accounts/:account/Calls/:sid.json`,
-        handle: (request, { account, sid }) => {
-          if (!authenticate(request, account ?? "")) return AUTHENTICATE;
-          const call = calls.get(sid ?? "");
-          if (!call || call.accountSid !== account)
-            return twilioError(404, 20404, `The requested resource ${request.path} was not found`);
-          return { status: 200, json: callJson(call) };
-        },
-      },
-      {
-        method: "POST",
-        pattern: `${API}/Accounts/:account/Calls/:sid.json`,
-        handle: (request, { account, sid }) =>
-          authenticate(request, account ?? "") ? updateCall(request, account ?? "", sid ?? "") : AUTHENTICATE,
-      },
+      route("GET", `${API}/Accounts/:account.json`, (_request, account) => ({
+        status: 200,
+        json: { sid: account.sid, friendly_name: "Parley test account", status: "active", type: "Full" },
+      })),
+      route("GET", `${API}/Accounts/:account/IncomingPhoneNumbers.json`, (request, account) =>
+        listNumbers(request, account.sid),
+      ),
+      route("GET", `${API}/Accounts/:account/IncomingPhoneNumbers/:sid.json`, (request, account, { sid }) => {
+        const number = numbers.get(sid ?? "");
+        return number?.accountSid === account.sid ? { status: 200, json: numberJson(number) } : notFound(request);
+      }),
+      route("POST", `${API}/Accounts/:account/IncomingPhoneNumbers/:sid.json`, (request, account, { sid }) =>
+        updateNumber(request, account.sid, sid ?? ""),
+      ),
+      route("POST", `${API}/Accounts/:account/Calls.json`, (request, account) => {
+        const to = formOf(request).get("To") ?? "";
+        const stall = stalls.get(to);
+        if (!stall) return createCall(request, account);
+        stalls.delete(to);
+        if (stall.stage === "after-create") createCall(request, account);
+        stall.arrived();
+        return new Promise<DoubleResponse>(() => {});
+      }),
+      route("GET", `${API}/Accounts/:account/Calls.json`, (request, account) => listCalls(request, account.sid)),
+      route("GET", `${API}/Accounts/:account/Calls/:sid.json`, (request, account, { sid }) => {
+        const call = calls.get(sid ?? "");
+        return call?.accountSid === account.sid ? { status: 200, json: callJson(call) } : notFound(request);
+      }),
+      route("POST", `${API}/Accounts/:account/Calls/:sid.json`, (request, account, { sid }) =>
+        updateCall(request, account.sid, sid ?? ""),
+      ),
     ],
-    (request) => twilioError(404, 20404, `The requested resource ${request.path} was not found`),
+    notFound,
   );
 
   // ── calls ────────────────────────────────────────────────────────────────────
-
-  function addCall(call: TwilioCall): void {
-    calls.set(call.id, call);
-    waiters.added();
-  }
 
   /** The parameters Twilio sends with every voice request and status callback of a call. */
   function callParams(call: TwilioCall): Record<string, string> {
@@ -486,14 +400,14 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
       const target = new URL(url);
       for (const [key, value] of Object.entries(params)) target.searchParams.append(key, value);
       const full = target.toString();
-      return sendWebhook(webhooks, server.now, {
+      return sendWebhook(book.webhooks, server.now, {
         url: full,
         method: "GET",
         headers: { "X-Twilio-Signature": twilioSignature(token, full, {}), "User-Agent": "TwilioProxy/1.1" },
         body: "",
       });
     }
-    return sendWebhook(webhooks, server.now, {
+    return sendWebhook(book.webhooks, server.now, {
       url,
       method: "POST",
       headers: {
@@ -508,9 +422,8 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
 
   const runner = new MarkupRunner<TwilioCall>({
     now: () => server.now(),
-    transfers,
-    dtmfOut,
-    dialTalkMs,
+    book,
+    dialTalkMs: options.dialTalkMs ?? 300,
     requestMarkup: (call, url, method) => signedRequest(call, url, method, callParams(call)),
     sendStatus: async (call, extra) => {
       await signedRequest(call, call.statusCallback, call.statusCallbackMethod, {
@@ -526,7 +439,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
   });
 
   function startOutbound(call: TwilioCall, first: OutboundStart, amd: { async: boolean; callback: string }): void {
-    const behaviour = outbound;
+    const behaviour = book.outbound;
     void runner.runOutbound(call, behaviour, first, () => {
       if (!call.machineDetection) return;
       const answeredBy = behaviour.outcome === "machine" ? "machine_start" : "human";
@@ -565,56 +478,21 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
     call.statusCallback = owned.statusCallback;
     call.statusCallbackMethod = owned.statusCallbackMethod;
     call.status = "ringing";
-    call.pendingSpeech = inbound.speech;
-    call.pendingDtmf = inbound.dtmf;
-    addCall(call);
-    const voice = await signedRequest(call, owned.voiceUrl, owned.voiceMethod, callParams(call));
-    call.lastUrl = owned.voiceUrl;
-    if (voice.status < 200 || voice.status >= 300) {
-      call.note(`voice webhook answered ${voice.status}`);
-      call.status = "failed";
-      call.finish();
-    } else {
-      call.answeredAt = server.now();
-      call.status = "in-progress";
-      void runner.run(call, voice.responseBody, call.generation);
-    }
-    return {
-      call,
-      voice,
-      stream: (timeoutMs) => call.waitForStream(timeoutMs),
-      hangup: () => runner.endCall(call, "completed"),
-      done: call.done,
-    };
+    book.add(call);
+    return runner.answerInbound(call, inbound, owned.voiceUrl, owned.voiceMethod);
   }
 
   return {
-    origin: server.origin,
-    requests: server.requests,
-    webhooks,
-    calls,
+    ...book.face(server, ringInbound, (call) => runner.endCall(call, "completed")),
     numbers,
-    transfers,
-    dtmfOut,
     conferences: runner.conferences,
-    setOutbound: (behaviour) => {
-      outbound = behaviour;
-    },
-    ringInbound,
     stallNextCall: (to, stage) => new Promise<void>((arrived) => stalls.set(to, { stage, arrived })),
-    waitForCall: (where, timeoutMs = 30_000) => waiters.waitFor(where, timeoutMs, "Twilio"),
-    close: async () => {
-      for (const call of calls.values()) if (!call.ended) await runner.endCall(call, "completed");
-      await server.close();
-    },
   };
 }
 
 /** Media Streams, Twilio's side: JSON text messages, 8 kHz μ-law payloads in base64. */
 export class TwilioMediaWire implements StreamWire {
-  private sequence = 0;
-  private chunk = 0;
-  private readonly codec = new MulawCodec();
+  private readonly stream = new MulawMediaStream();
 
   constructor(
     private readonly accountSid: string,
@@ -623,17 +501,12 @@ export class TwilioMediaWire implements StreamWire {
     private readonly customParameters: Record<string, string>,
   ) {}
 
-  private next(): string {
-    this.sequence++;
-    return String(this.sequence);
-  }
-
   opening(): string[] {
     return [
       JSON.stringify({ event: "connected", protocol: "Call", version: "1.0.0" }),
       JSON.stringify({
         event: "start",
-        sequenceNumber: this.next(),
+        sequenceNumber: this.stream.next(),
         start: {
           accountSid: this.accountSid,
           streamSid: this.streamSid,
@@ -648,20 +521,8 @@ export class TwilioMediaWire implements StreamWire {
   }
 
   audio(frame: Int16Array): string[] {
-    this.chunk++;
-    return [
-      JSON.stringify({
-        event: "media",
-        sequenceNumber: this.next(),
-        media: {
-          track: "inbound",
-          chunk: String(this.chunk),
-          timestamp: String((this.chunk - 1) * 20),
-          payload: this.codec.encode(frame),
-        },
-        streamSid: this.streamSid,
-      }),
-    ];
+    const media = this.stream.media(frame);
+    return [JSON.stringify({ event: "media", sequenceNumber: this.stream.next(), media, streamSid: this.streamSid })];
   }
 
   dtmf(digit: string): string[] {
@@ -669,14 +530,16 @@ export class TwilioMediaWire implements StreamWire {
       JSON.stringify({
         event: "dtmf",
         streamSid: this.streamSid,
-        sequenceNumber: this.next(),
+        sequenceNumber: this.stream.next(),
         dtmf: { track: "inbound_track", digit },
       }),
     ];
   }
 
   markPlayed(name: string): string[] {
-    return [JSON.stringify({ event: "mark", sequenceNumber: this.next(), streamSid: this.streamSid, mark: { name } })];
+    return [
+      JSON.stringify({ event: "mark", sequenceNumber: this.stream.next(), streamSid: this.streamSid, mark: { name } }),
+    ];
   }
 
   /** Twilio answers a clear by sending back every mark it dropped. */
@@ -688,7 +551,7 @@ export class TwilioMediaWire implements StreamWire {
     return [
       JSON.stringify({
         event: "stop",
-        sequenceNumber: this.next(),
+        sequenceNumber: this.stream.next(),
         streamSid: this.streamSid,
         stop: { accountSid: this.accountSid, callSid: this.callSid },
       }),
@@ -701,22 +564,6 @@ export class TwilioMediaWire implements StreamWire {
     if (!message) return [{ type: "invalid", reason: "not a JSON text message", raw }];
     if (message.streamSid !== this.streamSid)
       return [{ type: "invalid", reason: `streamSid ${String(message.streamSid)} is not ${this.streamSid}`, raw }];
-    switch (message.event) {
-      case "media": {
-        const payload = objectField(message, "media")?.payload;
-        const pcm = typeof payload === "string" ? this.codec.decode(payload) : null;
-        return pcm ? [{ type: "audio", pcm }] : [{ type: "invalid", reason: "media without a base64 payload", raw }];
-      }
-      case "mark": {
-        const name = objectField(message, "mark")?.name;
-        return typeof name === "string"
-          ? [{ type: "mark", name }]
-          : [{ type: "invalid", reason: "mark without a name", raw }];
-      }
-      case "clear":
-        return [{ type: "clear" }];
-      default:
-        return [{ type: "invalid", reason: `unknown event ${String(message.event)}`, raw }];
-    }
+    return this.stream.commands(message, raw);
   }
 }

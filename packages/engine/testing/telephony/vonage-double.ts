@@ -1,12 +1,16 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { bytesToPcm, pcmToBytes } from "../../src/audio/pcm.ts";
 import { Resampler } from "../../src/audio/resample.ts";
+import { DoubleCalls, type OutboundBehaviour, type TelephonyDouble } from "./double-calls.ts";
 import {
   basicAuth,
   bearerToken,
   type DoubleRequest,
   type DoubleResponse,
+  type DoubleRoute,
   formOf,
+  type GuardedHandler,
+  guardedRoutes,
   isRecord,
   jsonObjectOf,
   randomHex,
@@ -14,16 +18,9 @@ import {
   startDoubleServer,
   type WebhookExchange,
 } from "./double-server.ts";
-import { CallWaiters, type OutboundBehaviour } from "./markup-runner.ts";
 import { parseJsonMessage } from "./mulaw-json-wire.ts";
-import { PhoneLeg, type StreamCommand, type StreamWire } from "./phone-leg.ts";
-import {
-  type CallHandle,
-  type DtmfOutRecord,
-  type InboundOptions,
-  SimulatedCall,
-  type TransferRecord,
-} from "./simulated-call.ts";
+import type { StreamCommand, StreamWire } from "./phone-leg.ts";
+import { type CallHandle, callHandle, type InboundOptions, SimulatedCall } from "./simulated-call.ts";
 import { signWebhookJwt, verifyRs256 } from "./vonage-jwt.ts";
 
 /**
@@ -100,23 +97,13 @@ export class VonageCall extends SimulatedCall {
 
 export type VonageCallHandle = CallHandle<VonageCall>;
 
-export interface VonageDouble {
-  /** http://127.0.0.1:<port>: the adapter's baseUrl for api.nexmo.com and rest.nexmo.com alike. */
-  origin: string;
-  requests: DoubleRequest[];
-  webhooks: WebhookExchange[];
-  calls: Map<string, VonageCall>;
+/** The Vonage double: `origin` stands in for api.nexmo.com and rest.nexmo.com alike. */
+export interface VonageDouble extends TelephonyDouble<VonageCall> {
   /** Numbers by msisdn (digits without "+"). */
   numbers: Map<string, VonageNumber>;
   applications: Map<string, VonageApplication>;
-  transfers: TransferRecord[];
-  dtmfOut: DtmfOutRecord[];
   /** The signature secret of an account (for Parley's webhook check). */
   signatureSecret(apiKey: string): string;
-  setOutbound(behaviour: OutboundBehaviour): void;
-  ringInbound(number: string, from: string, options?: InboundOptions): Promise<VonageCallHandle>;
-  waitForCall(where: (call: VonageCall) => boolean, timeoutMs?: number): Promise<VonageCall>;
-  close(): Promise<void>;
 }
 
 function problem(status: number, title: string, detail: string): DoubleResponse {
@@ -128,6 +115,7 @@ function problem(status: number, title: string, detail: string): DoubleResponse 
 }
 
 const VOICE_UNAUTHORIZED = problem(401, "Unauthorized", "You did not provide correct credentials.");
+const CALL_NOT_FOUND = problem(404, "Not Found", "Call not found");
 /** The Numbers API's answer to a wrong api_key / api_secret. */
 const NUMBERS_UNAUTHORIZED: DoubleResponse = {
   status: 401,
@@ -146,6 +134,17 @@ function endpointDestination(endpoint: Record<string, unknown>): string {
   return JSON.stringify(endpoint);
 }
 
+/** The NCCO an answer webhook returned: a JSON array from a 2xx answer, else null. */
+function nccoOf(exchange: WebhookExchange): unknown[] | null {
+  if (exchange.status < 200 || exchange.status >= 300) return null;
+  try {
+    const ncco: unknown = JSON.parse(exchange.responseBody);
+    return Array.isArray(ncco) ? ncco : null;
+  } catch {
+    return null;
+  }
+}
+
 function firstString(value: unknown): string {
   if (typeof value === "string") return value;
   if (Array.isArray(value) && typeof value[0] === "string") return value[0];
@@ -154,18 +153,14 @@ function firstString(value: unknown): string {
 
 export async function startVonageDouble(options: VonageDoubleOptions): Promise<VonageDouble> {
   const pageSizeDefault = options.pageSize ?? 10;
-  let outbound: OutboundBehaviour = options.outbound ?? { outcome: "answer" };
+  const book = new DoubleCalls<VonageCall>("Vonage", options.outbound);
+  const { calls } = book;
   const dialTalkMs = options.dialTalkMs ?? 300;
   const accounts = new Map(
     options.accounts.map((a) => [a.apiKey, { ...a, signatureSecret: a.signatureSecret ?? randomHex(16) }]),
   );
   const numbers = new Map<string, VonageNumber>();
   const applications = new Map<string, VonageApplication>();
-  const calls = new Map<string, VonageCall>();
-  const waiters = new CallWaiters(calls);
-  const webhooks: WebhookExchange[] = [];
-  const transfers: TransferRecord[] = [];
-  const dtmfOut: DtmfOutRecord[] = [];
   for (const account of options.accounts) {
     for (const number of account.numbers) {
       const digits = msisdn(number);
@@ -188,12 +183,23 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
     return account && account.apiSecret === secret ? account : null;
   }
 
+  type Account = NonNullable<ReturnType<typeof accounts.get>>;
+  /** Numbers API: the form carries the credentials of a POST. */
+  const numbersRoute = guardedRoutes<Account>(
+    (request) => numbersAccount(request, request.method === "POST" ? formOf(request) : null),
+    NUMBERS_UNAUTHORIZED,
+  );
   /** Application API: Basic api_key:api_secret. */
-  function basicAccount(request: DoubleRequest) {
-    const auth = basicAuth(request);
-    const account = auth ? accounts.get(auth.user) : undefined;
-    return account && auth && account.apiSecret === auth.password ? account : null;
-  }
+  const applicationRoute = guardedRoutes<Account>(
+    (request) => {
+      const auth = basicAuth(request);
+      const account = auth ? accounts.get(auth.user) : undefined;
+      return account && auth && account.apiSecret === auth.password ? account : null;
+    },
+    () => problem(401, "Invalid credentials supplied", "You did not provide correct credentials."),
+  );
+  /** Voice API: the application whose key signed the Bearer JWT. */
+  const voiceRoute = guardedRoutes<VonageApplication>((request) => voiceApplication(request), VOICE_UNAUTHORIZED);
 
   /** Voice API: Bearer JWT RS256 signed with an application's private key. */
   function voiceApplication(request: DoubleRequest): VonageApplication | null {
@@ -312,9 +318,8 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
     call.eventUrl = firstString(body.event_url) || app.eventUrl;
     call.eventMethod = (typeof body.event_method === "string" ? body.event_method : app.eventMethod).toUpperCase();
     call.machineDetection = typeof body.machine_detection === "string" ? body.machine_detection : null;
-    calls.set(call.id, call);
-    waiters.added();
-    const behaviour = outbound;
+    book.add(call);
+    const behaviour = book.outbound;
     setImmediate(() => void runOutbound(call, behaviour, ncco));
     return {
       status: 201,
@@ -353,161 +358,110 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
     }
   }
 
-  const server = await startDoubleServer(
-    [
-      {
-        method: "GET",
-        pattern: "/account/numbers",
-        handle: (request) => {
-          const account = numbersAccount(request, null);
-          if (!account) return NUMBERS_UNAUTHORIZED;
-          const size = Math.min(100, Math.max(1, Number(request.query.get("size") ?? pageSizeDefault) || 10));
-          const index = Math.max(1, Number(request.query.get("index") ?? 1) || 1);
-          const appFilter = request.query.get("application_id");
-          const mine = [...numbers.values()].filter(
-            (n) => n.apiKey === account.apiKey && (!appFilter || n.appId === appFilter),
-          );
-          return {
-            status: 200,
-            json: {
-              count: mine.length,
-              numbers: mine.slice((index - 1) * size, index * size).map((n) => ({
-                country: n.country,
-                msisdn: n.msisdn,
-                type: "mobile-lvn",
-                features: ["VOICE", "SMS", "MMS"],
-                ...(n.appId ? { app_id: n.appId, voiceCallbackType: "app", voiceCallbackValue: n.appId } : {}),
-              })),
-            },
-          };
+  /** GET, PUT (update) or DELETE of one application of the account. */
+  const application =
+    (method: string): GuardedHandler<Account> =>
+    (request, account, { id }) => {
+      const existing = applications.get(id ?? "");
+      if (existing?.apiKey !== account.apiKey) return problem(404, "Not Found", "Application not found");
+      if (method === "DELETE") {
+        applications.delete(existing.id);
+        return { status: 204 };
+      }
+      if (method === "PUT") {
+        const app = readApplication(jsonObjectOf(request) ?? {}, existing, account.apiKey);
+        if ("status" in app) return app;
+        return { status: 200, json: applicationJson(app, false) };
+      }
+      return { status: 200, json: applicationJson(existing, false) };
+    };
+
+  /** The application's call with this uuid, if any. */
+  const callOf = (app: VonageApplication, uuid: string | undefined) => {
+    const call = calls.get(uuid ?? "");
+    return call?.apiKey === app.apiKey ? call : undefined;
+  };
+
+  const routes: DoubleRoute[] = [
+    numbersRoute("GET", "/account/numbers", (request, account) => {
+      const size = Math.min(100, Math.max(1, Number(request.query.get("size") ?? pageSizeDefault) || 10));
+      const index = Math.max(1, Number(request.query.get("index") ?? 1) || 1);
+      const appFilter = request.query.get("application_id");
+      const mine = [...numbers.values()].filter(
+        (n) => n.apiKey === account.apiKey && (!appFilter || n.appId === appFilter),
+      );
+      return {
+        status: 200,
+        json: {
+          count: mine.length,
+          numbers: mine.slice((index - 1) * size, index * size).map((n) => ({
+            country: n.country,
+            msisdn: n.msisdn,
+            type: "mobile-lvn",
+            features: ["VOICE", "SMS", "MMS"],
+            ...(n.appId ? { app_id: n.appId, voiceCallbackType: "app", voiceCallbackValue: n.appId } : {}),
+          })),
         },
-      },
-      {
-        method: "POST",
-        pattern: "/number/update",
-        handle: (request) => {
-          const form = formOf(request);
-          const account = numbersAccount(request, form);
-          if (!account) return NUMBERS_UNAUTHORIZED;
-          const n = numbers.get(form.get("msisdn") ?? "");
-          if (!n || n.apiKey !== account.apiKey)
-            return { status: 420, json: { "error-code": "420", "error-code-label": "Number not found" } };
-          const params = Object.fromEntries(form.entries());
-          delete params.api_secret;
-          n.updates.push({ at: server.now(), params });
-          const appId =
-            form.get("app_id") ?? (form.get("voiceCallbackType") === "app" ? form.get("voiceCallbackValue") : null);
-          if (appId !== null && appId !== undefined) {
-            if (appId && !applications.has(appId))
-              return { status: 420, json: { "error-code": "420", "error-code-label": "Application not found" } };
-            n.appId = appId || null;
-          }
-          return { status: 200, json: { "error-code": "200", "error-code-label": "success" } };
+      };
+    }),
+    numbersRoute("POST", "/number/update", (request, account) => {
+      const form = formOf(request);
+      const n = numbers.get(form.get("msisdn") ?? "");
+      if (n?.apiKey !== account.apiKey)
+        return { status: 420, json: { "error-code": "420", "error-code-label": "Number not found" } };
+      const params = Object.fromEntries(form.entries());
+      delete params.api_secret;
+      n.updates.push({ at: server.now(), params });
+      const appId =
+        form.get("app_id") ?? (form.get("voiceCallbackType") === "app" ? form.get("voiceCallbackValue") : null);
+      if (appId !== null && appId !== undefined) {
+        if (appId && !applications.has(appId))
+          return { status: 420, json: { "error-code": "420", "error-code-label": "Application not found" } };
+        n.appId = appId || null;
+      }
+      return { status: 200, json: { "error-code": "200", "error-code-label": "success" } };
+    }),
+    applicationRoute("POST", "/v2/applications", (request, account) => {
+      const app = readApplication(jsonObjectOf(request) ?? {}, null, account.apiKey);
+      if ("status" in app) return app;
+      return { status: 201, json: applicationJson(app, true) };
+    }),
+    applicationRoute("GET", "/v2/applications", (_request, account) => {
+      const mine = [...applications.values()].filter((a) => a.apiKey === account.apiKey);
+      return {
+        status: 200,
+        json: {
+          page_size: 100,
+          page: 1,
+          total_items: mine.length,
+          total_pages: 1,
+          _embedded: { applications: mine.map((a) => applicationJson(a, false)) },
         },
-      },
-      {
-        method: "POST",
-        pattern: "/v2/applications",
-        handle: (request) => {
-          const account = basicAccount(request);
-          if (!account) return problem(401, "Invalid credentials supplied", "You did not provide correct credentials.");
-          const app = readApplication(jsonObjectOf(request) ?? {}, null, account.apiKey);
-          if ("status" in app) return app;
-          return { status: 201, json: applicationJson(app, true) };
-        },
-      },
-      {
-        method: "GET",
-        pattern: "/v2/applications",
-        handle: (request) => {
-          const account = basicAccount(request);
-          if (!account) return problem(401, "Invalid credentials supplied", "You did not provide correct credentials.");
-          const mine = [...applications.values()].filter((a) => a.apiKey === account.apiKey);
-          return {
-            status: 200,
-            json: {
-              page_size: 100,
-              page: 1,
-              total_items: mine.length,
-              total_pages: 1,
-              _embedded: { applications: mine.map((a) => applicationJson(a, false)) },
-            },
-          };
-        },
-      },
-      ...["GET", "PUT", "DELETE"].map((method) => ({
-        method,
-        pattern: "/v2/applications/:id",
-        handle: (request: DoubleRequest, { id }: Record<string, string>): DoubleResponse => {
-          const account = basicAccount(request);
-          if (!account) return problem(401, "Invalid credentials supplied", "You did not provide correct credentials.");
-          const existing = applications.get(id ?? "");
-          if (!existing || existing.apiKey !== account.apiKey)
-            return problem(404, "Not Found", "Application not found");
-          if (method === "DELETE") {
-            applications.delete(existing.id);
-            return { status: 204 };
-          }
-          if (method === "PUT") {
-            const app = readApplication(jsonObjectOf(request) ?? {}, existing, account.apiKey);
-            if ("status" in app) return app;
-            return { status: 200, json: applicationJson(app, false) };
-          }
-          return { status: 200, json: applicationJson(existing, false) };
-        },
-      })),
-      {
-        method: "POST",
-        pattern: "/v1/calls",
-        handle: (request) => {
-          const app = voiceApplication(request);
-          return app ? createCall(request, app) : VOICE_UNAUTHORIZED;
-        },
-      },
-      {
-        method: "GET",
-        pattern: "/v1/calls/:uuid",
-        handle: (request, { uuid }) => {
-          const app = voiceApplication(request);
-          if (!app) return VOICE_UNAUTHORIZED;
-          const call = calls.get(uuid ?? "");
-          return call && call.apiKey === app.apiKey
-            ? { status: 200, json: callJson(call) }
-            : problem(404, "Not Found", "Call not found");
-        },
-      },
-      {
-        method: "PUT",
-        pattern: "/v1/calls/:uuid",
-        handle: (request, { uuid }) => {
-          const app = voiceApplication(request);
-          if (!app) return VOICE_UNAUTHORIZED;
-          const call = calls.get(uuid ?? "");
-          return call && call.apiKey === app.apiKey
-            ? modifyCall(request, call)
-            : problem(404, "Not Found", "Call not found");
-        },
-      },
-      {
-        method: "PUT",
-        pattern: "/v1/calls/:uuid/dtmf",
-        handle: (request, { uuid }) => {
-          const app = voiceApplication(request);
-          if (!app) return VOICE_UNAUTHORIZED;
-          const call = calls.get(uuid ?? "");
-          if (!call || call.apiKey !== app.apiKey) return problem(404, "Not Found", "Call not found");
-          const digits = jsonObjectOf(request)?.digits;
-          if (typeof digits !== "string" || !/^[0-9*#p]+$/.test(digits))
-            return problem(400, "Bad Request", "digits is required");
-          if (call.ended) return problem(400, "Bad Request", "The call is not in progress");
-          const record: DtmfOutRecord = { callId: call.id, digits, at: server.now() };
-          call.dtmfOut.push(record);
-          dtmfOut.push(record);
-          return { status: 200, json: { message: "DTMF sent", uuid: call.id } };
-        },
-      },
-    ],
-    () => problem(404, "Not Found", "The requested resource does not exist"),
+      };
+    }),
+    ...["GET", "PUT", "DELETE"].map((method) => applicationRoute(method, "/v2/applications/:id", application(method))),
+    voiceRoute("POST", "/v1/calls", (request, app) => createCall(request, app)),
+    voiceRoute("GET", "/v1/calls/:uuid", (_request, app, { uuid }) => {
+      const call = callOf(app, uuid);
+      return call ? { status: 200, json: callJson(call) } : CALL_NOT_FOUND;
+    }),
+    voiceRoute("PUT", "/v1/calls/:uuid", (request, app, { uuid }) => {
+      const call = callOf(app, uuid);
+      return call ? modifyCall(request, call) : CALL_NOT_FOUND;
+    }),
+    voiceRoute("PUT", "/v1/calls/:uuid/dtmf", (request, app, { uuid }) => {
+      const call = callOf(app, uuid);
+      if (!call) return CALL_NOT_FOUND;
+      const digits = jsonObjectOf(request)?.digits;
+      if (typeof digits !== "string" || !/^[0-9*#p]+$/.test(digits))
+        return problem(400, "Bad Request", "digits is required");
+      if (call.ended) return problem(400, "Bad Request", "The call is not in progress");
+      book.recordDtmf(call, digits, server.now());
+      return { status: 200, json: { message: "DTMF sent", uuid: call.id } };
+    }),
+  ];
+  const server = await startDoubleServer(routes, () =>
+    problem(404, "Not Found", "The requested resource does not exist"),
   );
 
   // ── webhooks ────────────────────────────────────────────────────────────────
@@ -531,7 +485,7 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
     if (method === "GET") {
       const target = new URL(url);
       for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
-      return sendWebhook(webhooks, server.now, {
+      return sendWebhook(book.webhooks, server.now, {
         url: target.toString(),
         method: "GET",
         headers: signedHeaders(call, ""),
@@ -539,7 +493,7 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
       });
     }
     const body = JSON.stringify(params);
-    return sendWebhook(webhooks, server.now, {
+    return sendWebhook(book.webhooks, server.now, {
       url,
       method: "POST",
       headers: { ...signedHeaders(call, body), "Content-Type": "application/json" },
@@ -563,7 +517,7 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
     });
     const headers = { ...signedHeaders(call, body), "Content-Type": "application/json" };
     if (call.eventMethod === "GET") {
-      await sendWebhook(webhooks, server.now, {
+      await sendWebhook(book.webhooks, server.now, {
         url: call.eventUrl,
         method: "GET",
         headers: signedHeaders(call, ""),
@@ -571,7 +525,7 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
       });
       return;
     }
-    await sendWebhook(webhooks, server.now, { url: call.eventUrl, method: "POST", headers, body });
+    await sendWebhook(book.webhooks, server.now, { url: call.eventUrl, method: "POST", headers, body });
   }
 
   async function endCall(call: VonageCall, status: string): Promise<void> {
@@ -609,8 +563,7 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
         sub_state: behaviour.outcome === "machine" ? "machine" : "human",
       });
     if (call.machineDetection === "hangup" && behaviour.outcome === "machine") return endCall(call, "completed");
-    call.pendingSpeech = behaviour.speech;
-    call.pendingDtmf = behaviour.dtmf;
+    call.prepareFarEnd(behaviour);
     if (ncco) await runNcco(call, ncco, call.generation);
     else await fetchNcco(call, call.answerUrl, call.answerMethod, call.generation);
   }
@@ -618,13 +571,8 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
   async function fetchNcco(call: VonageCall, url: string, method: string, generation: number): Promise<void> {
     const exchange = await requestNcco(call, url, method);
     if (generation !== call.generation || call.ended) return;
-    let ncco: unknown;
-    try {
-      ncco = JSON.parse(exchange.responseBody);
-    } catch {
-      ncco = null;
-    }
-    if (exchange.status < 200 || exchange.status >= 300 || !Array.isArray(ncco)) {
+    const ncco = nccoOf(exchange);
+    if (!ncco) {
       call.note(`answer_url ${url} answered ${exchange.status} without an NCCO array`);
       return endCall(call, "failed");
     }
@@ -646,14 +594,8 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
           if (result === "stop" || call.ended || generation !== call.generation) return;
           continue;
         }
-        const record: TransferRecord = {
-          callId: call.id,
-          destination: endpointDestination(endpoint),
-          callerId: typeof action.from === "string" ? action.from : undefined,
-          at: server.now(),
-        };
-        call.transfers.push(record);
-        transfers.push(record);
+        const callerId = typeof action.from === "string" ? action.from : undefined;
+        book.recordTransfer(call, endpointDestination(endpoint), callerId, server.now());
         if (!(await call.sleep(dialTalkMs, generation))) return;
         continue;
       }
@@ -681,17 +623,7 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
       return "next";
     }
     const headers = isRecord(endpoint.headers) ? endpoint.headers : {};
-    const leg = new PhoneLeg({
-      url: uri,
-      wire: new VonageWebsocketWire(rate, contentType, headers),
-      speech: call.pendingSpeech,
-      dtmf: call.pendingDtmf,
-      now: server.now,
-    });
-    call.pendingSpeech = undefined;
-    call.pendingDtmf = undefined;
-    call.addLeg(leg);
-    const result = await leg.done;
+    const result = await call.openLeg(uri, new VonageWebsocketWire(rate, contentType, headers)).done;
     return result.closedBy === "caller" ? "stop" : "next";
   }
 
@@ -712,55 +644,27 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
     );
     call.eventUrl = app.eventUrl;
     call.eventMethod = app.eventMethod;
-    call.pendingSpeech = inbound.speech;
-    call.pendingDtmf = inbound.dtmf;
-    calls.set(call.id, call);
-    waiters.added();
+    call.prepareFarEnd(inbound);
+    book.add(call);
     await sendEvent(call, "ringing");
     const voice = await requestNcco(call, app.answerUrl, app.answerMethod);
-    let ncco: unknown = null;
-    try {
-      ncco = JSON.parse(voice.responseBody);
-    } catch {
-      ncco = null;
-    }
-    if (voice.status < 200 || voice.status >= 300 || !Array.isArray(ncco)) {
+    const ncco = nccoOf(voice);
+    if (!ncco) {
       call.note(`answer_url answered ${voice.status}`);
       call.status = "failed";
       call.finish();
     } else {
       call.answeredAt = server.now();
-      const steps = ncco;
-      void sendEvent(call, "answered").then(() => runNcco(call, steps, call.generation));
+      void sendEvent(call, "answered").then(() => runNcco(call, ncco, call.generation));
     }
-    return {
-      call,
-      voice,
-      stream: (timeoutMs) => call.waitForStream(timeoutMs),
-      hangup: () => endCall(call, "completed"),
-      done: call.done,
-    };
+    return callHandle(call, voice, () => endCall(call, "completed"));
   }
 
   return {
-    origin: server.origin,
-    requests: server.requests,
-    webhooks,
-    calls,
+    ...book.face(server, ringInbound, (call) => endCall(call, "completed")),
     numbers,
     applications,
-    transfers,
-    dtmfOut,
     signatureSecret: (apiKey) => accounts.get(apiKey)?.signatureSecret ?? "",
-    setOutbound: (behaviour) => {
-      outbound = behaviour;
-    },
-    ringInbound,
-    waitForCall: (where, timeoutMs = 30_000) => waiters.waitFor(where, timeoutMs, "Vonage"),
-    close: async () => {
-      for (const call of calls.values()) if (!call.ended) await endCall(call, "completed");
-      await server.close();
-    },
   };
 }
 
