@@ -1,16 +1,14 @@
 import { AdminUser, CreateUserBody, MyLimits } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errorResponses } from "../../lib/error-responses.ts";
 import { hashPassword } from "../../lib/passwords.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { toAdminUser } from "../users/admin-user.ts";
 import { effectiveLimits } from "../users/limits.ts";
 import { assertIdentityFree } from "../users/profile.ts";
 import { insertUser } from "../users/service.ts";
 import { allocatedConcurrency, createPersonalWorkspace, ownedWorkspaceCount } from "../workspaces/service.ts";
-
-const errors = errorResponses;
 
 /**
  * The account routes that need both a user's plan and their workspaces: your limits with what is
@@ -20,17 +18,12 @@ const errors = errorResponses;
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  const userRoute = routeOptions({ onRequest: app.authenticate }, ["users"]);
+  const adminRoute = routeOptions({ onRequest: app.requireSuperuser }, ["admin"]);
 
   r.get(
     "/users/me/limits",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["users"],
-        summary: "Your limits (enterprise quota or tier) and what is allocated",
-        response: { 200: MyLimits, ...errors },
-      },
-    },
+    userRoute("Your limits (enterprise quota or tier) and what is allocated", { response: { 200: MyLimits } }),
     async (request) => {
       const { userId } = principalOf(request);
       const limits = await effectiveLimits(db, userId);
@@ -48,15 +41,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     "/user",
-    {
-      onRequest: app.requireSuperuser,
-      schema: {
-        tags: ["admin"],
-        summary: "Create a user (superuser)",
-        body: CreateUserBody,
-        response: { 201: AdminUser, ...errors },
-      },
-    },
+    adminRoute("Create a user (superuser)", { body: CreateUserBody, response: { 201: AdminUser } }),
     async (request, reply) => {
       const body = request.body;
       await assertIdentityFree(db, body);

@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
-import { errorResponses } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { listUsersPage, reloadAdminUser } from "../users/admin-user.ts";
 import {
@@ -30,16 +30,14 @@ import { applyLimitsToWorkspaces, deleteQuota, getQuota, upsertQuota } from "./q
 import { adminStats } from "./stats.ts";
 import { deleteUserPermanently, removeTier, setActive } from "./users-admin.ts";
 
-const errors = errorResponses;
 const IdParams = z.object({ id: z.uuid() });
 const UserIdParams = z.object({ userId: z.uuid() });
-const tags = ["admin"];
 
 /** The superuser area. Every route runs app.requireSuperuser: 401 without a token, 403 for others. */
 export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const guard = { onRequest: app.requireSuperuser };
+  const route = routeOptions({ onRequest: app.requireSuperuser }, ["admin"]);
 
   async function adminUser(id: string) {
     const user = await reloadAdminUser(ctx.db, id);
@@ -47,41 +45,23 @@ export async function adminRoutes(app: FastifyInstance) {
     return user;
   }
 
-  r.get(
-    "/admin/stats",
-    {
-      ...guard,
-      schema: { tags, summary: "Platform figures for the admin dashboard", response: { 200: AdminStats, ...errors } },
-    },
-    () => adminStats(ctx.db, ctx.now()),
+  r.get("/admin/stats", route("Platform figures for the admin dashboard", { response: { 200: AdminStats } }), () =>
+    adminStats(ctx.db, ctx.now()),
   );
 
   r.get(
     "/admin/users",
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: "Users, paged and searchable",
-        querystring: AdminUsersQuery,
-        response: { 200: AdminUserPage, ...errors },
-      },
-    },
+    route("Users, paged and searchable", { querystring: AdminUsersQuery, response: { 200: AdminUserPage } }),
     (request) => listUsersPage(ctx.db, request.query),
   );
 
   r.post(
     "/admin/users/:id/assign-tier-with-defaults",
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: "Assign a tier and reset the user's quota to its limits",
-        params: IdParams,
-        body: AssignTierBody,
-        response: { 200: AdminUser, ...errors },
-      },
-    },
+    route("Assign a tier and reset the user's quota to its limits", {
+      params: IdParams,
+      body: AssignTierBody,
+      response: { 200: AdminUser },
+    }),
     async (request) => {
       await assignTierWithDefaults(ctx.db, request.params.id, request.body.tier_id, ctx.now());
       await applyLimitsToWorkspaces(ctx.db, request.params.id);
@@ -91,10 +71,7 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.delete(
     "/admin/users/:id/tier",
-    {
-      ...guard,
-      schema: { tags, summary: "Remove a user's tier", params: IdParams, response: { 200: AdminUser, ...errors } },
-    },
+    route("Remove a user's tier", { params: IdParams, response: { 200: AdminUser } }),
     async (request) => {
       await removeTier(ctx, request.params.id);
       return adminUser(request.params.id);
@@ -103,16 +80,11 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.delete(
     "/admin/user/:id",
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: "Deactivate a user (reversible), or delete for good with ?permanent=true",
-        params: IdParams,
-        querystring: z.object({ permanent: z.enum(["true", "false"]).optional() }),
-        response: { 200: z.union([AdminUser, MessageResponse]), ...errors },
-      },
-    },
+    route("Deactivate a user (reversible), or delete for good with ?permanent=true", {
+      params: IdParams,
+      querystring: z.object({ permanent: z.enum(["true", "false"]).optional() }),
+      response: { 200: z.union([AdminUser, MessageResponse]) },
+    }),
     async (request) => {
       const actor = principalOf(request).userId;
       if (request.query.permanent === "true") {
@@ -126,51 +98,26 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     "/admin/user/:id/reactivate",
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: "Reactivate a deactivated user",
-        params: IdParams,
-        response: { 200: AdminUser, ...errors },
-      },
-    },
+    route("Reactivate a deactivated user", { params: IdParams, response: { 200: AdminUser } }),
     async (request) => {
       await setActive(ctx, principalOf(request).userId, request.params.id, true);
       return adminUser(request.params.id);
     },
   );
 
-  r.get(
-    "/admin/tiers",
-    { ...guard, schema: { tags, summary: "Tiers", response: { 200: z.array(Tier), ...errors } } },
-    () => listTiers(ctx.db),
+  r.get("/admin/tiers", route("Tiers", { response: { 200: z.array(Tier) } }), () => listTiers(ctx.db));
+
+  r.post("/admin/tiers", route("Create a tier", { body: TierBody, response: { 201: Tier } }), async (request, reply) =>
+    reply.code(201).send(await createTier(ctx.db, request.body)),
   );
 
-  r.post(
-    "/admin/tiers",
-    { ...guard, schema: { tags, summary: "Create a tier", body: TierBody, response: { 201: Tier, ...errors } } },
-    async (request, reply) => reply.code(201).send(await createTier(ctx.db, request.body)),
-  );
-
-  r.get(
-    "/admin/tiers/:id",
-    { ...guard, schema: { tags, summary: "One tier", params: IdParams, response: { 200: Tier, ...errors } } },
-    (request) => getTier(ctx.db, request.params.id),
+  r.get("/admin/tiers/:id", route("One tier", { params: IdParams, response: { 200: Tier } }), (request) =>
+    getTier(ctx.db, request.params.id),
   );
 
   r.patch(
     "/admin/tiers/:id",
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: "Update a tier",
-        params: IdParams,
-        body: TierBody.partial(),
-        response: { 200: Tier, ...errors },
-      },
-    },
+    route("Update a tier", { params: IdParams, body: TierBody.partial(), response: { 200: Tier } }),
     async (request) => {
       const tier = await updateTier(ctx.db, request.params.id, request.body, ctx.now());
       for (const userId of await userIdsOnTier(ctx.db, tier.id)) await applyLimitsToWorkspaces(ctx.db, userId);
@@ -180,15 +127,7 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.delete(
     "/admin/tiers/:id",
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: "Delete a tier (its users keep no tier)",
-        params: IdParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Delete a tier (its users keep no tier)", { params: IdParams, response: { 200: MessageResponse } }),
     async (request) => {
       await deleteTier(ctx.db, request.params.id);
       return { message: "Tier deleted." };
@@ -197,44 +136,23 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.get(
     "/admin/enterprise-quotas/:userId",
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: "A user's enterprise quota",
-        params: UserIdParams,
-        response: { 200: EnterpriseQuota, ...errors },
-      },
-    },
+    route("A user's enterprise quota", { params: UserIdParams, response: { 200: EnterpriseQuota } }),
     (request) => getQuota(ctx.db, request.params.userId),
   );
 
   r.patch(
     "/admin/enterprise-quotas/:userId",
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: "Create or update a user's enterprise quota",
-        params: UserIdParams,
-        body: QuotaBody,
-        response: { 200: EnterpriseQuota, ...errors },
-      },
-    },
+    route("Create or update a user's enterprise quota", {
+      params: UserIdParams,
+      body: QuotaBody,
+      response: { 200: EnterpriseQuota },
+    }),
     (request) => upsertQuota(ctx.db, request.params.userId, request.body, ctx.now()),
   );
 
   r.delete(
     "/admin/enterprise-quotas/:userId",
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: "Remove a user's enterprise quota",
-        params: UserIdParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Remove a user's enterprise quota", { params: UserIdParams, response: { 200: MessageResponse } }),
     async (request) => {
       await deleteQuota(ctx.db, request.params.userId);
       return { message: "Quota removed." };

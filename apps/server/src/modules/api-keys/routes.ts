@@ -2,7 +2,7 @@ import { ApiKey, ApiKeyList, CreateApiKeyBody, CreatedApiKey } from "@parley/con
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { requireOwner } from "../../lib/tenant-scope.ts";
 import { tenantOf, userTenantRoute } from "../../plugins/tenant.ts";
 import { createApiKey, listApiKeys, revokeApiKey, toApiKey } from "./service.ts";
@@ -16,29 +16,20 @@ const IdParams = z.object({ id: z.uuid() });
 export async function apiKeyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const tags = ["api keys"];
-  const people = userTenantRoute(app);
+  const route = routeOptions(userTenantRoute(app), ["api keys"]);
 
   r.get(
     "/api-keys",
-    {
-      ...people,
-      schema: { tags, summary: "The workspace's API keys, newest first", response: { 200: ApiKeyList, ...errors } },
-    },
+    route("The workspace's API keys, newest first", { response: { 200: ApiKeyList } }),
     async (request) => (await listApiKeys(ctx.db, tenantOf(request))).map(toApiKey),
   );
 
   r.post(
     "/api-keys",
-    {
-      ...people,
-      schema: {
-        tags,
-        summary: "Create an API key: the answer holds its secret, shown this once",
-        body: CreateApiKeyBody,
-        response: { 201: CreatedApiKey, ...errors },
-      },
-    },
+    route("Create an API key: the answer holds its secret, shown this once", {
+      body: CreateApiKeyBody,
+      response: { 201: CreatedApiKey },
+    }),
     async (request, reply) => {
       const tenant = tenantOf(request);
       requireOwner(tenant);
@@ -49,15 +40,7 @@ export async function apiKeyRoutes(app: FastifyInstance) {
 
   r.post(
     "/api-keys/:id/revoke",
-    {
-      ...people,
-      schema: {
-        tags,
-        summary: "Revoke an API key: it stops working at once",
-        params: IdParams,
-        response: { 200: ApiKey, ...errors },
-      },
-    },
+    route("Revoke an API key: it stops working at once", { params: IdParams, response: { 200: ApiKey } }),
     async (request) => {
       const tenant = tenantOf(request);
       requireOwner(tenant);
@@ -67,15 +50,10 @@ export async function apiKeyRoutes(app: FastifyInstance) {
 
   r.delete(
     "/api-keys/:id",
-    {
-      ...people,
-      schema: {
-        tags,
-        summary: "Revoke an API key (the same as POST /api-keys/{id}/revoke; the key stays listed as revoked)",
-        params: IdParams,
-        response: { 200: ApiKey, ...errors },
-      },
-    },
+    route("Revoke an API key (the same as POST /api-keys/{id}/revoke; the key stays listed as revoked)", {
+      params: IdParams,
+      response: { 200: ApiKey },
+    }),
     async (request) => {
       const tenant = tenantOf(request);
       requireOwner(tenant);

@@ -10,13 +10,12 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses } from "../../lib/error-responses.ts";
 import { sendJsonText } from "../../lib/json-text.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { CreateAssistantRequest, createAssistant, UpdateAssistantRequest, updateAssistant } from "./save-assistant.ts";
 import { deleteAssistant, listAssistantsJson, requireAgent, toAssistant } from "./service.ts";
 
-const errors = errorResponses;
 const tags = ["assistants"];
 const IdParams = z.object({ id: z.uuid() });
 const ListQuery = z.object({ search: z.string().trim().max(120).optional() });
@@ -27,20 +26,16 @@ const TemplateResponse = AssistantTemplate.extend({ assistant: z.record(z.string
 export async function assistantRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { onRequest: app.authenticateUserOrKey };
-  const scoped = tenantRoute(app);
+  const route = routeOptions(tenantRoute(app), tags);
+  // Templates and cost estimates read no workspace data: any caller may ask.
+  const anyCaller = routeOptions({ onRequest: app.authenticateUserOrKey }, tags);
 
   r.get(
     "/agents",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Assistants of the workspace, newest first (temporary ones hidden)",
-        querystring: ListQuery,
-        response: { 200: z.array(Assistant), ...errors },
-      },
-    },
+    route("Assistants of the workspace, newest first (temporary ones hidden)", {
+      querystring: ListQuery,
+      response: { 200: z.array(Assistant) },
+    }),
     // The database writes the answer's JSON (see listAssistantsJson).
     async (request, reply) =>
       sendJsonText(reply, await listAssistantsJson(ctx.db, tenantOf(request), request.query.search)),
@@ -48,75 +43,45 @@ export async function assistantRoutes(app: FastifyInstance) {
 
   r.get(
     "/agents/templates",
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: "Starting points for new assistants",
-        response: { 200: z.array(TemplateResponse), ...errors },
-      },
-    },
+    anyCaller("Starting points for new assistants", { response: { 200: z.array(TemplateResponse) } }),
     () => ASSISTANT_TEMPLATES,
   );
 
   r.post(
     "/agents/calculate-cost-per-minute",
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: "Estimated cost of one call minute for an assistant configuration",
-        body: CostPerMinuteBody,
-        response: { 200: CostBreakdown, ...errors },
-      },
-    },
+    anyCaller("Estimated cost of one call minute for an assistant configuration", {
+      body: CostPerMinuteBody,
+      response: { 200: CostBreakdown },
+    }),
     (request) => costPerMinute(request.body),
   );
 
   r.post(
     "/agents",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Create an assistant (also from a template's `assistant`)",
-        body: CreateAssistantRequest,
-        response: { 201: Assistant, ...errors },
-      },
-    },
+    route("Create an assistant (also from a template's `assistant`)", {
+      body: CreateAssistantRequest,
+      response: { 201: Assistant },
+    }),
     async (request, reply) => reply.code(201).send(await createAssistant(ctx, tenantOf(request), request.body)),
   );
 
-  r.get(
-    "/agents/:id",
-    {
-      ...scoped,
-      schema: { tags, summary: "One assistant", params: IdParams, response: { 200: Assistant, ...errors } },
-    },
-    async (request) => toAssistant(await requireAgent(ctx.db, tenantOf(request), request.params.id)),
+  r.get("/agents/:id", route("One assistant", { params: IdParams, response: { 200: Assistant } }), async (request) =>
+    toAssistant(await requireAgent(ctx.db, tenantOf(request), request.params.id)),
   );
 
   r.patch(
     "/agents/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Change some fields of an assistant",
-        params: IdParams,
-        body: UpdateAssistantRequest,
-        response: { 200: Assistant, ...errors },
-      },
-    },
+    route("Change some fields of an assistant", {
+      params: IdParams,
+      body: UpdateAssistantRequest,
+      response: { 200: Assistant },
+    }),
     async (request) => updateAssistant(ctx, tenantOf(request), request.params.id, request.body),
   );
 
   r.delete(
     "/agents/:id",
-    {
-      ...scoped,
-      schema: { tags, summary: "Delete an assistant", params: IdParams, response: { 200: MessageResponse, ...errors } },
-    },
+    route("Delete an assistant", { params: IdParams, response: { 200: MessageResponse } }),
     async (request) => {
       await deleteAssistant(ctx.db, tenantOf(request), request.params.id);
       return { message: "Assistant deleted." };

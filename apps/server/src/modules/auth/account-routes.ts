@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/app-error.ts";
-import { errorResponses } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { forgetInitialPassword } from "../users/initial-password.ts";
 import { changePassword, updateProfile } from "../users/profile.ts";
@@ -27,18 +27,14 @@ const tags = ["users"];
 export async function accountSecurityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const route = routeOptions({ onRequest: app.authenticate }, tags);
 
   r.patch(
     "/users/me",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "Update your name or username; a new email is emailed a confirmation link first",
-        body: UpdateProfileBody,
-        response: { 200: SessionUser, 429: ErrorResponse, ...errorResponses },
-      },
-    },
+    route("Update your name or username; a new email is emailed a confirmation link first", {
+      body: UpdateProfileBody,
+      response: { 200: SessionUser, 429: ErrorResponse },
+    }),
     async (request) => {
       const { email, ...rest } = request.body;
       const user = await updateProfile(ctx.db, principalOf(request).userId, rest, ctx.now());
@@ -62,15 +58,10 @@ export async function accountSecurityRoutes(app: FastifyInstance) {
 
   r.post(
     "/users/me/password",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "Change your password; every other session is signed out",
-        body: ChangePasswordBody,
-        response: { 200: MessageResponse, 400: ErrorResponse, ...errorResponses },
-      },
-    },
+    route("Change your password; every other session is signed out", {
+      body: ChangePasswordBody,
+      response: { 200: MessageResponse, 400: ErrorResponse },
+    }),
     async (request) => {
       const { userId } = principalOf(request);
       const now = ctx.now();

@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
-import { errorResponses } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { completeSsoSignup, finishSsoLogin, linkedIdentities, startSsoLogin, unlinkIdentity } from "./sso.ts";
 
@@ -27,6 +27,7 @@ const LinkedIdentity = z.object({ provider: SsoProvider, email: z.string(), link
 export async function ssoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const signedIn = routeOptions({ onRequest: app.authenticate }, tags);
   const web = (path: string, params: Record<string, string>, fragment = false) =>
     `${ctx.config.publicUrl}${path}${fragment ? "#" : "?"}${new URLSearchParams(params).toString()}`;
   const messageOf = (error: unknown) => (error instanceof AppError ? error.message : ERROR_TEXTS.ssoFailed);
@@ -98,42 +99,25 @@ export async function ssoRoutes(app: FastifyInstance) {
 
   r.post(
     "/users/me/sso/:provider/link",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "Start linking a single sign-on identity to your account; answers the provider URL to open",
-        params: ProviderParams,
-        response: { 200: SsoLinkStart, ...errorResponses },
-      },
-    },
+    signedIn("Start linking a single sign-on identity to your account; answers the provider URL to open", {
+      params: ProviderParams,
+      response: { 200: SsoLinkStart },
+    }),
     async (request) => ({ url: await startSsoLogin(ctx, request.params.provider, principalOf(request).userId) }),
   );
 
   r.get(
     "/users/me/sso-identities",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "The single sign-on identities linked to your account",
-        response: { 200: z.array(LinkedIdentity), ...errorResponses },
-      },
-    },
+    signedIn("The single sign-on identities linked to your account", { response: { 200: z.array(LinkedIdentity) } }),
     (request) => linkedIdentities(ctx.db, principalOf(request).userId),
   );
 
   r.delete(
     "/users/me/sso-identities/:provider",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "Unlink your identity at a single sign-on provider",
-        params: ProviderParams,
-        response: { 200: z.array(LinkedIdentity), ...errorResponses },
-      },
-    },
+    signedIn("Unlink your identity at a single sign-on provider", {
+      params: ProviderParams,
+      response: { 200: z.array(LinkedIdentity) },
+    }),
     async (request) => {
       const { userId } = principalOf(request);
       await unlinkIdentity(ctx.db, userId, request.params.provider, ctx.now());

@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute, userTenantRoute } from "../../plugins/tenant.ts";
 import { billingUsage } from "./billing-usage.ts";
 import { meterEndedCalls } from "./metering.ts";
@@ -29,38 +30,28 @@ const PeriodParams = z.object({ period: BillingPeriod });
 export async function billingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const scoped = tenantRoute(app);
-  const people = userTenantRoute(app);
+  const route = routeOptions(tenantRoute(app), tags, errors);
+  const peopleRoute = routeOptions(userTenantRoute(app), tags, errors);
 
   const stopMetering = meterEndedCalls(ctx, app.jobs, app.log);
   app.addHook("onClose", async () => stopMetering());
 
   r.get(
     "/billing/usage",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "One month of the workspace's metered usage (the current month by default) with the plan's limits",
-        querystring: BillingUsageQuery,
-        response: { 200: BillingUsage, ...errors },
-      },
-    },
+    route("One month of the workspace's metered usage (the current month by default) with the plan's limits", {
+      querystring: BillingUsageQuery,
+      response: { 200: BillingUsage },
+    }),
     async (request) => billingUsage(ctx, tenantOf(request), request.query.period),
   );
 
   r.get(
     "/billing/statements/:period",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "The workspace's statement of a month (YYYY-MM): line items per component, as PDF or CSV",
-        params: PeriodParams,
-        querystring: StatementQuery,
-        response: { 200: z.unknown().describe("application/pdf or text/csv"), ...errors },
-      },
-    },
+    route("The workspace's statement of a month (YYYY-MM): line items per component, as PDF or CSV", {
+      params: PeriodParams,
+      querystring: StatementQuery,
+      response: { 200: z.unknown().describe("application/pdf or text/csv") },
+    }),
     async (request, reply) => {
       const statement = await buildStatement(ctx, tenantOf(request), request.params.period);
       const { format } = request.query;
@@ -77,40 +68,25 @@ export async function billingRoutes(app: FastifyInstance) {
 
   r.get(
     "/billing/payments",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Whether payments are configured and whether the workspace can subscribe or open its portal",
-        response: { 200: PaymentStatus, ...errors },
-      },
-    },
+    route("Whether payments are configured and whether the workspace can subscribe or open its portal", {
+      response: { 200: PaymentStatus },
+    }),
     async (request) => paymentStatus(ctx, tenantOf(request)),
   );
 
   r.post(
     "/billing/payments/checkout",
-    {
-      ...people,
-      schema: {
-        tags,
-        summary: "A checkout page subscribing the workspace to its plan's tier (owners)",
-        response: { 200: PaymentRedirect, ...errors },
-      },
-    },
+    peopleRoute("A checkout page subscribing the workspace to its plan's tier (owners)", {
+      response: { 200: PaymentRedirect },
+    }),
     async (request) => ({ url: await checkoutUrl(ctx, tenantOf(request)) }),
   );
 
   r.post(
     "/billing/payments/portal",
-    {
-      ...people,
-      schema: {
-        tags,
-        summary: "The payment provider's customer portal for the workspace (owners)",
-        response: { 200: PaymentRedirect, ...errors },
-      },
-    },
+    peopleRoute("The payment provider's customer portal for the workspace (owners)", {
+      response: { 200: PaymentRedirect },
+    }),
     async (request) => ({ url: await portalUrl(ctx, tenantOf(request)) }),
   );
 }

@@ -11,13 +11,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf } from "../../plugins/tenant.ts";
 import { isSttProvider, isTtsProvider, mlModels, modelsFor, transcriber } from "./builtin.ts";
 import { engineCatalogSource } from "./engine-source.ts";
 import { SERVER_MODEL_PROVIDERS, ServerModelsQuery, ServerModelsResponse, serverModels } from "./server-models.ts";
 import { VoiceLists } from "./voice-lists.ts";
 
-const errors = errorResponses;
 const tags = ["catalog"];
 const IdParams = z.object({ id: z.string().trim().min(1).max(200) });
 const ProviderParams = z.object({ provider: z.string().trim().min(1).max(60) });
@@ -33,19 +33,16 @@ export async function catalogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const auth = { onRequest: app.authenticateUserOrKey };
+  const route = routeOptions(auth, tags);
+  const voicesRoute = routeOptions({ ...auth, preHandler: [knownVoiceProvider, app.resolveTenant] }, tags);
   const voiceLists = new VoiceLists(ctx, engineCatalogSource);
 
   r.get(
     "/models/:id",
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: "Models of a provider, given the provider id or one of its model ids",
-        params: IdParams,
-        response: { 200: ModelsResponse, ...errors },
-      },
-    },
+    route("Models of a provider, given the provider id or one of its model ids", {
+      params: IdParams,
+      response: { 200: ModelsResponse },
+    }),
     (request) => {
       const found = modelsFor(request.params.id);
       if (!found) throw notFound(`Unknown provider or model: ${request.params.id}`);
@@ -67,7 +64,7 @@ export async function catalogRoutes(app: FastifyInstance) {
           tags,
           summary: `${LLM_CATALOG[provider].label}: the models listed by the server at the assistant's base URL`,
           querystring: ServerModelsQuery,
-          response: { 200: ServerModelsResponse, ...errors },
+          response: { 200: ServerModelsResponse, ...errorResponses },
         },
       },
       async (request) => {
@@ -80,29 +77,19 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   r.get(
     "/ml-models",
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: "Every built-in model, filtered by type (llm, stt, tts) and provider",
-        querystring: MlModelsQuery,
-        response: { 200: MlModelsResponse, ...errors },
-      },
-    },
+    route("Every built-in model, filtered by type (llm, stt, tts) and provider", {
+      querystring: MlModelsQuery,
+      response: { 200: MlModelsResponse },
+    }),
     (request) => mlModels(request.query),
   );
 
   r.get(
     "/transcribers/:provider",
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: "A transcriber's models, languages, defaults and settings",
-        params: ProviderParams,
-        response: { 200: TranscriberResponse, ...errors },
-      },
-    },
+    route("A transcriber's models, languages, defaults and settings", {
+      params: ProviderParams,
+      response: { 200: TranscriberResponse },
+    }),
     (request) => {
       const { provider } = request.params;
       if (!isSttProvider(provider)) throw notFound(`Unknown transcriber provider: ${provider}`);
@@ -112,16 +99,10 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   r.get(
     "/voices/:provider",
-    {
-      onRequest: app.authenticateUserOrKey,
-      preHandler: [knownVoiceProvider, app.resolveTenant],
-      schema: {
-        tags,
-        summary: "Voices and models of a voice provider (live with a key), with the workspace's clones",
-        params: ProviderParams,
-        response: { 200: VoicesResponse, ...errors },
-      },
-    },
+    voicesRoute("Voices and models of a voice provider (live with a key), with the workspace's clones", {
+      params: ProviderParams,
+      response: { 200: VoicesResponse },
+    }),
     async (request) => {
       const { provider } = request.params;
       if (!isTtsProvider(provider)) throw notFound(`Unknown voice provider: ${provider}`);

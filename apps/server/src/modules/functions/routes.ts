@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import {
   assignFunction,
@@ -34,31 +34,17 @@ export async function functionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const { db } = ctx;
-  const tags = ["functions"];
-  const scoped = tenantRoute(app);
+  const route = routeOptions(tenantRoute(app), ["functions"]);
   const sealed = await sealPlainFunctionHeaders(ctx);
   if (sealed > 0) app.log.info({ functions: sealed }, "sealed function headers stored in the clear");
 
-  r.get(
-    "/functions",
-    {
-      ...scoped,
-      schema: { tags, summary: "The workspace's functions", response: { 200: FunctionList, ...errors } },
-    },
-    async (request) => (await listFunctions(db, tenantOf(request))).map((row) => toToolFunction(ctx, row)),
+  r.get("/functions", route("The workspace's functions", { response: { 200: FunctionList } }), async (request) =>
+    (await listFunctions(db, tenantOf(request))).map((row) => toToolFunction(ctx, row)),
   );
 
   r.get(
     "/functions/agent/:agent_id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Functions assigned to an assistant",
-        params: AgentParams,
-        response: { 200: FunctionList, ...errors },
-      },
-    },
+    route("Functions assigned to an assistant", { params: AgentParams, response: { 200: FunctionList } }),
     async (request) =>
       (await requireAgentFunctions(db, tenantOf(request), request.params.agent_id)).map((row) =>
         toToolFunction(ctx, row),
@@ -67,24 +53,13 @@ export async function functionRoutes(app: FastifyInstance) {
 
   r.get(
     "/functions/:id",
-    {
-      ...scoped,
-      schema: { tags, summary: "One function", params: IdParams, response: { 200: ToolFunction, ...errors } },
-    },
+    route("One function", { params: IdParams, response: { 200: ToolFunction } }),
     async (request) => toToolFunction(ctx, await requireFunction(db, tenantOf(request), request.params.id)),
   );
 
   r.post(
     "/functions",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Create a function",
-        body: CreateFunctionBody,
-        response: { 201: ToolFunction, ...errors },
-      },
-    },
+    route("Create a function", { body: CreateFunctionBody, response: { 201: ToolFunction } }),
     async (request, reply) => {
       const row = await createFunction(ctx, tenantOf(request), request.body);
       return reply.code(201).send(toToolFunction(ctx, row));
@@ -93,26 +68,14 @@ export async function functionRoutes(app: FastifyInstance) {
 
   r.patch(
     "/functions/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Change a function",
-        params: IdParams,
-        body: UpdateFunctionBody,
-        response: { 200: ToolFunction, ...errors },
-      },
-    },
+    route("Change a function", { params: IdParams, body: UpdateFunctionBody, response: { 200: ToolFunction } }),
     async (request) =>
       toToolFunction(ctx, await updateFunction(ctx, tenantOf(request), request.params.id, request.body)),
   );
 
   r.delete(
     "/functions/:id",
-    {
-      ...scoped,
-      schema: { tags, summary: "Delete a function", params: IdParams, response: { 200: MessageResponse, ...errors } },
-    },
+    route("Delete a function", { params: IdParams, response: { 200: MessageResponse } }),
     async (request) => {
       await deleteFunction(db, tenantOf(request), request.params.id);
       return { message: "Function deleted." };
@@ -121,15 +84,7 @@ export async function functionRoutes(app: FastifyInstance) {
 
   r.post(
     "/functions/assign",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Give an assistant a function",
-        body: AssignFunctionBody,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Give an assistant a function", { body: AssignFunctionBody, response: { 200: MessageResponse } }),
     async (request) => {
       await assignFunction(db, tenantOf(request), request.body.agent_id, request.body.function_id);
       return { message: "Function assigned." };
@@ -138,15 +93,7 @@ export async function functionRoutes(app: FastifyInstance) {
 
   r.post(
     "/functions/unassign",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Take a function from an assistant",
-        body: AssignFunctionBody,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Take a function from an assistant", { body: AssignFunctionBody, response: { 200: MessageResponse } }),
     async (request) => {
       await unassignFunction(db, tenantOf(request), request.body.agent_id, request.body.function_id);
       return { message: "Function unassigned." };
@@ -155,16 +102,11 @@ export async function functionRoutes(app: FastifyInstance) {
 
   r.post(
     "/functions/:id/test",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Call the function's webhook with sample arguments",
-        params: IdParams,
-        body: TestFunctionBody,
-        response: { 200: FunctionTestResult, ...errors },
-      },
-    },
+    route("Call the function's webhook with sample arguments", {
+      params: IdParams,
+      body: TestFunctionBody,
+      response: { 200: FunctionTestResult },
+    }),
     async (request) => {
       const fn = await requireFunction(db, tenantOf(request), request.params.id);
       const result = await invokeFunctionWebhook(ctx, fn, request.body.arguments);

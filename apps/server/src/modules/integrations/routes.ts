@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { requireOwner, type Tenant } from "../../lib/tenant-scope.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { deleteIntegration, listIntegrations, saveIntegration, testIntegration } from "./service.ts";
@@ -19,9 +19,7 @@ const ProviderParams = z.object({ provider: z.string().min(1).max(60) });
 export async function integrationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const tags = ["integrations"];
-
-  const scoped = tenantRoute(app);
+  const route = routeOptions(tenantRoute(app), ["integrations"]);
   /** Members read the (masked) integrations; credentials are changed by owners only. */
   function ownerTenant(request: FastifyRequest): Tenant {
     const tenant = tenantOf(request);
@@ -31,43 +29,23 @@ export async function integrationRoutes(app: FastifyInstance) {
 
   r.get(
     "/integrations",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Every provider, with the workspace's masked credentials",
-        response: { 200: IntegrationsResponse, ...errors },
-      },
-    },
+    route("Every provider, with the workspace's masked credentials", { response: { 200: IntegrationsResponse } }),
     async (request) => ({ integrations: await listIntegrations(ctx, tenantOf(request)) }),
   );
 
   r.put(
     "/integrations/:provider",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Save a provider's credentials (owners)",
-        params: ProviderParams,
-        body: SaveIntegrationBody,
-        response: { 200: Integration, ...errors },
-      },
-    },
+    route("Save a provider's credentials (owners)", {
+      params: ProviderParams,
+      body: SaveIntegrationBody,
+      response: { 200: Integration },
+    }),
     async (request) => saveIntegration(ctx, ownerTenant(request), request.params.provider, request.body.credentials),
   );
 
   r.delete(
     "/integrations/:provider",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Remove a provider's credentials (owners)",
-        params: ProviderParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Remove a provider's credentials (owners)", { params: ProviderParams, response: { 200: MessageResponse } }),
     async (request) => {
       await deleteIntegration(ctx, ownerTenant(request), request.params.provider);
       return { message: "Integration removed." };
@@ -76,16 +54,11 @@ export async function integrationRoutes(app: FastifyInstance) {
 
   r.post(
     "/integrations/:provider/test",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Check that the credentials work (owners)",
-        params: ProviderParams,
-        body: TestIntegrationBody,
-        response: { 200: IntegrationTestResult, ...errors },
-      },
-    },
+    route("Check that the credentials work (owners)", {
+      params: ProviderParams,
+      body: TestIntegrationBody,
+      response: { 200: IntegrationTestResult },
+    }),
     async (request) => testIntegration(ctx, ownerTenant(request), request.params.provider, request.body?.credentials),
   );
 }

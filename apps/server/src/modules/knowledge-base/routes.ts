@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { requireOwner } from "../../lib/tenant-scope.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { requireAgent } from "../assistants/service.ts";
@@ -47,8 +47,7 @@ export async function documentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx, jobs } = app;
   const { db } = ctx;
-  const tags = ["documents"];
-  const scoped = tenantRoute(app);
+  const route = routeOptions(tenantRoute(app), ["documents"]);
   if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart);
 
   jobs.register(PROCESS_QUEUE, (payload, job) => processDocumentJob(ctx, app.log, payload, job));
@@ -56,10 +55,7 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.get(
     "/documents/list",
-    {
-      ...scoped,
-      schema: { tags, summary: "The workspace's documents, newest first", response: { 200: DocumentList, ...errors } },
-    },
+    route("The workspace's documents, newest first", { response: { 200: DocumentList } }),
     async (request) => {
       const tenant = tenantOf(request);
       return withAgents(db, tenant, await listDocuments(db, tenant));
@@ -68,16 +64,13 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.post(
     "/documents/upload",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary:
-          "Upload 1–10 files (multipart; PDF, DOCX, TXT, Markdown, HTML, CSV; 10 MB each), processed in the background",
+    route(
+      "Upload 1–10 files (multipart; PDF, DOCX, TXT, Markdown, HTML, CSV; 10 MB each), processed in the background",
+      {
         consumes: ["multipart/form-data"],
-        response: { 201: UploadDocumentsResponse, 413: ErrorResponse, 415: ErrorResponse, ...errors },
+        response: { 201: UploadDocumentsResponse, 413: ErrorResponse, 415: ErrorResponse },
       },
-    },
+    ),
     async (request, reply) => {
       const tenant = tenantOf(request);
       const files = await readDocumentUpload(request);
@@ -88,16 +81,10 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.post(
     "/documents/crawl_url",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary:
-          "Crawl a site: intensity 1 = the page, 2 = same-site links one level down (25 pages), 3 = two levels (100)",
-        body: CrawlUrlBody,
-        response: { 201: KnowledgeDocument, ...errors },
-      },
-    },
+    route("Crawl a site: intensity 1 = the page, 2 = same-site links one level down (25 pages), 3 = two levels (100)", {
+      body: CrawlUrlBody,
+      response: { 201: KnowledgeDocument },
+    }),
     async (request, reply) => {
       const tenant = tenantOf(request);
       const row = await addCrawl(db, jobs, tenant, request.body);
@@ -107,15 +94,10 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.get(
     "/documents/search",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "The chunks that best answer a question (of one assistant's documents with agent_id)",
-        querystring: DocumentSearchQuery,
-        response: { 200: DocumentSearchResponse, ...errors },
-      },
-    },
+    route("The chunks that best answer a question (of one assistant's documents with agent_id)", {
+      querystring: DocumentSearchQuery,
+      response: { 200: DocumentSearchResponse },
+    }),
     async (request) => {
       const tenant = tenantOf(request);
       if (request.query.agent_id) await requireAgent(db, tenant, request.query.agent_id);
@@ -125,14 +107,7 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.get(
     "/documents/settings",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "The workspace's embeddings provider",
-        response: { 200: KnowledgeSettingsResponse, ...errors },
-      },
-    },
+    route("The workspace's embeddings provider", { response: { 200: KnowledgeSettingsResponse } }),
     async (request) => ({
       ...(await getKnowledgeSettings(db, tenantOf(request))),
       vector_search_available: await vectorSupport(db, request.log),
@@ -141,15 +116,10 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.put(
     "/documents/settings",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Choose the embeddings provider (owners); a change re-embeds every document",
-        body: KnowledgeSettings,
-        response: { 200: KnowledgeSettingsResponse, ...errors },
-      },
-    },
+    route("Choose the embeddings provider (owners); a change re-embeds every document", {
+      body: KnowledgeSettings,
+      response: { 200: KnowledgeSettingsResponse },
+    }),
     async (request) => {
       const tenant = tenantOf(request);
       requireOwner(tenant);
@@ -162,15 +132,7 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.get(
     "/documents/agent/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Documents linked to an assistant",
-        params: IdParams,
-        response: { 200: DocumentList, ...errors },
-      },
-    },
+    route("Documents linked to an assistant", { params: IdParams, response: { 200: DocumentList } }),
     async (request) => {
       const tenant = tenantOf(request);
       return withAgents(db, tenant, await listAgentDocuments(db, tenant, request.params.id));
@@ -179,15 +141,7 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.post(
     "/documents/link-agent",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Link a document to an assistant",
-        body: DocumentLinkBody,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Link a document to an assistant", { body: DocumentLinkBody, response: { 200: MessageResponse } }),
     async (request) => {
       await linkDocument(db, tenantOf(request), request.body.agent_id, request.body.document_id);
       return { message: "Document linked." };
@@ -196,15 +150,7 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.post(
     "/documents/unlink-agent",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Unlink a document from an assistant",
-        body: DocumentLinkBody,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Unlink a document from an assistant", { body: DocumentLinkBody, response: { 200: MessageResponse } }),
     async (request) => {
       await unlinkDocument(db, tenantOf(request), request.body.agent_id, request.body.document_id);
       return { message: "Document unlinked." };
@@ -213,10 +159,7 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.get(
     "/documents/:id",
-    {
-      ...scoped,
-      schema: { tags, summary: "One document", params: IdParams, response: { 200: KnowledgeDocument, ...errors } },
-    },
+    route("One document", { params: IdParams, response: { 200: KnowledgeDocument } }),
     async (request) => {
       const tenant = tenantOf(request);
       const row = await requireDocument(db, tenant, request.params.id);
@@ -226,23 +169,16 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.get(
     "/documents/:id/agents",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Assistants a document is linked to",
-        params: IdParams,
-        response: { 200: z.array(DocumentAgent), ...errors },
-      },
-    },
+    route("Assistants a document is linked to", { params: IdParams, response: { 200: z.array(DocumentAgent) } }),
     async (request) => documentAgentsOf(db, tenantOf(request), request.params.id),
   );
 
   r.get(
     "/documents/:id/file",
     {
-      ...scoped,
-      schema: { tags, summary: "Download the original upload", params: IdParams },
+      ...tenantRoute(app),
+      // The answer is the file's bytes: no response schema to serialize them with.
+      schema: { tags: ["documents"], summary: "Download the original upload", params: IdParams },
     },
     async (request, reply) => {
       const tenant = tenantOf(request);
@@ -258,15 +194,10 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.post(
     "/documents/:id/refresh",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Read a document again (re-crawl a site); its chunks are replaced at once when done",
-        params: IdParams,
-        response: { 200: KnowledgeDocument, ...errors },
-      },
-    },
+    route("Read a document again (re-crawl a site); its chunks are replaced at once when done", {
+      params: IdParams,
+      response: { 200: KnowledgeDocument },
+    }),
     async (request) => {
       const tenant = tenantOf(request);
       const row = await refreshDocument(db, jobs, tenant, request.params.id);
@@ -276,15 +207,7 @@ export async function documentRoutes(app: FastifyInstance) {
 
   r.delete(
     "/documents/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Delete a document and its chunks",
-        params: IdParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Delete a document and its chunks", { params: IdParams, response: { 200: MessageResponse } }),
     async (request) => {
       await deleteDocument(db, tenantOf(request), request.params.id);
       return { message: "Document deleted." };

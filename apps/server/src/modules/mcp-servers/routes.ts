@@ -12,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
-import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { listMcpTools, McpConnectionError } from "./client.ts";
 import {
@@ -34,20 +34,14 @@ export async function mcpRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const { db } = ctx;
-  const tags = ["mcp-servers"];
-  const scoped = tenantRoute(app);
+  const route = routeOptions(tenantRoute(app), ["mcp-servers"]);
 
   r.get(
     "/mcp-servers",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "The workspace's MCP servers, newest first",
-        querystring: McpServerListQuery,
-        response: { 200: McpServerListResponse, ...errors },
-      },
-    },
+    route("The workspace's MCP servers, newest first", {
+      querystring: McpServerListQuery,
+      response: { 200: McpServerListResponse },
+    }),
     async (request) => {
       const { rows, total } = await listMcpServers(db, tenantOf(request), request.query);
       return { mcp_servers: rows.map((row) => toMcpServer(ctx, row)), total };
@@ -56,15 +50,10 @@ export async function mcpRoutes(app: FastifyInstance) {
 
   r.post(
     "/mcp-servers",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Add an MCP server (it is connected to first; 422 when that fails)",
-        body: CreateMcpServerBody,
-        response: { 201: McpServerResponse, ...errors },
-      },
-    },
+    route("Add an MCP server (it is connected to first; 422 when that fails)", {
+      body: CreateMcpServerBody,
+      response: { 201: McpServerResponse },
+    }),
     async (request, reply) => {
       const row = await createMcpServer(ctx, tenantOf(request), request.body);
       return reply.code(201).send({ mcp_server: toMcpServer(ctx, row) });
@@ -73,10 +62,7 @@ export async function mcpRoutes(app: FastifyInstance) {
 
   r.get(
     "/mcp-servers/:id",
-    {
-      ...scoped,
-      schema: { tags, summary: "One MCP server", params: IdParams, response: { 200: McpServerResponse, ...errors } },
-    },
+    route("One MCP server", { params: IdParams, response: { 200: McpServerResponse } }),
     async (request) => ({
       mcp_server: toMcpServer(ctx, await requireMcpServer(db, tenantOf(request), request.params.id)),
     }),
@@ -84,16 +70,11 @@ export async function mcpRoutes(app: FastifyInstance) {
 
   r.put(
     "/mcp-servers/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Change an MCP server (reconnected first; 422 when that fails)",
-        params: IdParams,
-        body: UpdateMcpServerBody,
-        response: { 200: McpServerResponse, ...errors },
-      },
-    },
+    route("Change an MCP server (reconnected first; 422 when that fails)", {
+      params: IdParams,
+      body: UpdateMcpServerBody,
+      response: { 200: McpServerResponse },
+    }),
     async (request) => {
       const row = await updateMcpServer(ctx, tenantOf(request), request.params.id, request.body);
       return { mcp_server: toMcpServer(ctx, row) };
@@ -102,15 +83,7 @@ export async function mcpRoutes(app: FastifyInstance) {
 
   r.delete(
     "/mcp-servers/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Remove an MCP server",
-        params: IdParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Remove an MCP server", { params: IdParams, response: { 200: MessageResponse } }),
     async (request) => {
       await deleteMcpServer(db, tenantOf(request), request.params.id);
       return { message: "MCP server deleted." };
@@ -119,15 +92,10 @@ export async function mcpRoutes(app: FastifyInstance) {
 
   r.get(
     "/mcp-servers/:id/tools",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "The tools the server offers now (422 when it cannot be reached)",
-        params: IdParams,
-        response: { 200: McpToolsResponse, ...errors },
-      },
-    },
+    route("The tools the server offers now (422 when it cannot be reached)", {
+      params: IdParams,
+      response: { 200: McpToolsResponse },
+    }),
     async (request) => {
       const row = await requireMcpServer(db, tenantOf(request), request.params.id);
       try {
@@ -141,15 +109,7 @@ export async function mcpRoutes(app: FastifyInstance) {
 
   r.get(
     "/agents/:id/mcp-servers",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "MCP servers linked to an assistant",
-        params: IdParams,
-        response: { 200: AgentMcpServersResponse, ...errors },
-      },
-    },
+    route("MCP servers linked to an assistant", { params: IdParams, response: { 200: AgentMcpServersResponse } }),
     async (request) => {
       const rows = await requireAgentMcpServers(db, tenantOf(request), request.params.id);
       return { mcp_servers: rows.map((row) => toMcpServer(ctx, row)) };
@@ -158,15 +118,7 @@ export async function mcpRoutes(app: FastifyInstance) {
 
   r.post(
     "/agents/:id/mcp-servers/:serverId",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Link an MCP server to an assistant",
-        params: AgentServerParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Link an MCP server to an assistant", { params: AgentServerParams, response: { 200: MessageResponse } }),
     async (request) => {
       await linkMcpServer(db, tenantOf(request), request.params.id, request.params.serverId);
       return { message: "MCP server assigned." };
@@ -175,15 +127,7 @@ export async function mcpRoutes(app: FastifyInstance) {
 
   r.delete(
     "/agents/:id/mcp-servers/:serverId",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Unlink an MCP server from an assistant",
-        params: AgentServerParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Unlink an MCP server from an assistant", { params: AgentServerParams, response: { 200: MessageResponse } }),
     async (request) => {
       await unlinkMcpServer(db, tenantOf(request), request.params.id, request.params.serverId);
       return { message: "MCP server unassigned." };

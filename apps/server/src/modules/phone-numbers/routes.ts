@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { countryList } from "./countries.ts";
@@ -42,7 +43,8 @@ async function answeringVendorFailure<T>(reply: FastifyReply, work: () => Promis
 export async function phoneNumberRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const scoped = tenantRoute(app);
+  const route = routeOptions(tenantRoute(app), tags, errors);
+  const userRoute = routeOptions({ onRequest: app.authenticate }, tags, errors);
 
   async function withNames(tenant: TenantScope, record: PhoneNumberRecord): Promise<PhoneNumber> {
     return toPhoneNumber(record, await assistantNames(ctx.db, tenant));
@@ -50,14 +52,9 @@ export async function phoneNumberRoutes(app: FastifyInstance) {
 
   r.get(
     "/phone-numbers",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Numbers of the workspace, newest first, with their assistants' names",
-        response: { 200: PhoneNumberList, ...errors },
-      },
-    },
+    route("Numbers of the workspace, newest first, with their assistants' names", {
+      response: { 200: PhoneNumberList },
+    }),
     async (request) => {
       const tenant = tenantOf(request);
       const [records, names] = await Promise.all([listPhoneNumbers(ctx.db, tenant), assistantNames(ctx.db, tenant)]);
@@ -67,15 +64,10 @@ export async function phoneNumberRoutes(app: FastifyInstance) {
 
   r.get(
     "/phone-numbers/countries",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "Every country with its dialing prefix, labelled in the locale (English by default)",
-        querystring: CountriesQuery,
-        response: { 200: CountryList, ...errors },
-      },
-    },
+    userRoute("Every country with its dialing prefix, labelled in the locale (English by default)", {
+      querystring: CountriesQuery,
+      response: { 200: CountryList },
+    }),
     async (request, reply) => {
       // The list changes only with the server's phone metadata.
       reply.header("cache-control", "private, max-age=3600");
@@ -85,15 +77,10 @@ export async function phoneNumberRoutes(app: FastifyInstance) {
 
   r.post(
     "/phone-numbers",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Add a vendor number (webhooks configured through the workspace's integration) or a SIP trunk number",
-        body: CreatePhoneNumberBody,
-        response: { 201: PhoneNumber, ...errors },
-      },
-    },
+    route("Add a vendor number (webhooks configured through the workspace's integration) or a SIP trunk number", {
+      body: CreatePhoneNumberBody,
+      response: { 201: PhoneNumber },
+    }),
     async (request, reply) =>
       answeringVendorFailure(reply, async () => {
         const tenant = tenantOf(request);
@@ -109,24 +96,16 @@ export async function phoneNumberRoutes(app: FastifyInstance) {
 
   r.post(
     "/phone-numbers/providers/import-numbers",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Import every number of a vendor account and point its voice webhook at Parley",
-        body: ImportNumbersBody,
-        response: { 200: ImportNumbersResult, ...errors },
-      },
-    },
+    route("Import every number of a vendor account and point its voice webhook at Parley", {
+      body: ImportNumbersBody,
+      response: { 200: ImportNumbersResult },
+    }),
     async (request, reply) => answeringVendorFailure(reply, () => importNumbers(ctx, tenantOf(request), request.body)),
   );
 
   r.get(
     "/phone-numbers/:id",
-    {
-      ...scoped,
-      schema: { tags, summary: "One number", params: IdParams, response: { 200: PhoneNumber, ...errors } },
-    },
+    route("One number", { params: IdParams, response: { 200: PhoneNumber } }),
     async (request) => {
       const tenant = tenantOf(request);
       return withNames(tenant, await requirePhoneNumber(ctx.db, tenant, request.params.id));
@@ -135,16 +114,11 @@ export async function phoneNumberRoutes(app: FastifyInstance) {
 
   r.patch(
     "/phone-numbers/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Rename a number, assign or unassign its inbound and outbound assistants, change trunk settings",
-        params: IdParams,
-        body: UpdatePhoneNumberBody,
-        response: { 200: PhoneNumber, ...errors },
-      },
-    },
+    route("Rename a number, assign or unassign its inbound and outbound assistants, change trunk settings", {
+      params: IdParams,
+      body: UpdatePhoneNumberBody,
+      response: { 200: PhoneNumber },
+    }),
     async (request) => {
       const tenant = tenantOf(request);
       const changed = await changePhoneNumber(ctx, tenant, request.params.id, request.body);
@@ -159,15 +133,10 @@ export async function phoneNumberRoutes(app: FastifyInstance) {
 
   r.delete(
     "/phone-numbers/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Delete a number (a call in progress on it carries on; new calls are no longer answered)",
-        params: IdParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    route("Delete a number (a call in progress on it carries on; new calls are no longer answered)", {
+      params: IdParams,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await deletePhoneNumber(ctx.db, tenantOf(request), request.params.id);
       ctx.events.emit("phone_number.updated", {

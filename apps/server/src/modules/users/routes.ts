@@ -3,55 +3,38 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { errorResponses } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { listUsersPage, toAdminUser } from "./admin-user.ts";
 import { findUserById, findUserByUsername, sessionUserOf } from "./service.ts";
 
-const errors = errorResponses;
-
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  const userRoute = routeOptions({ onRequest: app.authenticate }, ["users"]);
+  const adminRoute = routeOptions({ onRequest: app.requireSuperuser }, ["admin"]);
 
-  r.get(
-    "/users/me",
-    {
-      onRequest: app.authenticate,
-      schema: { tags: ["users"], summary: "The signed-in user", response: { 200: SessionUser, ...errors } },
-    },
-    async (request) => {
-      const user = await findUserById(db, principalOf(request).userId);
-      if (!user) throw notFound();
-      return sessionUserOf(db, user);
-    },
-  );
+  r.get("/users/me", userRoute("The signed-in user", { response: { 200: SessionUser } }), async (request) => {
+    const user = await findUserById(db, principalOf(request).userId);
+    if (!user) throw notFound();
+    return sessionUserOf(db, user);
+  });
 
   r.get(
     "/users",
-    {
-      onRequest: app.requireSuperuser,
-      schema: {
-        tags: ["admin"],
-        summary: "Users, paged and searchable (superuser)",
-        querystring: AdminUsersQuery,
-        response: { 200: AdminUserPage, ...errors },
-      },
-    },
+    adminRoute("Users, paged and searchable (superuser)", {
+      querystring: AdminUsersQuery,
+      response: { 200: AdminUserPage },
+    }),
     (request) => listUsersPage(db, request.query),
   );
 
   r.get(
     "/user/:username",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["users"],
-        summary: "One user by username (yourself, or any as superuser)",
-        params: z.object({ username: z.string().min(1).max(254) }),
-        response: { 200: AdminUser, ...errors },
-      },
-    },
+    userRoute("One user by username (yourself, or any as superuser)", {
+      params: z.object({ username: z.string().min(1).max(254) }),
+      response: { 200: AdminUser },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const user = await findUserByUsername(db, request.params.username);

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
-import { errorResponses } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { missingKeyConflict } from "../integrations/credentials.ts";
@@ -20,7 +20,6 @@ import { createClone, removeClone, requireCloneKey } from "./clones.ts";
 import { synthesizePreview } from "./preview.ts";
 import { listClones } from "./service.ts";
 
-const errors = errorResponses;
 const IdParams = z.object({ id: z.uuid() });
 const PREVIEW_HEADERS = ["x-duration", "x-provider", "x-model", "x-voice"];
 
@@ -36,36 +35,26 @@ export async function voiceRoutes(app: FastifyInstance) {
   if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const scoped = tenantRoute(app);
+  const route = routeOptions(tenantRoute(app), ["voices"]);
   /** The workspace named in the body must be the token's: naming another one reveals nothing about it. */
   const sameWorkspace = async (request: FastifyRequest) => {
     if (previewBody(request).workspace_id !== principalOf(request).workspaceId) throw notFound("Workspace not found.");
   };
+  const previewRoute = routeOptions(
+    { onRequest: app.authenticateUserOrKey, preHandler: [sameWorkspace, app.resolveTenant] },
+    ["voices"],
+  );
 
-  r.get(
-    "/clones",
-    {
-      ...scoped,
-      schema: {
-        tags: ["voices"],
-        summary: "The workspace's voice clones",
-        response: { 200: z.array(VoiceClone), ...errors },
-      },
-    },
-    async (request) => listClones(ctx.db, tenantOf(request)),
+  r.get("/clones", route("The workspace's voice clones", { response: { 200: z.array(VoiceClone) } }), async (request) =>
+    listClones(ctx.db, tenantOf(request)),
   );
 
   r.post(
     "/clones",
-    {
-      ...scoped,
-      schema: {
-        tags: ["voices"],
-        summary: `Clone a voice at ${CLONE_SERVICES.map(providerLabel).join(" or ")} from 1–5 audio files (multipart)`,
-        consumes: ["multipart/form-data"],
-        response: { 201: VoiceClone, 413: ErrorResponse, 415: ErrorResponse, ...errors },
-      },
-    },
+    route(`Clone a voice at ${CLONE_SERVICES.map(providerLabel).join(" or ")} from 1–5 audio files (multipart)`, {
+      consumes: ["multipart/form-data"],
+      response: { 201: VoiceClone, 413: ErrorResponse, 415: ErrorResponse },
+    }),
     async (request, reply) => {
       const tenant = tenantOf(request);
       const upload = await readCloneUpload(request, (service) => requireCloneKey(ctx, tenant, service));
@@ -75,15 +64,10 @@ export async function voiceRoutes(app: FastifyInstance) {
 
   r.delete(
     "/clones/:id",
-    {
-      ...scoped,
-      schema: {
-        tags: ["voices"],
-        summary: "Delete a voice clone here and at its vendor",
-        params: IdParams,
-        response: { 200: MessageResponse, 503: ErrorResponse, ...errors },
-      },
-    },
+    route("Delete a voice clone here and at its vendor", {
+      params: IdParams,
+      response: { 200: MessageResponse, 503: ErrorResponse },
+    }),
     async (request) => {
       await removeClone(ctx, tenantOf(request), request.params.id);
       return { message: "Voice clone deleted." };
@@ -93,16 +77,10 @@ export async function voiceRoutes(app: FastifyInstance) {
   // Untyped route: the typed reply only accepts the declared JSON bodies, and this one sends bytes.
   app.post(
     "/tts/audio",
-    {
-      onRequest: app.authenticateUserOrKey,
-      preHandler: [sameWorkspace, app.resolveTenant],
-      schema: {
-        tags: ["voices"],
-        summary: "Synthesize a voice preview; answers audio/wav (16 kHz mono) with x-duration and friends",
-        body: TtsAudioBody,
-        response: { 502: ErrorResponse, ...errors },
-      },
-    },
+    previewRoute("Synthesize a voice preview; answers audio/wav (16 kHz mono) with x-duration and friends", {
+      body: TtsAudioBody,
+      response: { 502: ErrorResponse },
+    }),
     async (request, reply) => {
       const body = previewBody(request);
       let audio: Awaited<ReturnType<typeof synthesizePreview>>;

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute, userTenantRoute } from "../../plugins/tenant.ts";
 import { runDelivery } from "./deliver.ts";
 import {
@@ -44,10 +44,9 @@ const DeliveryParams = z.object({ id: z.uuid(), delivery_id: z.uuid() });
 export async function webhookRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const tags = ["webhooks"];
-  const scoped = tenantRoute(app);
+  const route = routeOptions(tenantRoute(app), ["webhooks"]);
   // The signing secret is for people: an API key may manage endpoints but not read their secret.
-  const people = userTenantRoute(app);
+  const peopleRoute = routeOptions(userTenantRoute(app), ["webhooks"]);
 
   app.jobs.register(WEBHOOK_QUEUE, async (payload) => runDelivery(ctx, String(payload.deliveryId)), {
     concurrency: 4,
@@ -57,24 +56,16 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.get(
     "/webhooks",
-    {
-      ...scoped,
-      schema: { tags, summary: "The workspace's webhook endpoints", response: { 200: WebhookEndpointList, ...errors } },
-    },
+    route("The workspace's webhook endpoints", { response: { 200: WebhookEndpointList } }),
     async (request) => (await listWebhookEndpoints(ctx.db, tenantOf(request))).map(toWebhookEndpoint),
   );
 
   r.post(
     "/webhooks",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Add a webhook endpoint; the answer holds its signing secret",
-        body: CreateWebhookBody,
-        response: { 201: CreatedWebhookEndpoint, ...errors },
-      },
-    },
+    route("Add a webhook endpoint; the answer holds its signing secret", {
+      body: CreateWebhookBody,
+      response: { 201: CreatedWebhookEndpoint },
+    }),
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return reply.code(201).send(await createWebhookEndpoint(ctx, tenantOf(request), request.body));
@@ -83,45 +74,24 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.get(
     "/webhooks/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "One webhook endpoint",
-        params: IdParams,
-        response: { 200: WebhookEndpoint, ...errors },
-      },
-    },
+    route("One webhook endpoint", { params: IdParams, response: { 200: WebhookEndpoint } }),
     async (request) => toWebhookEndpoint(await requireWebhookEndpoint(ctx.db, tenantOf(request), request.params.id)),
   );
 
   r.patch(
     "/webhooks/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Change a webhook endpoint (URL, events, description, enabled)",
-        params: IdParams,
-        body: UpdateWebhookBody,
-        response: { 200: WebhookEndpoint, ...errors },
-      },
-    },
+    route("Change a webhook endpoint (URL, events, description, enabled)", {
+      params: IdParams,
+      body: UpdateWebhookBody,
+      response: { 200: WebhookEndpoint },
+    }),
     async (request) =>
       toWebhookEndpoint(await updateWebhookEndpoint(ctx, tenantOf(request), request.params.id, request.body)),
   );
 
   r.delete(
     "/webhooks/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Delete a webhook endpoint and its delivery log",
-        params: IdParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Delete a webhook endpoint and its delivery log", { params: IdParams, response: { 200: MessageResponse } }),
     async (request) => {
       await deleteWebhookEndpoint(ctx.db, tenantOf(request), request.params.id);
       return { message: WEBHOOK_TEXTS.deleted };
@@ -130,15 +100,7 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.get(
     "/webhooks/:id/secret",
-    {
-      ...people,
-      schema: {
-        tags,
-        summary: "Reveal the endpoint's signing secret",
-        params: IdParams,
-        response: { 200: WebhookSecret, ...errors },
-      },
-    },
+    peopleRoute("Reveal the endpoint's signing secret", { params: IdParams, response: { 200: WebhookSecret } }),
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return { secret: await revealWebhookSecret(ctx, tenantOf(request), request.params.id) };
@@ -147,15 +109,10 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.post(
     "/webhooks/:id/rotate-secret",
-    {
-      ...people,
-      schema: {
-        tags,
-        summary: "Replace the signing secret; deliveries are signed with the new one at once",
-        params: IdParams,
-        response: { 200: WebhookSecret, ...errors },
-      },
-    },
+    peopleRoute("Replace the signing secret; deliveries are signed with the new one at once", {
+      params: IdParams,
+      response: { 200: WebhookSecret },
+    }),
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return { secret: await rotateWebhookSecret(ctx, tenantOf(request), request.params.id) };
@@ -164,15 +121,10 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.post(
     "/webhooks/:id/test",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Send a test event to the endpoint (queued; its delivery shows in the log)",
-        params: IdParams,
-        response: { 202: WebhookDelivery, ...errors },
-      },
-    },
+    route("Send a test event to the endpoint (queued; its delivery shows in the log)", {
+      params: IdParams,
+      response: { 202: WebhookDelivery },
+    }),
     async (request, reply) => {
       const tenant = tenantOf(request);
       const endpoint = await requireWebhookEndpoint(ctx.db, tenant, request.params.id);
@@ -186,16 +138,11 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.get(
     "/webhooks/:id/deliveries",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "The endpoint's delivery log, newest first",
-        params: IdParams,
-        querystring: WebhookDeliveriesQuery,
-        response: { 200: WebhookDeliveryPage, ...errors },
-      },
-    },
+    route("The endpoint's delivery log, newest first", {
+      params: IdParams,
+      querystring: WebhookDeliveriesQuery,
+      response: { 200: WebhookDeliveryPage },
+    }),
     async (request) => {
       const tenant = tenantOf(request);
       await requireWebhookEndpoint(ctx.db, tenant, request.params.id);
@@ -205,15 +152,10 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.post(
     "/webhooks/:id/deliveries/:delivery_id/resend",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Send a delivery's event again (a new delivery with the same event id and body)",
-        params: DeliveryParams,
-        response: { 202: WebhookDelivery, ...errors },
-      },
-    },
+    route("Send a delivery's event again (a new delivery with the same event id and body)", {
+      params: DeliveryParams,
+      response: { 202: WebhookDelivery },
+    }),
     async (request, reply) => {
       const tenant = tenantOf(request);
       await requireWebhookEndpoint(ctx.db, tenant, request.params.id);

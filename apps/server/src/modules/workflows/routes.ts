@@ -14,7 +14,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { errorResponses } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { addAssistantSaveCheck } from "../assistants/save-checks.ts";
 import { assistantWorkflowCheck } from "./assistant-workflow.ts";
@@ -44,35 +45,22 @@ export async function workflowRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const { db } = ctx;
-  const tags = ["workflows"];
-  const scoped = tenantRoute(app);
+  const route = routeOptions(tenantRoute(app), ["workflows"]);
+  const publishRoute = routeOptions(tenantRoute(app), ["workflows"], { ...errorResponses, 422: PublishRefused });
   addAssistantSaveCheck(assistantWorkflowCheck);
 
   r.get(
     "/workflows",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "A page of the workspace's workflows",
-        querystring: WorkflowListQuery,
-        response: { 200: WorkflowPage, ...errors },
-      },
-    },
+    route("A page of the workspace's workflows", { querystring: WorkflowListQuery, response: { 200: WorkflowPage } }),
     async (request) => listWorkflows(db, tenantOf(request), request.query),
   );
 
   r.post(
     "/workflows",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Create a workflow (with assistant_id: that assistant's own, attached to it)",
-        body: CreateWorkflowBody,
-        response: { 201: Workflow, ...errors },
-      },
-    },
+    route("Create a workflow (with assistant_id: that assistant's own, attached to it)", {
+      body: CreateWorkflowBody,
+      response: { 201: Workflow },
+    }),
     async (request, reply) => {
       const workflow = await createWorkflow(db, tenantOf(request), request.body, ctx.now());
       return reply.code(201).send(workflow);
@@ -81,15 +69,10 @@ export async function workflowRoutes(app: FastifyInstance) {
 
   r.post(
     "/workflows/validate",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Check a graph without saving it",
-        body: ValidateWorkflowBody,
-        response: { 200: WorkflowValidationResult, ...errors },
-      },
-    },
+    route("Check a graph without saving it", {
+      body: ValidateWorkflowBody,
+      response: { 200: WorkflowValidationResult },
+    }),
     async (request) => ({
       issues: await checkWorkflow(db, tenantOf(request), {
         graph: request.body.graph,
@@ -101,44 +84,26 @@ export async function workflowRoutes(app: FastifyInstance) {
 
   r.get(
     "/workflows/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "One workflow with its draft and its assistants",
-        params: IdParams,
-        response: { 200: Workflow, ...errors },
-      },
-    },
+    route("One workflow with its draft and its assistants", { params: IdParams, response: { 200: Workflow } }),
     async (request) => getWorkflow(db, tenantOf(request), request.params.id),
   );
 
   r.patch(
     "/workflows/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Save the draft (published versions stay as they are)",
-        params: IdParams,
-        body: UpdateWorkflowBody,
-        response: { 200: Workflow, ...errors },
-      },
-    },
+    route("Save the draft (published versions stay as they are)", {
+      params: IdParams,
+      body: UpdateWorkflowBody,
+      response: { 200: Workflow },
+    }),
     async (request) => updateWorkflow(db, tenantOf(request), request.params.id, request.body, ctx.now()),
   );
 
   r.delete(
     "/workflows/:id",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Delete a workflow and its versions; its assistants are detached",
-        params: IdParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Delete a workflow and its versions; its assistants are detached", {
+      params: IdParams,
+      response: { 200: MessageResponse },
+    }),
     async (request) => {
       await deleteWorkflow(db, tenantOf(request), request.params.id, ctx.now());
       return { message: "Workflow deleted." };
@@ -147,29 +112,19 @@ export async function workflowRoutes(app: FastifyInstance) {
 
   r.post(
     "/workflows/:id/duplicate",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Copy a workflow's draft into a new, unpublished workflow",
-        params: IdParams,
-        response: { 201: Workflow, ...errors },
-      },
-    },
+    route("Copy a workflow's draft into a new, unpublished workflow", {
+      params: IdParams,
+      response: { 201: Workflow },
+    }),
     async (request, reply) => reply.code(201).send(await duplicateWorkflow(db, tenantOf(request), request.params.id)),
   );
 
   r.post(
     "/workflows/:id/publish",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Validate the draft and publish it as the next version (422 with the issues when invalid)",
-        params: IdParams,
-        response: { 200: Workflow, ...errors, 422: PublishRefused },
-      },
-    },
+    publishRoute("Validate the draft and publish it as the next version (422 with the issues when invalid)", {
+      params: IdParams,
+      response: { 200: Workflow },
+    }),
     async (request, reply) => {
       const tenant = tenantOf(request);
       const row = await requireWorkflowRow(db, tenant, request.params.id);
@@ -181,15 +136,10 @@ export async function workflowRoutes(app: FastifyInstance) {
 
   r.get(
     "/workflows/:id/versions",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "The workflow's published versions, newest first",
-        params: IdParams,
-        response: { 200: WorkflowVersionList, ...errors },
-      },
-    },
+    route("The workflow's published versions, newest first", {
+      params: IdParams,
+      response: { 200: WorkflowVersionList },
+    }),
     async (request) => listVersions(db, tenantOf(request), request.params.id),
   );
 }

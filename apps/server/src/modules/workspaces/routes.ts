@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { errorResponses } from "../../lib/error-responses.ts";
+import { routeOptions } from "../../lib/route-options.ts";
 import { requireOwner as requireOwnerRole } from "../../lib/tenant-scope.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { effectiveLimits } from "../users/limits.ts";
@@ -37,7 +37,6 @@ import {
   toWorkspace,
 } from "./service.ts";
 
-const errors = errorResponses;
 const WorkspaceParams = z.object({ id: z.uuid() });
 const MemberParams = WorkspaceParams.extend({ userId: z.uuid() });
 const InvitationParams = WorkspaceParams.extend({ invitationId: z.uuid() });
@@ -45,6 +44,8 @@ const InvitationParams = WorkspaceParams.extend({ invitationId: z.uuid() });
 export async function workspaceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  // People only: API keys act inside one workspace and cannot list, create or manage workspaces.
+  const route = routeOptions({ onRequest: app.authenticate }, ["workspaces"]);
   await app.register(invitationRoutes);
 
   /** Members may read; only owners manage users and settings. Non-members get 404. */
@@ -54,35 +55,20 @@ export async function workspaceRoutes(app: FastifyInstance) {
     return membership;
   }
 
-  r.get(
-    "/workspaces",
-    {
-      onRequest: app.authenticate,
-      schema: { tags: ["workspaces"], summary: "Your workspaces", response: { 200: z.array(Workspace), ...errors } },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const memberships = await listMemberships(db, principal.userId);
-      return Promise.all(
-        memberships.map(async (m) => ({
-          ...toWorkspace(m, principal.workspaceId),
-          member_count: await memberCount(db, m.workspace.id),
-        })),
-      );
-    },
-  );
+  r.get("/workspaces", route("Your workspaces", { response: { 200: z.array(Workspace) } }), async (request) => {
+    const principal = principalOf(request);
+    const memberships = await listMemberships(db, principal.userId);
+    return Promise.all(
+      memberships.map(async (m) => ({
+        ...toWorkspace(m, principal.workspaceId),
+        member_count: await memberCount(db, m.workspace.id),
+      })),
+    );
+  });
 
   r.post(
     "/workspaces",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["workspaces"],
-        summary: "Create a workspace you own",
-        body: CreateWorkspaceBody,
-        response: { 201: Workspace, ...errors },
-      },
-    },
+    route("Create a workspace you own", { body: CreateWorkspaceBody, response: { 201: Workspace } }),
     async (request, reply) => {
       const principal = principalOf(request);
       const workspace = await createOwnedWorkspace(db, principal.userId, request.body);
@@ -94,16 +80,11 @@ export async function workspaceRoutes(app: FastifyInstance) {
 
   r.patch(
     "/workspaces/:id",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["workspaces"],
-        summary: "Rename, set billing email or concurrency limit (owners)",
-        params: WorkspaceParams,
-        body: UpdateWorkspaceBody,
-        response: { 200: Workspace, ...errors },
-      },
-    },
+    route("Rename, set billing email or concurrency limit (owners)", {
+      params: WorkspaceParams,
+      body: UpdateWorkspaceBody,
+      response: { 200: Workspace },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const { id } = request.params;
@@ -131,15 +112,7 @@ export async function workspaceRoutes(app: FastifyInstance) {
 
   r.get(
     "/workspaces/:id/users",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["workspaces"],
-        summary: "Members and pending invitations",
-        params: WorkspaceParams,
-        response: { 200: WorkspaceUsersResponse, ...errors },
-      },
-    },
+    route("Members and pending invitations", { params: WorkspaceParams, response: { 200: WorkspaceUsersResponse } }),
     async (request) => {
       await requireWorkspace(db, principalOf(request), request.params.id);
       return listWorkspaceUsers(db, request.params.id, app.ctx.now());
@@ -148,16 +121,11 @@ export async function workspaceRoutes(app: FastifyInstance) {
 
   r.post(
     "/workspaces/:id/invite",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["workspaces"],
-        summary: "Invite someone by email (owners)",
-        params: WorkspaceParams,
-        body: InviteBody,
-        response: { 201: WorkspaceInvitation, ...errors },
-      },
-    },
+    route("Invite someone by email (owners)", {
+      params: WorkspaceParams,
+      body: InviteBody,
+      response: { 201: WorkspaceInvitation },
+    }),
     async (request, reply) => {
       const principal = principalOf(request);
       const membership = await requireOwner(request, request.params.id);
@@ -174,15 +142,7 @@ export async function workspaceRoutes(app: FastifyInstance) {
 
   r.delete(
     "/workspaces/:id/invitations/:invitationId",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["workspaces"],
-        summary: "Revoke a pending invitation (owners)",
-        params: InvitationParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Revoke a pending invitation (owners)", { params: InvitationParams, response: { 200: MessageResponse } }),
     async (request) => {
       await requireOwner(request, request.params.id);
       await revokeInvitation(db, request.params.id, request.params.invitationId);
@@ -192,16 +152,11 @@ export async function workspaceRoutes(app: FastifyInstance) {
 
   r.patch(
     "/workspaces/:id/users/:userId",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["workspaces"],
-        summary: "Change a member's role (owners)",
-        params: MemberParams,
-        body: ChangeRoleBody,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Change a member's role (owners)", {
+      params: MemberParams,
+      body: ChangeRoleBody,
+      response: { 200: MessageResponse },
+    }),
     async (request) => {
       await requireOwner(request, request.params.id);
       await changeRole(db, request.params.id, request.params.userId, request.body.role);
@@ -211,15 +166,10 @@ export async function workspaceRoutes(app: FastifyInstance) {
 
   r.delete(
     "/workspaces/:id/users/:userId",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["workspaces"],
-        summary: "Remove a member (owners), or leave (yourself)",
-        params: MemberParams,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
+    route("Remove a member (owners), or leave (yourself)", {
+      params: MemberParams,
+      response: { 200: MessageResponse },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const leaving = request.params.userId === principal.userId;
@@ -232,15 +182,10 @@ export async function workspaceRoutes(app: FastifyInstance) {
 
   r.post(
     "/switch-workspace/:id",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ["workspaces"],
-        summary: "Get an access token for another of your workspaces",
-        params: WorkspaceParams,
-        response: { 200: TokenResponse, ...errors },
-      },
-    },
+    route("Get an access token for another of your workspaces", {
+      params: WorkspaceParams,
+      response: { 200: TokenResponse },
+    }),
     async (request) => {
       const principal = principalOf(request);
       await requireWorkspace(db, principal, request.params.id);
