@@ -1,13 +1,12 @@
 import { concatPcm } from "../../audio/pcm.ts";
 import { ProviderError } from "../provider-error.ts";
 import { LinearResampler, pcmBytes } from "../shared/pcm-wire.ts";
-import { parseJsonObject } from "../shared/socket-events.ts";
 import type { CloudProviderOptions } from "../shared/speech-options.ts";
-import { UtteranceText } from "../shared/utterance-text.ts";
+import { StreamingStt } from "../shared/stt-stages.ts";
+import { TranscriptProtocol } from "../shared/transcript-protocol.ts";
 import { vendorUrl } from "../shared/vendor-url.ts";
-import { type SttSink, type WireMessage, type WsSttProtocol, WsSttSession } from "../shared/ws-stt-session.ts";
-import { SttBase } from "../stage-bases.ts";
-import type { SttOpenOptions, SttSession } from "../types.ts";
+import type { SttSink, WireMessage, WsSttProtocol } from "../shared/ws-stt-session.ts";
+import type { SttOpenOptions } from "../types.ts";
 import type { StageConfig } from "../vendor-adapters.ts";
 
 const PROVIDER = "AssemblyAI";
@@ -18,20 +17,9 @@ const FRAME_SAMPLES_16K = 1_600;
 const MIN_FRAME_SAMPLES_16K = 800;
 
 /** AssemblyAI Universal Streaming (v3) over `wss://streaming.assemblyai.com/v3/ws`. */
-export class AssemblyAiStt extends SttBase {
+export class AssemblyAiStt extends StreamingStt<AssemblyAiConfig> {
   readonly id = "assembly-ai";
-  readonly streaming = true;
-
-  constructor(private readonly options: CloudProviderOptions<AssemblyAiConfig>) {
-    super();
-  }
-
-  protected async run(open: SttOpenOptions): Promise<SttSession> {
-    const protocol = new AssemblyAiProtocol(this.options.config, this.options.apiKey, open, this.options.baseUrl);
-    const session = new WsSttSession(protocol, this.options.net, open);
-    await session.start();
-    return session;
-  }
+  protected readonly protocol = (open: SttOpenOptions) => new AssemblyAiProtocol(this.options, open);
 }
 
 /** The v3 speech model: the configured one, or the English/multilingual universal model by language. */
@@ -61,26 +49,18 @@ function isFatal(code: number): boolean {
   return code === 1008 || (code >= 4000 && code <= 4004) || code === 4101 || code === 4104;
 }
 
-class AssemblyAiProtocol implements WsSttProtocol {
-  readonly provider = PROVIDER;
-  readonly url: string;
-  readonly headers: Record<string, string>;
+class AssemblyAiProtocol extends TranscriptProtocol implements WsSttProtocol {
   readonly waitForReady = true;
   private readonly resampler: LinearResampler;
-  private readonly text: UtteranceText;
   private gathered: Int16Array[] = [];
   private gatheredSamples = 0;
 
-  constructor(
-    private readonly config: AssemblyAiConfig,
-    apiKey: string,
-    open: SttOpenOptions,
-    baseUrl?: string,
-  ) {
-    this.url = assemblyAiStreamingUrl(config, baseUrl);
-    this.headers = { Authorization: apiKey };
+  private readonly config: AssemblyAiConfig;
+
+  constructor({ config, apiKey, baseUrl }: CloudProviderOptions<AssemblyAiConfig>, open: SttOpenOptions) {
+    super(PROVIDER, assemblyAiStreamingUrl(config, baseUrl), { Authorization: apiKey }, open);
+    this.config = config;
     this.resampler = new LinearResampler(16_000, config.sample_rate);
-    this.text = new UtteranceText((event) => open.onTranscript(event));
   }
 
   start(): WireMessage[] {
@@ -103,9 +83,7 @@ class AssemblyAiProtocol implements WsSttProtocol {
     return [...rest, JSON.stringify({ type: "Terminate" })];
   }
 
-  message(raw: string, sink: SttSink): void {
-    const message = parseJsonObject(raw);
-    if (!message) return;
+  protected event(message: Record<string, unknown>, sink: SttSink): void {
     if (message.type === "Begin") sink.ready();
     else if (message.type === "Turn") this.turn(message);
     else if (message.type === "Error") {

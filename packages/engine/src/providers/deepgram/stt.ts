@@ -1,32 +1,20 @@
 import { ProviderError } from "../provider-error.ts";
 import { LinearResampler, pcmBytes } from "../shared/pcm-wire.ts";
-import { parseJsonObject } from "../shared/socket-events.ts";
 import type { CloudProviderOptions } from "../shared/speech-options.ts";
-import { UtteranceText } from "../shared/utterance-text.ts";
+import { StreamingStt } from "../shared/stt-stages.ts";
+import { TranscriptProtocol } from "../shared/transcript-protocol.ts";
 import { vendorUrl } from "../shared/vendor-url.ts";
-import { type SttSink, type WireMessage, type WsSttProtocol, WsSttSession } from "../shared/ws-stt-session.ts";
-import { SttBase } from "../stage-bases.ts";
-import type { SttOpenOptions, SttSession } from "../types.ts";
+import type { WireMessage, WsSttProtocol } from "../shared/ws-stt-session.ts";
+import type { SttOpenOptions } from "../types.ts";
 import type { StageConfig } from "../vendor-adapters.ts";
 
 const PROVIDER = "Deepgram";
 export type DeepgramConfig = StageConfig<"stt", "deepgram">;
 
 /** Deepgram live transcription over `wss://api.deepgram.com/v1/listen` (linear16, interim results). */
-export class DeepgramStt extends SttBase {
+export class DeepgramStt extends StreamingStt<DeepgramConfig> {
   readonly id = "deepgram";
-  readonly streaming = true;
-
-  constructor(private readonly options: CloudProviderOptions<DeepgramConfig>) {
-    super();
-  }
-
-  protected async run(open: SttOpenOptions): Promise<SttSession> {
-    const protocol = new DeepgramProtocol(this.options, open);
-    const session = new WsSttSession(protocol, this.options.net, open);
-    await session.start();
-    return session;
-  }
+  protected readonly protocol = (open: SttOpenOptions) => new DeepgramProtocol(this.options, open);
 }
 
 /** The listen URL with the assistant's settings as query parameters. */
@@ -55,19 +43,13 @@ export function deepgramListenUrl(config: DeepgramConfig, baseUrl?: string): str
   return url.toString();
 }
 
-class DeepgramProtocol implements WsSttProtocol {
-  readonly provider = PROVIDER;
-  readonly url: string;
-  readonly headers: Record<string, string>;
+class DeepgramProtocol extends TranscriptProtocol implements WsSttProtocol {
   readonly keepAlive = { message: JSON.stringify({ type: "KeepAlive" }), everyMs: 5_000 };
   private readonly resampler: LinearResampler;
-  private readonly text: UtteranceText;
 
   constructor({ config, apiKey, baseUrl }: CloudProviderOptions<DeepgramConfig>, open: SttOpenOptions) {
-    this.url = deepgramListenUrl(config, baseUrl);
-    this.headers = { Authorization: `Token ${apiKey}` };
+    super(PROVIDER, deepgramListenUrl(config, baseUrl), { Authorization: `Token ${apiKey}` }, open);
     this.resampler = new LinearResampler(16_000, config.sample_rate);
-    this.text = new UtteranceText((event) => open.onTranscript(event));
   }
 
   start(): WireMessage[] {
@@ -86,9 +68,7 @@ class DeepgramProtocol implements WsSttProtocol {
     return [JSON.stringify({ type: "CloseStream" })];
   }
 
-  message(raw: string, _sink: SttSink): void {
-    const message = parseJsonObject(raw);
-    if (!message) return;
+  protected event(message: Record<string, unknown>): void {
     if (message.type === "Results") this.results(message);
     else if (message.type === "UtteranceEnd" && this.text.hasText) this.text.end(true);
   }

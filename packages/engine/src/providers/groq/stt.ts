@@ -1,10 +1,7 @@
 import { encodeWav } from "../../audio/wav.ts";
-import { BufferedSttSession, type UtteranceTranscriber } from "../shared/buffered-stt-session.ts";
-import type { CloudProviderOptions } from "../shared/speech-options.ts";
+import { UtteranceStt } from "../shared/stt-stages.ts";
 import { vendorRequest } from "../shared/vendor-request.ts";
 import { vendorUrl } from "../shared/vendor-url.ts";
-import { SttBase } from "../stage-bases.ts";
-import type { SttOpenOptions, SttSession } from "../types.ts";
 import type { StageConfig } from "../vendor-adapters.ts";
 
 const PROVIDER = "Groq";
@@ -14,29 +11,12 @@ export type GroqSttConfigValues = StageConfig<"stt", "groq">;
  * Groq's Whisper transcription, one request per utterance: the buffered audio goes as a WAV file to
  * the OpenAI-style `POST /openai/v1/audio/transcriptions`.
  */
-export class GroqStt extends SttBase {
+export class GroqStt extends UtteranceStt<GroqSttConfigValues> {
   readonly id = "groq";
-  readonly streaming = false;
-
-  constructor(private readonly options: CloudProviderOptions<GroqSttConfigValues>) {
-    super();
-  }
-
-  protected async run(open: SttOpenOptions): Promise<SttSession> {
-    return new BufferedSttSession(new GroqTranscriber(this.options), open);
-  }
-}
-
-class GroqTranscriber implements UtteranceTranscriber {
   readonly provider = PROVIDER;
-  private readonly url: string;
-
-  constructor(private readonly options: CloudProviderOptions<GroqSttConfigValues>) {
-    this.url = vendorUrl("https://api.groq.com", "/openai/v1/audio/transcriptions", options.baseUrl).toString();
-  }
 
   async transcribe(pcm: Int16Array, signal: AbortSignal): Promise<{ text: string; language?: string }> {
-    const { config } = this.options;
+    const { config, baseUrl } = this.options;
     const form = new FormData();
     form.append(
       "file",
@@ -50,7 +30,7 @@ class GroqTranscriber implements UtteranceTranscriber {
     if (!config.detect_language && config.language !== "auto") form.append("language", config.language);
     const response = await vendorRequest({
       provider: PROVIDER,
-      url: this.url,
+      url: vendorUrl("https://api.groq.com", "/openai/v1/audio/transcriptions", baseUrl).toString(),
       headers: { Authorization: `Bearer ${this.options.apiKey}` },
       body: form,
       net: this.options.net,

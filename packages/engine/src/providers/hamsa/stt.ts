@@ -1,10 +1,7 @@
 import { encodeWav } from "../../audio/wav.ts";
-import { BufferedSttSession, type UtteranceTranscriber } from "../shared/buffered-stt-session.ts";
-import type { CloudProviderOptions } from "../shared/speech-options.ts";
+import { UtteranceStt } from "../shared/stt-stages.ts";
 import { vendorRequest } from "../shared/vendor-request.ts";
 import { vendorUrl } from "../shared/vendor-url.ts";
-import { SttBase } from "../stage-bases.ts";
-import type { SttOpenOptions, SttSession } from "../types.ts";
 import type { StageConfig } from "../vendor-adapters.ts";
 
 const PROVIDER = "Hamsa";
@@ -15,37 +12,15 @@ export type HamsaSttConfigValues = StageConfig<"stt", "hamsa">;
  * `POST /v1/realtime/stt`, one request per utterance: base64 WAV in, `{text}` out. Hamsa's WebSocket
  * also answers one whole clip per request, so it would add a socket without adding partials.
  */
-export class HamsaStt extends SttBase {
+export class HamsaStt extends UtteranceStt<HamsaSttConfigValues> {
   readonly id = "hamsa";
-  readonly streaming = false;
-
-  constructor(private readonly options: CloudProviderOptions<HamsaSttConfigValues>) {
-    super();
-  }
-
-  protected async run(open: SttOpenOptions): Promise<SttSession> {
-    return new BufferedSttSession(new HamsaTranscriber(this.options), open);
-  }
-}
-
-/** Hamsa knows Arabic ("ar", its default) and English ("en"). */
-function hamsaLanguage(config: HamsaSttConfigValues): "ar" | "en" {
-  return !config.detect_language && config.language.toLowerCase().startsWith("en") ? "en" : "ar";
-}
-
-class HamsaTranscriber implements UtteranceTranscriber {
   readonly provider = PROVIDER;
-  private readonly url: string;
-
-  constructor(private readonly options: CloudProviderOptions<HamsaSttConfigValues>) {
-    this.url = vendorUrl("https://api.tryhamsa.com", "/v1/realtime/stt", options.baseUrl).toString();
-  }
 
   async transcribe(pcm: Int16Array, signal: AbortSignal): Promise<{ text: string; language?: string }> {
     const language = hamsaLanguage(this.options.config);
     const response = await vendorRequest({
       provider: PROVIDER,
-      url: this.url,
+      url: vendorUrl("https://api.tryhamsa.com", "/v1/realtime/stt", this.options.baseUrl).toString(),
       headers: { Authorization: `Token ${this.options.apiKey}`, "content-type": "application/json" },
       body: JSON.stringify({
         audioBase64: encodeWav({ sampleRate: 16_000, channels: [pcm] }).toString("base64"),
@@ -60,4 +35,9 @@ class HamsaTranscriber implements UtteranceTranscriber {
     const text = typeof body.text === "string" ? body.text : body.data?.text;
     return { text: typeof text === "string" ? text : "", language };
   }
+}
+
+/** Hamsa knows Arabic ("ar", its default) and English ("en"). */
+function hamsaLanguage(config: HamsaSttConfigValues): "ar" | "en" {
+  return !config.detect_language && config.language.toLowerCase().startsWith("en") ? "en" : "ar";
 }

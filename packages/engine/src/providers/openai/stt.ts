@@ -1,13 +1,12 @@
 import { concatPcm } from "../../audio/pcm.ts";
 import { ProviderError } from "../provider-error.ts";
 import { LinearResampler, pcmBase64 } from "../shared/pcm-wire.ts";
-import { parseJsonObject } from "../shared/socket-events.ts";
 import type { CloudProviderOptions } from "../shared/speech-options.ts";
-import { UtteranceText } from "../shared/utterance-text.ts";
+import { StreamingStt } from "../shared/stt-stages.ts";
+import { TranscriptProtocol } from "../shared/transcript-protocol.ts";
 import { vendorUrl } from "../shared/vendor-url.ts";
-import { type SttSink, type WireMessage, type WsSttProtocol, WsSttSession } from "../shared/ws-stt-session.ts";
-import { SttBase } from "../stage-bases.ts";
-import type { SttOpenOptions, SttSession } from "../types.ts";
+import type { SttSink, WireMessage, WsSttProtocol } from "../shared/ws-stt-session.ts";
+import type { SttOpenOptions } from "../types.ts";
 import type { StageConfig } from "../vendor-adapters.ts";
 
 const PROVIDER = "OpenAI";
@@ -24,20 +23,9 @@ const MIN_COMMIT_SAMPLES_24K = 2_400;
  * OpenAI Realtime transcription over `wss://api.openai.com/v1/realtime?intent=transcription`. The
  * engine's VAD decides turns, so server turn detection is off and `finalize()` commits the buffer.
  */
-export class OpenAiStt extends SttBase {
+export class OpenAiStt extends StreamingStt<OpenAiSttConfigValues> {
   readonly id = "openai";
-  readonly streaming = true;
-
-  constructor(private readonly options: CloudProviderOptions<OpenAiSttConfigValues>) {
-    super();
-  }
-
-  protected async run(open: SttOpenOptions): Promise<SttSession> {
-    const protocol = new OpenAiRealtimeProtocol(this.options, open);
-    const session = new WsSttSession(protocol, this.options.net, open);
-    await session.start();
-    return session;
-  }
+  protected readonly protocol = (open: SttOpenOptions) => new OpenAiRealtimeProtocol(this.options, open);
 }
 
 /** The session.update that makes a Realtime connection a transcription session of the assistant's settings. */
@@ -58,13 +46,16 @@ export function transcriptionSessionUpdate(config: OpenAiSttConfigValues): Recor
   };
 }
 
-class OpenAiRealtimeProtocol implements WsSttProtocol {
-  readonly provider = PROVIDER;
-  readonly url: string;
-  readonly headers: Record<string, string>;
+/** The Realtime endpoint opened for transcription only. */
+function realtimeTranscriptionUrl(baseUrl: string | undefined): string {
+  const url = vendorUrl("wss://api.openai.com", "/v1/realtime", baseUrl);
+  url.searchParams.set("intent", "transcription");
+  return url.toString();
+}
+
+class OpenAiRealtimeProtocol extends TranscriptProtocol implements WsSttProtocol {
   readonly waitForReady = true;
   private readonly update: string;
-  private readonly text: UtteranceText;
   private resampler = new LinearResampler(16_000, REALTIME_RATE);
   private gathered: Int16Array[] = [];
   private gatheredSamples = 0;
@@ -73,12 +64,8 @@ class OpenAiRealtimeProtocol implements WsSttProtocol {
   private readonly deltas = new Map<string, string>();
 
   constructor({ config, apiKey, baseUrl }: CloudProviderOptions<OpenAiSttConfigValues>, open: SttOpenOptions) {
-    const url = vendorUrl("wss://api.openai.com", "/v1/realtime", baseUrl);
-    url.searchParams.set("intent", "transcription");
-    this.url = url.toString();
-    this.headers = { Authorization: `Bearer ${apiKey}` };
+    super(PROVIDER, realtimeTranscriptionUrl(baseUrl), { Authorization: `Bearer ${apiKey}` }, open);
     this.update = JSON.stringify(transcriptionSessionUpdate(config));
-    this.text = new UtteranceText((event) => open.onTranscript(event));
   }
 
   start(): WireMessage[] {
@@ -114,9 +101,7 @@ class OpenAiRealtimeProtocol implements WsSttProtocol {
     return [];
   }
 
-  message(raw: string, sink: SttSink): void {
-    const message = parseJsonObject(raw);
-    if (!message) return;
+  protected event(message: Record<string, unknown>, sink: SttSink): void {
     const itemId = typeof message.item_id === "string" ? message.item_id : "";
     switch (message.type) {
       case "session.updated":

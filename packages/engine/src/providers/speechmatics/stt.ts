@@ -1,12 +1,11 @@
 import { ProviderError } from "../provider-error.ts";
 import { pcmBytes } from "../shared/pcm-wire.ts";
-import { parseJsonObject } from "../shared/socket-events.ts";
 import type { CloudProviderOptions } from "../shared/speech-options.ts";
-import { UtteranceText } from "../shared/utterance-text.ts";
+import { StreamingStt } from "../shared/stt-stages.ts";
+import { TranscriptProtocol } from "../shared/transcript-protocol.ts";
 import { vendorUrl } from "../shared/vendor-url.ts";
-import { type SttSink, type WireMessage, type WsSttProtocol, WsSttSession } from "../shared/ws-stt-session.ts";
-import { SttBase } from "../stage-bases.ts";
-import type { SttOpenOptions, SttSession } from "../types.ts";
+import type { SttSink, WireMessage, WsSttProtocol } from "../shared/ws-stt-session.ts";
+import type { SttOpenOptions } from "../types.ts";
 import type { StageConfig } from "../vendor-adapters.ts";
 
 const PROVIDER = "Speechmatics";
@@ -26,20 +25,9 @@ const FATAL_ERRORS = new Set([
 ]);
 
 /** Speechmatics real-time transcription over `wss://eu2.rt.speechmatics.com/v2`. */
-export class SpeechmaticsStt extends SttBase {
+export class SpeechmaticsStt extends StreamingStt<SpeechmaticsConfig> {
   readonly id = "speechmatics";
-  readonly streaming = true;
-
-  constructor(private readonly options: CloudProviderOptions<SpeechmaticsConfig>) {
-    super();
-  }
-
-  protected async run(open: SttOpenOptions): Promise<SttSession> {
-    const protocol = new SpeechmaticsProtocol(this.options, open);
-    const session = new WsSttSession(protocol, this.options.net, open);
-    await session.start();
-    return session;
-  }
+  protected readonly protocol = (open: SttOpenOptions) => new SpeechmaticsProtocol(this.options, open);
 }
 
 /**
@@ -69,21 +57,16 @@ export function startRecognition(config: SpeechmaticsConfig): Record<string, unk
   };
 }
 
-class SpeechmaticsProtocol implements WsSttProtocol {
-  readonly provider = PROVIDER;
-  readonly url: string;
-  readonly headers: Record<string, string>;
+class SpeechmaticsProtocol extends TranscriptProtocol implements WsSttProtocol {
   readonly waitForReady = true;
-  private readonly text: UtteranceText;
   private readonly startMessage: string;
   private seqNo = 0;
   private started = false;
 
   constructor({ config, apiKey, baseUrl }: CloudProviderOptions<SpeechmaticsConfig>, open: SttOpenOptions) {
-    this.url = vendorUrl("wss://eu2.rt.speechmatics.com", "/v2", baseUrl).toString();
-    this.headers = { Authorization: `Bearer ${apiKey}` };
+    const url = vendorUrl("wss://eu2.rt.speechmatics.com", "/v2", baseUrl).toString();
+    super(PROVIDER, url, { Authorization: `Bearer ${apiKey}` }, open);
     this.startMessage = JSON.stringify(startRecognition(config));
-    this.text = new UtteranceText((event) => open.onTranscript(event));
   }
 
   start(): WireMessage[] {
@@ -106,9 +89,7 @@ class SpeechmaticsProtocol implements WsSttProtocol {
     return [JSON.stringify({ message: "EndOfStream", last_seq_no: this.seqNo })];
   }
 
-  message(raw: string, sink: SttSink): void {
-    const message = parseJsonObject(raw);
-    if (!message) return;
+  protected event(message: Record<string, unknown>, sink: SttSink): void {
     const metadata = message.metadata as { transcript?: unknown } | undefined;
     const transcript = typeof metadata?.transcript === "string" ? metadata.transcript : "";
     switch (message.message) {
