@@ -108,7 +108,7 @@ export async function run(): Promise<BenchResult> {
     const memDuring = memoryMb();
     const rssDuring = process.memoryUsage().rss;
     const up = legs.filter((leg) => !leg.closed && isNonSilent(leg.received())).length;
-    const rooms = world.t.ctx.rooms.all().map((room) => room.callId);
+    const rooms = world.t.ctx.calls.rooms.all().map((room) => room.callId);
     await Promise.all(handles.map((h) => h.hangup()));
     await Promise.all(rooms.map((id) => finishedLog(world, id, 60_000)));
     const cpuMs = (cpu.user + cpu.system) / 1000;

@@ -120,7 +120,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(cookie);
   await app.register(formbody);
   await registerOpenApi(app);
-  registerMetrics(app, { token: ctx.config.metricsToken, separateListener: ctx.config.metricsListen !== undefined });
+  registerMetrics(app, ctx.metricsRegistry, {
+    token: ctx.config.metricsToken,
+    separateListener: ctx.config.metricsListen !== undefined,
+  });
   registerJobs(app);
 
   await app.register(

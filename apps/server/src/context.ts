@@ -1,11 +1,12 @@
 import type { NetworkDeps } from "@parley/engine";
+import type { Registry } from "prom-client";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { AccessTokens } from "./lib/access-tokens.ts";
+import type { CallRuntime } from "./lib/call-runtime.ts";
 import type { SecretBox } from "./lib/crypto.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import type { ServerEvents } from "./lib/server-events.ts";
-import type { AccessTokens } from "./lib/access-tokens.ts";
-import type { RoomRegistry } from "./modules/calls/rooms.ts";
 
 /** What every module's services need, built once at start and attached to the app as `app.ctx`. */
 export interface AppContext {
@@ -17,10 +18,14 @@ export interface AppContext {
   secrets: SecretBox;
   /** SSRF-safe fetch and WebSocket for every user-given URL (lib/safe-network.ts). */
   network: NetworkDeps;
-  /** The rooms of the calls this process runs (one registry per context, so parallel test apps stay apart). */
-  rooms: RoomRegistry;
-  /** Signs room tokens; derived from the master secret so tokens hold across processes sharing it. */
-  roomTokenKey: Uint8Array;
+  /**
+   * The live calls of this process, whatever channel carries them: rooms, call metrics, grant
+   * signing, call-state queries, and opening, starting and expiring calls (one per context, so
+   * parallel test apps stay apart).
+   */
+  calls: CallRuntime;
+  /** The /metrics registry (plugins/metrics.ts serves it); the call runtime registers its series in it. */
+  metricsRegistry: Registry;
   /** What happened, for the modules that react to it (webhooks, metering, post-call analysis). */
   events: ServerEvents;
   /** Wall clock, replaceable in tests of expiry. */

@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
+import { Registry } from "prom-client";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { createAccessTokens } from "./lib/access-tokens.ts";
 import { deriveKey, SecretBox } from "./lib/crypto.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createSafeNetwork } from "./lib/safe-network.ts";
 import { resolveSecretKey } from "./lib/secret-key.ts";
 import { ServerEvents } from "./lib/server-events.ts";
-import { createAccessTokens } from "./lib/access-tokens.ts";
-import { RoomRegistry } from "./modules/calls/rooms.ts";
+import { createCallRuntime } from "./modules/calls/call-runtime.ts";
 
 /** Opens the database (running migrations) and derives every key the services need. */
 export async function createContext(
@@ -22,6 +23,7 @@ export async function createContext(
     migrationsFolder: options.migrationsFolder,
   });
   await database.migrate();
+  const metricsRegistry = new Registry();
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -29,8 +31,14 @@ export async function createContext(
     accessTokens: createAccessTokens(deriveKey(master, "access-token"), config.accessTokenTtlSeconds),
     secrets: new SecretBox(deriveKey(master, "secrets")),
     network: createSafeNetwork({ allowedPrivate: config.allowedPrivateHosts }),
-    rooms: new RoomRegistry(),
-    roomTokenKey: deriveKey(master, "room-token"),
+    metricsRegistry,
+    // The one call runtime: every channel receives it as ctx.calls (it reads the context once calls start).
+    calls: createCallRuntime({
+      context: () => ctx,
+      log: options.log,
+      key: deriveKey(master, "room-token"),
+      registry: metricsRegistry,
+    }),
     events: new ServerEvents(options.log),
     now: options.now ?? (() => new Date()),
   };

@@ -28,10 +28,9 @@ async function main() {
   const adminNotice = await bootstrapAdmin(ctx);
   const app = await buildApp(ctx, { logger: logOptions(config.logLevel) });
 
-  const metricsServer =
-    config.metricsListen && app.metricsRegistry
-      ? await listenForMetrics(app.metricsRegistry, config.metricsListen)
-      : undefined;
+  const metricsServer = config.metricsListen
+    ? await listenForMetrics(ctx.metricsRegistry, config.metricsListen)
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {

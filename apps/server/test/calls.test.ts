@@ -175,7 +175,7 @@ describe("the realtime socket's admission", () => {
     const a = await signedInUser(t);
     const { room } = await startRoom(t, a.token, await createAssistant(t, a.token, {}));
     const token = await roomToken(t, a.token, room);
-    const rooms = t.ctx.rooms;
+    const rooms = t.ctx.calls.rooms;
     rooms.remove(rooms.get(room) as NonNullable<ReturnType<typeof rooms.get>>);
     const first = await connect(token);
     expect(await first.closed).toMatchObject({ code: 4404 });

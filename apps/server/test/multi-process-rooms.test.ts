@@ -56,22 +56,22 @@ describe("rooms in the database", () => {
     const user = await signedInUser(t);
     const agent = await createAssistant(t, user.token, { first_message: "", first_speaker: "user" });
     const { room, callId } = await startRoom(t, user.token, agent);
-    await t.ctx.rooms.settled();
+    await t.ctx.calls.rooms.settled();
     expect(await rowsOf(room)).toEqual([
-      expect.objectContaining({ callId, ownerId: t.ctx.rooms.processId, channel: "web", participants: [] }),
+      expect.objectContaining({ callId, ownerId: t.ctx.calls.rooms.processId, channel: "web", participants: [] }),
     ]);
 
     const client = await RealtimeClient.connect(
       `${wsBase}?token=${encodeURIComponent(await roomToken(t, user.token, room))}`,
     );
     await client.waitFor("ready");
-    await t.ctx.rooms.settled();
+    await t.ctx.calls.rooms.settled();
     const [row] = await rowsOf(room);
     expect(row?.participants.map((p) => p.kind).sort()).toEqual(["agent", "caller"]);
 
     client.send({ type: "hangup" });
     await client.closed;
-    await t.ctx.rooms.settled();
+    await t.ctx.calls.rooms.settled();
     expect(await rowsOf(room)).toEqual([]);
   });
 
@@ -108,7 +108,7 @@ describe("rooms in the database", () => {
     const agent = await createAssistant(t, user.token, {});
     const live = await otherProcessRoom(user, agent, "call-b2b2b2b2b2b2", 1_000);
     const dead = await otherProcessRoom(user, agent, "call-deadbeefdead", STALE_MS + 5_000);
-    await removeDeadRooms(t.ctx.db, t.ctx.rooms.processId, new Date(Date.now() - STALE_MS));
+    await removeDeadRooms(t.ctx.db, t.ctx.calls.rooms.processId, new Date(Date.now() - STALE_MS));
     expect(await rowsOf(dead.name)).toEqual([]);
     expect(await rowsOf(live.name)).toHaveLength(1);
   });
@@ -134,26 +134,26 @@ describe.skipIf(testDatabaseKind !== "postgres")(
       const agent = await createAssistant(t, user.token, { first_message: "", first_speaker: "user" });
       const { room, callId } = await startRoom(t, user.token, agent);
       const token = await roomToken(t, user.token, room);
-      await t.ctx.rooms.settled();
+      await t.ctx.calls.rooms.settled();
 
-      const claimed = await other.ctx.rooms.claim(user.workspaceId, { callId });
+      const claimed = await other.ctx.calls.rooms.claim(user.workspaceId, { callId });
       expect(claimed).toMatchObject({ name: room, callId, agentId: agent, channel: "web" });
-      expect(t.ctx.rooms.get(room)).toBeUndefined();
-      expect(await rowsOf(room)).toEqual([expect.objectContaining({ ownerId: other.ctx.rooms.processId })]);
+      expect(t.ctx.calls.rooms.get(room)).toBeUndefined();
+      expect(await rowsOf(room)).toEqual([expect.objectContaining({ ownerId: other.ctx.calls.rooms.processId })]);
       // Another workspace cannot claim it, nor can anyone claim it twice.
       const stranger = await signedInUser(t);
-      expect(await t.ctx.rooms.claim(stranger.workspaceId, { room })).toBeUndefined();
+      expect(await t.ctx.calls.rooms.claim(stranger.workspaceId, { room })).toBeUndefined();
 
       // The token the first process signed opens the call on the second one.
       const client = await RealtimeClient.connect(`${otherWs}?token=${encodeURIComponent(token)}`);
       await client.waitFor("ready");
-      await other.ctx.rooms.settled();
+      await other.ctx.calls.rooms.settled();
       const listed = await call(t, "GET", "/api/v1/agents/room/workspace_rooms", { token: user.token });
       expect(WorkspaceRoomsResponse.parse(listed.json()).rooms).toEqual([
         expect.objectContaining({ name: room, participants: expect.arrayContaining([expect.anything()]) }),
       ]);
       // A joined room stays where it runs.
-      expect(await t.ctx.rooms.claim(user.workspaceId, { room })).toBeUndefined();
+      expect(await t.ctx.calls.rooms.claim(user.workspaceId, { room })).toBeUndefined();
 
       const res = await call(
         t,

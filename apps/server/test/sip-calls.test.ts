@@ -213,7 +213,7 @@ describe("SIP trunks", () => {
     try {
       const runtime = sipRuntimeOf(t.ctx);
       if (!runtime) throw new Error("SIP is not running");
-      const placed = await placeSipCall(runtime.calls, { workspaceId }, record, "+14155559876", agentId);
+      const placed = await placeSipCall(runtime.ctx, { workspaceId }, record, "+14155559876", agentId);
       expect(placed).toMatchObject({ status: "queued", from_number: "+14155550111", to_number: "+14155559876" });
       await eventually(async () => probe.peak > SPEECH_PEAK, "the outbound assistant's voice over RTP");
       const rooms = await call(t, "GET", "/api/v1/agents/room/workspace_rooms", { token });

@@ -138,7 +138,7 @@ describe("SIP extensions", () => {
       const runtime = sipRuntimeOf(t.ctx);
       if (!runtime) throw new Error("SIP is not running");
       const record = await requirePhoneNumber(t.ctx.db, { workspaceId }, fromId);
-      const placed = await placeSipCall(runtime.calls, { workspaceId }, record, "4001", agentId);
+      const placed = await placeSipCall(runtime.ctx, { workspaceId }, record, "4001", agentId);
       const answered = await eventually(
         async () => {
           const log = await getCallLog(t.ctx.db, { workspaceId }, placed.call_id);
@@ -151,7 +151,7 @@ describe("SIP extensions", () => {
         throw new Error(`${error} ${JSON.stringify(log).slice(0, 800)} ${phone.output().slice(-1500)}`);
       });
       expect(answered).toMatchObject({ channel: "sip", direction: "outbound", from_number: "4002", to_number: "4001" });
-      await t.ctx.rooms
+      await t.ctx.calls.rooms
         .all()
         .find((r) => r.callId === placed.call_id)
         ?.call?.end("removed");

@@ -1,8 +1,15 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Histogram, type Registry } from "prom-client";
 import { AppError } from "../lib/app-error.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The /metrics registry (the context's), for what serves or reads the metrics. */
+    metricsRegistry: Registry;
+  }
+}
 
 export interface MetricsAccess {
   /** METRICS_TOKEN: the bearer token /metrics asks for. */
@@ -39,18 +46,31 @@ function checkAccess(request: FastifyRequest, token: string | undefined) {
   }
 }
 
-/** Prometheus metrics: process defaults plus an HTTP latency histogram by route, at /metrics. */
-export function registerMetrics(app: FastifyInstance, access: MetricsAccess): Registry {
-  const registry = new Registry();
+/**
+ * The HTTP histogram of a registry. The process defaults and the histogram are registered once per
+ * registry: the registry is the context's, and a test may build two apps on one context.
+ */
+const httpDurations = new WeakMap<Registry, Histogram<"method" | "route" | "status">>();
+
+function httpDurationOf(registry: Registry): Histogram<"method" | "route" | "status"> {
+  const known = httpDurations.get(registry);
+  if (known) return known;
   collectDefaultMetrics({ register: registry, prefix: "parley_" });
-  app.decorate("metricsRegistry", registry);
-  const httpDuration = new Histogram({
+  const histogram = new Histogram({
     name: "parley_http_request_duration_seconds",
     help: "HTTP request duration by method, route and status",
     labelNames: ["method", "route", "status"] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  httpDurations.set(registry, histogram);
+  return histogram;
+}
+
+/** Prometheus metrics: process defaults plus an HTTP latency histogram by route, at /metrics. */
+export function registerMetrics(app: FastifyInstance, registry: Registry, access: MetricsAccess): Registry {
+  app.decorate("metricsRegistry", registry);
+  const httpDuration = httpDurationOf(registry);
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);

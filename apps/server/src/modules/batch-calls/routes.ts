@@ -21,8 +21,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { errorResponses as errors } from "../../lib/error-responses.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
-import { sharedCallMetrics } from "../telephony/call-metrics.ts";
 import { initiateBatchCall, stopBatchCall } from "./campaign-actions.ts";
 import { rawFromInputs } from "./contact-list.ts";
 import { addContacts, removeContacts } from "./contacts.ts";
@@ -60,11 +58,10 @@ export async function batchCallRoutes(app: FastifyInstance) {
   const tags = ["batch-calls"];
   const scoped = tenantRoute(app);
   if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart);
-  const rt: CallsRuntime = { ctx, metrics: sharedCallMetrics(app.metricsRegistry), log: app.log };
   const dialer = new CampaignDialer({
     db,
     jobs: app.jobs,
-    port: telephonyDialPort(rt),
+    port: telephonyDialPort(ctx),
     log: app.log,
     now: ctx.now,
     events: ctx.events,

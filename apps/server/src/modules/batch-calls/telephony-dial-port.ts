@@ -1,10 +1,8 @@
 import type { CallAttemptOutcome, CallLog } from "@parley/contract";
+import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { getCallLog, listCallLogs } from "../call-logs/queries.ts";
-import { findCallForStream, setCallCarrier } from "../call-logs/service.ts";
-import { isMinutesRefusal } from "../calls/minutes-allowance.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
+import { isMinutesRefusal } from "../calls/runtime.ts";
 import { askCarrierForCall } from "../telephony/carrier-lookup.ts";
 import { placeOutboundCall } from "../telephony/outbound.ts";
 import type { CallSettled, DialPort, DialRequest, DialResult, OrphanedDial } from "./dial-port.ts";
@@ -40,8 +38,8 @@ export function outcomeOfLog(log: Pick<CallLog, "status" | "end_reason" | "durat
 }
 
 /** Places campaign calls through the telephony module and reads their outcomes from their call logs. */
-export function telephonyDialPort(rt: CallsRuntime): DialPort {
-  const { db } = rt.ctx;
+export function telephonyDialPort(ctx: AppContext): DialPort {
+  const { state } = ctx.calls;
   return {
     async dial(request: DialRequest): Promise<DialResult> {
       const options: CampaignCallOptions = {
@@ -50,7 +48,7 @@ export function telephonyDialPort(rt: CallsRuntime): DialPort {
         agentId: request.agentId,
       };
       try {
-        const placed = await placeOutboundCall(rt, request.tenant, request.fromPhoneNumberId, request.number, options);
+        const placed = await placeOutboundCall(ctx, request.tenant, request.fromPhoneNumberId, request.number, options);
         return { kind: "placed", callId: placed.call_id };
       } catch (error) {
         // The workspace is busy or the plan's minutes are spoken for: the contact waits, it has not failed.
@@ -64,7 +62,7 @@ export function telephonyDialPort(rt: CallsRuntime): DialPort {
     async settled(tenant: TenantScope, callIds: readonly string[]): Promise<Map<string, CallSettled>> {
       const over = new Map<string, CallSettled>();
       for (const id of callIds) {
-        const log = await getCallLog(db, tenant, id).catch(() => null);
+        const log = await state.get(tenant, id).catch(() => null);
         // A log deleted by hand while its call ran counts as a failed attempt.
         if (!log) over.set(id, { outcome: "failed", cost: 0 });
         else if (log.status === "completed" || log.status === "failed")
@@ -74,7 +72,7 @@ export function telephonyDialPort(rt: CallsRuntime): DialPort {
     },
 
     async findPlacedCall(tenant: TenantScope, dial: OrphanedDial) {
-      const page = await listCallLogs(db, tenant, {
+      const page = await state.list(tenant, {
         batch_call_id: dial.batchCallId,
         search: dial.number,
         date_from: new Date(dial.since.getTime() - 1_000).toISOString(),
@@ -83,13 +81,13 @@ export function telephonyDialPort(rt: CallsRuntime): DialPort {
       });
       const log = page.data.find((row) => row.to_number === dial.number);
       if (!log) return null;
-      if ((await findCallForStream(db, tenant, log.id))?.providerCallId) return log.id;
+      if ((await state.find(tenant, log.id))?.providerCallId) return log.id;
       // Logged, but the process died before the carrier's answer to the request came back: only
       // the carrier knows whether the call went out. Where it cannot say, the call counts as
       // placed, since dialling again could ring the contact twice.
-      const answer = await askCarrierForCall(rt, tenant, dial.fromPhoneNumberId, dial.number, dial.since);
+      const answer = await askCarrierForCall(ctx, tenant, dial.fromPhoneNumberId, dial.number, dial.since);
       if (answer.kind === "not_placed") return null;
-      if (answer.kind === "placed") await setCallCarrier(db, tenant, log.id, answer);
+      if (answer.kind === "placed") await state.setCarrier(tenant, log.id, answer);
       return log.id;
     },
   };

@@ -42,7 +42,7 @@ export async function callLogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const tenant = tenantOf(request);
-      return callStats(ctx.db, tenant, ctx.now(), (await ctx.rooms.listAll(tenant.workspaceId)).length);
+      return callStats(ctx.db, tenant, ctx.now(), (await ctx.calls.rooms.listAll(tenant.workspaceId)).length);
     },
   );
 

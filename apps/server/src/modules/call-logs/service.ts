@@ -11,6 +11,7 @@ import type {
 } from "@parley/contract";
 import { and, count, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import type { CallCarrier, CallRecord } from "../../lib/call-runtime.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { listRecordingFiles, removeRecordingFile } from "./recording-files.ts";
 import { type CallLogRow, callLogs, usedRoomTokens } from "./schema.ts";
@@ -37,6 +38,8 @@ export interface NewCallLog {
   batchCallId?: string | null;
   /** The page a widget call was placed from. */
   origin?: string | null;
+  /** Who carries a phone call, when it is known as the log opens (an answered call). */
+  carrier?: CallCarrier | null;
   startedAt?: Date;
 }
 
@@ -60,6 +63,7 @@ export async function createCallLog(
         toNumber: input.toNumber ?? null,
         batchCallId: input.batchCallId ?? null,
         origin: input.origin ?? null,
+        ...(input.carrier ? carrierColumns(input.carrier) : {}),
         status: "queued",
         heartbeatAt: now,
         ...(input.startedAt ? { startedAt: input.startedAt } : {}),
@@ -312,36 +316,42 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // ── phone calls ─────────────────────────────────────────────────────────────
 
-/** The carrier of a phone call: who carried it, its id there, and the number it used. */
-export interface CallCarrier {
-  provider: string;
-  providerCallId: string | null;
-  phoneNumberId: string | null;
-}
+const carrierColumns = (carrier: CallCarrier) => ({
+  provider: carrier.provider,
+  providerCallId: carrier.providerCallId,
+  phoneNumberId: carrier.phoneNumberId,
+});
 
 /** Records who carries a call once the carrier has named it (a placed call's id, an answered webhook's). */
 export async function setCallCarrier(db: Executor, tenant: TenantScope, id: string, carrier: CallCarrier) {
   await db
     .update(callLogs)
-    .set({ provider: carrier.provider, providerCallId: carrier.providerCallId, phoneNumberId: carrier.phoneNumberId })
+    .set(carrierColumns(carrier))
     .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
 }
+
+/** What a channel reads of a call: who carries it, from where to where, for which assistant. */
+const recordColumns = {
+  id: callLogs.id,
+  workspaceId: callLogs.workspaceId,
+  status: callLogs.status,
+  agentId: callLogs.agentId,
+  direction: callLogs.direction,
+  fromNumber: callLogs.fromNumber,
+  toNumber: callLogs.toNumber,
+  provider: callLogs.provider,
+  providerCallId: callLogs.providerCallId,
+  phoneNumberId: callLogs.phoneNumberId,
+};
 
 /** A call by its carrier's id, across workspaces (status webhooks carry no user); the newest when ids repeat. */
 export async function findCallByCarrierId(
   db: Executor,
   provider: string,
   providerCallId: string,
-): Promise<Pick<CallLogRow, "id" | "workspaceId" | "status" | "phoneNumberId" | "agentId" | "direction"> | null> {
+): Promise<CallRecord | null> {
   const [row] = await db
-    .select({
-      id: callLogs.id,
-      workspaceId: callLogs.workspaceId,
-      status: callLogs.status,
-      phoneNumberId: callLogs.phoneNumberId,
-      agentId: callLogs.agentId,
-      direction: callLogs.direction,
-    })
+    .select(recordColumns)
     .from(callLogs)
     .where(and(eq(callLogs.provider, provider), eq(callLogs.providerCallId, providerCallId)))
     .orderBy(sql`${callLogs.startedAt} desc`)
@@ -349,24 +359,9 @@ export async function findCallByCarrierId(
   return row ?? null;
 }
 
-/** What a phone call's media stream needs of its log: who carries it, from where to where, for which assistant. */
-export type CallForStream = Pick<
-  CallLogRow,
-  "id" | "status" | "agentId" | "direction" | "fromNumber" | "toNumber" | "provider" | "providerCallId"
->;
-
-export async function findCallForStream(db: Executor, tenant: TenantScope, id: string): Promise<CallForStream | null> {
+export async function findCallRecord(db: Executor, tenant: TenantScope, id: string): Promise<CallRecord | null> {
   const [row] = await db
-    .select({
-      id: callLogs.id,
-      status: callLogs.status,
-      agentId: callLogs.agentId,
-      direction: callLogs.direction,
-      fromNumber: callLogs.fromNumber,
-      toNumber: callLogs.toNumber,
-      provider: callLogs.provider,
-      providerCallId: callLogs.providerCallId,
-    })
+    .select(recordColumns)
     .from(callLogs)
     .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
   return row ?? null;

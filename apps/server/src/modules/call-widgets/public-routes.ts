@@ -1,9 +1,9 @@
 import { ErrorResponse, PublicWidgetConfig, WIDGET_TEXTS, WidgetCallStarted, WidgetKeyParam } from "@parley/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findAssistant } from "../assistants/service.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
 import { loadEmbedScript, pickEncoding } from "./embed-script.ts";
 import { findWidgetByKey } from "./service.ts";
 import { admitPage, type PageRequest, pageMayUse, startWidgetCall } from "./start-widget-call.ts";
@@ -40,9 +40,8 @@ function allowPage(reply: FastifyReply, origin: string) {
  * The routes an embedding page calls with no sign-in: the script, the widget's appearance and
  * starting a call. Each checks the page's Origin against the widget's allowed origins.
  */
-export async function publicWidgetRoutes(app: FastifyInstance, rt: CallsRuntime) {
+export async function publicWidgetRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = rt;
   // Read on first request, so a build after the server started is picked up by a restart only.
   let script: ReturnType<typeof loadEmbedScript> | undefined;
 
@@ -77,7 +76,7 @@ export async function publicWidgetRoutes(app: FastifyInstance, rt: CallsRuntime)
     },
     async (request, reply) => {
       const page = pageOf(request);
-      const widget = await admitPage(rt, request.params.key, page);
+      const widget = await admitPage(ctx, request.params.key, page);
       allowPage(reply, page.origin as string);
       reply.header("cache-control", "no-store");
       const assistant = await findAssistant(ctx.db, { workspaceId: widget.workspaceId }, widget.agentId);
@@ -117,10 +116,10 @@ export async function publicWidgetRoutes(app: FastifyInstance, rt: CallsRuntime)
       const page = pageOf(request);
       // The CORS header goes on refusals too (a busy line, a used-up hour), so the page can show why;
       // it is set only once the origin has passed.
-      const widget = await admitPage(rt, request.params.key, page);
+      const widget = await admitPage(ctx, request.params.key, page);
       allowPage(reply, page.origin as string);
       reply.header("cache-control", "no-store");
-      return reply.code(201).send(await startWidgetCall(rt, widget, page));
+      return reply.code(201).send(await startWidgetCall(ctx, widget, page));
     },
   );
 }

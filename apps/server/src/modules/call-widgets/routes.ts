@@ -4,8 +4,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses as errors } from "../../lib/error-responses.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
-import { sharedCallMetrics } from "../telephony/call-metrics.ts";
 import { publicWidgetRoutes } from "./public-routes.ts";
 import {
   createCallWidget,
@@ -28,8 +26,7 @@ export async function callWidgetRoutes(app: FastifyInstance) {
   const { db } = ctx;
   const tags = ["call-widgets"];
   const scoped = tenantRoute(app);
-  const rt: CallsRuntime = { ctx, metrics: sharedCallMetrics(app.metricsRegistry), log: app.log };
-  await app.register(async (open) => publicWidgetRoutes(open, rt));
+  await app.register(async (open) => publicWidgetRoutes(open, ctx));
 
   let pruner: NodeJS.Timeout | null = null;
   app.addHook("onReady", async () => {

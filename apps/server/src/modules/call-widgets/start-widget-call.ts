@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { REALTIME_PATH, WIDGET_TEXTS, type WidgetCallStarted } from "@parley/contract";
+import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { originAllowed } from "../calls/realtime-socket.ts";
-import { signRoomToken } from "../calls/room-token.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
-import { openCallRoom } from "../calls/start-call.ts";
+import { originAllowed, type Room, roomGrantClaims } from "../calls/runtime.ts";
 import type { CallWidgetRow } from "./schema.ts";
 import { findWidgetByKey } from "./service.ts";
 import { attachCall, releaseSlot, reserveSlot, visitorKeyOf } from "./widget-limits.ts";
@@ -37,11 +35,11 @@ export function isParleyPage(page: PageRequest, publicUrl: string): boolean {
  * The widget a page may use, or the refusal: 404 for an unknown key or a turned-off widget (the
  * editor's preview still runs a turned-off one), 403 for an origin not on its list.
  */
-export async function admitPage(rt: CallsRuntime, key: string, page: PageRequest): Promise<CallWidgetRow> {
-  const widget = await findWidgetByKey(rt.ctx.db, key);
-  const own = isParleyPage(page, rt.ctx.config.publicUrl);
+export async function admitPage(ctx: AppContext, key: string, page: PageRequest): Promise<CallWidgetRow> {
+  const widget = await findWidgetByKey(ctx.db, key);
+  const own = isParleyPage(page, ctx.config.publicUrl);
   if (!widget || (!widget.enabled && !own)) throw notFound(WIDGET_TEXTS.unavailable);
-  if (!pageMayUse(widget, page, rt.ctx.config.publicUrl)) throw new AppError("forbidden", WIDGET_TEXTS.originRefused);
+  if (!pageMayUse(widget, page, ctx.config.publicUrl)) throw new AppError("forbidden", WIDGET_TEXTS.originRefused);
   return widget;
 }
 
@@ -51,23 +49,23 @@ export async function admitPage(rt: CallsRuntime, key: string, page: PageRequest
  * minutes and provider keys), and signs a room token that only this page's origin can use.
  */
 export async function startWidgetCall(
-  rt: CallsRuntime,
+  ctx: AppContext,
   widget: CallWidgetRow,
   page: PageRequest,
 ): Promise<WidgetCallStarted> {
-  const { ctx } = rt;
   const origin = page.origin as string;
   const tenant = { workspaceId: widget.workspaceId };
-  const liveCallIds = (await ctx.rooms.listAll(tenant.workspaceId)).map((room) => room.call_id);
+  const { calls } = ctx;
+  const liveCallIds = (await calls.rooms.listAll(tenant.workspaceId)).map((room) => room.call_id);
   const slot = await reserveSlot(ctx.db, {
     widget,
-    visitorKey: visitorKeyOf(ctx.roomTokenKey, widget.id, page.ip),
+    visitorKey: visitorKeyOf(calls.key, widget.id, page.ip),
     liveCallIds,
     now: ctx.now(),
   });
-  let room: Awaited<ReturnType<typeof openCallRoom>>;
+  let room: Room;
   try {
-    room = await openCallRoom(rt, tenant, {
+    room = await calls.openCallRoom(tenant, {
       agentId: widget.agentId,
       channel: "widget",
       direction: "inbound",
@@ -78,12 +76,13 @@ export async function startWidgetCall(
     throw error;
   }
   await attachCall(ctx.db, slot, room.callId);
-  const accessToken = await signRoomToken(ctx, {
+  const grant = roomGrantClaims({
     room: room.name,
     identity: `visitor-${randomUUID()}`,
     name: "Website visitor",
     workspaceId: tenant.workspaceId,
     origin,
   });
+  const accessToken = await calls.signGrant("room", grant);
   return { call_id: room.callId, room_name: room.name, access_token: accessToken, url: REALTIME_PATH };
 }

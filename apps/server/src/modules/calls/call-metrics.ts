@@ -1,28 +1,16 @@
-import type { TurnMetricsEntry } from "@parley/contract";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The /metrics registry (plugins/metrics.ts), for modules that add their own metrics. */
-    metricsRegistry?: Registry;
-  }
-}
+import type { CallMetrics } from "../../lib/call-runtime.ts";
 
 /** Latency buckets (seconds) around what a voice call feels like: under 0.5 s is snappy, over 2 s is broken. */
 const LATENCY_BUCKETS = [0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10];
 
-export interface CallMetrics {
-  callStarted(channel: string): void;
-  callEnded(channel: string, status: string, reason: string): void;
-  turn(metrics: TurnMetricsEntry): void;
-}
-
 /**
- * Live-call metrics: calls active and per-turn latencies. A call runs one provider per stage, so
- * there is no provider switch to count.
+ * Live-call metrics of every channel (labelled by channel): calls active and per-turn latencies,
+ * registered once in the /metrics registry. A call runs one provider per stage, so there is no
+ * provider switch to count.
  */
-export function createCallMetrics(registry: Registry | undefined): CallMetrics {
-  const registers = registry ? [registry] : [];
+export function createCallMetrics(registry: Registry): CallMetrics {
+  const registers = [registry];
   const active = new Gauge({
     name: "parley_calls_active",
     help: "Calls in progress",

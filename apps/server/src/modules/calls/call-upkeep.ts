@@ -1,5 +1,5 @@
 import { closeAbandonedCalls, inMemoryData, removeOrphanedRecordings, renewHeartbeats } from "../call-logs/service.ts";
-import type { CallsRuntime } from "./runtime.ts";
+import type { CallDeps } from "./call-deps.ts";
 
 /** How often this process renews the heartbeat of the calls it runs. */
 export const HEARTBEAT_MS = 10_000;
@@ -15,8 +15,8 @@ export const aliveSince = (now: Date) => new Date(now.getTime() - STALE_MS);
  * one: only one process can open its data directory. Recording files whose log is gone are removed
  * at start-up. Returns the stop function.
  */
-export async function startCallUpkeep(rt: CallsRuntime): Promise<() => void> {
-  const { ctx, log } = rt;
+export async function startCallUpkeep(rt: CallDeps): Promise<() => void> {
+  const { ctx, rooms, log } = rt;
   const singleProcess = ctx.config.databaseUrl === undefined;
   const sweep = async (staleBefore: Date | null) => {
     const closed = await closeAbandonedCalls(ctx.db, staleBefore);
@@ -41,7 +41,7 @@ export async function startCallUpkeep(rt: CallsRuntime): Promise<() => void> {
     const now = ctx.now();
     void renewHeartbeats(
       ctx.db,
-      ctx.rooms.all().map((room) => room.callId),
+      rooms.all().map((room) => room.callId),
       now,
     )
       .then(() => sweep(aliveSince(now)))

@@ -1,5 +1,6 @@
 import { type Assistant, type CallEndReason, REALTIME_CLOSE_CODES } from "@parley/contract";
 import { type CallEvent, type CallSession, type CallSummary, callSettingsOf, createCallSession } from "@parley/engine";
+import type { CallOrigin, CallTransport, LiveCall, Participant, Room } from "../../lib/call-runtime.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { UsageMeter } from "../billing/usage-meter.ts";
 import {
@@ -11,6 +12,7 @@ import {
 } from "../call-logs/service.ts";
 import { type CallWorkflow, callWorkflow } from "../workflows/call-workflow.ts";
 import { callCost } from "./call-cost.ts";
+import type { CallDeps } from "./call-deps.ts";
 import { ProgressSaver } from "./call-progress.ts";
 import { CallTimeline } from "./call-timeline.ts";
 import { withVariables } from "./call-variables.ts";
@@ -18,20 +20,11 @@ import { mcpTools } from "./mcp-tools.ts";
 import { withinPlanMinutes } from "./minutes-allowance.ts";
 import { buildCallProviders } from "./providers.ts";
 import { toServerMessage } from "./realtime-messages.ts";
-import type { Participant, Room } from "./rooms.ts";
-import { type CallOrigin, type CallsRuntime, type CallTransport, callerContext, WEB_ORIGIN } from "./runtime.ts";
+import { callerContext, WEB_ORIGIN } from "./runtime.ts";
 import { createToolRunner, functionTools } from "./tool-runner.ts";
 
 /** How long a failing call may take to wind down before its log is closed anyway. */
 const WIND_DOWN_MS = 5_000;
-
-/** A running call, as its transport drives it. */
-export interface LiveCall {
-  pushAudio(pcm: Int16Array): void;
-  pushText(text: string): void;
-  pushDtmf(digit: string): void;
-  hangup(reason: CallEndReason): Promise<void>;
-}
 
 /**
  * Calls that end together take turns: each ending (the engine's wind-down, the recording's last
@@ -76,7 +69,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
  * minutes are priced from it.
  */
 export async function startLiveCall(
-  rt: CallsRuntime,
+  rt: CallDeps,
   room: Room,
   caller: Participant,
   transport: CallTransport,
@@ -113,7 +106,7 @@ class CallRun implements LiveCall {
   private readonly usage = new UsageMeter();
 
   constructor(
-    private readonly rt: CallsRuntime,
+    private readonly rt: CallDeps,
     private readonly room: Room,
     private readonly transport: CallTransport,
     private readonly origin: CallOrigin,
@@ -279,11 +272,11 @@ class CallRun implements LiveCall {
 
   private async persist(summary: CallSummary, closeCode: number): Promise<void> {
     await endingTurns.take();
-    const { ctx, metrics, log } = this.rt;
+    const { ctx, rooms, metrics, log } = this.rt;
     const { room } = this;
     const reason = this.serverReason ?? summary.reason;
     const status = reason === "error" ? "failed" : "completed";
-    ctx.rooms.remove(room);
+    rooms.remove(room);
     room.call = null;
     metrics.callEnded(this.origin.channel, status, reason);
     if (!this.endSent) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { originAllowed } from "./origin-allowed.ts";
 import { bytesFromPcm, pcmFromBytes } from "./realtime-messages.ts";
-import { originAllowed } from "./realtime-socket.ts";
 
 describe("originAllowed", () => {
   const publicUrl = "https://parley.example.com";

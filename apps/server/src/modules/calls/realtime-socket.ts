@@ -1,12 +1,11 @@
 import { REALTIME_CLOSE_CODES, RealtimeClientMessage } from "@parley/contract";
 import type { FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
-import { claimRoomToken } from "../call-logs/service.ts";
-import { type LiveCall, startLiveCall } from "./live-call.ts";
+import type { AppContext } from "../../context.ts";
 import { RateBudget } from "./rate-budget.ts";
 import { bytesFromPcm, pcmFromBytes } from "./realtime-messages.ts";
-import { verifyRoomToken } from "./room-token.ts";
-import { type CallsRuntime, type CallTransport, WEB_ORIGIN } from "./runtime.ts";
+import { RoomGrantClaims } from "./room-grant.ts";
+import { type CallTransport, type LiveCall, originAllowed, WEB_ORIGIN } from "./runtime.ts";
 
 const OPEN = 1;
 /** Caller audio is 16 kHz 16-bit mono: bytes per second of real time. */
@@ -26,21 +25,6 @@ function bytesOf(data: RawData): Buffer {
   return Buffer.from(data);
 }
 
-/**
- * A browser sends Origin on every WebSocket; a page on another site must not open calls with a
- * token it got hold of. Allowed: PUBLIC_URL's origin, or the host the request itself was sent to
- * (same-origin, e.g. 127.0.0.1 when PUBLIC_URL says localhost). No Origin: a non-browser client.
- */
-export function originAllowed(origin: string | undefined, publicUrl: string, requestHost: string): boolean {
-  if (origin === undefined) return true;
-  try {
-    const url = new URL(origin);
-    return url.origin === new URL(publicUrl).origin || url.host === requestHost;
-  } catch {
-    return false;
-  }
-}
-
 function transportOf(socket: WebSocket): CallTransport {
   return {
     send(message) {
@@ -56,26 +40,25 @@ function transportOf(socket: WebSocket): CallTransport {
 }
 
 /** Checks origin, token and room; the room to join, or null after closing the socket with the reason. */
-async function admit(rt: CallsRuntime, socket: WebSocket, request: FastifyRequest, token: string | undefined) {
+async function admit(ctx: AppContext, socket: WebSocket, request: FastifyRequest, token: string | undefined) {
   const refuse = (code: number, reason: string) => {
     socket.close(code, reason);
     return null;
   };
-  const grant = token ? await verifyRoomToken(rt.ctx, token) : null;
+  const { calls } = ctx;
+  const grant = token ? await calls.verifyGrant("room", RoomGrantClaims, token) : null;
   // A call widget's token names the one site it was issued to; other tokens open from Parley's pages only.
   const origin = request.headers.origin;
-  const allowed = grant?.origin
-    ? origin === grant.origin
-    : originAllowed(origin, rt.ctx.config.publicUrl, request.host);
+  const allowed = grant?.origin ? origin === grant.origin : originAllowed(origin, ctx.config.publicUrl, request.host);
   if (!allowed) return refuse(REALTIME_CLOSE_CODES.forbiddenOrigin, "This origin may not open calls.");
   if (!grant) return refuse(REALTIME_CLOSE_CODES.unauthorized, "The room token is invalid or has expired.");
   // Any attempt that gets this far uses the token up, whatever happens next.
-  if (!(await claimRoomToken(rt.ctx.db, grant.tokenId, new Date(grant.expiresAtMs), rt.ctx.now()))) {
+  if (!(await calls.state.claimToken(grant.jti, new Date(grant.exp * 1000)))) {
     return refuse(REALTIME_CLOSE_CODES.unauthorized, "This room token has already been used.");
   }
   // A load balancer may send the socket to another process than the one holding the room: take it over.
-  const room = rt.ctx.rooms.get(grant.room) ?? (await rt.ctx.rooms.claim(grant.workspaceId, { room: grant.room }));
-  if (!room || room.workspaceId !== grant.workspaceId) {
+  const room = calls.rooms.get(grant.room) ?? (await calls.rooms.claim(grant.workspace_id, { room: grant.room }));
+  if (!room || room.workspaceId !== grant.workspace_id) {
     return refuse(REALTIME_CLOSE_CODES.roomGone, "This call has already ended.");
   }
   if ([...room.participants.values()].some((p) => p.kind === "caller")) {
@@ -85,7 +68,7 @@ async function admit(rt: CallsRuntime, socket: WebSocket, request: FastifyReques
 }
 
 /** Handles one caller socket of GET /api/v1/realtime?token=… from upgrade to close. */
-export function handleRealtimeSocket(rt: CallsRuntime, socket: WebSocket, request: FastifyRequest, token?: string) {
+export function handleRealtimeSocket(ctx: AppContext, socket: WebSocket, request: FastifyRequest, token?: string) {
   let call: LiveCall | null = null;
   let closed = false;
   let muted = false;
@@ -127,21 +110,22 @@ export function handleRealtimeSocket(rt: CallsRuntime, socket: WebSocket, reques
     closed = true;
     void call?.hangup("caller_hangup");
   });
-  socket.on("error", (error) => rt.log.debug({ err: error }, "realtime socket error"));
+  const { calls } = ctx;
+  socket.on("error", (error) => calls.log.debug({ err: error }, "realtime socket error"));
 
   void (async () => {
-    const admitted = await admit(rt, socket, request, token);
+    const admitted = await admit(ctx, socket, request, token);
     if (!admitted || closed) return;
     const { room, grant } = admitted;
-    const caller = { identity: grant.identity, name: grant.name, kind: "caller" as const, joinedAt: rt.ctx.now() };
+    const caller = { identity: grant.sub, name: grant.name, kind: "caller" as const, joinedAt: ctx.now() };
     // A widget call is a browser call too; only its channel differs (metrics, server events).
     const origin = room.channel === "widget" ? { ...WEB_ORIGIN, channel: "widget" as const } : WEB_ORIGIN;
-    call = await startLiveCall(rt, room, caller, transport, origin).catch(() => null);
+    call = await calls.startLiveCall(room, caller, transport, origin).catch(() => null);
     if (!call) return;
     if (closed) return void call.hangup("caller_hangup");
     for (const message of pending.splice(0)) apply(call, message);
   })().catch((error: unknown) => {
-    rt.log.error({ err: error }, "realtime socket failed");
+    calls.log.error({ err: error }, "realtime socket failed");
     transport.close(REALTIME_CLOSE_CODES.startFailed, "The call could not start.");
   });
 }

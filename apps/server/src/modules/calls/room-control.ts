@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import type { RemovalOutcome } from "../../lib/call-runtime.ts";
 import { type Listener, listen } from "./pg-listener.ts";
-import type { HandOverOutcome, RemovalOutcome, RoomMessenger, RoomRegistry } from "./rooms.ts";
+import type { HandOverOutcome, RoomMessenger, RoomRegistry } from "./rooms.ts";
 import type { LiveRoomRow } from "./schema.ts";
 
 /**

@@ -1,6 +1,7 @@
-import type { ActiveRoom, CallChannel, RoomParticipant } from "@parley/contract";
+import type { ActiveRoom, RoomParticipant } from "@parley/contract";
 import { and, eq, gte, inArray, lt, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import type { Room } from "../../lib/call-runtime.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type LiveRoomRow, liveRooms } from "./schema.ts";
 
@@ -10,17 +11,8 @@ import { type LiveRoomRow, liveRooms } from "./schema.ts";
  * heartbeat is fresh (`aliveSince`); older rows belong to a process that died.
  */
 
-export interface StoredRoom {
-  name: string;
-  workspaceId: string;
-  agentId: string;
-  agentName: string;
-  callId: string;
-  channel: CallChannel;
-  createdAt: Date;
-  participants: RoomParticipant[];
-  variables: Record<string, string>;
-}
+/** A room as its row keeps it: what it is, and who is in it. */
+export type StoredRoom = Omit<Room, "participants" | "call" | "joinTimer"> & { participants: RoomParticipant[] };
 
 export async function insertLiveRoom(db: Executor, room: StoredRoom, ownerId: string, now: Date): Promise<void> {
   await db

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { ActiveRoom, CallChannel, CallEndReason, RoomParticipant } from "@parley/contract";
+import type { ActiveRoom, RoomParticipant } from "@parley/contract";
 import type { Database } from "../../db/client.ts";
+import type { NewRoom, Participant, RemovalOutcome, Room, Rooms } from "../../lib/call-runtime.ts";
 import { Batcher } from "./batcher.ts";
 import {
   activeRoomOf,
@@ -25,52 +26,10 @@ import { WriteQueue } from "./write-queue.ts";
  * only until it expires.
  */
 
-export interface Participant {
-  identity: string;
-  name: string;
-  kind: RoomParticipant["kind"];
-  joinedAt: Date;
-}
-
-/** What a room needs from the call running in it. */
-export interface LiveCallHandle {
-  /** Ends the call (participant removed, server shutting down); resolves once it is persisted. */
-  end(reason: CallEndReason): Promise<void>;
-}
-
-export interface Room {
-  name: string;
-  workspaceId: string;
-  agentId: string;
-  agentName: string;
-  callId: string;
-  channel: CallChannel;
-  createdAt: Date;
-  /** Per-call values for the assistant's {{placeholders}} (a campaign contact's first_name, …). */
-  variables: Record<string, string>;
-  /** Changes are written through to the room's row (callers set and delete entries directly). */
-  participants: Map<string, Participant>;
-  /** Set while a caller is connected and the call runs. */
-  call: LiveCallHandle | null;
-  joinTimer: NodeJS.Timeout | null;
-}
-
-export interface NewRoom {
-  workspaceId: string;
-  agentId: string;
-  agentName: string;
-  callId: string;
-  createdAt: Date;
-  /** "web" unless said otherwise. */
-  channel?: CallChannel;
-  variables?: Record<string, string>;
-}
-
 /** Where a room of the workspace is: held by this process, or by another live one. */
 export type RoomLocation = { held: "here"; room: Room } | { held: "elsewhere"; row: LiveRoomRow };
 
-/** What a removal or a hand-over came to; `no_answer` when the holding process did not answer in time. */
-export type RemovalOutcome = "removed" | "room_not_found" | "participant_not_found" | "no_answer";
+/** What a hand-over came to; `no_answer` when the holding process did not answer in time. */
 export type HandOverOutcome = "handed_over" | "room_not_found" | "joined" | "no_answer";
 
 /** How the registry reaches the process holding a room (room-control.ts: LISTEN/NOTIFY). */
@@ -111,7 +70,7 @@ class ParticipantMap extends Map<string, Participant> {
   }
 }
 
-export class RoomRegistry {
+export class RoomRegistry implements Rooms {
   /** This process's id in live_rooms.owner_id: one per registry, so test apps in one process stay apart. */
   readonly processId = randomUUID();
   private readonly rooms = new Map<string, Room>();

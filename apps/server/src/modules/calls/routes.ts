@@ -15,15 +15,8 @@ import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
-import { createCallMetrics } from "./call-metrics.ts";
-import { aliveSince, startCallUpkeep } from "./call-upkeep.ts";
 import { handleRealtimeSocket } from "./realtime-socket.ts";
-import { type RoomControl, startRoomControl } from "./room-control.ts";
-import { findLiveRoom } from "./room-store.ts";
-import { signRoomToken } from "./room-token.ts";
-import { startRoomUpkeep } from "./room-upkeep.ts";
-import type { CallsRuntime } from "./runtime.ts";
-import { endAllCalls, startCall } from "./start-call.ts";
+import { roomGrantClaims } from "./runtime.ts";
 
 const tags = ["calls"];
 const errors = { ...errorResponses, 429: ErrorResponse };
@@ -37,49 +30,19 @@ const HOLDER_SILENT =
 export async function callRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const rt: CallsRuntime = {
-    ctx,
-    metrics: createCallMetrics(app.metricsRegistry),
-    log: app.log,
-  };
+  const { calls } = ctx;
   const scoped = tenantRoute(app);
-  // Rooms are written through to live_rooms, so every process lists them and finds their holder.
-  ctx.rooms.attach({
-    db: ctx.db,
-    now: ctx.now,
-    aliveSince,
-    onError: (error) => app.log.error({ err: error }, "could not write a room through to the database"),
-  });
   // Calls a crashed process left open are closed before this one serves; its own are kept alive.
-  let stopUpkeep = () => {};
-  let stopRoomUpkeep = () => {};
-  let control: RoomControl | null = null;
+  let stopServing = async () => {};
   app.addHook("onReady", async () => {
-    stopUpkeep = await startCallUpkeep(rt);
-    stopRoomUpkeep = await startRoomUpkeep(rt);
-    control = await startRoomControl({
-      db: ctx.db,
-      databaseUrl: ctx.config.databaseUrl,
-      rooms: ctx.rooms,
-      stillHeld: async (row) =>
-        (await findLiveRoom(ctx.db, row, row.name, aliveSince(ctx.now())))?.callId === row.callId,
-      onError: (error, what) => app.log.warn({ err: error }, what),
-    });
-    ctx.rooms.connect(control);
+    stopServing = await calls.serve();
   });
-  app.addHook("onClose", async () => {
-    stopUpkeep();
-    stopRoomUpkeep();
-    ctx.rooms.connect(null);
-    await control?.close();
-    // The rows of the calls ended at shutdown go before the database is closed.
-    await ctx.rooms.settled();
-  });
+  app.addHook("onClose", async () => stopServing());
   // Calls end (and their logs are written) before the sockets are closed under them.
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     preClose: async function closeCalls(this: FastifyInstance) {
-      await endAllCalls(rt);
+      await calls.endAll();
       for (const client of this.websocketServer.clients) client.close(1001, "server_shutdown");
     },
   });
@@ -95,7 +58,17 @@ export async function callRoutes(app: FastifyInstance) {
         response: { 201: StartCallResponse, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await startCall(rt, tenantOf(request), request.params.id)),
+    async (request, reply) => {
+      const room = await calls.openCallRoom(tenantOf(request), {
+        agentId: request.params.id,
+        channel: "web",
+        direction: "inbound",
+      });
+      return reply.code(201).send({
+        room: { name: room.name, agent_id: room.agentId, created_at: room.createdAt.toISOString() },
+        call_id: room.callId,
+      });
+    },
   );
 
   r.get(
@@ -112,17 +85,18 @@ export async function callRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { workspaceId } = tenantOf(request);
       // Any process may sign it (the key derives from the shared secret); the room may be held elsewhere.
-      const where = await ctx.rooms.locate(workspaceId, request.query.room_name);
+      const where = await calls.rooms.locate(workspaceId, request.query.room_name);
       if (!where) {
         const message = "Room not found. The call may have ended.";
         return reply.code(404).send({ accessToken: "", result: "error", message, url: REALTIME_PATH, detail: message });
       }
-      const accessToken = await signRoomToken(ctx, {
+      const grant = roomGrantClaims({
         room: where.held === "here" ? where.room.name : where.row.name,
         identity: request.query.user_identity,
         name: request.query.name || "User",
         workspaceId,
       });
+      const accessToken = await calls.signGrant("room", grant);
       return { accessToken, result: "success" as const, message: "Token generated.", url: REALTIME_PATH };
     },
   );
@@ -139,7 +113,7 @@ export async function callRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return { rooms: await ctx.rooms.listAll(tenantOf(request).workspaceId) };
+      return { rooms: await calls.rooms.listAll(tenantOf(request).workspaceId) };
     },
   );
 
@@ -160,7 +134,7 @@ export async function callRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { workspaceId } = tenantOf(request);
-      const outcome = await ctx.rooms.removeParticipant(
+      const outcome = await calls.rooms.removeParticipant(
         workspaceId,
         request.params.room,
         request.query.participant_identity,
@@ -178,6 +152,6 @@ export async function callRoutes(app: FastifyInstance) {
       websocket: true,
       schema: { hide: true, querystring: z.object({ token: z.string().max(4096).optional() }) },
     },
-    (socket, request) => handleRealtimeSocket(rt, socket, request, request.query.token),
+    (socket, request) => handleRealtimeSocket(ctx, socket, request, request.query.token),
   );
 }

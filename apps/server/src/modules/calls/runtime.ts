@@ -1,42 +1,26 @@
-import { type CallChannel, type CallDirection, providerLabel, type RealtimeServerMessage } from "@parley/contract";
-import type { CallEvent } from "@parley/engine";
-import type { FastifyBaseLogger } from "fastify";
-import type { AppContext } from "../../context.ts";
-import type { CallMetrics } from "./call-metrics.ts";
+import { providerLabel } from "@parley/contract";
+import type { CallOrigin } from "../../lib/call-runtime.ts";
 
-/** What the live-call code needs from the running server. */
-export interface CallsRuntime {
-  ctx: AppContext;
-  metrics: CallMetrics;
-  log: FastifyBaseLogger;
-}
-
-/** One caller's connection, whatever carries it (the browser WebSocket, a phone media stream, SIP RTP, a messaging app's WebRTC call). */
-export interface CallTransport {
-  send(message: RealtimeServerMessage): void;
-  /** 20 ms of assistant audio, 16-bit mono PCM at 16 kHz. */
-  sendAudio(pcm: Int16Array): void;
-  /** The call has ended (its reason given); a phone leg still up is hung up here, unless it was transferred. */
-  close(code: number, reason: string): void;
-  /**
-   * Every engine event, for what a telephone does and a browser does not: barge-in clears audio
-   * queued at the carrier, a transfer moves the call, DTMF is played to the far end. `report` adds a
-   * problem (a refused transfer) to the call's log. The browser transport leaves this out.
-   */
-  control?(event: CallEvent, report: (problem: string) => void): void;
-}
-
-/** Where a call comes from: what the log records, what the model is told and what the minutes cost. */
-export interface CallOrigin {
-  channel: CallChannel;
-  direction: CallDirection;
-  /** E.164, SIP URI or extension of the calling side; null for browser calls. */
-  from: string | null;
-  /** The number called. */
-  to: string | null;
-  /** USD per minute the carrier charges (the vendor descriptor's telephony price); 0 off the phone network. */
-  telephonyPerMinute: number;
-}
+/**
+ * The call runtime's public face: what channel modules (telephony, SIP, messaging apps, the widget,
+ * campaigns) import of the calls module. They receive the runtime itself as `app.ctx.calls`.
+ */
+export type {
+  CallCarrier,
+  CallLogFilters,
+  CallMetrics,
+  CallOrigin,
+  CallRecord,
+  CallRequest,
+  CallRuntime,
+  CallTransport,
+  LiveCall,
+  Participant,
+  Room,
+} from "../../lib/call-runtime.ts";
+export { isMinutesRefusal } from "./minutes-allowance.ts";
+export { originAllowed } from "./origin-allowed.ts";
+export { roomGrantClaims } from "./room-grant.ts";
 
 /** A browser (or widget) call: nothing to dial, nothing to pay a carrier. */
 export const WEB_ORIGIN: CallOrigin = {

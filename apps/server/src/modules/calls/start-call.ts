@@ -1,38 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type { CallChannel, CallDirection, StartCallResponse } from "@parley/contract";
 import { AppError } from "../../lib/app-error.ts";
+import type { CallRequest, Room } from "../../lib/call-runtime.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAgent } from "../assistants/service.ts";
 import { createCallLogWithinLimit, finishCallLog } from "../call-logs/service.ts";
 import { concurrencyLimitOf } from "../workspaces/service.ts";
+import type { CallDeps } from "./call-deps.ts";
 import { aliveSince } from "./call-upkeep.ts";
 import { requireMinutesLeft } from "./minutes-allowance.ts";
 import { requireProviderCredentials } from "./providers.ts";
-import type { Room } from "./rooms.ts";
-import type { CallsRuntime } from "./runtime.ts";
 
 /** How long a created room waits for its caller before it frees its concurrency slot. */
 export const ROOM_JOIN_TIMEOUT_MS = 120_000;
 
 export const concurrencyLimitText = (limit: number) =>
   `This workspace is already running its maximum of ${limit} concurrent calls.`;
-
-/** A call about to start on any channel: whose assistant, and where the caller is. */
-export interface CallRequest {
-  agentId: string;
-  channel: CallChannel;
-  direction: CallDirection;
-  from?: string | null;
-  to?: string | null;
-  /** The campaign that placed it, if any. */
-  batchCallId?: string | null;
-  /** The page origin of a widget call, kept in its log. */
-  origin?: string | null;
-  /** Values for the assistant's {{placeholders}} on this call (a campaign contact's columns). */
-  variables?: Record<string, string>;
-  /** How long the room waits for its caller (a phone still ringing) before it frees its slot. */
-  joinTimeoutMs?: number;
-}
 
 /**
  * Every channel's way in: checks the providers' keys and the plan's monthly minutes, then takes one
@@ -41,9 +23,8 @@ export interface CallRequest {
  * expires and closes its log as failed. Throws AppError (429 with the concurrency text, 402/422 for
  * minutes or keys) when the call may not start.
  */
-export async function openCallRoom(rt: CallsRuntime, tenant: TenantScope, request: CallRequest): Promise<Room> {
-  const { ctx } = rt;
-  const { rooms } = ctx;
+export async function openCallRoom(rt: CallDeps, tenant: TenantScope, request: CallRequest): Promise<Room> {
+  const { ctx, rooms } = rt;
   const { agentId } = request;
   const assistant = await requireAgent(ctx.db, tenant, agentId);
   await requireProviderCredentials(ctx, tenant.workspaceId, { ...assistant.config, name: assistant.name });
@@ -64,6 +45,7 @@ export async function openCallRoom(rt: CallsRuntime, tenant: TenantScope, reques
       toNumber: request.to ?? null,
       batchCallId: request.batchCallId ?? null,
       origin: request.origin ?? null,
+      carrier: request.carrier ?? null,
       startedAt: createdAt,
     },
     limit,
@@ -87,18 +69,9 @@ export async function openCallRoom(rt: CallsRuntime, tenant: TenantScope, reques
   return room;
 }
 
-/** POST /agents/{id}/call: a browser call's room. */
-export async function startCall(rt: CallsRuntime, tenant: TenantScope, agentId: string): Promise<StartCallResponse> {
-  const room = await openCallRoom(rt, tenant, { agentId, channel: "web", direction: "inbound" });
-  return {
-    room: { name: room.name, agent_id: agentId, created_at: room.createdAt.toISOString() },
-    call_id: room.callId,
-  };
-}
-
 /** Frees a room nobody joined and closes its log as failed (`reason` is its end reason). */
-export async function expireRoom(rt: CallsRuntime, room: Room, reason: string) {
-  const { rooms } = rt.ctx;
+export async function expireRoom(rt: CallDeps, room: Room, reason: string) {
+  const { rooms } = rt;
   if (room.call || rooms.get(room.name) !== room) return;
   rooms.remove(room);
   const endedAt = rt.ctx.now();
@@ -118,9 +91,9 @@ export async function expireRoom(rt: CallsRuntime, room: Room, reason: string) {
 }
 
 /** Ends every call and frees every room (graceful shutdown). */
-export async function endAllCalls(rt: CallsRuntime): Promise<void> {
+export async function endAllCalls(rt: CallDeps): Promise<void> {
   await Promise.all(
-    rt.ctx.rooms
+    rt.rooms
       .all()
       .map((room) => (room.call ? room.call.end("server_shutdown") : expireRoom(rt, room, "server_shutdown"))),
   );

@@ -8,8 +8,7 @@ import {
   verifyDigest,
 } from "@parley/sip";
 import { AppError } from "../../lib/app-error.ts";
-import { setCallCarrier } from "../call-logs/service.ts";
-import { expireRoom, openCallRoom } from "../calls/start-call.ts";
+import type { Room } from "../calls/runtime.ts";
 import {
   findExtension,
   findNumberByAnyProvider,
@@ -30,7 +29,7 @@ type Admission = { record: PhoneNumberRecord } | { status: number; headers?: [st
 
 /** The numbers the INVITE's Request-URI user may name: as dialled, and as E.164 when it is bare digits. */
 async function candidatesFor(runtime: SipRuntime, user: string): Promise<PhoneNumberRecord[]> {
-  const { db } = runtime.calls.ctx;
+  const { db } = runtime.ctx;
   const spellings = /^\d{7,15}$/.test(user) ? [user, `+${user}`] : [user];
   const found = await Promise.all(spellings.map((s) => findNumberByAnyProvider(db, s)));
   return found.flat();
@@ -38,7 +37,7 @@ async function candidatesFor(runtime: SipRuntime, user: string): Promise<PhoneNu
 
 /** Whether the INVITE's source is one of the workspace's trunk carriers. */
 async function fromWorkspaceTrunk(runtime: SipRuntime, workspaceId: string, address: string): Promise<boolean> {
-  const numbers = await listPhoneNumbers(runtime.calls.ctx.db, { workspaceId });
+  const numbers = await listPhoneNumbers(runtime.ctx.db, { workspaceId });
   for (const n of numbers)
     if (n.provider === "sip_trunk" && n.sipTrunk && (await fromTrunk(address, n.sipTrunk))) return true;
   return false;
@@ -69,8 +68,8 @@ async function admit(runtime: SipRuntime, call: InboundCall): Promise<Admission>
   // The caller's own extension: in the called domain, else the domain of the extension called.
   const callerDomain = extensions.some((e) => e.extensionDomain === from.host) ? from.host : domain;
   const caller =
-    (await findExtension(runtime.calls.ctx.db, from.user, callerDomain)) ??
-    (await findExtension(runtime.calls.ctx.db, from.user, extensions[0]?.extensionDomain ?? ""));
+    (await findExtension(runtime.ctx.db, from.user, callerDomain)) ??
+    (await findExtension(runtime.ctx.db, from.user, extensions[0]?.extensionDomain ?? ""));
   const target = extensions.find((e) => e.workspaceId === caller?.workspaceId);
   if (!caller?.sipHa1 || !caller.extensionDomain || !target) return { status: 403 };
   const realm = caller.extensionDomain;
@@ -111,14 +110,16 @@ async function answer(runtime: SipRuntime, call: InboundCall): Promise<void> {
   }
   const callerUri = call.caller;
   const from = callerUri.user ?? callerUri.uri;
-  let room: Awaited<ReturnType<typeof openCallRoom>>;
+  let room: Room;
   try {
-    room = await openCallRoom(calls, record, {
+    room = await calls.openCallRoom(record, {
       agentId: record.agentId,
       channel: "sip",
       direction: "inbound",
       from,
       to: record.number,
+      // Who carries the call is known before the room opens: the log is written with it at once.
+      carrier: { provider: record.provider, providerCallId: call.callId, phoneNumberId: record.id },
       joinTimeoutMs: ANSWER_TIMEOUT_MS,
     });
   } catch (error) {
@@ -130,13 +131,8 @@ async function answer(runtime: SipRuntime, call: InboundCall): Promise<void> {
   }
   if (call.state === "ended") {
     rtp.close();
-    return expireRoom(calls, room, "caller_hangup");
+    return calls.expireRoom(room, "caller_hangup");
   }
-  await setCallCarrier(calls.ctx.db, record, room.callId, {
-    provider: record.provider,
-    providerCallId: call.callId,
-    phoneNumberId: record.id,
-  });
   await call.ring();
   rtp.configure(answered.agreement);
   await call.accept(answered.sdp);
@@ -145,7 +141,7 @@ async function answer(runtime: SipRuntime, call: InboundCall): Promise<void> {
       ? { username: record.sipUsername ?? record.number, domain: record.extensionDomain }
       : null;
   const bridgeEnded = () => {
-    if (extension) void clearExtensionCall(calls.ctx.db, room.callId).catch(() => undefined);
+    if (extension) void clearExtensionCall(runtime.ctx.db, room.callId).catch(() => undefined);
   };
   await runAssistantOnLeg({
     runtime,

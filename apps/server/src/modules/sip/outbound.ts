@@ -1,10 +1,8 @@
 import { type OutboundCallResult, PHONE_NUMBER_TEXTS } from "@parley/contract";
 import { agreementFrom, createOffer, parseSdp, RtpSession } from "@parley/sip";
+import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { setCallCarrier } from "../call-logs/service.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
-import { expireRoom, openCallRoom } from "../calls/start-call.ts";
 import type { PhoneNumberRecord } from "../phone-numbers/service.ts";
 import { routeFor } from "./routing.ts";
 import { runAssistantOnLeg } from "./sip-call.ts";
@@ -34,20 +32,20 @@ function failureReason(status: number): string {
  * as the carrier id); a refusal closes the call log with busy / no-answer / failed.
  */
 export async function placeSipCall(
-  rt: CallsRuntime,
+  ctx: AppContext,
   tenant: TenantScope,
   record: PhoneNumberRecord,
   destination: string,
   agentId: string,
   placed: { batchCallId: string | null; variables: Record<string, string> } = { batchCallId: null, variables: {} },
 ): Promise<OutboundCallResult> {
-  const runtime = sipRuntimeOf(rt.ctx);
+  const runtime = sipRuntimeOf(ctx);
   if (!runtime) throw new AppError("unavailable", PHONE_NUMBER_TEXTS.switchUnreachable);
   // A trunk that wants Parley registered is registered before the first call goes out.
-  if (record.provider === "sip_trunk") await syncSipTrunk(rt.ctx, record.id, record);
+  if (record.provider === "sip_trunk") await syncSipTrunk(ctx, record.id, record);
   const route = await routeFor(runtime, record, destination);
   if (!route) throw new AppError("validation", SIP_OUTBOUND_TEXTS.noRoute(destination));
-  const room = await openCallRoom(rt, tenant, {
+  const room = await ctx.calls.openCallRoom(tenant, {
     agentId,
     channel: "sip",
     direction: "outbound",
@@ -58,7 +56,7 @@ export async function placeSipCall(
     joinTimeoutMs: SIP_RING_TIMEOUT_MS + 10_000,
   });
   const rtp = await RtpSession.open(runtime.rtp).catch(async (error: unknown) => {
-    await expireRoom(rt, room, "failed");
+    await ctx.calls.expireRoom(room, "failed");
     throw error;
   });
   let callId = "";
@@ -75,7 +73,7 @@ export async function placeSipCall(
       callId = call.callId;
     },
   );
-  await setCallCarrier(rt.ctx.db, tenant, room.callId, {
+  await ctx.calls.state.setCarrier(tenant, room.callId, {
     provider: record.provider,
     providerCallId: callId || null,
     phoneNumberId: record.id,
@@ -86,7 +84,7 @@ export async function placeSipCall(
       if (!agreement) {
         rtp.close();
         if (result.status < 300) await result.call.hangup();
-        await expireRoom(rt, room, failureReason(result.status));
+        await ctx.calls.expireRoom(room, failureReason(result.status));
         return;
       }
       rtp.configure(agreement);
@@ -106,9 +104,9 @@ export async function placeSipCall(
       });
     },
     async (error: unknown) => {
-      rt.log.warn({ err: error }, "SIP call could not be placed");
+      ctx.calls.log.warn({ err: error }, "SIP call could not be placed");
       rtp.close();
-      await expireRoom(rt, room, "failed");
+      await ctx.calls.expireRoom(room, "failed");
     },
   );
   return {

@@ -12,7 +12,8 @@ const SWEEP_MS = 60_000;
  * (realm = domain). Bindings go to sip_registrations so every process sees them.
  */
 export function serveRegistrar(runtime: SipRuntime): void {
-  const { ctx, log } = runtime.calls;
+  const { ctx } = runtime;
+  const { log } = runtime.calls;
   const store = databaseBindings(ctx.db, runtime.processId, ctx.now);
   runtime.ua.on("register", (request) => {
     void handleRegister(request, {

@@ -12,7 +12,6 @@ import { errorResponses } from "../../lib/error-responses.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { listSipTrunkNumbers } from "../phone-numbers/service.ts";
 import { answerSipCalls } from "./answer-call.ts";
-import { registeredCallMetrics } from "./call-metrics.ts";
 import { createExtension } from "./create-extension.ts";
 import { extensionStatus } from "./extension-status.ts";
 import { serveRegistrar } from "./registrar.ts";
@@ -31,7 +30,7 @@ export async function sipRoutes(app: FastifyInstance) {
   const scoped = tenantRoute(app);
 
   app.addHook("onReady", async () => {
-    const runtime = await startSipRuntime({ ctx, metrics: registeredCallMetrics(app.metricsRegistry), log: app.log });
+    const runtime = await startSipRuntime(ctx);
     if (!runtime) return;
     serveRegistrar(runtime);
     answerSipCalls(runtime);

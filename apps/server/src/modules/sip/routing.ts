@@ -26,7 +26,7 @@ export async function routeFor(
   record: PhoneNumberRecord,
   destination: string,
 ): Promise<SipRoute | null> {
-  const { ctx } = runtime.calls;
+  const { ctx } = runtime;
   const asUri = /^sips?:/i.test(destination) ? parseUri(destination) : null;
   if (record.provider === "sip_trunk" && record.sipTrunk) {
     const { host, port } = trunkHostPort(record.sipTrunk);

@@ -1,8 +1,6 @@
 import type { CallEndReason } from "@parley/contract";
 import type { CallLeg, RtpSession } from "@parley/sip";
-import { type LiveCall, startLiveCall } from "../calls/live-call.ts";
-import type { Room } from "../calls/rooms.ts";
-import type { CallOrigin } from "../calls/runtime.ts";
+import type { CallOrigin, LiveCall, Room } from "../calls/runtime.ts";
 import { Upsampler } from "./rate-convert.ts";
 import { clearExtensionCall, markExtensionCall } from "./registrations.ts";
 import { RtpCallTransport, type TransferOutcome } from "./rtp-call-transport.ts";
@@ -29,13 +27,13 @@ export interface SipCallSetup {
 export async function runAssistantOnLeg(setup: SipCallSetup): Promise<LiveCall | null> {
   const { runtime, leg, rtp, room, extension } = setup;
   const { calls } = runtime;
-  const { db } = calls.ctx;
+  const { db } = runtime.ctx;
   if (extension) {
     await markExtensionCall(db, {
       callId: room.callId,
       ...extension,
       processId: runtime.processId,
-      startedAt: calls.ctx.now(),
+      startedAt: runtime.ctx.now(),
     }).catch((error: unknown) => calls.log.warn({ err: error }, "could not mark the extension busy"));
   }
   const released = () => {
@@ -52,10 +50,10 @@ export async function runAssistantOnLeg(setup: SipCallSetup): Promise<LiveCall |
     identity: `sip-${leg.callId.slice(0, 12)}`,
     name: setup.callerName,
     kind: "caller" as const,
-    joinedAt: calls.ctx.now(),
+    joinedAt: runtime.ctx.now(),
   };
   try {
-    live = await startLiveCall(calls, room, caller, transport, setup.origin);
+    live = await calls.startLiveCall(room, caller, transport, setup.origin);
   } catch (error) {
     calls.log.warn({ err: error, callId: room.callId }, "the SIP call's assistant could not start");
     await leg.hangup();

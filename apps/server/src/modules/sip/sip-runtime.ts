@@ -3,12 +3,14 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { createNonceIssuer, type NonceIssuer, type RtpPortRange, UserAgent } from "@parley/sip";
 import type { AppContext } from "../../context.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
+import type { CallRuntime } from "../calls/runtime.ts";
 
 /** The running SIP side of one server process: its user agent, where media binds, its nonces. */
 export interface SipRuntime {
   ua: UserAgent;
-  calls: CallsRuntime;
+  ctx: AppContext;
+  /** The call runtime every channel starts its calls through (ctx.calls). */
+  calls: CallRuntime;
   /** Identifies this process in sip_registrations / sip_active_calls. */
   processId: string;
   /** SIP_HOST as phones and carriers reach it. */
@@ -43,8 +45,9 @@ async function addressOf(host: string): Promise<string> {
  * Binds the SIP listener (UDP and TCP) on config.sip. A port that cannot be bound logs an error and
  * leaves SIP off: the rest of Parley keeps serving.
  */
-export async function startSipRuntime(calls: CallsRuntime): Promise<SipRuntime | null> {
-  const { ctx, log } = calls;
+export async function startSipRuntime(ctx: AppContext): Promise<SipRuntime | null> {
+  const { calls } = ctx;
+  const { log } = calls;
   const { sip } = ctx.config;
   if (sip.port === null) return null;
   const ua = new UserAgent({ bindHost: ctx.config.host, publicHost: sip.host, userAgent: "Parley" });
@@ -59,6 +62,7 @@ export async function startSipRuntime(calls: CallsRuntime): Promise<SipRuntime |
   const mediaAddress = await addressOf(sip.host);
   const runtime: SipRuntime = {
     ua,
+    ctx,
     calls,
     processId: randomUUID(),
     host: sip.host,
@@ -66,7 +70,7 @@ export async function startSipRuntime(calls: CallsRuntime): Promise<SipRuntime |
     port,
     rtp: { host: ctx.config.host, portMin: sip.rtpPortMin, portMax: sip.rtpPortMax },
     // Derived from the master secret: a nonce issued by one process verifies on another.
-    nonces: createNonceIssuer(Buffer.from(ctx.roomTokenKey).toString("hex")),
+    nonces: createNonceIssuer(Buffer.from(calls.key).toString("hex")),
     stoppers: [],
   };
   runtimes.set(ctx, runtime);

@@ -57,7 +57,7 @@ export function registerTrunks(runtime: SipRuntime, listTrunks: TrunkLister | nu
 
 /** Brings the running registrations in line with these trunk numbers (others are unregistered). */
 export async function reconcileTrunks(runtime: SipRuntime, records: readonly PhoneNumberRecord[]): Promise<void> {
-  const { ctx } = runtime.calls;
+  const { ctx } = runtime;
   const wanted = new Set(records.map((r) => r.id));
   for (const id of registrationsOf(runtime).keys()) if (!wanted.has(id)) await syncSipTrunk(ctx, id, null);
   for (const record of records) await syncSipTrunk(ctx, record.id, record);

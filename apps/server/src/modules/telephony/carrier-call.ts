@@ -1,5 +1,4 @@
-import { findCallByCarrierId, setCallCarrier } from "../call-logs/service.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
+import type { AppContext } from "../../context.ts";
 
 const LOOKUP_TRIES = 10;
 const LOOKUP_PAUSE_MS = 200;
@@ -10,19 +9,16 @@ export interface CarrierIds {
   placedCallId?: string | undefined;
 }
 
-async function lookup(rt: CallsRuntime, provider: string, ids: CarrierIds) {
-  const direct = await findCallByCarrierId(rt.ctx.db, provider, ids.providerCallId);
+async function lookup(ctx: AppContext, provider: string, ids: CarrierIds) {
+  const { state } = ctx.calls;
+  const direct = await state.findByCarrierId(provider, ids.providerCallId);
   if (direct || !ids.placedCallId || ids.placedCallId === ids.providerCallId) return direct;
-  const placed = await findCallByCarrierId(rt.ctx.db, provider, ids.placedCallId);
+  const placed = await state.findByCarrierId(provider, ids.placedCallId);
   // The vendor named the call by a request id first: from now on the log holds the call's own id.
-  if (placed) {
-    await setCallCarrier(rt.ctx.db, { workspaceId: placed.workspaceId }, placed.id, {
-      provider,
-      providerCallId: ids.providerCallId,
-      phoneNumberId: placed.phoneNumberId,
-    });
-  }
-  return placed;
+  if (!placed) return null;
+  const carrier = { provider, providerCallId: ids.providerCallId, phoneNumberId: placed.phoneNumberId };
+  await state.setCarrier({ workspaceId: placed.workspaceId }, placed.id, carrier);
+  return { ...placed, ...carrier };
 }
 
 /**
@@ -30,9 +26,9 @@ async function lookup(rt: CallsRuntime, provider: string, ids: CarrierIds) {
  * placed the call has stored the id it got, so a miss is retried for about two seconds before it
  * counts as unknown.
  */
-export async function findPlacedCall(rt: CallsRuntime, provider: string, ids: CarrierIds) {
+export async function findPlacedCall(ctx: AppContext, provider: string, ids: CarrierIds) {
   for (let attempt = 0; ; attempt += 1) {
-    const found = await lookup(rt, provider, ids);
+    const found = await lookup(ctx, provider, ids);
     if (found || attempt >= LOOKUP_TRIES) return found;
     await new Promise((resolve) => setTimeout(resolve, LOOKUP_PAUSE_MS));
   }

@@ -1,6 +1,6 @@
 import { MediaStreamProvider } from "@parley/contract";
+import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
 import { normaliseNumber } from "../phone-numbers/number-format.ts";
 import { requirePhoneNumber } from "../phone-numbers/service.ts";
 import { accountOf, adapterOf } from "./account.ts";
@@ -19,26 +19,26 @@ export type CarrierAnswer =
  * whether it went out. Errors are "unknown", never a guess either way.
  */
 export async function askCarrierForCall(
-  rt: CallsRuntime,
+  ctx: AppContext,
   tenant: TenantScope,
   phoneNumberId: string,
   destination: string,
   since: Date,
 ): Promise<CarrierAnswer> {
   try {
-    const record = await requirePhoneNumber(rt.ctx.db, tenant, phoneNumberId);
+    const record = await requirePhoneNumber(ctx.db, tenant, phoneNumberId);
     const media = MediaStreamProvider.safeParse(record.provider);
     const to = normaliseNumber(destination, record.country)?.e164;
     if (!media.success || !to) return { kind: "unknown" };
     const adapter = await adapterOf(media.data);
-    const account = await accountOf(rt.ctx, record);
+    const account = await accountOf(ctx, record);
     if (!adapter?.findCall || !account) return { kind: "unknown" };
     const providerCallId = await adapter.findCall(account, { from: record.number, to, since });
     return providerCallId
       ? { kind: "placed", provider: media.data, providerCallId, phoneNumberId: record.id }
       : { kind: "not_placed" };
   } catch (error) {
-    rt.log.warn({ err: error }, "could not ask the carrier whether a call was placed");
+    ctx.calls.log.warn({ err: error }, "could not ask the carrier whether a call was placed");
     return { kind: "unknown" };
   }
 }

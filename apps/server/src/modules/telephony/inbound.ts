@@ -1,11 +1,10 @@
 import type { MediaStreamProvider } from "@parley/contract";
 import type { IncomingCall, TelephonyAccount, TelephonyAdapter, WebhookAnswer, WebhookRequest } from "@parley/engine";
+import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
-import { closeUnconnectedCall, setCallCarrier } from "../call-logs/service.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
-import { openCallRoom } from "../calls/start-call.ts";
+import type { CallRecord, Room } from "../calls/runtime.ts";
 import {
   findInboundNumbers,
   type PhoneNumberRecord,
@@ -13,8 +12,9 @@ import {
   webhookUrlsFor,
 } from "../phone-numbers/service.ts";
 import { accountOf } from "./account.ts";
+import { rememberAnswered } from "./answered-calls.ts";
 import { findPlacedCall } from "./carrier-call.ts";
-import { signStreamToken } from "./stream-token.ts";
+import { signStreamGrant } from "./grants.ts";
 
 /** How long an answered call's room waits for its media stream before it gives the slot back. */
 export const STREAM_JOIN_TIMEOUT_MS = 30_000;
@@ -26,13 +26,13 @@ interface VerifiedNumber {
 
 /** The first candidate whose vendor account signed this webhook; null when none did (403). */
 async function verifiedNumber(
-  rt: CallsRuntime,
+  ctx: AppContext,
   adapter: TelephonyAdapter,
   candidates: PhoneNumberRecord[],
   request: WebhookRequest,
 ): Promise<VerifiedNumber | null> {
   for (const record of candidates) {
-    const account = await accountOf(rt.ctx, record);
+    const account = await accountOf(ctx, record);
     if (account && (await adapter.verifyWebhook(account, request))) return { record, account };
   }
   return null;
@@ -44,63 +44,72 @@ async function verifiedNumber(
  * it does not wait on the socket. (The adapter interface has no "reject" markup of its own.)
  */
 function refusal(
-  rt: CallsRuntime,
+  ctx: AppContext,
   adapter: TelephonyAdapter,
   provider: MediaStreamProvider,
   account: TelephonyAccount,
   call: IncomingCall,
   reason: string,
 ): WebhookAnswer {
-  rt.log.info({ provider, reason }, "phone call refused");
+  ctx.calls.log.info({ provider, reason }, "phone call refused");
   void adapter
     .hangup(account, call.providerCallId)
-    .catch((error: unknown) => rt.log.warn({ provider, err: error }, "could not hang up a refused call"));
-  return adapter.answerWithStream(webhookUrlsFor(rt.ctx.config.publicUrl, provider), { refused: reason }, call);
+    .catch((error: unknown) => ctx.calls.log.warn({ provider, err: error }, "could not hang up a refused call"));
+  return adapter.answerWithStream(webhookUrlsFor(ctx.config.publicUrl, provider), { refused: reason }, call);
 }
 
 async function streamAnswer(
-  rt: CallsRuntime,
+  ctx: AppContext,
   adapter: TelephonyAdapter,
   provider: MediaStreamProvider,
   call: IncomingCall,
   grant: { callId: string; room: string; workspaceId: string; phoneNumberId: string },
 ): Promise<WebhookAnswer> {
-  const token = await signStreamToken(rt.ctx, grant);
+  const token = await signStreamGrant(ctx.calls, grant);
   const parameters = { call_id: grant.callId, room: grant.room, token };
-  return adapter.answerWithStream(webhookUrlsFor(rt.ctx.config.publicUrl, provider), parameters, call);
+  return adapter.answerWithStream(webhookUrlsFor(ctx.config.publicUrl, provider), parameters, call);
 }
 
 /** A caller rang one of the workspace's numbers: a slot, a room and the markup that opens the stream. */
 async function answerInbound(
-  rt: CallsRuntime,
+  ctx: AppContext,
   adapter: TelephonyAdapter,
   provider: MediaStreamProvider,
   { record, account }: VerifiedNumber,
   call: IncomingCall,
 ): Promise<WebhookAnswer> {
   const tenant: TenantScope = { workspaceId: record.workspaceId };
-  if (!record.agentId) return refusal(rt, adapter, provider, account, call, "The number has no inbound assistant.");
-  let room: Awaited<ReturnType<typeof openCallRoom>>;
+  if (!record.agentId) return refusal(ctx, adapter, provider, account, call, "The number has no inbound assistant.");
+  const carrier = { provider, providerCallId: call.providerCallId, phoneNumberId: record.id };
+  let room: Room;
   try {
-    room = await openCallRoom(rt, tenant, {
+    // The carrier goes into the log as it opens: one write, not two.
+    room = await ctx.calls.openCallRoom(tenant, {
       agentId: record.agentId,
       channel: "phone",
       direction: "inbound",
       from: call.from,
       to: record.number,
+      carrier,
       joinTimeoutMs: STREAM_JOIN_TIMEOUT_MS,
     });
   } catch (error) {
     // Over the concurrency limit, out of minutes, a provider key missing: the caller is turned away.
-    if (error instanceof AppError) return refusal(rt, adapter, provider, account, call, error.message);
+    if (error instanceof AppError) return refusal(ctx, adapter, provider, account, call, error.message);
     throw error;
   }
-  await setCallCarrier(rt.ctx.db, tenant, room.callId, {
-    provider,
-    providerCallId: call.providerCallId,
-    phoneNumberId: record.id,
-  });
-  return streamAnswer(rt, adapter, provider, call, {
+  const logged: CallRecord = {
+    id: room.callId,
+    workspaceId: record.workspaceId,
+    status: "queued",
+    agentId: record.agentId,
+    direction: "inbound",
+    fromNumber: call.from,
+    toNumber: record.number,
+    ...carrier,
+  };
+  rememberAnswered({ call: logged, account }, STREAM_JOIN_TIMEOUT_MS);
+  return streamAnswer(ctx, adapter, provider, call, {
     callId: room.callId,
     room: room.name,
     workspaceId: record.workspaceId,
@@ -114,34 +123,35 @@ async function answerInbound(
  * streams as usual and the engine waits for the beep.
  */
 async function answerOutbound(
-  rt: CallsRuntime,
+  ctx: AppContext,
   adapter: TelephonyAdapter,
   provider: MediaStreamProvider,
   verified: VerifiedNumber,
   call: IncomingCall,
-  placed: { id: string; workspaceId: string; agentId: string | null; status: string },
+  placed: CallRecord,
   answeredBy: string | undefined,
 ): Promise<WebhookAnswer> {
   const tenant: TenantScope = { workspaceId: placed.workspaceId };
   if (placed.status !== "queued") {
-    return refusal(rt, adapter, provider, verified.account, call, "The call was answered after it had ended.");
+    return refusal(ctx, adapter, provider, verified.account, call, "The call was answered after it had ended.");
   }
-  const assistant = placed.agentId ? await findAssistant(rt.ctx.db, tenant, placed.agentId) : undefined;
+  const assistant = placed.agentId ? await findAssistant(ctx.db, tenant, placed.agentId) : undefined;
   if (
     answeredBy === "machine" &&
     assistant?.voicemail_detection &&
     assistant.voicemail_detection_handler === "hangup"
   ) {
-    await closeUnconnectedCall(rt.ctx.db, tenant, placed.id, {
+    await ctx.calls.state.closeUnconnected(tenant, placed.id, {
       status: "completed",
       endReason: "voicemail",
-      endedAt: rt.ctx.now(),
+      endedAt: ctx.now(),
     });
-    freeRoomOf(rt, placed.id);
-    return refusal(rt, adapter, provider, verified.account, call, "An answering machine picked up.");
+    freeRoomOf(ctx, placed.id);
+    return refusal(ctx, adapter, provider, verified.account, call, "An answering machine picked up.");
   }
-  const room = rt.ctx.rooms.all().find((r) => r.callId === placed.id);
-  return streamAnswer(rt, adapter, provider, call, {
+  const room = ctx.calls.roomOfCall(placed.id);
+  rememberAnswered({ call: placed, account: verified.account }, STREAM_JOIN_TIMEOUT_MS);
+  return streamAnswer(ctx, adapter, provider, call, {
     callId: placed.id,
     room: room?.name ?? "",
     workspaceId: placed.workspaceId,
@@ -150,9 +160,9 @@ async function answerOutbound(
 }
 
 /** Frees the room of a call that will not run (held by this process, not yet joined). */
-export function freeRoomOf(rt: CallsRuntime, callId: string): void {
-  const room = rt.ctx.rooms.all().find((r) => r.callId === callId);
-  if (room && !room.call) rt.ctx.rooms.remove(room);
+export function freeRoomOf(ctx: AppContext, callId: string): void {
+  const room = ctx.calls.roomOfCall(callId);
+  if (room && !room.call) ctx.calls.rooms.remove(room);
 }
 
 /**
@@ -161,24 +171,24 @@ export function freeRoomOf(rt: CallsRuntime, callId: string): void {
  * stream. Null when no account verifies the signature (403).
  */
 export async function answerVoiceWebhook(
-  rt: CallsRuntime,
+  ctx: AppContext,
   provider: MediaStreamProvider,
   adapter: TelephonyAdapter,
   request: WebhookRequest,
 ): Promise<WebhookAnswer | null> {
   const call = adapter.parseIncomingCall(request);
   if (call.direction === "outbound") {
-    const placed = await findPlacedCall(rt, provider, call);
+    const placed = await findPlacedCall(ctx, provider, call);
     if (!placed?.phoneNumberId) return null;
     const tenant = { workspaceId: placed.workspaceId };
-    const record = await requirePhoneNumber(rt.ctx.db, tenant, placed.phoneNumberId).catch(() => null);
-    const verified = await verifiedNumber(rt, adapter, record ? [record] : [], request);
+    const record = await requirePhoneNumber(ctx.db, tenant, placed.phoneNumberId).catch(() => null);
+    const verified = await verifiedNumber(ctx, adapter, record ? [record] : [], request);
     if (!verified) return null;
     const answeredBy = adapter.parseStatus(request)?.answeredBy;
-    return answerOutbound(rt, adapter, provider, verified, call, placed, answeredBy);
+    return answerOutbound(ctx, adapter, provider, verified, call, placed, answeredBy);
   }
-  const candidates = await findInboundNumbers(rt.ctx.db, provider, call.to);
-  const verified = await verifiedNumber(rt, adapter, candidates, request);
+  const candidates = await findInboundNumbers(ctx.db, provider, call.to);
+  const verified = await verifiedNumber(ctx, adapter, candidates, request);
   if (!verified) return null;
-  return answerInbound(rt, adapter, provider, verified, call);
+  return answerInbound(ctx, adapter, provider, verified, call);
 }

@@ -2,8 +2,7 @@ import type { RealtimeServerMessage } from "@parley/contract";
 import type { CallEvent, StreamCodec } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import type { LiveCall } from "../calls/live-call.ts";
-import type { CallTransport } from "../calls/runtime.ts";
+import type { CallTransport, LiveCall } from "../calls/runtime.ts";
 import type { CallControl } from "./call-control.ts";
 
 const OPEN = 1;

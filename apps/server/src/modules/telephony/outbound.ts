@@ -1,11 +1,9 @@
 import { MediaStreamProvider, type OutboundCallResult, PHONE_NUMBER_TEXTS, providerLabel } from "@parley/contract";
 import { TelephonyError } from "@parley/engine";
+import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
-import { setCallCarrier } from "../call-logs/service.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
-import { expireRoom, openCallRoom } from "../calls/start-call.ts";
 import { normaliseNumber } from "../phone-numbers/number-format.ts";
 import { type PhoneNumberRecord, requirePhoneNumber, webhookUrlsFor } from "../phone-numbers/service.ts";
 import { placeSipCall } from "../sip/outbound.ts";
@@ -42,13 +40,13 @@ export class CarrierError extends Error {
  * detection asks the carrier for answering-machine detection.
  */
 export async function placeOutboundCall(
-  rt: CallsRuntime,
+  ctx: AppContext,
   tenant: TenantScope,
   phoneNumberId: string,
   destination: string,
   options: { batchCallId?: string | null; agentId?: string | null; variables?: Record<string, string> } = {},
 ): Promise<OutboundCallResult> {
-  const record = await requirePhoneNumber(rt.ctx.db, tenant, phoneNumberId);
+  const record = await requirePhoneNumber(ctx.db, tenant, phoneNumberId);
   // A campaign names its own assistant; a call from the number's page uses the number's outbound one.
   const agentId = options.agentId ?? record.outboundAgentId;
   const placed = { batchCallId: options.batchCallId ?? null, variables: options.variables ?? {} };
@@ -59,7 +57,7 @@ export async function placeOutboundCall(
     if (!to && !SIP_DESTINATION.test(sipDestination))
       throw new AppError("validation", PHONE_NUMBER_TEXTS.invalidNumber);
     if (!agentId) throw new AppError("validation", OUTBOUND_TEXTS.noOutboundAssistant);
-    return placeSipCall(rt, tenant, record, sipDestination, agentId, placed);
+    return placeSipCall(ctx, tenant, record, sipDestination, agentId, placed);
   }
   if (!to) throw new AppError("validation", PHONE_NUMBER_TEXTS.invalidNumber);
   // What is left besides the media-stream vendors is a messaging-app number: its calls only come in.
@@ -67,7 +65,7 @@ export async function placeOutboundCall(
   if (!media.success) throw new AppError("validation", OUTBOUND_TEXTS.messagingApp);
   const provider = media.data;
   if (!agentId) throw new AppError("validation", OUTBOUND_TEXTS.noOutboundAssistant);
-  return placeMediaStreamCall(rt, tenant, record, provider, agentId, to, placed);
+  return placeMediaStreamCall(ctx, tenant, record, provider, agentId, to, placed);
 }
 
 /** What a campaign adds to a call it places: its id on the log, the contact's prompt values. */
@@ -77,7 +75,7 @@ export interface PlacedBy {
 }
 
 async function placeMediaStreamCall(
-  rt: CallsRuntime,
+  ctx: AppContext,
   tenant: TenantScope,
   record: PhoneNumberRecord,
   provider: MediaStreamProvider,
@@ -85,12 +83,11 @@ async function placeMediaStreamCall(
   to: string,
   placed: PlacedBy,
 ): Promise<OutboundCallResult> {
-  const { ctx } = rt;
   const adapter = await adapterOf(provider);
   const account = await accountOf(ctx, record);
   if (!adapter || !account) throw new AppError("validation", OUTBOUND_TEXTS.noCredentials(providerLabel(provider)));
   const assistant = await findAssistant(ctx.db, tenant, agentId);
-  const room = await openCallRoom(rt, tenant, {
+  const room = await ctx.calls.openCallRoom(tenant, {
     agentId,
     channel: "phone",
     direction: "outbound",
@@ -109,14 +106,14 @@ async function placeMediaStreamCall(
       machineDetection: assistant?.voicemail_detection === true && adapter.features.machineDetection,
     });
   } catch (error) {
-    await expireRoom(rt, room, "failed");
+    await ctx.calls.expireRoom(room, "failed");
     if (error instanceof TelephonyError) {
       const detail = error.kind === "credentials" ? PHONE_NUMBER_TEXTS.badCredentials : error.message;
       throw new CarrierError(OUTBOUND_TEXTS.carrierFailed(detail));
     }
     throw error;
   }
-  await setCallCarrier(ctx.db, tenant, room.callId, { provider, providerCallId, phoneNumberId: record.id });
+  await ctx.calls.state.setCarrier(tenant, room.callId, { provider, providerCallId, phoneNumberId: record.id });
   return {
     call_id: room.callId,
     status: "queued",

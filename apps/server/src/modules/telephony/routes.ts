@@ -5,16 +5,15 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { WebSocketServer } from "ws";
 import { z } from "zod";
+import type { AppContext } from "../../context.ts";
 import { errorResponses } from "../../lib/error-responses.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
 import { adapterOf } from "./account.ts";
-import { sharedCallMetrics } from "./call-metrics.ts";
+import { verifyTransferGrant } from "./grants.ts";
 import { answerVoiceWebhook } from "./inbound.ts";
 import { CarrierError, placeOutboundCall } from "./outbound.ts";
 import { applyStatusWebhook } from "./status.ts";
 import { handleStreamSocket } from "./stream-socket.ts";
-import { verifyTransfer } from "./transfer-markup.ts";
 import { webhookRequestOf } from "./webhook-request.ts";
 
 const tags = ["telephony"];
@@ -32,10 +31,9 @@ const MAX_STREAM_MESSAGE_BYTES = 64 * 1024;
 export async function telephonyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const rt: CallsRuntime = { ctx, metrics: sharedCallMetrics(app.metricsRegistry), log: app.log };
 
-  await app.register(async (hooks) => vendorWebhookRoutes(hooks, rt));
-  registerStreamRoute(app, rt);
+  await app.register(async (hooks) => vendorWebhookRoutes(hooks, ctx));
+  registerStreamRoute(app, ctx);
 
   r.post(
     "/make_outbound_call",
@@ -51,7 +49,7 @@ export async function telephonyRoutes(app: FastifyInstance) {
     async (request, reply) => {
       try {
         const { caller_uuid: phoneNumberId, destination_number: destination } = request.body;
-        return reply.code(201).send(await placeOutboundCall(rt, tenantOf(request), phoneNumberId, destination));
+        return reply.code(201).send(await placeOutboundCall(ctx, tenantOf(request), phoneNumberId, destination));
       } catch (error) {
         if (error instanceof CarrierError) return reply.code(502).send({ detail: error.message });
         throw error;
@@ -61,9 +59,8 @@ export async function telephonyRoutes(app: FastifyInstance) {
 }
 
 /** The vendor's webhooks: voice, status and transfer markup, with bodies kept as sent for signatures. */
-async function vendorWebhookRoutes(app: FastifyInstance, rt: CallsRuntime) {
+async function vendorWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = app;
   // Signatures are computed over the body exactly as sent: keep it as text in this scope.
   app.removeContentTypeParser(["application/json", "application/x-www-form-urlencoded"]);
   app.addContentTypeParser(
@@ -86,7 +83,7 @@ async function vendorWebhookRoutes(app: FastifyInstance, rt: CallsRuntime) {
       const adapter = await requireAdapter(request.params.provider, reply);
       if (!adapter) return reply;
       const webhook = webhookRequestOf(request, ctx.config.publicUrl);
-      const answer = await answerVoiceWebhook(rt, request.params.provider, adapter, webhook);
+      const answer = await answerVoiceWebhook(ctx, request.params.provider, adapter, webhook);
       if (!answer) return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
       return reply.code(200).header("content-type", answer.contentType).send(answer.body);
     },
@@ -100,7 +97,7 @@ async function vendorWebhookRoutes(app: FastifyInstance, rt: CallsRuntime) {
       const adapter = await requireAdapter(request.params.provider, reply);
       if (!adapter) return reply;
       const webhook = webhookRequestOf(request, ctx.config.publicUrl);
-      const outcome = await applyStatusWebhook(rt, request.params.provider, adapter, webhook);
+      const outcome = await applyStatusWebhook(ctx, request.params.provider, adapter, webhook);
       if (outcome === "forbidden") return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
       return reply.code(204).send();
     },
@@ -118,7 +115,7 @@ async function vendorWebhookRoutes(app: FastifyInstance, rt: CallsRuntime) {
     handler: async (request, reply) => {
       const adapter = await requireAdapter(request.params.provider, reply);
       if (!adapter) return reply;
-      const transfer = await verifyTransfer(ctx, request.query.t);
+      const transfer = await verifyTransferGrant(ctx.calls, request.query.t);
       if (!transfer || !adapter.transferMarkup) return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
       const answer = adapter.transferMarkup(transfer);
       return reply.code(200).header("content-type", answer.contentType).send(answer.body);
@@ -131,7 +128,7 @@ async function vendorWebhookRoutes(app: FastifyInstance, rt: CallsRuntime) {
  * calls module's scope, so this route upgrades the connection with its own `ws` server: it takes
  * the socket over (hijack) and hands it to ws, which answers 101 on it.
  */
-function registerStreamRoute(app: FastifyInstance, rt: CallsRuntime) {
+function registerStreamRoute(app: FastifyInstance, ctx: AppContext) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_STREAM_MESSAGE_BYTES });
   app.addHook("preClose", async () => {
     for (const client of wss.clients) client.close(1001, "server_shutdown");
@@ -155,7 +152,7 @@ function registerStreamRoute(app: FastifyInstance, rt: CallsRuntime) {
         reply.hijack();
         const raw: IncomingMessage = request.raw;
         wss.handleUpgrade(raw, raw.socket, Buffer.alloc(0), (socket) =>
-          handleStreamSocket(rt, provider, adapter, socket),
+          handleStreamSocket(ctx, provider, adapter, socket),
         );
         return reply;
       },

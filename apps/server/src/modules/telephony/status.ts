@@ -1,8 +1,7 @@
 import type { MediaStreamProvider } from "@parley/contract";
 import type { StatusUpdate, TelephonyAdapter, TelephonyCallStatus, WebhookRequest } from "@parley/engine";
+import type { AppContext } from "../../context.ts";
 import { findAssistant } from "../assistants/service.ts";
-import { closeUnconnectedCall } from "../call-logs/service.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
 import { requirePhoneNumber } from "../phone-numbers/service.ts";
 import { accountOf } from "./account.ts";
 import { findPlacedCall } from "./carrier-call.ts";
@@ -31,46 +30,48 @@ export type StatusOutcome = "applied" | "ignored" | "forbidden";
  * picked up and the assistant hangs up on machines.
  */
 export async function applyStatusWebhook(
-  rt: CallsRuntime,
+  ctx: AppContext,
   provider: MediaStreamProvider,
   adapter: TelephonyAdapter,
   request: WebhookRequest,
 ): Promise<StatusOutcome> {
   const update = adapter.parseStatus(request);
   if (!update) return "ignored";
-  const call = await findPlacedCall(rt, provider, update);
+  const call = await findPlacedCall(ctx, provider, update);
   if (!call?.phoneNumberId) return "ignored";
   const tenant = { workspaceId: call.workspaceId };
-  const record = await requirePhoneNumber(rt.ctx.db, tenant, call.phoneNumberId).catch(() => null);
-  const account = record ? await accountOf(rt.ctx, record) : null;
+  const record = await requirePhoneNumber(ctx.db, tenant, call.phoneNumberId).catch(() => null);
+  const account = record ? await accountOf(ctx, record) : null;
   if (!account || !(await adapter.verifyWebhook(account, request))) return "forbidden";
-  rt.log.info({ provider, callId: call.id, status: update.status }, "phone call status");
+  ctx.calls.log.info({ provider, callId: call.id, status: update.status }, "phone call status");
   const hangup = () =>
     adapter
       .hangup(account, update.providerCallId)
-      .catch((error: unknown) => rt.log.warn({ provider, err: error }, "could not hang up on an answering machine"));
-  await apply(rt, { ...call, tenant }, update, hangup);
+      .catch((error: unknown) =>
+        ctx.calls.log.warn({ provider, err: error }, "could not hang up on an answering machine"),
+      );
+  await apply(ctx, { ...call, tenant }, update, hangup);
   return "applied";
 }
 
 async function apply(
-  rt: CallsRuntime,
+  ctx: AppContext,
   call: { id: string; agentId: string | null; tenant: { workspaceId: string } },
   update: StatusUpdate,
   hangup: () => Promise<void>,
 ): Promise<void> {
-  const room = rt.ctx.rooms.all().find((r) => r.callId === call.id);
+  const room = ctx.calls.roomOfCall(call.id);
   const live = room?.call ?? null;
-  if (update.answeredBy === "machine" && (await hangsUpOnMachines(rt, call))) {
+  if (update.answeredBy === "machine" && (await hangsUpOnMachines(ctx, call))) {
     if (live) return live.end("voicemail");
     // Detected before the stream started: the call ends here, and the stream (if it still comes) is refused.
-    const closed = await closeUnconnectedCall(rt.ctx.db, call.tenant, call.id, {
+    const closed = await ctx.calls.state.closeUnconnected(call.tenant, call.id, {
       status: "completed",
       endReason: "voicemail",
-      endedAt: rt.ctx.now(),
+      endedAt: ctx.now(),
     });
     if (closed) {
-      freeRoomOf(rt, call.id);
+      freeRoomOf(ctx, call.id);
       await hangup();
     }
     return;
@@ -82,18 +83,18 @@ async function apply(
     if (update.status === "completed" || update.status === "failed") await live.end("caller_hangup");
     return;
   }
-  const closed = await closeUnconnectedCall(rt.ctx.db, call.tenant, call.id, {
+  const closed = await ctx.calls.state.closeUnconnected(call.tenant, call.id, {
     status: update.status === "completed" ? "completed" : "failed",
     endReason: reason,
-    endedAt: rt.ctx.now(),
+    endedAt: ctx.now(),
   });
-  if (closed) freeRoomOf(rt, call.id);
+  if (closed) freeRoomOf(ctx, call.id);
 }
 
 async function hangsUpOnMachines(
-  rt: CallsRuntime,
+  ctx: AppContext,
   call: { agentId: string | null; tenant: { workspaceId: string } },
 ): Promise<boolean> {
-  const assistant = call.agentId ? await findAssistant(rt.ctx.db, call.tenant, call.agentId) : undefined;
+  const assistant = call.agentId ? await findAssistant(ctx.db, call.tenant, call.agentId) : undefined;
   return assistant?.voicemail_detection === true && assistant.voicemail_detection_handler === "hangup";
 }

@@ -2,19 +2,17 @@ import { randomUUID } from "node:crypto";
 import { type MediaStreamProvider, providerDescriptor } from "@parley/contract";
 import type { StreamCodec, StreamEvent, TelephonyAccount, TelephonyAdapter } from "@parley/engine";
 import type { RawData, WebSocket } from "ws";
+import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
-import { type CallForStream, claimRoomToken, findCallForStream } from "../call-logs/service.ts";
-import { startLiveCall } from "../calls/live-call.ts";
-import type { Room } from "../calls/rooms.ts";
-import type { CallOrigin, CallsRuntime } from "../calls/runtime.ts";
+import type { CallOrigin, CallRecord, Room } from "../calls/runtime.ts";
 import { requirePhoneNumber, webhookUrlsFor } from "../phone-numbers/service.ts";
 import { accountOf } from "./account.ts";
+import { type AnsweredCall, takeAnswered } from "./answered-calls.ts";
 import { type BriefingStream, claimBriefingStream } from "./briefing-stream.ts";
 import { CallControl, type ControlLinks } from "./call-control.ts";
+import { type StreamGrant, signStreamGrant, signTransferGrant, verifyStreamGrant } from "./grants.ts";
 import { MediaStreamTransport } from "./media-transport.ts";
-import { type StreamGrant, signStreamToken, verifyStreamToken } from "./stream-token.ts";
-import { signTransfer } from "./transfer-markup.ts";
 import { warmTransferDeps } from "./warm-transfer-links.ts";
 
 /** Close code of a stream Parley refuses (the vendor then ends the call: nothing follows the stream in the markup). */
@@ -36,38 +34,38 @@ export const carrierPricePerMinute = (provider: string) => providerDescriptor(pr
  * The room of the call. A stream that lands on another process than the voice webhook (several
  * processes behind one load balancer) opens the call's room here, as long as its log is still waiting.
  */
-async function roomFor(rt: CallsRuntime, tenant: TenantScope, call: CallForStream): Promise<Room | null> {
-  const { rooms, db } = rt.ctx;
-  const here = rooms.all().find((room) => room.callId === call.id);
+async function roomFor(ctx: AppContext, tenant: TenantScope, call: CallRecord): Promise<Room | null> {
+  const { db } = ctx;
+  const here = ctx.calls.roomOfCall(call.id);
   if (here) return here.workspaceId === tenant.workspaceId && !here.call ? here : null;
   // Held by the webhook's process: take it over, so that process's join timer does not close the log
   // as not_joined under the running call, and the call is listed once.
-  const claimed = await rooms.claim(tenant.workspaceId, { callId: call.id });
+  const claimed = await ctx.calls.rooms.claim(tenant.workspaceId, { callId: call.id });
   if (claimed) return claimed.call ? null : claimed;
   if (call.status !== "queued" || !call.agentId) return null;
   const assistant = await findAssistant(db, tenant, call.agentId);
   if (!assistant) return null;
-  return rooms.create({
+  return ctx.calls.rooms.create({
     workspaceId: tenant.workspaceId,
     agentId: call.agentId,
     agentName: assistant.name,
     callId: call.id,
-    createdAt: rt.ctx.now(),
+    createdAt: ctx.now(),
     channel: "phone",
   });
 }
 
 /** The URLs a call's control needs: transfer markup by URL, and a fresh grant to reopen its stream. */
-function controlLinks(rt: CallsRuntime, provider: MediaStreamProvider, grant: StreamGrant): ControlLinks {
-  const urls = webhookUrlsFor(rt.ctx.config.publicUrl, provider);
+function controlLinks(ctx: AppContext, provider: MediaStreamProvider, grant: StreamGrant): ControlLinks {
+  const urls = webhookUrlsFor(ctx.config.publicUrl, provider);
   return {
     async transferMarkupUrl(request) {
       const base = urls.voiceUrl.replace(/\/voice$/, "/transfer");
-      return `${base}?t=${encodeURIComponent(await signTransfer(rt.ctx, request))}`;
+      return `${base}?t=${encodeURIComponent(await signTransferGrant(ctx.calls, request))}`;
     },
     async resume() {
       const resume = randomUUID();
-      const token = await signStreamToken(rt.ctx, { ...grant, resume });
+      const token = await signStreamGrant(ctx.calls, { ...grant, resume });
       return { urls, parameters: { call_id: grant.callId, token } };
     },
   };
@@ -75,32 +73,49 @@ function controlLinks(rt: CallsRuntime, provider: MediaStreamProvider, grant: St
 
 interface StreamStart {
   grant: StreamGrant;
-  call: CallForStream;
+  call: CallRecord;
   account: TelephonyAccount;
   providerCallId: string;
 }
 
 /** Checks a start message's grant: the call it names, on this provider, with its number's account. */
 async function admit(
-  rt: CallsRuntime,
+  ctx: AppContext,
   provider: MediaStreamProvider,
   event: Extract<StreamEvent, { type: "start" }>,
 ): Promise<StreamStart | string> {
   const token = event.parameters.token;
-  const verified = token ? await verifyStreamToken(rt.ctx, token) : null;
+  const verified = token ? await verifyStreamGrant(ctx.calls, token) : null;
   if (!verified) return "The stream token is invalid or has expired.";
   const { grant, expiresAt } = verified;
   // One stream per grant: a replayed start message (or token) finds it taken.
   const claim = `stream:${grant.callId}:${grant.resume ?? "first"}`;
-  if (!(await claimRoomToken(rt.ctx.db, claim, expiresAt, rt.ctx.now()))) {
+  if (!(await ctx.calls.state.claimToken(claim, expiresAt))) {
     return "This stream token has already been used.";
   }
-  const tenant = { workspaceId: grant.workspaceId };
-  const call = await findCallForStream(rt.ctx.db, tenant, grant.callId);
-  const record = await requirePhoneNumber(rt.ctx.db, tenant, grant.phoneNumberId).catch(() => null);
-  const account = record ? await accountOf(rt.ctx, record) : null;
+  const { call, account } = (await answeredHere(ctx, grant)) ?? (await readCall(ctx, grant)) ?? {};
   if (!call || call.provider !== provider || !account) return "This call has already ended.";
   return { grant, call, account, providerCallId: event.providerCallId || call.providerCallId || "" };
+}
+
+/**
+ * The call as the voice webhook on this process answered it, while its room still waits here for
+ * the stream (a call closed meanwhile has lost its room, and is read again).
+ */
+async function answeredHere(ctx: AppContext, grant: StreamGrant): Promise<AnsweredCall | undefined> {
+  const answered = takeAnswered(grant.callId);
+  const room = ctx.calls.roomOfCall(grant.callId);
+  if (!answered || !room || room.call || answered.call.workspaceId !== grant.workspaceId) return undefined;
+  return answered.call.phoneNumberId === grant.phoneNumberId ? answered : undefined;
+}
+
+/** The call and its number's account, read from the database (a stream landing on another process). */
+async function readCall(ctx: AppContext, grant: StreamGrant) {
+  const tenant = { workspaceId: grant.workspaceId };
+  const call = await ctx.calls.state.find(tenant, grant.callId);
+  const record = await requirePhoneNumber(ctx.db, tenant, grant.phoneNumberId).catch(() => null);
+  const account = record ? await accountOf(ctx, record) : null;
+  return call && account ? { call, account } : null;
 }
 
 /**
@@ -110,7 +125,7 @@ async function admit(
  * socket to the call already running.
  */
 export function handleStreamSocket(
-  rt: CallsRuntime,
+  ctx: AppContext,
   provider: MediaStreamProvider,
   adapter: TelephonyAdapter,
   socket: WebSocket,
@@ -123,31 +138,31 @@ export function handleStreamSocket(
   let briefing: BriefingStream | null = null;
 
   const refuse = (reason: string) => {
-    rt.log.warn({ provider, reason }, "media stream refused");
+    ctx.calls.log.warn({ provider, reason }, "media stream refused");
     socket.close(REFUSED, reason);
   };
 
   const startCall = async (start: StreamStart) => {
     const { grant, call, account, providerCallId } = start;
     const tenant = { workspaceId: grant.workspaceId };
-    const room = await roomFor(rt, tenant, call);
+    const room = await roomFor(ctx, tenant, call);
     if (!room) return refuse("This call has already ended.");
     const from = call.fromNumber ?? "";
     const to = call.toNumber ?? "";
     const ourNumber = call.direction === "inbound" ? to : from;
-    const { statusUrl } = webhookUrlsFor(rt.ctx.config.publicUrl, provider);
+    const { statusUrl } = webhookUrlsFor(ctx.config.publicUrl, provider);
     const leg = { provider, providerCallId, ourNumber, statusUrl };
     const other = call.direction === "inbound" ? from : to;
-    const warm = warmTransferDeps(rt, { tenant, callId: call.id, agentId: call.agentId, provider, caller: other });
-    const control = new CallControl(adapter, account, leg, controlLinks(rt, provider, grant), rt.log, warm);
+    const warm = warmTransferDeps(ctx, { tenant, callId: call.id, agentId: call.agentId, provider, caller: other });
+    const control = new CallControl(adapter, account, leg, controlLinks(ctx, provider, grant), ctx.calls.log, warm);
     // The registry forgets the call when it ends (its transport is closed once, by the call).
-    const running = new MediaStreamTransport(socket, codec, control, rt.log, () => runningCalls.delete(call.id));
+    const running = new MediaStreamTransport(socket, codec, control, ctx.calls.log, () => runningCalls.delete(call.id));
     transport = running;
     const caller = {
       identity: `phone-${providerCallId.slice(-16)}`,
       name: other || "Caller",
       kind: "caller" as const,
-      joinedAt: rt.ctx.now(),
+      joinedAt: ctx.now(),
     };
     const origin: CallOrigin = {
       channel: "phone",
@@ -157,14 +172,14 @@ export function handleStreamSocket(
       telephonyPerMinute: carrierPricePerMinute(provider),
     };
     runningCalls.set(call.id, running);
-    const live = await startLiveCall(rt, room, caller, running, origin).catch(() => null);
+    const live = await ctx.calls.startLiveCall(room, caller, running, origin).catch(() => null);
     if (!live) return;
     running.setLive(live);
     if (closed) running.streamEnded(socket);
   };
 
   const begin = async (event: Extract<StreamEvent, { type: "start" }>) => {
-    const start = await admit(rt, provider, event);
+    const start = await admit(ctx, provider, event);
     if (typeof start === "string") return refuse(start);
     if (!start.grant.resume) return startCall(start);
     const running = runningCalls.get(start.grant.callId);
@@ -183,7 +198,7 @@ export function handleStreamSocket(
         briefing = claimBriefingStream(socket, codec, event);
         if (briefing) return;
         void begin(event).catch((error: unknown) => {
-          rt.log.error({ provider, err: error }, "media stream failed to start");
+          ctx.calls.log.error({ provider, err: error }, "media stream failed to start");
           socket.close(1011, "The call could not start.");
         });
         return;
@@ -210,7 +225,7 @@ export function handleStreamSocket(
     try {
       events = codec.decode(isBinary ? bytes : bytes.toString("utf8"), isBinary);
     } catch (error) {
-      rt.log.debug({ provider, err: error }, "undecodable media stream message");
+      ctx.calls.log.debug({ provider, err: error }, "undecodable media stream message");
       return;
     }
     for (const event of events) apply(event);
@@ -220,5 +235,5 @@ export function handleStreamSocket(
     briefing?.onEnded();
     transport?.streamEnded(socket);
   });
-  socket.on("error", (error) => rt.log.debug({ provider, err: error }, "media stream socket error"));
+  socket.on("error", (error) => ctx.calls.log.debug({ provider, err: error }, "media stream socket error"));
 }

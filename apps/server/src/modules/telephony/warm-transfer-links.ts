@@ -1,9 +1,8 @@
 import type { MediaStreamProvider, TranscriptEntry } from "@parley/contract";
 import { callSettingsOf, concatPcm, createProvider, ENGINE_SAMPLE_RATE, resample } from "@parley/engine";
+import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
-import { getCallLog } from "../call-logs/queries.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
 import { resolveCredentials } from "../integrations/credentials.ts";
 import { webhookUrlsFor } from "../phone-numbers/service.ts";
 import { defaultBriefing } from "./briefing-text.ts";
@@ -23,9 +22,9 @@ export interface WarmTransferCall {
 }
 
 /** The caller's turns so far, as the call's progress saved them; empty when the log cannot be read. */
-async function transcriptOf(rt: CallsRuntime, call: WarmTransferCall): Promise<TranscriptEntry[]> {
+async function transcriptOf(ctx: AppContext, call: WarmTransferCall): Promise<TranscriptEntry[]> {
   try {
-    return (await getCallLog(rt.ctx.db, call.tenant, call.callId)).transcript;
+    return (await ctx.calls.state.get(call.tenant, call.callId)).transcript;
   } catch {
     return [];
   }
@@ -36,8 +35,7 @@ async function transcriptOf(rt: CallsRuntime, call: WarmTransferCall): Promise<T
  * from the assistant's transfer settings, the briefing spoken with the assistant's own voice
  * provider (the workspace's credentials), and the outcome kept with the call.
  */
-export function warmTransferDeps(rt: CallsRuntime, call: WarmTransferCall): WarmTransferDeps {
-  const { ctx } = rt;
+export function warmTransferDeps(ctx: AppContext, call: WarmTransferCall): WarmTransferDeps {
   const assistantOf = () =>
     call.agentId ? findAssistant(ctx.db, call.tenant, call.agentId) : Promise.resolve(undefined);
   return {
@@ -47,7 +45,7 @@ export function warmTransferDeps(rt: CallsRuntime, call: WarmTransferCall): Warm
       const assistant = await assistantOf();
       const destination = assistant?.transfer_config.find((d) => d.number === number && d.mode === "warm");
       if (!destination) return null;
-      const briefing = destination.briefing || defaultBriefing(call.caller, await transcriptOf(rt, call));
+      const briefing = destination.briefing || defaultBriefing(call.caller, await transcriptOf(ctx, call));
       return { destination: { name: destination.name, number: destination.number }, briefing };
     },
     async speak(text) {
@@ -68,7 +66,7 @@ export function warmTransferDeps(rt: CallsRuntime, call: WarmTransferCall): Warm
     async record(record: WarmTransferRecord) {
       // The call's log was closed when the assistant's session ended (as "transferred"); the
       // transfer's later steps are logged here until the call-logs service can append events.
-      rt.log.info({ callId: call.callId, warmTransfer: record }, "warm transfer");
+      ctx.calls.log.info({ callId: call.callId, warmTransfer: record }, "warm transfer");
     },
   };
 }

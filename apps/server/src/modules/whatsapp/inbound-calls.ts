@@ -1,10 +1,7 @@
 import type { CallingAdapter, CallingEvent } from "@parley/engine/webrtc";
 import { WebrtcAudioLeg } from "@parley/engine/webrtc";
-import { setCallCarrier } from "../call-logs/service.ts";
-import { type LiveCall, startLiveCall } from "../calls/live-call.ts";
-import type { Participant, Room } from "../calls/rooms.ts";
-import type { CallOrigin, CallsRuntime } from "../calls/runtime.ts";
-import { expireRoom, openCallRoom } from "../calls/start-call.ts";
+import type { AppContext } from "../../context.ts";
+import type { CallOrigin, LiveCall, Participant, Room } from "../calls/runtime.ts";
 import { accountOf, CHANNEL, PROVIDER } from "./vendor.ts";
 import type { SignedNumber } from "./webhook-signature.ts";
 import { WebrtcTransport } from "./webrtc-transport.ts";
@@ -35,12 +32,12 @@ const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
 export class InboundCalls {
   private readonly calls = new Map<string, Answered>();
 
-  constructor(private readonly rt: CallsRuntime) {}
+  constructor(private readonly ctx: AppContext) {}
 
   answer(adapter: CallingAdapter, number: SignedNumber, event: ConnectEvent): void {
     if (this.calls.has(event.callId)) return; // a redelivered webhook
     void this.run(adapter, number, event).catch((error: unknown) => {
-      this.rt.log.warn({ err: error, platformCallId: event.callId }, "could not answer the call");
+      this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "could not answer the call");
     });
   }
 
@@ -60,14 +57,14 @@ export class InboundCalls {
 
   private async run(adapter: CallingAdapter, number: SignedNumber, event: ConnectEvent): Promise<void> {
     const { record } = number;
-    const account = accountOf(this.rt.ctx, record, number.accessToken);
+    const account = accountOf(this.ctx, record, number.accessToken);
     const hangUp = () =>
       adapter.terminate(account, event.callId).catch((error: unknown) => {
-        this.rt.log.warn({ err: error, platformCallId: event.callId }, "could not terminate the call");
+        this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "could not terminate the call");
       });
     const decline = () =>
       adapter.reject(account, event.callId).catch((error: unknown) => {
-        this.rt.log.warn({ err: error, platformCallId: event.callId }, "could not reject the call");
+        this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "could not reject the call");
       });
     if (!record.agentId) {
       await decline();
@@ -83,19 +80,19 @@ export class InboundCalls {
     };
     let room: Room;
     try {
-      room = await openCallRoom(this.rt, tenant, { agentId: record.agentId, ...origin });
+      room = await this.ctx.calls.openCallRoom(tenant, { agentId: record.agentId, ...origin });
     } catch (error) {
       await decline(); // over the concurrency limit, out of minutes, or missing keys
       throw error;
     }
     try {
-      await setCallCarrier(this.rt.ctx.db, room, room.callId, {
+      await this.ctx.calls.state.setCarrier(room, room.callId, {
         provider: PROVIDER,
         providerCallId: event.callId,
         phoneNumberId: record.id,
       });
     } catch (error) {
-      await expireRoom(this.rt, room, "error");
+      await this.ctx.calls.expireRoom(room, "error");
       await decline();
       throw error;
     }
@@ -113,9 +110,9 @@ export class InboundCalls {
       identity: `caller-${event.from.replace(/\D/g, "")}`,
       name: event.callerName ?? event.from,
       kind: "caller",
-      joinedAt: this.rt.ctx.now(),
+      joinedAt: this.ctx.now(),
     };
-    const call = await startLiveCall(this.rt, room, caller, transport, origin);
+    const call = await this.ctx.calls.startLiveCall(room, caller, transport, origin);
     answered.call = call;
     leg.onAudio((pcm) => call.pushAudio(pcm));
     leg.onClose(() => void call.hangup("caller_hangup"));
@@ -130,7 +127,7 @@ export class InboundCalls {
   ): Promise<Answered | null> {
     let leg: WebrtcAudioLeg | null = null;
     try {
-      const answer = await WebrtcAudioLeg.answer(event.sdp, { iceServers: this.rt.ctx.config.whatsapp.iceServers });
+      const answer = await WebrtcAudioLeg.answer(event.sdp, { iceServers: this.ctx.config.whatsapp.iceServers });
       leg = answer.leg;
       const answered: Answered = { leg, call: null, endedByPlatform: false };
       this.calls.set(event.callId, answered);
@@ -139,10 +136,10 @@ export class InboundCalls {
       await within(leg.connected, CONNECT_TIMEOUT_MS, "connecting the call's media");
       return answered;
     } catch (error) {
-      this.rt.log.warn({ err: error, platformCallId: event.callId }, "the call's media did not connect");
+      this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "the call's media did not connect");
       this.calls.delete(event.callId);
       leg?.close();
-      await expireRoom(this.rt, room, "error");
+      await this.ctx.calls.expireRoom(room, "error");
       return null;
     }
   }

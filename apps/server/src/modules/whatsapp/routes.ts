@@ -4,8 +4,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../lib/error-responses.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
-import type { CallsRuntime } from "../calls/runtime.ts";
-import { sharedCallMetrics } from "../telephony/call-metrics.ts";
 import { integrateNumber } from "./integrate.ts";
 import { PROVIDER } from "./vendor.ts";
 import { webhookRoutes } from "./webhook-routes.ts";
@@ -31,7 +29,5 @@ export async function messagingNumberRoutes(app: FastifyInstance) {
     async (request, reply) => reply.code(201).send(await integrateNumber(app.ctx, tenantOf(request), request.body)),
   );
 
-  // These calls count in the same /metrics series as every other call, labelled by channel.
-  const rt: CallsRuntime = { ctx: app.ctx, metrics: sharedCallMetrics(app.metricsRegistry), log: app.log };
-  await app.register(async (hooks) => webhookRoutes(hooks, rt));
+  await app.register(webhookRoutes);
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { CallsRuntime } from "../calls/runtime.ts";
 import { findInboundNumbers } from "../phone-numbers/service.ts";
 import { InboundCalls } from "./inbound-calls.ts";
 import { WEBHOOK_PATH } from "./integrate.ts";
@@ -25,10 +24,10 @@ const rawBodies = new WeakMap<object, string>();
  * authentication). GET answers the subscription handshake; POST carries call events. This plugin is
  * encapsulated, so its raw-body JSON parser applies to these routes only.
  */
-export async function webhookRoutes(app: FastifyInstance, rt: CallsRuntime) {
+export async function webhookRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const calls = new InboundCalls(rt);
+  const calls = new InboundCalls(ctx);
   app.addHook("preClose", async () => calls.endAll());
 
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../context.ts";
+import type { CallMetrics, CallState } from "../../lib/call-runtime.ts";
+import type { GrantSigner } from "./grants.ts";
+import type { RoomRegistry } from "./rooms.ts";
+
+/** What the call runtime's own parts (room opening, the live call, upkeep) share; built once by createCallRuntime. */
+export interface CallDeps {
+  ctx: AppContext;
+  rooms: RoomRegistry;
+  metrics: CallMetrics;
+  state: CallState;
+  grants: GrantSigner;
+  log: FastifyBaseLogger;
+}
