@@ -11,11 +11,7 @@ import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "./error-text.ts";
 
-/**
- * A create or edit dialog around a form. A submit that throws keeps the dialog and everything
- * typed, and shows why above the fields. The children are the fields, as grid items.
- */
-export function FormDialog(props: {
+export interface FormDialogProps {
   title: string;
   maxWidth: "sm" | "md";
   onClose: () => void;
@@ -30,7 +26,13 @@ export function FormDialog(props: {
   busySpinner?: boolean;
   failureFallback?: string;
   children: ReactNode;
-}) {
+}
+
+/**
+ * A create or edit dialog around a form. A submit that throws keeps the dialog and everything
+ * typed, and shows why above the fields. The children are the fields, as grid items.
+ */
+export function FormDialog(props: FormDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);

@@ -5,12 +5,11 @@ import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+import { z } from "zod";
 
-export interface KeyValueRow {
-  key: string;
-  value: string;
-}
+/** The form's value of editable key/value rows. */
+export const KeyValueRowList = z.array(z.object({ key: z.string(), value: z.string() }));
+export type KeyValueRow = z.infer<typeof KeyValueRowList>[number];
 
 /** Rows of a header map, for editing: empty keys are dropped. */
 export const rowsToRecord = (rows: KeyValueRow[]): Record<string, string> =>
@@ -83,32 +82,13 @@ export function KeyValueRows(props: {
 }
 
 /**
- * HTTP header rows bound to a react-hook-form field. The caller's feature namespace supplies the
- * texts under the keys fields.headers, headerName, headerValue, addHeader and removeHeader.
+ * The labels of HTTP header rows, from the caller's feature namespace: the keys fields.headers,
+ * headerName, headerValue, addHeader and removeHeader.
  */
-export function HeaderRowsField<T extends FieldValues>(props: {
-  control: Control<T>;
-  name: FieldPath<T>;
-  t: (key: string, options?: Record<string, unknown>) => string;
-}) {
-  const { t } = props;
-  return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field }) => (
-        <KeyValueRows
-          rows={field.value}
-          onChange={field.onChange}
-          labels={{
-            title: t("fields.headers"),
-            key: t("headerName"),
-            value: t("headerValue"),
-            add: t("addHeader"),
-            remove: (n) => t("removeHeader", { n }),
-          }}
-        />
-      )}
-    />
-  );
-}
+export const headerRowLabels = (t: (key: string, options?: Record<string, unknown>) => string): KeyValueLabels => ({
+  title: t("fields.headers"),
+  key: t("headerName"),
+  value: t("headerValue"),
+  add: t("addHeader"),
+  remove: (n) => t("removeHeader", { n }),
+});

@@ -6,11 +6,9 @@ import {
 } from "@parley/contract";
 import { z } from "zod";
 import type { FunctionSaveBody } from "../../../api/functions.ts";
-import { recordToRows, rowsToRecord } from "../../../components/key-value-rows.tsx";
+import { KeyValueRowList, recordToRows, rowsToRecord } from "../../../components/key-value-rows.tsx";
 import { numberField } from "../../../components/number-field.ts";
 import { checkParameters, prettyJson } from "./parameters-json.ts";
-
-const HeaderRow = z.object({ key: z.string(), value: z.string() });
 
 /**
  * The dialog's form: the contract's rules for every field it shares with the API, with the
@@ -21,7 +19,7 @@ const HeaderRow = z.object({ key: z.string(), value: z.string() });
 export const FunctionForm = CreateFunctionBody.extend({
   parameters: z.string().refine((text) => checkParameters(text).ok),
   timeout: numberField(CreateFunctionBody.shape.timeout.unwrap()),
-  headers: z.array(HeaderRow),
+  headers: KeyValueRowList,
   secret: z.string().max(500),
   clearSecret: z.boolean(),
 });

@@ -1,14 +1,10 @@
-import AddIcon from "@mui/icons-material/Add";
-import Button from "@mui/material/Button";
 import type { ToolFunction } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { type FunctionSaveBody, useDeleteFunction, useFunctions, useSaveFunction } from "../../../api/functions.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { EmptyState } from "../../../components/list-placeholders.tsx";
-import { PageHeader } from "../../../components/page-header.tsx";
+import { ResourceListPage } from "../../../components/resource-list-page.tsx";
 import { useResourcePage } from "../../../lib/use-resource-page.ts";
+import { FUNCTION_ACTIONS, type FunctionAction, functionColumns } from "../components/function-columns.tsx";
 import { FunctionDialog } from "../components/function-dialog.tsx";
-import { type FunctionAction, FunctionsTable } from "../components/functions-table.tsx";
 import { TestFunctionDialog } from "../components/test-function-dialog.tsx";
 
 /** Functions: HTTP endpoints an assistant can call as tools during a conversation. */
@@ -19,33 +15,18 @@ export default function FunctionsPage() {
     save: useSaveFunction(),
     remove: useDeleteFunction(),
   });
-  const { open, setOpen, close } = page;
-
-  const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: "create" })}>
-      {t("create")}
-    </Button>
-  );
   return (
-    <>
-      <PageHeader title={t("nav.functions")} subtitle={t("subtitle")} actions={createButton} />
-      <FunctionsTable
-        functions={functions}
-        empty={<EmptyState title={t("emptyTitle")} hint={t("emptyHint")} action={createButton} />}
-        onAction={(kind, item) => setOpen({ kind, item })}
-      />
-      {(open?.kind === "create" || open?.kind === "edit") && (
-        <FunctionDialog fn={page.editing} onClose={close} onSubmit={page.save} />
-      )}
-      {open?.kind === "test" && <TestFunctionDialog fn={open.item} onClose={close} />}
-      <ConfirmDialog
-        open={open?.kind === "delete"}
-        title={t("deleteTitle")}
-        text={t("deleteText", { name: open?.kind === "delete" ? open.item.name : "" })}
-        confirmLabel={t("delete")}
-        onClose={close}
-        onConfirm={() => open?.kind === "delete" && page.remove(open.item)}
-      />
-    </>
+    <ResourceListPage
+      page={page}
+      t={t}
+      title={t("nav.functions")}
+      query={functions}
+      columns={functionColumns(t)}
+      actions={FUNCTION_ACTIONS}
+      vars={(fn) => ({ name: fn?.name ?? "" })}
+      editor={(fn) => <FunctionDialog fn={fn} onClose={page.close} onSubmit={page.save} />}
+    >
+      {page.open?.kind === "test" && <TestFunctionDialog fn={page.open.item} onClose={page.close} />}
+    </ResourceListPage>
   );
 }

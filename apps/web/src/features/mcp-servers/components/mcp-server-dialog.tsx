@@ -1,20 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
 import { type CreateMcpServerBody, type McpServer, McpTransport } from "@parley/contract";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { headersNeedRetyping } from "../../../api/secret-headers.ts";
-import { FormDialog } from "../../../components/form-dialog.tsx";
-import { FormTextField } from "../../../components/form-text-field.tsx";
-import { HeaderRowsField } from "../../../components/key-value-rows.tsx";
-import {
-  formDefaults,
-  McpServerForm,
-  type McpServerFormInput,
-  type McpServerFormOutput,
-  toBody,
-} from "./mcp-server-form.ts";
+import { HALF, LTR } from "../../../components/form-fields/field-spec.ts";
+import { headerRowLabels } from "../../../components/key-value-rows.tsx";
+import { optionsOf } from "../../../components/menu-options.tsx";
+import { SchemaFormDialog } from "../../../components/schema-form-dialog.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
+import { formDefaults, McpServerForm, toBody } from "./mcp-server-form.ts";
 
 /**
  * Add or edit a tool server. The server connects to it before saving, so a save can fail with the
@@ -26,73 +18,41 @@ export function McpServerDialog(props: {
   onSubmit: (body: CreateMcpServerBody) => Promise<void>;
 }) {
   const { t } = useTranslation(["mcp-servers", "translation"], { nsMode: "fallback" });
-  const form = useForm<McpServerFormInput, unknown, McpServerFormOutput>({
-    resolver: zodResolver(McpServerForm),
-    defaultValues: formDefaults(props.server),
-  });
-
+  const form = useSchemaForm(McpServerForm, formDefaults(props.server));
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
       title={props.server ? t("editTitle") : t("createTitle")}
-      maxWidth="sm"
       onClose={props.onClose}
-      onSubmit={form.handleSubmit((values) => {
+      onValid={(values) => {
         const body = toBody(values);
         // Said here rather than after a refused request: the API would answer the same.
         if (props.server && headersNeedRetyping(props.server, body)) throw new Error(t("headersAgain"));
         return props.onSubmit(body);
-      })}
-      busy={form.formState.isSubmitting}
+      }}
       lockWhileBusy
       busyLabel={t("connecting")}
-    >
-      <Grid size={12}>
-        <FormTextField control={form.control} name="name" label={t("fields.name")} required fullWidth />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField
-          control={form.control}
-          name="description"
-          label={t("fields.description")}
-          fullWidth
-          multiline
-          minRows={2}
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField
-          control={form.control}
-          name="url"
-          type="url"
-          label={t("fields.url")}
-          helperText={t("urlHelp")}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { dir: "ltr" } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={form.control}
-          name="timeout"
-          type="number"
-          label={t("fields.timeout")}
-          required
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField control={form.control} name="transport" select label={t("fields.transport")} fullWidth>
-          {McpTransport.options.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`transports.${value}`)}
-            </MenuItem>
-          ))}
-        </FormTextField>
-      </Grid>
-      <Grid size={12}>
-        <HeaderRowsField control={form.control} name="headers" t={t} />
-      </Grid>
-    </FormDialog>
+      fields={[
+        { name: "name", label: t("fields.name"), required: true },
+        { name: "description", label: t("fields.description"), multiline: true, minRows: 2 },
+        {
+          name: "url",
+          type: "url",
+          label: t("fields.url"),
+          helperText: t("urlHelp"),
+          required: true,
+          slotProps: LTR,
+        },
+        { name: "timeout", type: "number", label: t("fields.timeout"), required: true, grid: HALF },
+        {
+          kind: "select",
+          name: "transport",
+          label: t("fields.transport"),
+          grid: HALF,
+          options: optionsOf(McpTransport.options, (value) => t(`transports.${value}`)),
+        },
+        { kind: "keyValue", name: "headers", labels: headerRowLabels(t) },
+      ]}
+    />
   );
 }

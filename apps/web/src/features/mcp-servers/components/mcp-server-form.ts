@@ -1,6 +1,6 @@
 import { CreateMcpServerBody, MCP_SERVER_DEFAULT_TIMEOUT_SECONDS, type McpServer } from "@parley/contract";
-import { z } from "zod";
-import { recordToRows, rowsToRecord } from "../../../components/key-value-rows.tsx";
+import type { z } from "zod";
+import { KeyValueRowList, recordToRows, rowsToRecord } from "../../../components/key-value-rows.tsx";
 import { numberField } from "../../../components/number-field.ts";
 
 /**
@@ -11,7 +11,7 @@ export const McpServerForm = CreateMcpServerBody.extend({
   description: CreateMcpServerBody.shape.description.unwrap(),
   timeout: numberField(CreateMcpServerBody.shape.timeout.unwrap()),
   transport: CreateMcpServerBody.shape.transport.unwrap(),
-  headers: z.array(z.object({ key: z.string(), value: z.string() })),
+  headers: KeyValueRowList,
 });
 export type McpServerFormInput = z.input<typeof McpServerForm>;
 export type McpServerFormOutput = z.output<typeof McpServerForm>;

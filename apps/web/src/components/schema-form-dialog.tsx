@@ -1,0 +1,32 @@
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { FormDialog, type FormDialogProps } from "./form-dialog.tsx";
+import type { FieldSpec } from "./form-fields/field-spec.ts";
+import { FormFields } from "./form-fields/form-fields.tsx";
+
+/**
+ * A form dialog whose fields are a list (see FormFields) on a form made by useSchemaForm. A valid
+ * submit goes to `onValid`; one that throws keeps the dialog and what was typed, and shows why.
+ */
+export function SchemaFormDialog<T extends FieldValues, TOut extends FieldValues>({
+  form,
+  fields,
+  onValid,
+  maxWidth = "sm",
+  ...dialog
+}: Omit<FormDialogProps, "onSubmit" | "busy" | "children" | "maxWidth"> & {
+  form: UseFormReturn<T, unknown, TOut>;
+  fields: readonly FieldSpec<T>[];
+  onValid: (values: TOut) => Promise<unknown>;
+  maxWidth?: FormDialogProps["maxWidth"];
+}) {
+  return (
+    <FormDialog
+      {...dialog}
+      maxWidth={maxWidth}
+      onSubmit={form.handleSubmit(onValid)}
+      busy={form.formState.isSubmitting}
+    >
+      <FormFields control={form.control} fields={fields} />
+    </FormDialog>
+  );
+}
