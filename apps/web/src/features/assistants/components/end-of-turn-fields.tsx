@@ -4,7 +4,7 @@ import { AssistantFields } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { numberBounds } from "../../../lib/number-bounds.ts";
 import type { EditorControl } from "./editor-types.ts";
-import { FormNumberField, FormSwitch } from "./form-controls.tsx";
+import { SettingsFields, THIRD } from "./settings-fields.tsx";
 
 /** The three waits after the caller stops speaking, chosen by how the transcript ends. */
 const WAITS = [
@@ -30,26 +30,25 @@ export function EndOfTurnFields({ control }: { control: EditorControl }) {
           {t("model.endOfTurn.intro")}
         </Typography>
       </Grid>
-      {WAITS.map(({ name, key }) => (
-        <Grid key={name} size={{ xs: 12, sm: 4 }}>
-          <FormNumberField
-            control={control}
-            name={name}
-            label={t(`model.endOfTurn.${key}`)}
-            helperText={t(`model.endOfTurn.${key}Help`)}
-            fullWidth
-            slotProps={{ htmlInput: { ...numberBounds(AssistantFields.shape[name]), step: 50 } }}
-          />
-        </Grid>
-      ))}
-      <Grid size={12}>
-        <FormSwitch
-          control={control}
-          name="end_of_turn_vendor_events"
-          label={t("model.endOfTurn.vendorEvents")}
-          helperText={t("model.endOfTurn.vendorEventsHelp")}
-        />
-      </Grid>
+      <SettingsFields
+        control={control}
+        fields={[
+          ...WAITS.map(({ name, key }) => ({
+            kind: "number" as const,
+            name,
+            label: t(`model.endOfTurn.${key}`),
+            help: t(`model.endOfTurn.${key}Help`),
+            size: THIRD,
+            input: { ...numberBounds(AssistantFields.shape[name]), step: 50 },
+          })),
+          {
+            kind: "switch",
+            name: "end_of_turn_vendor_events",
+            label: t("model.endOfTurn.vendorEvents"),
+            help: t("model.endOfTurn.vendorEventsHelp"),
+          },
+        ]}
+      />
     </Grid>
   );
 }

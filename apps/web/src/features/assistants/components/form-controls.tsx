@@ -7,7 +7,7 @@ import Switch from "@mui/material/Switch";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
-import { Controller, type FieldPath } from "react-hook-form";
+import { type FieldPath, useController } from "react-hook-form";
 import { ChipsInput } from "../../../components/chips-input.tsx";
 import type { AssistantFormInput } from "../utils/assistant-form.ts";
 import type { EditorControl } from "./editor-types.ts";
@@ -25,35 +25,30 @@ export function FormSwitch(props: {
   onChanged?: (checked: boolean) => void;
 }) {
   const helpId = useId();
+  const { field } = useController({ control: props.control, name: props.name });
   return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field }) => (
-        <div>
-          <FormControlLabel
-            label={props.label}
-            disabled={props.disabled}
-            control={
-              <Switch
-                checked={Boolean(field.value)}
-                onChange={(_, checked) => {
-                  field.onChange(checked);
-                  props.onChanged?.(checked);
-                }}
-                onBlur={field.onBlur}
-                slotProps={{ input: props.helperText ? { "aria-describedby": helpId } : {} }}
-              />
-            }
+    <div>
+      <FormControlLabel
+        label={props.label}
+        disabled={props.disabled}
+        control={
+          <Switch
+            checked={Boolean(field.value)}
+            onChange={(_, checked) => {
+              field.onChange(checked);
+              props.onChanged?.(checked);
+            }}
+            onBlur={field.onBlur}
+            slotProps={{ input: props.helperText ? { "aria-describedby": helpId } : {} }}
           />
-          {props.helperText && (
-            <FormHelperText id={helpId} sx={{ mt: -0.5, mb: 1 }}>
-              {props.helperText}
-            </FormHelperText>
-          )}
-        </div>
+        }
+      />
+      {props.helperText && (
+        <FormHelperText id={helpId} sx={{ mt: -0.5, mb: 1 }}>
+          {props.helperText}
+        </FormHelperText>
       )}
-    />
+    </div>
   );
 }
 
@@ -64,23 +59,18 @@ export function FormNumberField({
   helperText,
   ...props
 }: Omit<TextFieldProps, "name" | "value" | "onChange" | "error" | "type"> & { control: EditorControl; name: Name }) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          type="number"
-          name={field.name}
-          inputRef={field.ref}
-          onBlur={field.onBlur}
-          value={field.value ?? ""}
-          onChange={(e) => field.onChange(e.target.value === "" ? "" : Number(e.target.value))}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
-        />
-      )}
+    <TextField
+      {...props}
+      type="number"
+      name={field.name}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={field.value ?? ""}
+      onChange={(e) => field.onChange(e.target.value === "" ? "" : Number(e.target.value))}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? helperText}
     />
   );
 }
@@ -98,55 +88,43 @@ export function FormSlider(props: {
 }) {
   const labelId = useId();
   const format = props.format ?? String;
+  const { field } = useController({ control: props.control, name: props.name });
+  const value = typeof field.value === "number" ? field.value : Number(field.value ?? props.min);
   return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field }) => {
-        const value = typeof field.value === "number" ? field.value : Number(field.value ?? props.min);
-        return (
-          <div>
-            <Stack direction="row" sx={{ justifyContent: "space-between" }}>
-              <Typography id={labelId} variant="body2">
-                {props.label}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" aria-hidden>
-                {format(value)}
-              </Typography>
-            </Stack>
-            <Slider
-              value={value}
-              min={props.min}
-              max={props.max}
-              step={props.step}
-              disabled={props.disabled}
-              onChange={(_, next) => field.onChange(next as number)}
-              onBlur={field.onBlur}
-              getAriaValueText={format}
-              slotProps={{ input: { "aria-labelledby": labelId } }}
-            />
-          </div>
-        );
-      }}
-    />
+    <div>
+      <Stack direction="row" sx={{ justifyContent: "space-between" }}>
+        <Typography id={labelId} variant="body2">
+          {props.label}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" aria-hidden>
+          {format(value)}
+        </Typography>
+      </Stack>
+      <Slider
+        value={value}
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        disabled={props.disabled}
+        onChange={(_, next) => field.onChange(next as number)}
+        onBlur={field.onBlur}
+        getAriaValueText={format}
+        slotProps={{ input: { "aria-labelledby": labelId } }}
+      />
+    </div>
   );
 }
 
 /** A chips list bound to the editor (end-call phrases, keywords, vocabulary). */
 export function FormChips(props: { control: EditorControl; name: Name; label: string; helperText?: string }) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
   return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field, fieldState }) => (
-        <ChipsInput
-          label={props.label}
-          value={Array.isArray(field.value) ? (field.value as string[]) : []}
-          onChange={field.onChange}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? props.helperText}
-        />
-      )}
+    <ChipsInput
+      label={props.label}
+      value={Array.isArray(field.value) ? (field.value as string[]) : []}
+      onChange={field.onChange}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? props.helperText}
     />
   );
 }
@@ -163,28 +141,23 @@ export function ProviderSelect<T extends string>(props: {
   onSelect: (value: T) => void;
   helperText?: string;
 }) {
+  const { field } = useController({ control: props.control, name: props.name });
   return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field }) => (
-        <TextField
-          select
-          fullWidth
-          label={props.label}
-          name={field.name}
-          inputRef={field.ref}
-          value={field.value ?? ""}
-          onChange={(e) => props.onSelect(e.target.value as T)}
-          helperText={props.helperText}
-        >
-          {props.options.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+    <TextField
+      select
+      fullWidth
+      label={props.label}
+      name={field.name}
+      inputRef={field.ref}
+      value={field.value ?? ""}
+      onChange={(e) => props.onSelect(e.target.value as T)}
+      helperText={props.helperText}
+    >
+      {props.options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

@@ -1,9 +1,9 @@
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
-import { Controller, type FieldPath } from "react-hook-form";
+import { type FieldPath, useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { OptionItem } from "../../../lib/provider-options.ts";
 import type { AssistantFormInput } from "../utils/assistant-form.ts";
-import type { OptionItem } from "../utils/options.ts";
 import type { EditorControl } from "./editor-types.ts";
 
 /**
@@ -28,42 +28,38 @@ export function OptionPicker(props: {
     if (label === undefined) return props.options.length > 0 && !props.loading ? t("editor.unlisted") : undefined;
     return label !== value ? label : undefined;
   };
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const text = typeof field.value === "string" ? field.value : "";
   return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field, fieldState }) => (
-        <Autocomplete<string, false, false, true>
-          freeSolo
-          options={props.options.map((o) => o.value)}
-          loading={props.loading}
-          value={typeof field.value === "string" ? field.value : ""}
-          inputValue={typeof field.value === "string" ? field.value : ""}
-          onInputChange={(_, value, reason) => {
-            if (reason !== "reset" || value) field.onChange(value);
-          }}
-          onChange={(_, value) => field.onChange(value ?? "")}
-          filterOptions={(options) => options}
-          renderOption={(optionProps, option) => {
-            const { key, ...rest } = optionProps;
-            const label = labelOf.get(option);
-            return (
-              <li key={key} {...rest}>
-                {label && label !== option ? `${label} (${option})` : option}
-              </li>
-            );
-          }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={props.label}
-              name={field.name}
-              inputRef={field.ref}
-              onBlur={field.onBlur}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? props.helperText ?? noteOf(field.value)}
-            />
-          )}
+    <Autocomplete<string, false, false, true>
+      freeSolo
+      options={props.options.map((o) => o.value)}
+      loading={props.loading}
+      value={text}
+      inputValue={text}
+      onInputChange={(_, value, reason) => {
+        if (reason !== "reset" || value) field.onChange(value);
+      }}
+      onChange={(_, value) => field.onChange(value ?? "")}
+      filterOptions={(options) => options}
+      renderOption={(optionProps, option) => {
+        const { key, ...rest } = optionProps;
+        const label = labelOf.get(option);
+        return (
+          <li key={key} {...rest}>
+            {label && label !== option ? `${label} (${option})` : option}
+          </li>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={props.label}
+          name={field.name}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? props.helperText ?? noteOf(field.value)}
         />
       )}
     />

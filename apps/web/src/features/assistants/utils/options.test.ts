@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstIfMissing, mergeClones, PROVIDER_REQUIRED, requireProvider } from "./options.ts";
+import { firstIfMissing, PROVIDER_REQUIRED, requireProvider } from "../../../lib/provider-options.ts";
+import { mergeClones } from "./options.ts";
 
 const options = [
   { value: "a", label: "A" },

@@ -1,10 +1,3 @@
-export {
-  firstIfMissing,
-  type OptionItem,
-  PROVIDER_REQUIRED,
-  requireProvider,
-} from "../../../lib/provider-options.ts";
-
 import { CLONE_SERVICES, type VoiceClone, type VoiceOption } from "@parley/contract";
 
 type CloneRef = Pick<VoiceClone, "name" | "service_name" | "service_voice_id">;
