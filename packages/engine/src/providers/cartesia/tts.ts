@@ -1,6 +1,5 @@
 import type { TtsProviderConfig } from "@parley/contract";
-import { HttpStreamingTts, type SpeechRequest } from "../shared/http-tts.ts";
-import type { CloudProviderOptions } from "../shared/speech-options.ts";
+import { httpTts } from "../shared/http-tts.ts";
 import { vendorUrl } from "../shared/vendor-url.ts";
 
 /** The API version the request shape below follows. */
@@ -30,20 +29,9 @@ export function cartesiaRequestBody(config: TtsProviderConfig, text: string): Re
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Cartesia Sonic through `POST /tts/bytes`, streamed as raw pcm_s16le. */
-export class CartesiaTts extends HttpStreamingTts {
-  readonly id = "cartesia";
-
-  constructor(options: CloudProviderOptions<TtsProviderConfig>) {
-    super("Cartesia", options);
-  }
-
-  protected request(text: string): SpeechRequest {
-    const { config, apiKey, baseUrl } = this.options;
-    return {
-      url: vendorUrl("https://api.cartesia.ai", "/tts/bytes", baseUrl).toString(),
-      headers: { Authorization: `Bearer ${apiKey}`, "Cartesia-Version": CARTESIA_VERSION },
-      json: cartesiaRequestBody(config, text),
-      sampleRate: config.sampleRate,
-    };
-  }
-}
+export const CartesiaTts = httpTts("cartesia", "Cartesia", (text, { config, apiKey, baseUrl }) => ({
+  url: vendorUrl("https://api.cartesia.ai", "/tts/bytes", baseUrl).toString(),
+  headers: { Authorization: `Bearer ${apiKey}`, "Cartesia-Version": CARTESIA_VERSION },
+  json: cartesiaRequestBody(config, text),
+  sampleRate: config.sampleRate,
+}));

@@ -1,6 +1,5 @@
 import type { TtsProviderConfig } from "@parley/contract";
-import { HttpStreamingTts, type SpeechRequest } from "../shared/http-tts.ts";
-import type { CloudProviderOptions } from "../shared/speech-options.ts";
+import { httpTts } from "../shared/http-tts.ts";
 import { vendorUrl } from "../shared/vendor-url.ts";
 
 const PCM_RATES = [8_000, 16_000, 22_050, 24_000, 44_100, 48_000];
@@ -29,30 +28,20 @@ export function elevenLabsVoiceSettings(config: TtsProviderConfig): Record<strin
 }
 
 /** ElevenLabs speech through `POST /v1/text-to-speech/{voice}/stream`, streamed as raw PCM. */
-export class ElevenLabsTts extends HttpStreamingTts {
-  readonly id = "elevenlabs";
-
-  constructor(options: CloudProviderOptions<TtsProviderConfig>) {
-    super("ElevenLabs", options);
-  }
-
-  protected request(text: string): SpeechRequest {
-    const { config, apiKey, baseUrl } = this.options;
-    const { format, sampleRate } = elevenLabsOutputFormat(config);
-    const url = vendorUrl(
-      "https://api.elevenlabs.io",
-      `/v1/text-to-speech/${encodeURIComponent(config.voice)}/stream`,
-      baseUrl,
-    );
-    url.searchParams.set("output_format", format);
-    // Only the v2.5 Flash and Turbo models accept a language code; the others reject the request.
-    const language =
-      config.language && /(flash|turbo)_v2_5/.test(config.model) ? { language_code: config.language } : {};
-    return {
-      url: url.toString(),
-      headers: { "xi-api-key": apiKey, accept: "audio/pcm" },
-      json: { text, model_id: config.model, voice_settings: elevenLabsVoiceSettings(config), ...language },
-      sampleRate,
-    };
-  }
-}
+export const ElevenLabsTts = httpTts("elevenlabs", "ElevenLabs", (text, { config, apiKey, baseUrl }) => {
+  const { format, sampleRate } = elevenLabsOutputFormat(config);
+  const url = vendorUrl(
+    "https://api.elevenlabs.io",
+    `/v1/text-to-speech/${encodeURIComponent(config.voice)}/stream`,
+    baseUrl,
+  );
+  url.searchParams.set("output_format", format);
+  // Only the v2.5 Flash and Turbo models accept a language code; the others reject the request.
+  const language = config.language && /(flash|turbo)_v2_5/.test(config.model) ? { language_code: config.language } : {};
+  return {
+    url: url.toString(),
+    headers: { "xi-api-key": apiKey, accept: "audio/pcm" },
+    json: { text, model_id: config.model, voice_settings: elevenLabsVoiceSettings(config), ...language },
+    sampleRate,
+  };
+});

@@ -5,6 +5,9 @@ import { streamPcmBody } from "./pcm-stream.ts";
 import type { CloudProviderOptions } from "./speech-options.ts";
 import { vendorRequest } from "./vendor-request.ts";
 
+/** What a cloud voice is built from. */
+export type TtsOptions = CloudProviderOptions<TtsProviderConfig>;
+
 /** One synthesis request as a vendor wants it, and the rate of the raw PCM it answers with. */
 export interface SpeechRequest {
   url: string;
@@ -24,7 +27,7 @@ export abstract class HttpStreamingTts extends TtsBase {
   constructor(
     /** The vendor's name in errors. */
     protected readonly provider: string,
-    protected readonly options: CloudProviderOptions<TtsProviderConfig>,
+    protected readonly options: TtsOptions,
   ) {
     super();
     this.model = options.config.model;
@@ -50,4 +53,28 @@ export abstract class HttpStreamingTts extends TtsBase {
     });
     yield* this.audio(response, sampleRate, options.signal);
   }
+}
+
+/**
+ * The stage class of a vendor whose response body is raw PCM: the vendor gives its stage id, its
+ * name in errors and how it asks for one sentence, and nothing else.
+ */
+export function httpTts(
+  id: string,
+  provider: string,
+  request: (text: string, options: TtsOptions) => SpeechRequest,
+): new (
+  options: TtsOptions,
+) => HttpStreamingTts {
+  return class extends HttpStreamingTts {
+    readonly id = id;
+
+    constructor(options: TtsOptions) {
+      super(provider, options);
+    }
+
+    protected request(text: string): SpeechRequest {
+      return request(text, this.options);
+    }
+  };
 }
