@@ -1,7 +1,8 @@
 import type { ApiKeyScope } from "@parley/contract";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "../../lib/table-columns.ts";
 import { users } from "../users/schema.ts";
-import { workspaces } from "../workspaces/schema.ts";
+import { workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /**
  * Workspace API keys. Only the SHA-256 of the secret is kept (`secret_hash`, looked up by its
@@ -11,10 +12,7 @@ import { workspaces } from "../workspaces/schema.ts";
 export const apiKeys = pgTable(
   "api_keys",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     secretHash: text("secret_hash").notNull(),
@@ -23,7 +21,7 @@ export const apiKeys = pgTable(
     createdBy: uuid("created_by")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     lastUsedIp: text("last_used_ip"),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

@@ -1,6 +1,7 @@
 import type { AssistantFields } from "@parley/contract";
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { workspaces } from "../workspaces/schema.ts";
+import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamps } from "../../lib/table-columns.ts";
+import { workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /**
  * Assistants ("agents"). The name is a column (listing, search); every other field of spec §3
@@ -10,15 +11,11 @@ import { workspaces } from "../workspaces/schema.ts";
 export const agents = pgTable(
   "agents",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     name: text("name").notNull(),
     temp: boolean("temp").notNull().default(false),
     config: jsonb("config").$type<Omit<AssistantFields, "name">>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("agents_workspace_idx").on(t.workspaceId, t.createdAt)],
 );

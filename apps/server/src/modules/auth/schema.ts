@@ -1,11 +1,12 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, uuidPrimaryKey } from "../../lib/table-columns.ts";
 import { users } from "../users/schema.ts";
 
 /** Rotating refresh tokens, stored as SHA-256 hashes; one family per sign-in. */
 export const refreshTokens = pgTable(
   "refresh_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -15,7 +16,7 @@ export const refreshTokens = pgTable(
     /** Set when this token was exchanged for its successor. */
     usedAt: timestamp("used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );
@@ -27,14 +28,14 @@ export const refreshTokens = pgTable(
 export const emailTokens = pgTable(
   "email_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     purpose: text("purpose", { enum: ["magic_link", "password_reset", "email_change"] }).notNull(),
     email: text("email").notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("email_tokens_email_idx").on(t.email)],
 );
@@ -43,14 +44,14 @@ export const emailTokens = pgTable(
 export const ssoIdentities = pgTable(
   "sso_identities",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     provider: text("provider", { enum: ["google", "microsoft"] }).notNull(),
     subject: text("subject").notNull(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("sso_identities_user_idx").on(t.userId),
@@ -76,7 +77,7 @@ export const ssoStates = pgTable("sso_states", {
   /** Whether the provider vouched for the ticket's email (then its invitations are accepted). */
   emailVerified: boolean("email_verified").notNull().default(false),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Fixed-window counters shared by every server process (login and magic-link limits). */

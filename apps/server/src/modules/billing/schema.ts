@@ -1,5 +1,7 @@
 import type { CallChannel, UsageComponent, UsageUnit } from "@parley/contract";
 import { date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "../../lib/table-columns.ts";
+import { workspaceIdColumn } from "../workspaces/owned-columns.ts";
 import { workspaces } from "../workspaces/schema.ts";
 
 /**
@@ -12,9 +14,7 @@ export const usageRecords = pgTable(
   {
     callId: uuid("call_id").notNull(),
     component: text("component").$type<UsageComponent>().notNull(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceIdColumn(),
     agentId: uuid("agent_id"),
     agentName: text("agent_name").notNull(),
     channel: text("channel").$type<CallChannel>().notNull(),
@@ -29,7 +29,7 @@ export const usageRecords = pgTable(
     /** USD per unit. */
     unitPrice: doublePrecision("unit_price").notNull(),
     cost: doublePrecision("cost").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // Metering a call twice (a retried job) writes nothing new.
@@ -51,9 +51,7 @@ export const minuteGrants = pgTable(
   {
     callId: uuid("call_id").primaryKey(),
     ownerId: uuid("owner_id").notNull(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceIdColumn(),
     seconds: integer("seconds").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
@@ -66,5 +64,5 @@ export const billingAccounts = pgTable("billing_accounts", {
     .primaryKey()
     .references(() => workspaces.id, { onDelete: "cascade" }),
   customerId: text("customer_id").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,7 +1,8 @@
 import type { FunctionHttpMethod } from "@parley/contract";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { agents } from "../assistants/schema.ts";
-import { workspaces } from "../workspaces/schema.ts";
+import { integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamps } from "../../lib/table-columns.ts";
+import { assistantLinkTable } from "../assistants/link-table.ts";
+import { workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /**
  * Webhook tools. `secret` is sealed by SecretBox and never leaves the server; `headers` is the JSON
@@ -10,10 +11,7 @@ import { workspaces } from "../workspaces/schema.ts";
 export const functions = pgTable(
   "functions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     name: text("name").notNull(),
     description: text("description").notNull(),
     parameters: jsonb("parameters").$type<Record<string, unknown>>().notNull(),
@@ -22,24 +20,16 @@ export const functions = pgTable(
     headers: text("headers").notNull(),
     timeout: integer("timeout").notNull(),
     secret: text("secret"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("functions_workspace_name_idx").on(t.workspaceId, t.name)],
 );
 
-export const agentFunctions = pgTable(
-  "agent_functions",
-  {
-    agentId: uuid("agent_id")
-      .notNull()
-      .references(() => agents.id, { onDelete: "cascade" }),
-    functionId: uuid("function_id")
-      .notNull()
-      .references(() => functions.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.agentId, t.functionId] }), index("agent_functions_function_idx").on(t.functionId)],
-);
+export const agentFunctions = assistantLinkTable("agent_functions", {
+  key: "functionId",
+  column: "function_id",
+  references: () => functions.id,
+  index: "agent_functions_function_idx",
+});
 
 export type FunctionRow = typeof functions.$inferSelect;

@@ -1,7 +1,9 @@
 import type { CrawlIntensity, DocumentKind, DocumentStatus, EmbeddingsProviderId } from "@parley/contract";
 import { sql } from "drizzle-orm";
-import { customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestamps, updatedAt, uuidPrimaryKey } from "../../lib/table-columns.ts";
 import { agents } from "../assistants/schema.ts";
+import { workspaceIdColumn, workspaceRecordKey } from "../workspaces/owned-columns.ts";
 import { workspaces } from "../workspaces/schema.ts";
 
 /** Raw bytes; node-postgres hands back a Buffer, PGlite a Uint8Array. */
@@ -16,10 +18,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const documents = pgTable(
   "documents",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     name: text("name").notNull(),
     kind: text("kind").$type<DocumentKind>(),
     status: text("status").$type<DocumentStatus>().notNull().default("pending"),
@@ -31,8 +30,7 @@ export const documents = pgTable(
     pagesDone: integer("pages_done").notNull().default(0),
     pagesFound: integer("pages_found").notNull().default(0),
     mimeType: text("mime_type"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("documents_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
@@ -42,9 +40,7 @@ export const documentFiles = pgTable("document_files", {
   documentId: uuid("document_id")
     .primaryKey()
     .references(() => documents.id, { onDelete: "cascade" }),
-  workspaceId: uuid("workspace_id")
-    .notNull()
-    .references(() => workspaces.id, { onDelete: "cascade" }),
+  workspaceId: workspaceIdColumn(),
   data: bytea("data").notNull(),
 });
 
@@ -56,13 +52,11 @@ export const documentFiles = pgTable("document_files", {
 export const documentChunks = pgTable(
   "document_chunks",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     documentId: uuid("document_id")
       .notNull()
       .references(() => documents.id, { onDelete: "cascade" }),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceIdColumn(),
     position: integer("position").notNull(),
     heading: text("heading").notNull().default(""),
     content: text("content").notNull(),
@@ -87,7 +81,7 @@ export const documentAgents = pgTable(
     agentId: uuid("agent_id")
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.agentId] }), index("document_agents_agent_idx").on(t.agentId)],
 );
@@ -99,7 +93,7 @@ export const knowledgeSettings = pgTable("knowledge_settings", {
     .references(() => workspaces.id, { onDelete: "cascade" }),
   embeddingsProvider: text("embeddings_provider").$type<EmbeddingsProviderId>(),
   embeddingsModel: text("embeddings_model"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export type DocumentRow = typeof documents.$inferSelect;

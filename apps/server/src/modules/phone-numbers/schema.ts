@@ -1,9 +1,10 @@
 import type { PhoneProvider, SipTrunkSettings } from "@parley/contract";
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { timestamps } from "../../lib/table-columns.ts";
 import { agents } from "../assistants/schema.ts";
 import { integrations } from "../integrations/schema.ts";
-import { workspaces } from "../workspaces/schema.ts";
+import { workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /** A trunk's settings as stored: the password lives sealed in its own column, never in the JSON. */
 export type StoredSipTrunk = Omit<SipTrunkSettings, "password">;
@@ -16,10 +17,7 @@ export type StoredSipTrunk = Omit<SipTrunkSettings, "password">;
 export const phoneNumbers = pgTable(
   "phone_numbers",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     /** E.164; an extension's number is the extension itself ("1001"). */
     number: text("number").notNull(),
     friendlyName: text("friendly_name").notNull().default(""),
@@ -46,8 +44,7 @@ export const phoneNumbers = pgTable(
     whatsappAppSecret: text("whatsapp_app_secret"),
     whatsappVerifyToken: text("whatsapp_verify_token"),
 
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("phone_numbers_workspace_number_idx").on(t.workspaceId, t.number),

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { timestamps, updatedAt, uuidPrimaryKey } from "../../lib/table-columns.ts";
 
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     email: text("email").notNull(),
     username: text("username").notNull(),
     name: text("name").notNull(),
@@ -22,8 +23,7 @@ export const users = pgTable(
     sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
     /** Workspace the user last switched to; tokens minted by refresh use it. */
     currentWorkspaceId: uuid("current_workspace_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
@@ -37,7 +37,7 @@ export type UserRow = typeof users.$inferSelect;
 /** Plans: a user's tier, or an enterprise quota that overrides it, sets their limits. */
 
 export const tiers = pgTable("tiers", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   name: text("name").notNull().unique(),
   description: text("description"),
   maxAssistants: integer("max_assistants").notNull(),
@@ -46,8 +46,7 @@ export const tiers = pgTable("tiers", {
   maxWorkspaces: integer("max_workspaces").notNull(),
   /** Monthly price in the platform currency (USD), two decimals. */
   price: numeric("price", { precision: 10, scale: 2 }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /** Per-user limits that override the tier's; their presence makes a user "enterprise". */
@@ -59,5 +58,5 @@ export const enterpriseQuotas = pgTable("enterprise_quotas", {
   minutesPerMonth: integer("minutes_per_month").notNull(),
   concurrentCalls: integer("concurrent_calls").notNull(),
   maxWorkspaces: integer("max_workspaces").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -1,6 +1,7 @@
 import { CLONE_SERVICES } from "@parley/contract";
-import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { workspaces } from "../workspaces/schema.ts";
+import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "../../lib/table-columns.ts";
+import { workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /**
  * Voice clones made at a vendor (one of CLONE_SERVICES) from the workspace's recordings. The
@@ -10,17 +11,14 @@ import { workspaces } from "../workspaces/schema.ts";
 export const voiceClones = pgTable(
   "voice_clones",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     language: text("language").notNull(),
     isPublic: boolean("is_public").notNull().default(false),
     serviceName: text("service_name", { enum: CLONE_SERVICES }).notNull(),
     serviceVoiceId: text("service_voice_id").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("voice_clones_workspace_idx").on(t.workspaceId, t.createdAt)],
 );

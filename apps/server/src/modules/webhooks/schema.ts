@@ -1,22 +1,19 @@
 import type { WebhookDeliveryStatus, WebhookEventType } from "@parley/contract";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { workspaces } from "../workspaces/schema.ts";
+import { createdAt, timestamps } from "../../lib/table-columns.ts";
+import { workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /** Where a workspace's events go. `secret` is sealed by SecretBox (shown on request, rotatable). */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
     events: jsonb("events").$type<WebhookEventType[]>().notNull(),
     secret: text("secret").notNull(),
     enabled: boolean("enabled").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("webhook_endpoints_workspace_idx").on(t.workspaceId)],
 );
@@ -28,10 +25,7 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     endpointId: uuid("endpoint_id")
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
@@ -45,7 +39,7 @@ export const webhookDeliveries = pgTable(
     error: text("error"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import type { WorkflowGraph, WorkflowVariable } from "@parley/contract";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { workspaces } from "../workspaces/schema.ts";
+import { timestamps } from "../../lib/table-columns.ts";
+import { workspaceIdColumn, workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /**
  * Workflows (issue 15). The row holds the DRAFT the builder edits (graph, global prompt,
@@ -11,10 +12,7 @@ import { workspaces } from "../workspaces/schema.ts";
 export const workflows = pgTable(
   "workflows",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     globalPrompt: text("global_prompt").notNull().default(""),
@@ -24,8 +22,7 @@ export const workflows = pgTable(
     publishedVersion: integer("published_version"),
     /** The draft differs from the latest version: kept on each save so the list needs no comparison. */
     draftChanged: boolean("draft_changed").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("workflows_workspace_idx").on(t.workspaceId, t.updatedAt)],
 );
@@ -38,9 +35,7 @@ export const workflowVersions = pgTable(
       .notNull()
       .references(() => workflows.id, { onDelete: "cascade" }),
     /** Repeats the workflow's workspace so every read is scoped like any other table. */
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceIdColumn(),
     version: integer("version").notNull(),
     globalPrompt: text("global_prompt").notNull(),
     variables: jsonb("variables").$type<WorkflowVariable[]>().notNull(),

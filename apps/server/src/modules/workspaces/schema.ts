@@ -1,14 +1,14 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestamps, uuidPrimaryKey } from "../../lib/table-columns.ts";
 import { users } from "../users/schema.ts";
 
 export const workspaces = pgTable("workspaces", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   name: text("name").notNull(),
   billingEmail: text("billing_email"),
   concurrencyLimit: integer("concurrency_limit").notNull(),
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const workspaceMembers = pgTable(
@@ -21,7 +21,7 @@ export const workspaceMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["owner", "member"] }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("workspace_members_user_idx").on(t.userId)],
 );
@@ -29,7 +29,7 @@ export const workspaceMembers = pgTable(
 export const workspaceInvitations = pgTable(
   "workspace_invitations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
@@ -40,7 +40,7 @@ export const workspaceInvitations = pgTable(
     tokenHash: text("token_hash").unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("workspace_invitations_email_idx").on(t.email),
