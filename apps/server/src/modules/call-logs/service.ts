@@ -211,6 +211,23 @@ export interface CallOutcome {
   workflow?: CallWorkflowRecord | null;
 }
 
+/** The outcome of a call that failed before anything was said (nobody joined, the server stopped). */
+export function failedBeforeStart(endReason: string, endedAt: Date): CallOutcome {
+  return {
+    status: "failed",
+    endReason,
+    endedAt,
+    durationSeconds: 0,
+    cost: 0,
+    costBreakdown: null,
+    transcript: [],
+    toolCalls: [],
+    turnMetrics: [],
+    events: [],
+    recordingPath: null,
+  };
+}
+
 /**
  * Call logs closed at the same moment (50 calls hanging up together) take at most this many pooled
  * connections; the pool's other connections stay free for requests, which would otherwise queue

@@ -3,7 +3,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { CallRequest, Room } from "../../lib/call-runtime.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAgent } from "../assistants/service.ts";
-import { createCallLogWithinLimit, finishCallLog } from "../call-logs/service.ts";
+import { createCallLogWithinLimit, failedBeforeStart, finishCallLog } from "../call-logs/service.ts";
 import { concurrencyLimitOf } from "../workspaces/service.ts";
 import type { CallDeps } from "./call-deps.ts";
 import { aliveSince } from "./call-upkeep.ts";
@@ -75,19 +75,9 @@ export async function expireRoom(rt: CallDeps, room: Room, reason: string) {
   if (room.call || rooms.get(room.name) !== room) return;
   rooms.remove(room);
   const endedAt = rt.ctx.now();
-  await finishCallLog(rt.ctx.db, room, room.callId, {
-    status: "failed",
-    endReason: reason,
-    endedAt,
-    durationSeconds: 0,
-    cost: 0,
-    costBreakdown: null,
-    transcript: [],
-    toolCalls: [],
-    turnMetrics: [],
-    events: [],
-    recordingPath: null,
-  }).catch((error: unknown) => rt.log.error({ callId: room.callId, err: error }, "could not close the call log"));
+  await finishCallLog(rt.ctx.db, room, room.callId, failedBeforeStart(reason, endedAt)).catch((error: unknown) =>
+    rt.log.error({ callId: room.callId, err: error }, "could not close the call log"),
+  );
 }
 
 /** Ends every call and frees every room (graceful shutdown). */

@@ -1,10 +1,10 @@
 import type { ToolCall, ToolResult, ToolRunner, ToolSpec } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { searchDocuments } from "../knowledge-base/search.ts";
-import { agentHasDocuments } from "../knowledge-base/service.ts";
 import { functionToolSpec, listAgentFunctions } from "../functions/service.ts";
 import { invokeFunctionWebhook } from "../functions/webhook.ts";
+import { searchDocuments } from "../knowledge-base/search.ts";
+import { agentHasDocuments } from "../knowledge-base/service.ts";
 
 /** Tool names the engine keeps for its own tools (end call, transfer, keypad). */
 const BUILT_IN_NAMES = new Set(["end_call", "transfer_call", "send_dtmf"]);

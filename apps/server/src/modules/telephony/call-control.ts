@@ -1,16 +1,9 @@
 import type { StreamResume, TelephonyAccount, TelephonyAdapter, TransferRequest } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
+import type { PhoneLegRef } from "./phone-leg.ts";
 import { runWarmTransfer, type WarmTransferDeps } from "./warm-transfer.ts";
 
-/** The live phone leg a call controls through its vendor's REST API. */
-export interface PhoneLegRef {
-  provider: string;
-  providerCallId: string;
-  /** Parley's number on this call: the caller id a transfer target sees. */
-  ourNumber: string;
-  /** Where the vendor reports on a transferred leg. */
-  statusUrl: string;
-}
+export type { PhoneLegRef } from "./phone-leg.ts";
 
 /** URLs the vendor may need to carry on: transfer markup by URL, and the stream to reopen. */
 export interface ControlLinks {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { ErrorResponse, MediaStreamProvider, OutboundCallBody, OutboundCallResult } from "@parley/contract";
-import type { TelephonyAdapter } from "@parley/engine";
+import type { TelephonyAdapter, WebhookAnswer, WebhookRequest } from "@parley/engine";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { WebSocketServer } from "ws";
@@ -58,6 +58,9 @@ export async function telephonyRoutes(app: FastifyInstance) {
   );
 }
 
+/** What a vendor webhook answers: markup, nothing (204), or a refused signature (403). */
+type Answer = WebhookAnswer | "no_content" | "forbidden";
+
 /** The vendor's webhooks: voice, status and transfer markup, with bodies kept as sent for signatures. */
 async function vendorWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,33 +78,39 @@ async function vendorWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
     return adapter;
   };
 
-  r.route({
-    method: ["GET", "POST"],
-    url: "/telephony/:provider/voice",
-    schema: { tags, summary: "A vendor's voice webhook: answers with markup that opens the media stream", params },
-    handler: async (request, reply) => {
-      const adapter = await requireAdapter(request.params.provider, reply);
-      if (!adapter) return reply;
-      const webhook = webhookRequestOf(request, ctx.config.publicUrl);
-      const answer = await answerVoiceWebhook(ctx, request.params.provider, adapter, webhook);
-      if (!answer) return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
-      return reply.code(200).header("content-type", answer.contentType).send(answer.body);
-    },
-  });
+  /** A webhook the vendor calls by GET or POST: its adapter, and the request its signature covers. */
+  const webhookRoute = (
+    path: "voice" | "status",
+    summary: string,
+    answer: (provider: MediaStreamProvider, adapter: TelephonyAdapter, webhook: WebhookRequest) => Promise<Answer>,
+  ) =>
+    r.route({
+      method: ["GET", "POST"],
+      url: `/telephony/:provider/${path}`,
+      schema: { tags, summary, params },
+      handler: async (request, reply) => {
+        const adapter = await requireAdapter(request.params.provider, reply);
+        if (!adapter) return reply;
+        const outcome = await answer(request.params.provider, adapter, webhookRequestOf(request, ctx.config.publicUrl));
+        if (outcome === "forbidden") return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
+        if (outcome === "no_content") return reply.code(204).send();
+        return reply.code(200).header("content-type", outcome.contentType).send(outcome.body);
+      },
+    });
 
-  r.route({
-    method: ["GET", "POST"],
-    url: "/telephony/:provider/status",
-    schema: { tags, summary: "A vendor's call status callback: updates the call log", params },
-    handler: async (request, reply) => {
-      const adapter = await requireAdapter(request.params.provider, reply);
-      if (!adapter) return reply;
-      const webhook = webhookRequestOf(request, ctx.config.publicUrl);
-      const outcome = await applyStatusWebhook(ctx, request.params.provider, adapter, webhook);
-      if (outcome === "forbidden") return reply.code(403).send({ detail: BAD_SIGNATURE_TEXT });
-      return reply.code(204).send();
+  webhookRoute(
+    "voice",
+    "A vendor's voice webhook: answers with markup that opens the media stream",
+    async (provider, adapter, webhook) => (await answerVoiceWebhook(ctx, provider, adapter, webhook)) ?? "forbidden",
+  );
+  webhookRoute(
+    "status",
+    "A vendor's call status callback: updates the call log",
+    async (provider, adapter, webhook) => {
+      const outcome = await applyStatusWebhook(ctx, provider, adapter, webhook);
+      return outcome === "forbidden" ? "forbidden" : "no_content";
     },
-  });
+  );
 
   r.route({
     method: ["GET", "POST"],

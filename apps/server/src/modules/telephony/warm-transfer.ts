@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ConferenceControl, TelephonyAccount, TelephonyCallStatus } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import { BRIEFING_PARAMETER, type BriefingStream, expectBriefingStream } from "./briefing-stream.ts";
-import type { PhoneLegRef } from "./call-control.ts";
+import type { PhoneLegRef } from "./phone-leg.ts";
 
 /** How long the human's phone rings before the vendor gives up. */
 export const BRIEFING_RING_SECONDS = 30;
