@@ -1,48 +1,33 @@
-import { afterEach, describe, expect, it } from "vitest";
-import type { WebSocket } from "ws";
+import { describe, expect, it } from "vitest";
 import { mulawEncode } from "../../src/audio/mulaw.ts";
 import { resample } from "../../src/audio/resample.ts";
 import { sine } from "../signals.ts";
 import { isNonSilent } from "./audio-checks.ts";
-import { isRecord } from "./double-server.ts";
+import {
+  basicAuthorization,
+  closeAfterEach,
+  expectForgedCallRefused,
+  logStream,
+  type StreamLog,
+} from "./double-test-kit.ts";
 import { type PlivoDouble, startPlivoDouble } from "./plivo-double.ts";
 import { plivoSignatureV3 } from "./plivo-signature.ts";
-import {
-  pick,
-  pickString,
-  readJson,
-  type StandInApp,
-  type StandInRequest,
-  startStandInApp,
-  until,
-} from "./stand-in-app.ts";
+import type { StandInApp, StandInRequest } from "./stand-in-app.ts";
+import { pick, pickString, readJson, startStandInApp, until } from "./stand-in-app.ts";
 
 const AUTH_ID = "MAZDQ1ZDUXNZLKNDA0NG";
 const TOKEN = "plivo-test-token";
 const NUMBERS = ["+14155550100", "+14155550101", "+14155550102"];
+const ACCOUNTS = [{ authId: AUTH_ID, authToken: TOKEN, numbers: NUMBERS }];
 
-interface StreamLog {
-  messages: Record<string, unknown>[];
-  socket: WebSocket;
+interface SignedStreamLog extends StreamLog {
   /** The handshake carried a valid X-Plivo-Signature-V3 for the stream URL. */
   handshakeSigned: boolean;
 }
 
-let double: PlivoDouble | null = null;
-let app: StandInApp | null = null;
-afterEach(async () => {
-  await double?.close();
-  await app?.close();
-  double = null;
-  app = null;
-});
+const closing = closeAfterEach();
 
-function basic(): Record<string, string> {
-  return {
-    authorization: `Basic ${Buffer.from(`${AUTH_ID}:${TOKEN}`).toString("base64")}`,
-    "content-type": "application/json",
-  };
-}
+const basic = () => ({ authorization: basicAuthorization(AUTH_ID, TOKEN), "content-type": "application/json" });
 
 /** Checks V3 the way Plivo's helper (validateV3Signature) does for a form POST. */
 function validSignature(request: StandInRequest): boolean {
@@ -52,7 +37,7 @@ function validSignature(request: StandInRequest): boolean {
   return given.split(",").includes(plivoSignatureV3(TOKEN, "POST", request.url, params, nonce));
 }
 
-async function standIn(streams: StreamLog[], keepCallAlive = true): Promise<StandInApp> {
+async function standIn(streams: SignedStreamLog[], keepCallAlive = true): Promise<StandInApp> {
   const started = await startStandInApp({
     http: (request) => {
       if (!validSignature(request)) return { status: 403 };
@@ -74,12 +59,7 @@ async function standIn(streams: StreamLog[], keepCallAlive = true): Promise<Stan
     socket: (socket, url, headers) => {
       const nonce = String(headers["x-plivo-signature-v3-nonce"] ?? "");
       const expected = plivoSignatureV3(TOKEN, "GET", `${started.origin}${url}`, {}, nonce);
-      const log: StreamLog = { messages: [], socket, handshakeSigned: headers["x-plivo-signature-v3"] === expected };
-      streams.push(log);
-      socket.on("message", (data) => {
-        const value: unknown = JSON.parse(data.toString());
-        if (isRecord(value)) log.messages.push(value);
-      });
+      streams.push(Object.assign(logStream(socket), { handshakeSigned: headers["x-plivo-signature-v3"] === expected }));
     },
   });
   return started;
@@ -103,10 +83,12 @@ async function importNumber(d: PlivoDouble, a: StandInApp): Promise<void> {
 
 describe("Plivo double", () => {
   it("lists numbers with limit/offset, without +, and refuses wrong credentials with 401", async () => {
-    double = await startPlivoDouble({
-      accounts: [{ authId: AUTH_ID, authToken: TOKEN, numbers: NUMBERS }],
-      pageSize: 2,
-    });
+    const double = closing(
+      await startPlivoDouble({
+        accounts: ACCOUNTS,
+        pageSize: 2,
+      }),
+    );
     const first = await readJson(await fetch(`${double.origin}/v1/Account/${AUTH_ID}/Number/`, { headers: basic() }));
     expect(pick(first, "objects", 0, "number")).toBe("14155550100");
     expect(pick(first, "meta", "total_count")).toBe(3);
@@ -115,15 +97,15 @@ describe("Plivo double", () => {
     expect(pick(second, "objects", 0, "number")).toBe("14155550102");
     expect(pick(second, "meta", "next")).toBeNull();
     const wrong = await fetch(`${double.origin}/v1/Account/${AUTH_ID}/Number/`, {
-      headers: { authorization: `Basic ${Buffer.from(`${AUTH_ID}:nope`).toString("base64")}` },
+      headers: { authorization: basicAuthorization(AUTH_ID, "nope") },
     });
     expect(wrong.status).toBe(401);
   });
 
   it("rings a number: V3-signed answer_url, signed stream handshake, playAudio, checkpoint, clearAudio, DTMF", async () => {
-    const streams: StreamLog[] = [];
-    app = await standIn(streams);
-    double = await startPlivoDouble({ accounts: [{ authId: AUTH_ID, authToken: TOKEN, numbers: NUMBERS }] });
+    const streams: SignedStreamLog[] = [];
+    const app = closing(await standIn(streams));
+    const double = closing(await startPlivoDouble({ accounts: ACCOUNTS }));
     await importNumber(double, app);
     const handle = await double.ringInbound("+14155550100", "+14155559999", { speech: sine(300, 300), dtmf: ["3"] });
     expect(handle.voice.status).toBe(200);
@@ -168,17 +150,16 @@ describe("Plivo double", () => {
   });
 
   it("signs with a wrong token when asked (the stand-in answers 403)", async () => {
-    app = await standIn([]);
-    double = await startPlivoDouble({ accounts: [{ authId: AUTH_ID, authToken: TOKEN, numbers: NUMBERS }] });
+    const app = closing(await standIn([]));
+    const double = closing(await startPlivoDouble({ accounts: ACCOUNTS }));
     await importNumber(double, app);
-    const handle = await double.ringInbound("+14155550100", "+14155559999", { forgeSignature: true });
-    expect(handle.voice.status).toBe(403);
+    await expectForgedCallRefused(double, "+14155550100", "+14155559999");
   });
 
   it("places a call (request_uuid, ring and hangup URLs), sends DTMF and transfers with aleg_url", async () => {
-    const streams: StreamLog[] = [];
-    app = await standIn(streams);
-    double = await startPlivoDouble({ accounts: [{ authId: AUTH_ID, authToken: TOKEN, numbers: NUMBERS }] });
+    const streams: SignedStreamLog[] = [];
+    const app = closing(await standIn(streams));
+    const double = closing(await startPlivoDouble({ accounts: ACCOUNTS }));
     const created = await fetch(`${double.origin}/v1/Account/${AUTH_ID}/Call/`, {
       method: "POST",
       headers: basic(),

@@ -1,40 +1,21 @@
 import { createPublicKey, verify } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
-import type { WebSocket } from "ws";
+import { describe, expect, it } from "vitest";
 import { mulawEncode } from "../../src/audio/mulaw.ts";
 import { resample } from "../../src/audio/resample.ts";
 import { sine } from "../signals.ts";
 import { isNonSilent } from "./audio-checks.ts";
-import { isRecord } from "./double-server.ts";
-import {
-  pick,
-  pickString,
-  readJson,
-  type StandInApp,
-  type StandInRequest,
-  startStandInApp,
-  until,
-} from "./stand-in-app.ts";
+import { closeAfterEach, expectForgedCallRefused, logStream, type StreamLog } from "./double-test-kit.ts";
+import type { StandInApp, StandInRequest } from "./stand-in-app.ts";
+import { pick, pickString, readJson, startStandInApp, until } from "./stand-in-app.ts";
 import { startTelnyxDouble, type TelnyxDouble } from "./telnyx-double.ts";
 
 const KEY = "KEY0123456789ABCDEF_telnyx";
 const NUMBERS = ["+13125550100", "+13125550101", "+13125550102"];
+const ACCOUNTS = [{ apiKey: KEY, numbers: NUMBERS }];
 /** DER prefix of an Ed25519 SubjectPublicKeyInfo; the raw 32-byte key follows. */
 const ED25519_SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 
-interface StreamLog {
-  messages: Record<string, unknown>[];
-  socket: WebSocket;
-}
-
-let double: TelnyxDouble | null = null;
-let app: StandInApp | null = null;
-afterEach(async () => {
-  await double?.close();
-  await app?.close();
-  double = null;
-  app = null;
-});
+const closing = closeAfterEach();
 
 /** Verifies as Telnyx's SDKs do: Ed25519 over "timestamp|body" with the account's public key. */
 function validSignature(publicKey: string, request: StandInRequest): boolean {
@@ -62,12 +43,7 @@ async function standIn(streams: StreamLog[], publicKey: () => string): Promise<S
       return { status: 200 };
     },
     socket: (socket) => {
-      const log: StreamLog = { messages: [], socket };
-      streams.push(log);
-      socket.on("message", (data) => {
-        const value: unknown = JSON.parse(data.toString());
-        if (isRecord(value)) log.messages.push(value);
-      });
+      streams.push(logStream(socket));
     },
   });
   return started;
@@ -104,7 +80,7 @@ async function configure(d: TelnyxDouble, a: StandInApp): Promise<{ appId: strin
 
 describe("Telnyx double", () => {
   it("pages numbers, refuses a wrong key with 10009 and points a number at a TeXML application", async () => {
-    double = await startTelnyxDouble({ accounts: [{ apiKey: KEY, numbers: NUMBERS }], pageSize: 2 });
+    const double = closing(await startTelnyxDouble({ accounts: ACCOUNTS, pageSize: 2 }));
     const auth = { authorization: `Bearer ${KEY}` };
     const first = await readJson(await fetch(`${double.origin}/v2/phone_numbers`, { headers: auth }));
     expect(pick(first, "meta")).toEqual({ total_pages: 2, total_results: 3, page_number: 1, page_size: 2 });
@@ -115,7 +91,7 @@ describe("Telnyx double", () => {
     const wrong = await fetch(`${double.origin}/v2/phone_numbers`, { headers: { authorization: "Bearer nope" } });
     expect(wrong.status).toBe(401);
     expect(pick(await readJson(wrong), "errors", 0, "code")).toBe("10009");
-    app = await startStandInApp({ http: () => ({ status: 200 }), socket: () => {} });
+    const app = closing(await startStandInApp({ http: () => ({ status: 200 }), socket: () => {} }));
     const { appId, numberId } = await configure(double, app);
     expect(double.numbers.get(numberId)?.connectionId).toBe(appId);
     expect(double.applications.get(appId)?.voiceUrl).toBe(`${app.origin}/voice`);
@@ -124,8 +100,8 @@ describe("Telnyx double", () => {
   it("rings a number: Ed25519-signed TeXML request, bidirectional stream with marks and clear, DTMF", async () => {
     const streams: StreamLog[] = [];
     let key = "";
-    app = await standIn(streams, () => key);
-    double = await startTelnyxDouble({ accounts: [{ apiKey: KEY, numbers: NUMBERS }] });
+    const app = closing(await standIn(streams, () => key));
+    const double = closing(await startTelnyxDouble({ accounts: ACCOUNTS }));
     key = double.publicKey;
     await configure(double, app);
     const handle = await double.ringInbound(NUMBERS[0] ?? "", "+13125559999", { speech: sine(300, 300), dtmf: ["7"] });
@@ -169,19 +145,20 @@ describe("Telnyx double", () => {
 
   it("signs with a foreign key when asked, which the stand-in refuses", async () => {
     let key = "";
-    app = await standIn([], () => key);
-    double = await startTelnyxDouble({ accounts: [{ apiKey: KEY, numbers: NUMBERS }] });
+    const app = closing(await standIn([], () => key));
+    const double = closing(await startTelnyxDouble({ accounts: ACCOUNTS }));
     key = double.publicKey;
     await configure(double, app);
-    const handle = await double.ringInbound(NUMBERS[0] ?? "", "+13125559999", { forgeSignature: true });
-    expect(handle.voice.status).toBe(403);
+    await expectForgedCallRefused(double, NUMBERS[0] ?? "", "+13125559999");
   });
 
   it("places a TeXML call with progress callbacks, then transfers and sends DTMF through Call Control", async () => {
     const streams: StreamLog[] = [];
     let key = "";
-    app = await standIn(streams, () => key);
-    double = await startTelnyxDouble({ accounts: [{ apiKey: KEY, accountSid: "acct-1", numbers: NUMBERS }] });
+    const app = closing(await standIn(streams, () => key));
+    const double = closing(
+      await startTelnyxDouble({ accounts: [{ apiKey: KEY, accountSid: "acct-1", numbers: NUMBERS }] }),
+    );
     key = double.publicKey;
     const { appId } = await configure(double, app);
     const created = await fetch(

@@ -1,44 +1,27 @@
 import twilio from "twilio";
-import { afterEach, describe, expect, it } from "vitest";
-import type { WebSocket } from "ws";
+import { describe, expect, it } from "vitest";
 import { mulawEncode } from "../../src/audio/mulaw.ts";
 import { resample } from "../../src/audio/resample.ts";
 import { sine } from "../signals.ts";
 import { isNonSilent } from "./audio-checks.ts";
 import { isRecord } from "./double-server.ts";
 import {
-  pick,
-  pickString,
-  readJson,
-  type StandInApp,
-  type StandInRequest,
-  startStandInApp,
-  until,
-} from "./stand-in-app.ts";
-import { startTwilioDouble, type TwilioDouble } from "./twilio-double.ts";
+  basicAuthorization as basic,
+  closeAfterEach,
+  expectForgedCallRefused,
+  logStream,
+  type StreamLog,
+} from "./double-test-kit.ts";
+import type { StandInApp, StandInRequest } from "./stand-in-app.ts";
+import { pick, pickString, readJson, startStandInApp, until } from "./stand-in-app.ts";
+import { startTwilioDouble } from "./twilio-double.ts";
 
 const SID = "AC0123456789abcdef0123456789abcdef";
 const TOKEN = "twilio-test-token";
 const NUMBERS = ["+14155550100", "+14155550101", "+14155550102"];
+const ACCOUNTS = [{ sid: SID, token: TOKEN, numbers: NUMBERS }];
 
-function basic(user: string, password: string): string {
-  return `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
-}
-
-/** What the stand-in app saw on one stream. */
-interface StreamLog {
-  messages: Record<string, unknown>[];
-  socket: WebSocket;
-}
-
-let double: TwilioDouble | null = null;
-let app: StandInApp | null = null;
-afterEach(async () => {
-  await double?.close();
-  await app?.close();
-  double = null;
-  app = null;
-});
+const closing = closeAfterEach();
 
 /** Parley's part in miniature: checks signatures with Twilio's own library, answers with <Connect><Stream>. */
 async function standIn(streams: StreamLog[]): Promise<StandInApp> {
@@ -57,12 +40,7 @@ async function standIn(streams: StreamLog[]): Promise<StandInApp> {
       return { status: 204 };
     },
     socket: (socket) => {
-      const log: StreamLog = { messages: [], socket };
-      streams.push(log);
-      socket.on("message", (data) => {
-        const value: unknown = JSON.parse(data.toString());
-        if (isRecord(value)) log.messages.push(value);
-      });
+      streams.push(logStream(socket));
     },
   });
   return started;
@@ -85,7 +63,7 @@ function startOf(log: StreamLog): Record<string, unknown> {
 
 describe("Twilio double", () => {
   it("lists numbers in pages, records webhook updates and refuses wrong credentials with error 20003", async () => {
-    double = await startTwilioDouble({ accounts: [{ sid: SID, token: TOKEN, numbers: NUMBERS }], pageSize: 2 });
+    const double = closing(await startTwilioDouble({ accounts: ACCOUNTS, pageSize: 2 }));
     const auth = { authorization: basic(SID, TOKEN) };
     const first = await fetch(`${double.origin}/2010-04-01/Accounts/${SID}/IncomingPhoneNumbers.json`, {
       headers: auth,
@@ -131,8 +109,8 @@ describe("Twilio double", () => {
 
   it("rings a number: signed voice webhook, Media Streams with parameters, marks, clear, DTMF, completed callback", async () => {
     const streams: StreamLog[] = [];
-    app = await standIn(streams);
-    double = await startTwilioDouble({ accounts: [{ sid: SID, token: TOKEN, numbers: NUMBERS }] });
+    const app = closing(await standIn(streams));
+    const double = closing(await startTwilioDouble({ accounts: ACCOUNTS }));
     const number = [...double.numbers.values()][0];
     if (!number) throw new Error("no number");
     number.voiceUrl = `${app.origin}/voice`;
@@ -186,21 +164,18 @@ describe("Twilio double", () => {
   });
 
   it("signs with another token when asked, and the stand-in's 403 is what the handle reports", async () => {
-    app = await standIn([]);
-    double = await startTwilioDouble({ accounts: [{ sid: SID, token: TOKEN, numbers: NUMBERS }] });
+    const app = closing(await standIn([]));
+    const double = closing(await startTwilioDouble({ accounts: ACCOUNTS }));
     const number = [...double.numbers.values()][0];
     if (!number) throw new Error("no number");
     number.voiceUrl = `${app.origin}/voice?tenant=a`;
-    const handle = await double.ringInbound(NUMBERS[0] ?? "", "+14155559999", { forgeSignature: true });
-    expect(handle.voice.status).toBe(403);
-    await handle.done;
-    expect(handle.call.legs).toHaveLength(0);
+    await expectForgedCallRefused(double, NUMBERS[0] ?? "", "+14155559999");
   });
 
   it("places a call: status callbacks in order, voice URL fetched, DTMF out and a <Dial> transfer end the stream", async () => {
     const streams: StreamLog[] = [];
-    app = await standIn(streams);
-    double = await startTwilioDouble({ accounts: [{ sid: SID, token: TOKEN, numbers: NUMBERS }] });
+    const app = closing(await standIn(streams));
+    const double = closing(await startTwilioDouble({ accounts: ACCOUNTS }));
     const auth = { authorization: basic(SID, TOKEN), "content-type": "application/x-www-form-urlencoded" };
     const form = new URLSearchParams({
       To: "+14155557777",
@@ -233,7 +208,7 @@ describe("Twilio double", () => {
       }),
     });
     expect(dtmf.status).toBe(200);
-    await until(() => double?.dtmfOut.length === 1 && simulated.legs.length === 2, "DTMF and a new stream");
+    await until(() => double.dtmfOut.length === 1 && simulated.legs.length === 2, "DTMF and a new stream");
     await until(() => streams[1]?.messages.some((m) => m.event === "start") === true, "the second stream's start");
     expect(double.dtmfOut[0]).toMatchObject({ callId: callSid, digits: "12" });
 
@@ -258,11 +233,13 @@ describe("Twilio double", () => {
   });
 
   it("reports busy and refuses a From number the account does not own (21210)", async () => {
-    app = await standIn([]);
-    double = await startTwilioDouble({
-      accounts: [{ sid: SID, token: TOKEN, numbers: NUMBERS }],
-      outbound: { outcome: "busy" },
-    });
+    const app = closing(await standIn([]));
+    const double = closing(
+      await startTwilioDouble({
+        accounts: ACCOUNTS,
+        outbound: { outcome: "busy" },
+      }),
+    );
     const auth = { authorization: basic(SID, TOKEN), "content-type": "application/x-www-form-urlencoded" };
     const url = `${double.origin}/2010-04-01/Accounts/${SID}/Calls.json`;
     const foreign = await fetch(url, {
@@ -292,11 +269,13 @@ describe("Twilio double", () => {
     expect(app.requests.some((r) => r.path === "/voice")).toBe(false);
   });
   it("answers with a machine when asked: AnsweredBy on the voice request (MachineDetection=Enable)", async () => {
-    app = await standIn([]);
-    double = await startTwilioDouble({
-      accounts: [{ sid: SID, token: TOKEN, numbers: NUMBERS }],
-      outbound: { outcome: "machine", speech: sine(200, 500) },
-    });
+    const app = closing(await standIn([]));
+    const double = closing(
+      await startTwilioDouble({
+        accounts: ACCOUNTS,
+        outbound: { outcome: "machine", speech: sine(200, 500) },
+      }),
+    );
     const created = await readJson(
       await fetch(`${double.origin}/2010-04-01/Accounts/${SID}/Calls.json`, {
         method: "POST",

@@ -1,19 +1,17 @@
 import { createPrivateKey, randomUUID, sign } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
-import type { WebSocket } from "ws";
+import { describe, expect, it } from "vitest";
 import { pcmToBytes } from "../../src/audio/pcm.ts";
 import { sine } from "../signals.ts";
 import { isNonSilent } from "./audio-checks.ts";
-import { isRecord } from "./double-server.ts";
 import {
-  pick,
-  pickString,
-  readJson,
-  type StandInApp,
-  type StandInRequest,
-  startStandInApp,
-  until,
-} from "./stand-in-app.ts";
+  basicAuthorization,
+  closeAfterEach,
+  expectForgedCallRefused,
+  logStream,
+  type StreamLog,
+} from "./double-test-kit.ts";
+import type { StandInApp, StandInRequest } from "./stand-in-app.ts";
+import { pick, pickString, readJson, startStandInApp, until } from "./stand-in-app.ts";
 import { startVonageDouble, type VonageDouble } from "./vonage-double.ts";
 import { checkWebhookJwt } from "./vonage-jwt.ts";
 
@@ -21,28 +19,11 @@ const API_KEY = "abc12345";
 const API_SECRET = "vonage-secret";
 const SIGNATURE_SECRET = "vonage-signature-secret";
 const NUMBERS = ["+447700900100", "+447700900101", "+447700900102"];
+const ACCOUNTS = [{ apiKey: API_KEY, apiSecret: API_SECRET, signatureSecret: SIGNATURE_SECRET, numbers: NUMBERS }];
 
-interface StreamLog {
-  texts: Record<string, unknown>[];
-  frames: number;
-  socket: WebSocket;
-}
+const closing = closeAfterEach();
 
-let double: VonageDouble | null = null;
-let app: StandInApp | null = null;
-afterEach(async () => {
-  await double?.close();
-  await app?.close();
-  double = null;
-  app = null;
-});
-
-function basic(): Record<string, string> {
-  return {
-    authorization: `Basic ${Buffer.from(`${API_KEY}:${API_SECRET}`).toString("base64")}`,
-    "content-type": "application/json",
-  };
-}
+const basic = () => ({ authorization: basicAuthorization(API_KEY, API_SECRET), "content-type": "application/json" });
 
 /** The RS256 token an app signs Voice API calls with. */
 function voiceJwt(applicationId: string, privateKey: string): string {
@@ -86,16 +67,7 @@ async function standIn(streams: StreamLog[]): Promise<StandInApp> {
       return { status: 204 };
     },
     socket: (socket) => {
-      const log: StreamLog = { texts: [], frames: 0, socket };
-      streams.push(log);
-      socket.on("message", (data, isBinary) => {
-        if (isBinary) {
-          log.frames++;
-          return;
-        }
-        const value: unknown = JSON.parse(data.toString());
-        if (isRecord(value)) log.texts.push(value);
-      });
+      streams.push(logStream(socket));
     },
   });
   return started;
@@ -145,10 +117,12 @@ function speech(ms: number): Buffer[] {
 
 describe("Vonage double", () => {
   it("pages numbers by index/size with api_key and api_secret, and refuses wrong ones", async () => {
-    double = await startVonageDouble({
-      accounts: [{ apiKey: API_KEY, apiSecret: API_SECRET, numbers: NUMBERS }],
-      pageSize: 2,
-    });
+    const double = closing(
+      await startVonageDouble({
+        accounts: [{ apiKey: API_KEY, apiSecret: API_SECRET, numbers: NUMBERS }],
+        pageSize: 2,
+      }),
+    );
     const first = await readJson(
       await fetch(`${double.origin}/account/numbers?api_key=${API_KEY}&api_secret=${API_SECRET}`),
     );
@@ -171,35 +145,33 @@ describe("Vonage double", () => {
 
   it("rings a number: signed answer webhook, NCCO websocket, L16 frames, notify, clear, DTMF, events", async () => {
     const streams: StreamLog[] = [];
-    app = await standIn(streams);
-    double = await startVonageDouble({
-      accounts: [{ apiKey: API_KEY, apiSecret: API_SECRET, signatureSecret: SIGNATURE_SECRET, numbers: NUMBERS }],
-    });
+    const app = closing(await standIn(streams));
+    const double = closing(await startVonageDouble({ accounts: ACCOUNTS }));
     await setUp(double, app);
     const handle = await double.ringInbound("+447700900100", "+447700900999", { speech: sine(300, 300), dtmf: ["9"] });
     expect(handle.voice.status).toBe(200);
     expect(new URL(handle.voice.url).searchParams.get("from")).toBe("447700900999");
     const leg = await handle.stream();
-    await until(() => streams[0]?.texts.some((t) => t.event === "websocket:dtmf") === true, "dtmf");
+    await until(() => streams[0]?.messages.some((t) => t.event === "websocket:dtmf") === true, "dtmf");
     const log = streams[0];
     if (!log) throw new Error("no stream");
-    expect(log.texts[0]).toEqual({
+    expect(log.messages[0]).toEqual({
       event: "websocket:connected",
       "content-type": "audio/l16;rate=16000",
       call_id: "c-5",
     });
-    expect(log.texts.find((t) => t.event === "websocket:dtmf")).toMatchObject({ digit: "9" });
+    expect(log.messages.find((t) => t.event === "websocket:dtmf")).toMatchObject({ digit: "9" });
     await until(() => log.frames > 20, "caller audio frames");
 
     for (const frame of speech(400)) log.socket.send(frame);
     log.socket.send(JSON.stringify({ action: "notify", payload: { mark: "m1" } }));
-    await until(() => log.texts.some((t) => t.event === "websocket:notify"), "notify");
-    expect(log.texts.find((t) => t.event === "websocket:notify")?.payload).toEqual({ mark: "m1" });
+    await until(() => log.messages.some((t) => t.event === "websocket:notify"), "notify");
+    expect(log.messages.find((t) => t.event === "websocket:notify")?.payload).toEqual({ mark: "m1" });
     expect(isNonSilent(leg.played())).toBe(true);
     for (const frame of speech(4000)) log.socket.send(frame);
     await until(() => leg.queuedMs() > 1000, "queued audio");
     log.socket.send(JSON.stringify({ action: "clear" }));
-    await until(() => log.texts.some((t) => t.event === "websocket:cleared"), "cleared");
+    await until(() => log.messages.some((t) => t.event === "websocket:cleared"), "cleared");
     expect(leg.queuedMs()).toBe(0);
     log.socket.send(Buffer.alloc(100));
     await leg.waitForEvent("invalid");
@@ -210,21 +182,16 @@ describe("Vonage double", () => {
   });
 
   it("signs with another secret when asked (the stand-in answers 403)", async () => {
-    app = await standIn([]);
-    double = await startVonageDouble({
-      accounts: [{ apiKey: API_KEY, apiSecret: API_SECRET, signatureSecret: SIGNATURE_SECRET, numbers: NUMBERS }],
-    });
+    const app = closing(await standIn([]));
+    const double = closing(await startVonageDouble({ accounts: ACCOUNTS }));
     await setUp(double, app);
-    const handle = await double.ringInbound("+447700900100", "+447700900999", { forgeSignature: true });
-    expect(handle.voice.status).toBe(403);
+    await expectForgedCallRefused(double, "+447700900100", "+447700900999");
   });
 
   it("places a call with the application's JWT, sends DTMF and transfers with an NCCO", async () => {
     const streams: StreamLog[] = [];
-    app = await standIn(streams);
-    double = await startVonageDouble({
-      accounts: [{ apiKey: API_KEY, apiSecret: API_SECRET, signatureSecret: SIGNATURE_SECRET, numbers: NUMBERS }],
-    });
+    const app = closing(await standIn(streams));
+    const double = closing(await startVonageDouble({ accounts: ACCOUNTS }));
     const { appId, privateKey } = await setUp(double, app);
     const auth = { authorization: `Bearer ${voiceJwt(appId, privateKey)}`, "content-type": "application/json" };
     const created = await fetch(`${double.origin}/v1/calls`, {
@@ -242,7 +209,7 @@ describe("Vonage double", () => {
     const call = double.calls.get(uuid);
     if (!call) throw new Error("no call");
     await (await call.waitForStream()).opened;
-    await until(() => (streams[0]?.texts.length ?? 0) > 0, "websocket:connected");
+    await until(() => (streams[0]?.messages.length ?? 0) > 0, "websocket:connected");
     const dtmf = await fetch(`${double.origin}/v1/calls/${uuid}/dtmf`, {
       method: "PUT",
       headers: auth,
