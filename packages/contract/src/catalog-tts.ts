@@ -1,7 +1,6 @@
-import { byId, stageLabel } from "./providers/derive.ts";
-import type { ModelOption } from "./providers/editor-options.ts";
+import { byId, type StageInfo, stageLabel } from "./providers/derive.ts";
+import type { BuiltinVoice } from "./providers/editor-options.ts";
 import { TTS_DESCRIPTORS, type TtsProviderId } from "./providers/index.ts";
-import type { BuiltinVoice } from "./providers/types.ts";
 
 /**
  * Built-in voices, models and output encodings of every text-to-speech provider (from the provider
@@ -11,13 +10,9 @@ import type { BuiltinVoice } from "./providers/types.ts";
 
 export type { BuiltinVoice };
 
-export interface TtsProviderInfo {
-  label: string;
-  models: ModelOption[];
+export interface TtsProviderInfo extends StageInfo {
   voices: BuiltinVoice[];
   encodings: string[];
-  needsKey: boolean;
-  offline: boolean;
   /** Voice clones of the workspace are merged into this provider's list. */
   supportsClones: boolean;
 }

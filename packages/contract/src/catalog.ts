@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CreateAssistantBody } from "./assistants.ts";
-import { byId, stageLabel } from "./providers/derive.ts";
+import { byId, type StageInfo, stageLabel } from "./providers/derive.ts";
 import { LanguageOption, ModelOption, SttFieldSpec } from "./providers/editor-options.ts";
 import {
   CLONE_SERVICES,
@@ -108,13 +108,8 @@ export type AssistantTemplate = z.input<typeof AssistantTemplate>;
 
 // ── the built-in catalog, derived from the provider descriptors ──────────────
 
-export interface LlmProviderInfo {
-  label: string;
-  models: ModelOption[];
-  needsKey: boolean;
+export interface LlmProviderInfo extends StageInfo {
   needsBaseUrl: boolean;
-  /** Runs without the internet (a local server such as Ollama). */
-  offline: boolean;
 }
 
 export const LLM_CATALOG: Record<LlmProviderId, LlmProviderInfo> = byId(LLM_DESCRIPTORS, (d) => ({
@@ -125,13 +120,9 @@ export const LLM_CATALOG: Record<LlmProviderId, LlmProviderInfo> = byId(LLM_DESC
   offline: d.llm.offline,
 }));
 
-export interface SttProviderInfo {
-  label: string;
-  models: ModelOption[];
+export interface SttProviderInfo extends StageInfo {
   languages: LanguageOption[];
   fields: SttFieldSpec[];
-  needsKey: boolean;
-  offline: boolean;
   /** Shown next to the provider in the editor. */
   note?: string;
 }

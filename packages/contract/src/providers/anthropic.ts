@@ -1,13 +1,13 @@
-import { apiKey } from "./credentials.ts";
+import { apiKeyCredentials } from "./credentials.ts";
 import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
+import { HOSTED_LLM } from "./stage-presets.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const anthropic = {
   id: "anthropic",
   label: "Anthropic",
-  credentials: [apiKey],
-  env: { api_key: "ANTHROPIC_API_KEY" },
+  ...apiKeyCredentials("ANTHROPIC_API_KEY"),
   integrationKinds: ["llm"],
   llm: {
     config: LlmProviderConfig,
@@ -29,8 +29,6 @@ export const anthropic = {
         "claude-3-5-haiku-latest": { input: 0.8, output: 4 },
       },
     },
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
+    ...HOSTED_LLM,
   },
 } as const satisfies ProviderDescriptor;

@@ -1,21 +1,14 @@
 import { z } from "zod";
-import { apiKey } from "./credentials.ts";
+import { apiKeyCredentials } from "./credentials.ts";
 import { languages, m } from "./editor-options.ts";
-import {
-  detectLanguageField,
-  languageField,
-  sampleRateField,
-  selectField,
-  sttBaseShape,
-  sttWords,
-  toggleField,
-  wordListField,
-} from "./stt-config.ts";
+import { HOSTED_STT } from "./stage-presets.ts";
+import { sttBaseShape, sttSampleRate, sttWords } from "./stt-config.ts";
+import { languageFields, sampleRateField, selectField, toggleField, wordListField } from "./stt-fields.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const AssemblyAiSttConfig = z.object({
   ...sttBaseShape("universal-streaming", "en"),
-  sample_rate: z.number().int().positive().default(16000),
+  sample_rate: sttSampleRate,
   encoding: z.enum(["pcm_s16le", "pcm_mulaw"]).default("pcm_s16le"),
   disable_partial_transcripts: z.boolean().default(false),
   end_utterance_silence_threshold: z.number().int().min(0).max(20000).default(500),
@@ -27,8 +20,7 @@ const LANGUAGES = languages(["en", "es", "fr", "de", "it", "pt"]);
 export const assemblyAi = {
   id: "assembly-ai",
   label: "AssemblyAI",
-  credentials: [apiKey],
-  env: { api_key: "ASSEMBLYAI_API_KEY" },
+  ...apiKeyCredentials("ASSEMBLYAI_API_KEY"),
   integrationKinds: ["stt"],
   stt: {
     config: AssemblyAiSttConfig,
@@ -38,8 +30,7 @@ export const assemblyAi = {
     ],
     languages: LANGUAGES,
     fields: [
-      languageField(LANGUAGES),
-      detectLanguageField,
+      ...languageFields(LANGUAGES),
       sampleRateField,
       selectField("encoding", "Audio encoding", [
         { value: "pcm_s16le", label: "PCM 16-bit" },
@@ -57,7 +48,6 @@ export const assemblyAi = {
       wordListField("word_boost", "Word boost", "Words and phrases to recognise more reliably."),
     ],
     price: { default: 0.0025 },
-    needsKey: true,
-    offline: false,
+    ...HOSTED_STT,
   },
 } as const satisfies ProviderDescriptor;

@@ -1,22 +1,20 @@
-import { apiKey } from "./credentials.ts";
-import { m } from "./editor-options.ts";
+import { apiKeyCredentials } from "./credentials.ts";
+import { m, v } from "./editor-options.ts";
+import { HOSTED_TTS, PIPELINE_AUDIO } from "./stage-presets.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { v } from "./tts-stage.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const cartesia = {
   id: "cartesia",
   label: "Cartesia",
-  credentials: [apiKey],
-  env: { api_key: "CARTESIA_API_KEY" },
+  ...apiKeyCredentials("CARTESIA_API_KEY"),
   integrationKinds: ["tts"],
   tts: {
     config: TtsProviderConfig,
     defaults: {
       model: "sonic-2",
       voice: "694f9389-aac1-45b6-b726-9d9369183238",
-      speed: 1,
-      sampleRate: 16000,
+      ...PIPELINE_AUDIO,
       encoding: "pcm_s16le",
       language: "en",
     },
@@ -35,8 +33,7 @@ export const cartesia = {
     ],
     encodings: ["pcm_s16le", "pcm_f32le", "pcm_mulaw", "pcm_alaw"],
     price: { default: 0.02 },
-    needsKey: true,
-    offline: false,
+    ...HOSTED_TTS,
     supportsClones: true,
   },
 } as const satisfies ProviderDescriptor;

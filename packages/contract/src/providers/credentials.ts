@@ -31,3 +31,10 @@ export const credential = (
   url: options.url ?? false,
 });
 export const apiKey = credential("api_key", "API key", { secret: true });
+
+/** The vendor's API at another address (a regional edge, a local double); its public API when empty. */
+export const apiBaseUrl = credential("base_url", "API base URL", { optional: true, url: true });
+
+/** A vendor reached with one API key, which the server may also hold for every workspace in `variable`. */
+export const apiKeyCredentials = <const V extends string>(variable: V) =>
+  ({ credentials: [apiKey], env: { api_key: variable } }) as const;

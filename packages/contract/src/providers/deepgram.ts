@@ -1,23 +1,16 @@
 import { z } from "zod";
-import { apiKey } from "./credentials.ts";
-import { languages, m } from "./editor-options.ts";
-import {
-  detectLanguageField,
-  languageField,
-  sampleRateField,
-  sttBaseShape,
-  sttWords,
-  toggleField,
-  wordListField,
-} from "./stt-config.ts";
+import { apiKeyCredentials } from "./credentials.ts";
+import { languages, m, v } from "./editor-options.ts";
+import { HOSTED_STT, HOSTED_TTS, PIPELINE_AUDIO } from "./stage-presets.ts";
+import { sttBaseShape, sttSampleRate, sttWords } from "./stt-config.ts";
+import { languageFields, sampleRateField, toggleField, wordListField } from "./stt-fields.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { v } from "./tts-stage.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const DeepgramSttConfig = z.object({
   ...sttBaseShape("nova-3", "en"),
   punctuate: z.boolean().default(true),
-  sample_rate: z.number().int().positive().default(16000),
+  sample_rate: sttSampleRate,
   numerals: z.boolean().default(false),
   filler_words: z.boolean().default(false),
   keywords: sttWords.default([]),
@@ -56,16 +49,14 @@ const LANGUAGES = languages([
 export const deepgram = {
   id: "deepgram",
   label: "Deepgram",
-  credentials: [apiKey],
-  env: { api_key: "DEEPGRAM_API_KEY" },
+  ...apiKeyCredentials("DEEPGRAM_API_KEY"),
   integrationKinds: ["stt", "tts"],
   stt: {
     config: DeepgramSttConfig,
     models: [m("nova-3", "Nova-3"), m("nova-2", "Nova-2"), m("nova-2-phonecall", "Nova-2 phone call"), m("base")],
     languages: LANGUAGES,
     fields: [
-      languageField(LANGUAGES),
-      detectLanguageField,
+      ...languageFields(LANGUAGES),
       toggleField("punctuate", "Punctuation and capitalisation"),
       sampleRateField,
       toggleField("numerals", "Write numbers as digits"),
@@ -75,8 +66,7 @@ export const deepgram = {
       toggleField("profanity_filter", "Filter profanity"),
     ],
     price: { default: 0.0077, models: { "nova-3": 0.0077, "nova-2": 0.0058, "nova-2-phonecall": 0.0058 } },
-    needsKey: true,
-    offline: false,
+    ...HOSTED_STT,
   },
   tts: {
     label: "Deepgram Aura",
@@ -84,8 +74,7 @@ export const deepgram = {
     defaults: {
       model: "aura-2",
       voice: "aura-2-thalia-en",
-      speed: 1,
-      sampleRate: 16000,
+      ...PIPELINE_AUDIO,
       encoding: "linear16",
       language: "en",
     },
@@ -108,8 +97,6 @@ export const deepgram = {
     ],
     encodings: ["linear16", "mulaw", "alaw"],
     price: { default: 0.0135, models: { "aura-2": 0.0135, aura: 0.0068 } },
-    needsKey: true,
-    offline: false,
-    supportsClones: false,
+    ...HOSTED_TTS,
   },
 } as const satisfies ProviderDescriptor;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ModelOption } from "./editor-options.ts";
 import type { LlmStage, ProviderDescriptor, SttStage, TtsStage } from "./types.ts";
 
 /**
@@ -65,3 +66,12 @@ export function settingsOptions<
 /** What the editor calls a provider's stage: the stage's own label, else the vendor's. */
 export const stageLabel = (d: ProviderDescriptor, stage: LlmStage | SttStage | TtsStage): string =>
   stage.label ?? d.label;
+
+/** What the editor's catalog says of every provider's stage; each stage's catalog adds its own. */
+export interface StageInfo {
+  label: string;
+  models: ModelOption[];
+  needsKey: boolean;
+  /** Runs without the internet (on this server, or a local server such as Ollama). */
+  offline: boolean;
+}

@@ -13,6 +13,9 @@ export type ModelOption = z.infer<typeof ModelOption>;
 export const LanguageOption = z.object({ value: z.string(), label: z.string() });
 export type LanguageOption = z.infer<typeof LanguageOption>;
 
+/** A number field's slider: its bounds and step (each optional). */
+const sliderBounds = { min: z.number().optional(), max: z.number().optional(), step: z.number().optional() };
+
 /** One transcriber setting as the editor renders it (spec §3 fields by provider). */
 export const SttFieldSpec = z.object({
   name: z.string(),
@@ -20,9 +23,7 @@ export const SttFieldSpec = z.object({
   label: z.string(),
   help: z.string().optional(),
   options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  step: z.number().optional(),
+  ...sliderBounds,
 });
 export type SttFieldSpec = z.infer<typeof SttFieldSpec>;
 
@@ -31,15 +32,21 @@ export const SettingFieldSpec = z.object({
   name: z.string(),
   kind: z.enum(["number", "boolean"]),
   label: z.string(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  step: z.number().optional(),
+  ...sliderBounds,
   default: z.union([z.number(), z.boolean()]),
 });
 export type SettingFieldSpec = z.infer<typeof SettingFieldSpec>;
 
+export interface BuiltinVoice {
+  id: string;
+  name: string;
+}
+
 /** A model option, as descriptors list them. */
 export const m = (value: string, label?: string): ModelOption => (label ? { value, label } : { value });
+
+/** A built-in voice, as descriptors list them. */
+export const v = (id: string, name: string): BuiltinVoice => ({ id, name });
 
 /** Language options for codes, each with its display name. */
 export const languages = (codes: string[]): LanguageOption[] =>

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiKey } from "./credentials.ts";
-import { m, type SettingFieldSpec } from "./editor-options.ts";
+import { apiKeyCredentials } from "./credentials.ts";
+import { m, type SettingFieldSpec, v } from "./editor-options.ts";
+import { HOSTED_TTS, PIPELINE_AUDIO } from "./stage-presets.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { v } from "./tts-stage.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 /** Voice settings (spec §9 defaults), sent with every synthesis request. */
@@ -36,16 +36,14 @@ export const ElevenLabsTtsConfig = TtsProviderConfig.extend({ settings: ElevenLa
 export const elevenlabs = {
   id: "elevenlabs",
   label: "ElevenLabs",
-  credentials: [apiKey],
-  env: { api_key: "ELEVENLABS_API_KEY" },
+  ...apiKeyCredentials("ELEVENLABS_API_KEY"),
   integrationKinds: ["tts"],
   tts: {
     config: ElevenLabsTtsConfig,
     defaults: {
       model: "eleven_flash_v2_5",
       voice: "21m00Tcm4TlvDq8ikWAM",
-      speed: 1,
-      sampleRate: 16000,
+      ...PIPELINE_AUDIO,
       encoding: "pcm_16000",
       language: "en",
       settings: ElevenLabsVoiceSettings.parse({}),
@@ -76,8 +74,7 @@ export const elevenlabs = {
       default: 0.03,
       models: { eleven_flash_v2_5: 0.03, eleven_turbo_v2_5: 0.03, eleven_multilingual_v2: 0.06 },
     },
-    needsKey: true,
-    offline: false,
+    ...HOSTED_TTS,
     supportsClones: true,
     settings: SETTINGS,
   },

@@ -1,13 +1,13 @@
-import { apiKey } from "./credentials.ts";
+import { apiKeyCredentials } from "./credentials.ts";
 import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
+import { HOSTED_LLM } from "./stage-presets.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const google = {
   id: "google",
   label: "Google Gemini",
-  credentials: [apiKey],
-  env: { api_key: "GEMINI_API_KEY" },
+  ...apiKeyCredentials("GEMINI_API_KEY"),
   integrationKinds: ["llm"],
   llm: {
     config: LlmProviderConfig,
@@ -27,9 +27,7 @@ export const google = {
         "gemini-2.0-flash": { input: 0.1, output: 0.4 },
       },
     },
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
+    ...HOSTED_LLM,
   },
   embeddings: {
     models: [m("gemini-embedding-001", "Gemini Embedding"), m("text-embedding-004", "Text Embedding 004")],

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { apiKey } from "./credentials.ts";
+import { apiKeyCredentials } from "./credentials.ts";
 import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
-import { detectLanguageField, languageField, sttBaseShape } from "./stt-config.ts";
+import { HOSTED_LLM, HOSTED_STT } from "./stage-presets.ts";
+import { sttBaseShape } from "./stt-config.ts";
+import { languageFields } from "./stt-fields.ts";
 import type { ProviderDescriptor } from "./types.ts";
 import { WHISPER_LANGUAGES } from "./whisper-languages.ts";
 
@@ -11,8 +13,7 @@ export const GroqSttConfig = z.object(sttBaseShape("whisper-large-v3-turbo", "en
 export const groq = {
   id: "groq",
   label: "Groq",
-  credentials: [apiKey],
-  env: { api_key: "GROQ_API_KEY" },
+  ...apiKeyCredentials("GROQ_API_KEY"),
   integrationKinds: ["llm", "stt"],
   llm: {
     config: LlmProviderConfig,
@@ -36,9 +37,7 @@ export const groq = {
         "qwen/qwen3-32b": { input: 0.29, output: 0.59 },
       },
     },
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
+    ...HOSTED_LLM,
   },
   stt: {
     config: GroqSttConfig,
@@ -48,12 +47,11 @@ export const groq = {
       m("distil-whisper-large-v3-en", "Distil-Whisper (English)"),
     ],
     languages: WHISPER_LANGUAGES,
-    fields: [languageField(WHISPER_LANGUAGES), detectLanguageField],
+    fields: languageFields(WHISPER_LANGUAGES),
     price: {
       default: 0.00067,
       models: { "whisper-large-v3-turbo": 0.00067, "whisper-large-v3": 0.00185, "distil-whisper-large-v3-en": 0.00033 },
     },
-    needsKey: true,
-    offline: false,
+    ...HOSTED_STT,
   },
 } as const satisfies ProviderDescriptor;

@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { apiKey } from "./credentials.ts";
+import { apiKeyCredentials } from "./credentials.ts";
 import { languages, m } from "./editor-options.ts";
-import { detectLanguageField, languageField, sttBaseShape } from "./stt-config.ts";
+import { HOSTED_STT } from "./stage-presets.ts";
+import { sttBaseShape } from "./stt-config.ts";
+import { languageFields } from "./stt-fields.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const HamsaSttConfig = z.object(sttBaseShape("hamsa-stt", "ar"));
@@ -11,17 +13,15 @@ const LANGUAGES = languages(["ar", "en"]);
 export const hamsa = {
   id: "hamsa",
   label: "Hamsa",
-  credentials: [apiKey],
-  env: { api_key: "HAMSA_API_KEY" },
+  ...apiKeyCredentials("HAMSA_API_KEY"),
   integrationKinds: ["stt"],
   stt: {
     config: HamsaSttConfig,
     models: [m("hamsa-stt", "Hamsa")],
     languages: LANGUAGES,
-    fields: [languageField(LANGUAGES), detectLanguageField],
+    fields: languageFields(LANGUAGES),
     price: { default: 0.01 },
-    needsKey: true,
-    offline: false,
+    ...HOSTED_STT,
     note: "Arabic dialects and English.",
   },
 } as const satisfies ProviderDescriptor;

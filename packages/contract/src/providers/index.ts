@@ -109,24 +109,23 @@ export const EMBEDDINGS_DESCRIPTORS = [openai, google, openaiCompatible] as cons
   embeddings: EmbeddingsStage;
 }[];
 
+// The ids of each stage, as a list and as the schema of one id.
 export const LLM_PROVIDERS = idsOf(LLM_DESCRIPTORS);
-export const LlmProviderId = z.enum(LLM_PROVIDERS);
-export type LlmProviderId = z.infer<typeof LlmProviderId>;
-
 export const STT_PROVIDERS = idsOf(STT_DESCRIPTORS);
-export const SttProviderId = z.enum(STT_PROVIDERS);
-export type SttProviderId = z.infer<typeof SttProviderId>;
-
 export const TTS_PROVIDERS = idsOf(TTS_DESCRIPTORS);
-export const TtsProviderId = z.enum(TTS_PROVIDERS);
-export type TtsProviderId = z.infer<typeof TtsProviderId>;
-
 export const TELEPHONY_PROVIDERS = idsOf(TELEPHONY_DESCRIPTORS);
-export const TelephonyProviderId = z.enum(TELEPHONY_PROVIDERS);
-export type TelephonyProviderId = z.infer<typeof TelephonyProviderId>;
-
 export const EMBEDDINGS_PROVIDERS = idsOf(EMBEDDINGS_DESCRIPTORS);
+
+export const LlmProviderId = z.enum(LLM_PROVIDERS);
+export const SttProviderId = z.enum(STT_PROVIDERS);
+export const TtsProviderId = z.enum(TTS_PROVIDERS);
+export const TelephonyProviderId = z.enum(TELEPHONY_PROVIDERS);
 export const EmbeddingsProviderId = z.enum(EMBEDDINGS_PROVIDERS);
+
+export type LlmProviderId = z.infer<typeof LlmProviderId>;
+export type SttProviderId = z.infer<typeof SttProviderId>;
+export type TtsProviderId = z.infer<typeof TtsProviderId>;
+export type TelephonyProviderId = z.infer<typeof TelephonyProviderId>;
 export type EmbeddingsProviderId = z.infer<typeof EmbeddingsProviderId>;
 
 /** Voice-clone services, in the order the clone dialog offers them (each has `tts.supportsClones`). */

@@ -33,3 +33,6 @@ export const LANGUAGE_NAMES: Record<string, string> = {
   ur: "Urdu",
   fa: "Persian",
 };
+
+/** Codes nearly every multilingual transcriber offers, in the order the editor lists them. */
+export const COMMON_LANGUAGE_CODES = ["en", "ar", "es", "fr", "de", "hi", "pt", "it", "nl", "ja", "ko"];

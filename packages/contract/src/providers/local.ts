@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { languages, m } from "./editor-options.ts";
-import { detectLanguageField, languageField, sttBaseShape } from "./stt-config.ts";
+import { languages, m, v } from "./editor-options.ts";
+import { PIPELINE_AUDIO } from "./stage-presets.ts";
+import { sttBaseShape } from "./stt-config.ts";
+import { languageFields } from "./stt-fields.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { v } from "./tts-stage.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 /** The offline recogniser (pocketsphinx): per utterance, English, weak on free speech. */
@@ -22,7 +23,7 @@ export const local = {
     config: LocalSttConfig,
     models: [m("pocketsphinx-en-us", "PocketSphinx US English")],
     languages: LANGUAGES,
-    fields: [languageField(LANGUAGES), detectLanguageField],
+    fields: languageFields(LANGUAGES),
     price: { default: 0 },
     needsKey: false,
     offline: true,
@@ -34,8 +35,7 @@ export const local = {
     defaults: {
       model: "espeak-ng",
       voice: "en-us",
-      speed: 1,
-      sampleRate: 16000,
+      ...PIPELINE_AUDIO,
       encoding: "pcm_s16le",
       language: "en",
     },

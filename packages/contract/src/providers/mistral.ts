@@ -1,13 +1,13 @@
-import { apiKey } from "./credentials.ts";
+import { apiKeyCredentials } from "./credentials.ts";
 import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
+import { HOSTED_LLM } from "./stage-presets.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const mistral = {
   id: "mistral",
   label: "Mistral",
-  credentials: [apiKey],
-  env: { api_key: "MISTRAL_API_KEY" },
+  ...apiKeyCredentials("MISTRAL_API_KEY"),
   integrationKinds: ["llm"],
   llm: {
     config: LlmProviderConfig,
@@ -27,8 +27,6 @@ export const mistral = {
         "ministral-8b-latest": { input: 0.1, output: 0.1 },
       },
     },
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
+    ...HOSTED_LLM,
   },
 } as const satisfies ProviderDescriptor;

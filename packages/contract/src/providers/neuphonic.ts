@@ -1,22 +1,20 @@
-import { apiKey } from "./credentials.ts";
-import { m } from "./editor-options.ts";
+import { apiKeyCredentials } from "./credentials.ts";
+import { m, v } from "./editor-options.ts";
+import { HOSTED_TTS, PIPELINE_AUDIO } from "./stage-presets.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { v } from "./tts-stage.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const neuphonic = {
   id: "neuphonic",
   label: "Neuphonic",
-  credentials: [apiKey],
-  env: { api_key: "NEUPHONIC_API_KEY" },
+  ...apiKeyCredentials("NEUPHONIC_API_KEY"),
   integrationKinds: ["tts"],
   tts: {
     config: TtsProviderConfig,
     defaults: {
       model: "neu_hq",
       voice: "e564ba7e-aa8d-46a2-96a8-8dffedade48f",
-      speed: 1,
-      sampleRate: 16000,
+      ...PIPELINE_AUDIO,
       encoding: "pcm_linear",
       language: "en",
     },
@@ -36,8 +34,6 @@ export const neuphonic = {
     ],
     encodings: ["pcm_linear", "pcm_mulaw"],
     price: { default: 0.01 },
-    needsKey: true,
-    offline: false,
-    supportsClones: false,
+    ...HOSTED_TTS,
   },
 } as const satisfies ProviderDescriptor;

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { apiKey } from "./credentials.ts";
-import { m } from "./editor-options.ts";
+import { apiKeyCredentials } from "./credentials.ts";
+import { m, v } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
-import { detectLanguageField, languageField, sttBaseShape } from "./stt-config.ts";
+import { HOSTED_LLM, HOSTED_STT, HOSTED_TTS, PIPELINE_AUDIO } from "./stage-presets.ts";
+import { sttBaseShape } from "./stt-config.ts";
+import { languageFields } from "./stt-fields.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { v } from "./tts-stage.ts";
 import type { ProviderDescriptor } from "./types.ts";
 import { WHISPER_LANGUAGES } from "./whisper-languages.ts";
 
@@ -15,8 +16,7 @@ const VOICES = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage"
 export const openai = {
   id: "openai",
   label: "OpenAI",
-  credentials: [apiKey],
-  env: { api_key: "OPENAI_API_KEY" },
+  ...apiKeyCredentials("OPENAI_API_KEY"),
   integrationKinds: ["llm", "stt", "tts"],
   llm: {
     config: LlmProviderConfig,
@@ -44,32 +44,27 @@ export const openai = {
         "gpt-5-nano": { input: 0.05, output: 0.4 },
       },
     },
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
+    ...HOSTED_LLM,
   },
   stt: {
     config: OpenAiSttConfig,
     models: [m("gpt-4o-mini-transcribe", "GPT-4o mini Transcribe"), m("gpt-4o-transcribe"), m("whisper-1", "Whisper")],
     languages: WHISPER_LANGUAGES,
-    fields: [languageField(WHISPER_LANGUAGES), detectLanguageField],
+    fields: languageFields(WHISPER_LANGUAGES),
     price: {
       default: 0.003,
       models: { "gpt-4o-mini-transcribe": 0.003, "gpt-4o-transcribe": 0.006, "whisper-1": 0.006 },
     },
-    needsKey: true,
-    offline: false,
+    ...HOSTED_STT,
   },
   tts: {
     config: TtsProviderConfig,
-    defaults: { model: "tts-1", voice: "alloy", speed: 1, sampleRate: 16000, encoding: "pcm", language: "en" },
+    defaults: { model: "tts-1", voice: "alloy", ...PIPELINE_AUDIO, encoding: "pcm", language: "en" },
     models: [m("tts-1", "TTS-1 (fast)"), m("tts-1-hd", "TTS-1 HD"), m("gpt-4o-mini-tts", "GPT-4o mini TTS")],
     voices: VOICES.map((id) => v(id, id.charAt(0).toUpperCase() + id.slice(1))),
     encodings: ["pcm", "wav", "mp3", "opus", "aac", "flac"],
     price: { default: 0.0075, models: { "tts-1": 0.0075, "tts-1-hd": 0.015, "gpt-4o-mini-tts": 0.0075 } },
-    needsKey: true,
-    offline: false,
-    supportsClones: false,
+    ...HOSTED_TTS,
     sharedVoices: true,
   },
   embeddings: {

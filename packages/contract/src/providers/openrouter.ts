@@ -1,13 +1,13 @@
-import { apiKey } from "./credentials.ts";
+import { apiKeyCredentials } from "./credentials.ts";
 import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
+import { HOSTED_LLM } from "./stage-presets.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const openrouter = {
   id: "openrouter",
   label: "OpenRouter",
-  credentials: [apiKey],
-  env: { api_key: "OPENROUTER_API_KEY" },
+  ...apiKeyCredentials("OPENROUTER_API_KEY"),
   integrationKinds: ["llm"],
   llm: {
     config: LlmProviderConfig,
@@ -28,8 +28,6 @@ export const openrouter = {
         "deepseek/deepseek-chat": { input: 0.28, output: 0.42 },
       },
     },
-    needsKey: true,
-    needsBaseUrl: false,
-    offline: false,
+    ...HOSTED_LLM,
   },
 } as const satisfies ProviderDescriptor;

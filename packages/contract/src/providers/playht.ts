@@ -1,7 +1,7 @@
 import { apiKey, credential } from "./credentials.ts";
-import { m } from "./editor-options.ts";
+import { m, v } from "./editor-options.ts";
+import { HOSTED_TTS, PIPELINE_AUDIO } from "./stage-presets.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { v } from "./tts-stage.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 /** PlayHT voice ids are the manifest URLs of its zero-shot voice library. */
@@ -20,8 +20,7 @@ export const playht = {
     defaults: {
       model: "Play3.0-mini",
       voice: JENNIFER.id,
-      speed: 1,
-      sampleRate: 16000,
+      ...PIPELINE_AUDIO,
       encoding: "raw",
       language: "english",
     },
@@ -43,8 +42,6 @@ export const playht = {
     ],
     encodings: ["raw", "wav", "mulaw", "mp3"],
     price: { default: 0.03 },
-    needsKey: true,
-    offline: false,
-    supportsClones: false,
+    ...HOSTED_TTS,
   },
 } as const satisfies ProviderDescriptor;

@@ -1,18 +1,17 @@
-import { apiKey } from "./credentials.ts";
-import { m } from "./editor-options.ts";
+import { apiKeyCredentials } from "./credentials.ts";
+import { m, v } from "./editor-options.ts";
+import { HOSTED_TTS, PIPELINE_AUDIO } from "./stage-presets.ts";
 import { TtsProviderConfig } from "./tts-config.ts";
-import { v } from "./tts-stage.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const rimeAi = {
   id: "rime-ai",
   label: "Rime",
-  credentials: [apiKey],
-  env: { api_key: "RIME_API_KEY" },
+  ...apiKeyCredentials("RIME_API_KEY"),
   integrationKinds: ["tts"],
   tts: {
     config: TtsProviderConfig,
-    defaults: { model: "mistv2", voice: "cove", speed: 1, sampleRate: 16000, encoding: "pcm", language: "eng" },
+    defaults: { model: "mistv2", voice: "cove", ...PIPELINE_AUDIO, encoding: "pcm", language: "eng" },
     models: [m("mistv2", "Mist v2"), m("arcana", "Arcana")],
     voices: [
       v("cove", "Cove"),
@@ -26,8 +25,6 @@ export const rimeAi = {
     ],
     encodings: ["pcm", "mulaw", "mp3"],
     price: { default: 0.015 },
-    needsKey: true,
-    offline: false,
-    supportsClones: false,
+    ...HOSTED_TTS,
   },
 } as const satisfies ProviderDescriptor;

@@ -1,14 +1,10 @@
 import { z } from "zod";
-import { apiKey } from "./credentials.ts";
+import { apiKeyCredentials } from "./credentials.ts";
 import { languages, m } from "./editor-options.ts";
-import {
-  detectLanguageField,
-  languageField,
-  selectField,
-  sttBaseShape,
-  sttWords,
-  wordListField,
-} from "./stt-config.ts";
+import { COMMON_LANGUAGE_CODES } from "./languages.ts";
+import { HOSTED_STT } from "./stage-presets.ts";
+import { sttBaseShape, sttWords } from "./stt-config.ts";
+import { languageFields, selectField, wordListField } from "./stt-fields.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const SpeechmaticsSttConfig = z.object({
@@ -17,37 +13,19 @@ export const SpeechmaticsSttConfig = z.object({
   additional_vocab: sttWords.default([]),
 });
 
-const LANGUAGES = languages([
-  "auto",
-  "en",
-  "ar",
-  "es",
-  "fr",
-  "de",
-  "hi",
-  "pt",
-  "it",
-  "nl",
-  "ja",
-  "ko",
-  "cmn",
-  "ru",
-  "tr",
-]);
+const LANGUAGES = languages(["auto", ...COMMON_LANGUAGE_CODES, "cmn", "ru", "tr"]);
 
 export const speechmatics = {
   id: "speechmatics",
   label: "Speechmatics",
-  credentials: [apiKey],
-  env: { api_key: "SPEECHMATICS_API_KEY" },
+  ...apiKeyCredentials("SPEECHMATICS_API_KEY"),
   integrationKinds: ["stt"],
   stt: {
     config: SpeechmaticsSttConfig,
     models: [m("realtime", "Real-time")],
     languages: LANGUAGES,
     fields: [
-      languageField(LANGUAGES),
-      detectLanguageField,
+      ...languageFields(LANGUAGES),
       selectField("operating_point", "Operating point", [
         { value: "enhanced", label: "Enhanced (more accurate)" },
         { value: "standard", label: "Standard (faster)" },
@@ -55,7 +33,6 @@ export const speechmatics = {
       wordListField("additional_vocab", "Additional vocabulary", "Names and terms the recogniser should know."),
     ],
     price: { default: 0.0125 },
-    needsKey: true,
-    offline: false,
+    ...HOSTED_STT,
   },
 } as const satisfies ProviderDescriptor;

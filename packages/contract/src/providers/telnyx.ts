@@ -1,4 +1,4 @@
-import { apiKey, credential } from "./credentials.ts";
+import { apiBaseUrl, apiKey, credential } from "./credentials.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const telnyx = {
@@ -10,7 +10,7 @@ export const telnyx = {
     credential("application_id", "TeXML application ID"),
     // Verifies webhook signatures (Ed25519); Mission Control shows it under Keys & Credentials.
     credential("public_key", "Public key"),
-    credential("base_url", "API base URL", { optional: true, url: true }),
+    apiBaseUrl,
   ],
   env: { api_key: "TELNYX_API_KEY" },
   integrationKinds: ["telephony"],

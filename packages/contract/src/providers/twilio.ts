@@ -1,4 +1,4 @@
-import { credential } from "./credentials.ts";
+import { apiBaseUrl, credential } from "./credentials.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const twilio = {
@@ -8,7 +8,7 @@ export const twilio = {
     credential("account_sid", "Account SID"),
     credential("auth_token", "Auth token", { secret: true }),
     // A regional edge (https://api.dublin.ie1.twilio.com) or a local double; the public API when empty.
-    credential("base_url", "API base URL", { optional: true, url: true }),
+    apiBaseUrl,
   ],
   env: { account_sid: "TWILIO_ACCOUNT_SID", auth_token: "TWILIO_AUTH_TOKEN" },
   integrationKinds: ["telephony"],

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { CredentialField, IntegrationKind } from "./credentials.ts";
-import type { LanguageOption, ModelOption, SettingFieldSpec, SttFieldSpec } from "./editor-options.ts";
+import type { BuiltinVoice, LanguageOption, ModelOption, SettingFieldSpec, SttFieldSpec } from "./editor-options.ts";
 import type { LlmProviderConfig } from "./llm-config.ts";
 import type { TtsProviderConfig } from "./tts-config.ts";
 
@@ -32,11 +32,6 @@ export interface PerToken {
 export interface PerMillionTokens {
   readonly default: number;
   readonly models?: Readonly<Record<string, number>>;
-}
-
-export interface BuiltinVoice {
-  id: string;
-  name: string;
 }
 
 interface StageBase {

@@ -1,4 +1,4 @@
-import { credential } from "./credentials.ts";
+import { apiBaseUrl, credential } from "./credentials.ts";
 import type { ProviderDescriptor } from "./types.ts";
 
 export const vonage = {
@@ -12,7 +12,7 @@ export const vonage = {
     credential("private_key", "Application private key", { secret: true }),
     // Verifies signed webhooks (HS256 JWT); the dashboard shows it under API settings.
     credential("signature_secret", "Signature secret", { secret: true }),
-    credential("base_url", "API base URL", { optional: true, url: true }),
+    apiBaseUrl,
   ],
   env: { api_key: "VONAGE_API_KEY", api_secret: "VONAGE_API_SECRET" },
   integrationKinds: ["telephony"],

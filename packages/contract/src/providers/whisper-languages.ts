@@ -1,18 +1,9 @@
 import { languages } from "./editor-options.ts";
+import { COMMON_LANGUAGE_CODES } from "./languages.ts";
 
 /** The languages offered for Whisper-family transcription models (served by more than one vendor). */
 export const WHISPER_LANGUAGES = languages([
-  "en",
-  "ar",
-  "es",
-  "fr",
-  "de",
-  "hi",
-  "pt",
-  "it",
-  "nl",
-  "ja",
-  "ko",
+  ...COMMON_LANGUAGE_CODES,
   "zh",
   "ru",
   "tr",
