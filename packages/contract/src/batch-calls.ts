@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { paged } from "./common.ts";
 import { BATCH_CALLS_PAGE_SIZE } from "./constants.ts";
+import { pageQuery } from "./page-query.ts";
 
 /**
  * Batch outbound call campaigns (spec §2, §3 "Batch call", §4 statuses, §5, §7 "Batch calls", §9)
@@ -270,13 +272,7 @@ export type BatchCallSummary = z.infer<typeof BatchCallSummary>;
 export const BatchCall = BatchCallSummary.extend({ phone_numbers: z.array(BatchContact) });
 export type BatchCall = z.infer<typeof BatchCall>;
 
-export const BatchCallPage = z.object({
-  data: z.array(BatchCallSummary),
-  total_count: z.number().int(),
-  page: z.number().int(),
-  items_per_page: z.number().int(),
-  pages: z.number().int(),
-});
+export const BatchCallPage = paged(BatchCallSummary);
 export type BatchCallPage = z.infer<typeof BatchCallPage>;
 
 const BooleanQuery = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
@@ -284,8 +280,7 @@ const BooleanQuery = z.preprocess((v) => (v === "true" ? true : v === "false" ? 
 /** GET /batch-calls: one list at a time, archived or not (spec §4), 10 a page by updatedAt desc (§9). */
 export const BatchCallsQuery = z.object({
   is_archived: BooleanQuery.default(false),
-  page: z.coerce.number().int().min(1).default(1),
-  items_per_page: z.coerce.number().int().min(1).max(BATCH_CALLS_MAX_PAGE_SIZE).default(BATCH_CALLS_PAGE_SIZE),
+  ...pageQuery(BATCH_CALLS_MAX_PAGE_SIZE, BATCH_CALLS_PAGE_SIZE),
   /** In the name. */
   search: z.string().trim().max(200).optional(),
   status: BatchCallStatus.optional(),
@@ -359,18 +354,11 @@ export const DoNotCallEntry = z.object({
 export type DoNotCallEntry = z.infer<typeof DoNotCallEntry>;
 
 export const DoNotCallQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  items_per_page: z.coerce.number().int().min(1).max(1000).default(DO_NOT_CALL_PAGE_SIZE),
+  ...pageQuery(1000, DO_NOT_CALL_PAGE_SIZE),
   search: z.string().trim().max(40).optional(),
 });
 
-export const DoNotCallPage = z.object({
-  data: z.array(DoNotCallEntry),
-  total_count: z.number().int(),
-  page: z.number().int(),
-  items_per_page: z.number().int(),
-  pages: z.number().int(),
-});
+export const DoNotCallPage = paged(DoNotCallEntry);
 export type DoNotCallPage = z.infer<typeof DoNotCallPage>;
 
 export const AddDoNotCallBody = z.object({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { UsageLine } from "./billing.ts";
 import { AnalysisStatus, CallAnalysis, SuccessFilter } from "./call-analysis.ts";
 import { paged } from "./common.ts";
+import { pageQuery } from "./page-query.ts";
 import { CallWorkflowRecord } from "./workflows.ts";
 
 /**
@@ -218,8 +219,7 @@ export type CallLogPage = z.infer<typeof CallLogPage>;
 
 /** GET /call-logs query; dates are ISO 8601 (a bare date means that UTC day). */
 export const CallLogsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  items_per_page: z.coerce.number().int().min(1).max(CALL_LOGS_MAX_PAGE_SIZE).default(CALL_LOGS_PAGE_SIZE),
+  ...pageQuery(CALL_LOGS_MAX_PAGE_SIZE, CALL_LOGS_PAGE_SIZE),
   agent_id: z.uuid().optional(),
   status: CallStatus.optional(),
   channel: CallChannel.optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Email, paged } from "./common.ts";
+import { pageQuery } from "./page-query.ts";
 
 export const Username = z
   .string()
@@ -60,7 +61,6 @@ export const ChangePasswordBody = z.object({
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const AdminUsersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  items_per_page: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQuery(100, 10),
   search: z.string().trim().max(200).optional(),
 });

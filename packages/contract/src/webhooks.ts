@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuery } from "./page-query.ts";
 
 /**
  * Workspace webhooks (issue 16): endpoints that receive signed JSON events. Every delivery is
@@ -105,8 +106,7 @@ export const WebhookDeliveryPage = z.object({
 export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPage>;
 
 export const WebhookDeliveriesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  items_per_page: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery(100, 20),
   status: WebhookDeliveryStatus.optional(),
 });
 export type WebhookDeliveriesQuery = z.input<typeof WebhookDeliveriesQuery>;

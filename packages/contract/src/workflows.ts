@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { paged } from "./common.ts";
+import { pageQuery } from "./page-query.ts";
 
 /**
  * Workflows (issue 15): a conversation flow an assistant runs during its calls. A workflow is a
@@ -275,21 +277,14 @@ export type WorkflowSummary = z.infer<typeof WorkflowSummary>;
 export const WORKFLOW_SORT_FIELDS = ["name", "created_at", "updated_at"] as const;
 /** GET /workflows: a page of the workspace's workflows (the batch-calls list's paging and sorting). */
 export const WorkflowListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  items_per_page: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery(100, 20),
   search: z.string().trim().max(120).optional(),
   sort_by: z.enum(WORKFLOW_SORT_FIELDS).default("updated_at"),
   sort_order: z.enum(["asc", "desc"]).default("desc"),
 });
 export type WorkflowListQuery = z.input<typeof WorkflowListQuery>;
 
-export const WorkflowPage = z.object({
-  data: z.array(WorkflowSummary),
-  total_count: z.number().int(),
-  page: z.number().int(),
-  items_per_page: z.number().int(),
-  pages: z.number().int(),
-});
+export const WorkflowPage = paged(WorkflowSummary);
 export type WorkflowPage = z.infer<typeof WorkflowPage>;
 
 export const WorkflowName = z.string().trim().min(1, "Name is required").max(WORKFLOW_LIMITS.name);
