@@ -1,20 +1,12 @@
 import { createServer } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  type MockServer,
-  type RecordedRequest,
-  sendJson,
-  startMockServer,
-} from "../../testing/llm-servers/mock-server.ts";
+import { describe, expect, it } from "vitest";
+import { type RecordedRequest, sendJson } from "../../testing/llm-servers/mock-server.ts";
+import { mockServersPerTest } from "../../testing/llm-servers/mock-servers-per-test.ts";
 import { listModels, listVoices, testConnection } from "./catalog.ts";
 import { ProviderError } from "./provider-error.ts";
 
 const net = { fetch };
-let server: MockServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startServer = mockServersPerTest();
 
 /** A port on 127.0.0.1 that nothing listens on. */
 async function refusedPort(): Promise<number> {
@@ -30,7 +22,7 @@ const unauthorized = (_req: RecordedRequest, res: Parameters<typeof sendJson>[0]
 
 describe("listVoices", () => {
   it("reads ElevenLabs voices with the xi-api-key header", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /v1/voices": (_req, res) =>
         sendJson(res, 200, { voices: [{ voice_id: "21m00Tcm4TlvDq8ikWAM", name: "Rachel", category: "premade" }] }),
     });
@@ -40,7 +32,7 @@ describe("listVoices", () => {
   });
 
   it("follows Cartesia's cursor pages and sends its version header", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /voices": (req, res) =>
         req.query.get("starting_after") === "v2"
           ? sendJson(res, 200, { data: [{ id: "v3", name: "Three" }], has_more: false })
@@ -59,7 +51,7 @@ describe("listVoices", () => {
   });
 
   it("takes Deepgram voices from the tts section of /v1/models, narrowed to one model", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /v1/models": (_req, res) =>
         sendJson(res, 200, {
           stt: [{ name: "nova-3", canonical_name: "nova-3" }],
@@ -75,7 +67,7 @@ describe("listVoices", () => {
   });
 
   it("merges PlayHT stock and cloned voices, authenticated by key and user id", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /api/v2/voices": (_req, res) => sendJson(res, 200, [{ id: "s3://stock/manifest.json", name: "Jennifer" }]),
       "GET /api/v2/cloned-voices": (_req, res) =>
         sendJson(res, 200, [{ id: "s3://clone/manifest.json", name: "Mine" }]),
@@ -86,7 +78,7 @@ describe("listVoices", () => {
   });
 
   it("reads Rime's public catalog keyed by model and language", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /data/voices/all-v2.json": (_req, res) =>
         sendJson(res, 200, { mistv2: { eng: ["cove", "allison"], spa: ["isa"] }, arcana: { eng: ["luna"] } }),
     });
@@ -99,7 +91,7 @@ describe("listVoices", () => {
   });
 
   it("reads Neuphonic voices from data.voices", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /voices": (_req, res) =>
         sendJson(res, 200, { data: { voices: [{ voice_id: "e564ba7e", name: "Emily", lang_code: "en" }] } }),
     });
@@ -110,7 +102,7 @@ describe("listVoices", () => {
   });
 
   it("fails with a non-retryable ProviderError on a 401", async () => {
-    server = await startMockServer({ "GET /v1/voices": unauthorized });
+    const server = await startServer({ "GET /v1/voices": unauthorized });
     const error = await listVoices("elevenlabs", { api_key: "bad" }, net, { baseUrl: server.url }).catch((e) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ status: 401, retryable: false, message: expect.stringContaining("Invalid API key") });
@@ -124,7 +116,7 @@ describe("listVoices", () => {
 
 describe("listModels", () => {
   it("keeps only chat models from an OpenAI-style /models list", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /openai/v1/models": (_req, res) =>
         sendJson(res, 200, {
           data: [{ id: "llama-3.3-70b-versatile" }, { id: "whisper-large-v3" }, { id: "gemma2-9b-it" }],
@@ -140,7 +132,7 @@ describe("listModels", () => {
   });
 
   it("keeps Gemini models that generate content, without the models/ prefix", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /v1beta/models": (_req, res) =>
         sendJson(res, 200, {
           models: [
@@ -156,7 +148,7 @@ describe("listModels", () => {
 
 describe("testConnection", () => {
   it("says how many models an LLM key can use", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /v1/models": (_req, res) =>
         sendJson(res, 200, { data: [{ id: "claude-sonnet-4-5" }, { id: "claude-haiku-4-5" }] }),
     });
@@ -168,7 +160,7 @@ describe("testConnection", () => {
   });
 
   it("reports rejected credentials as not ok, with the vendor's reason", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /v1/models": (_req, res) => sendJson(res, 401, { error: { message: "Incorrect API key provided" } }),
     });
     expect(await testConnection("openai", { api_key: "sk-bad" }, net, { baseUrl: server.url })).toEqual({
@@ -178,7 +170,7 @@ describe("testConnection", () => {
   });
 
   it("checks a Twilio account with basic auth on the account resource", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /2010-04-01/Accounts/AC123.json": (_req, res) =>
         sendJson(res, 200, { sid: "AC123", friendly_name: "Support line", status: "active" }),
     });
@@ -190,7 +182,7 @@ describe("testConnection", () => {
   });
 
   it("checks Vonage, Telnyx, Plivo and WhatsApp at their documented paths", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "GET /account/get-balance": (_req, res) => sendJson(res, 200, { value: 10.5, autoReload: false }),
       "GET /v2/balance": (_req, res) => sendJson(res, 200, { data: { balance: "300.00", currency: "USD" } }),
       "GET /v1/Account/MA123/": (_req, res) => sendJson(res, 200, { name: "Acme", cash_credits: "12.0" }),
@@ -218,7 +210,7 @@ describe("testConnection", () => {
   });
 
   it("proves a Rime key with the coverage lookup", async () => {
-    server = await startMockServer({ "POST /oov": (_req, res) => sendJson(res, 200, []) });
+    const server = await startServer({ "POST /oov": (_req, res) => sendJson(res, 200, []) });
     expect(await testConnection("rime-ai", { api_key: "rk" }, net, { baseUrl: server.url })).toEqual({
       ok: true,
       message: "Connected to Rime.",

@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  type MockServer,
-  type RecordedRequest,
-  sendJson,
-  startMockServer,
-} from "../../testing/llm-servers/mock-server.ts";
+import { describe, expect, it } from "vitest";
+import { type RecordedRequest, sendJson } from "../../testing/llm-servers/mock-server.ts";
+import { mockServersPerTest } from "../../testing/llm-servers/mock-servers-per-test.ts";
 import { createVoiceClone, deleteVoiceClone } from "./catalog.ts";
 
 const net = { fetch };
-let server: MockServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startServer = mockServersPerTest();
 
 /** Parses the multipart body the vendor received, the way a real server would. */
 function formOf(request: RecordedRequest): Promise<FormData> {
@@ -31,7 +23,7 @@ const sample = (name: string, bytes: number[]) => ({
 
 describe("createVoiceClone", () => {
   it("uploads every sample to ElevenLabs /v1/voices/add as multipart files", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "POST /v1/voices/add": (_req, res) =>
         sendJson(res, 200, { voice_id: "cloned-123", requires_verification: false }),
     });
@@ -57,7 +49,7 @@ describe("createVoiceClone", () => {
   });
 
   it("sends Cartesia one clip with name, description and language to /voices/clone", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "POST /voices/clone": (_req, res) => sendJson(res, 200, { id: "cart-voice-9", name: "Dana" }),
     });
     const result = await createVoiceClone(
@@ -90,7 +82,7 @@ describe("createVoiceClone", () => {
 
 describe("deleteVoiceClone", () => {
   it("deletes at the vendor and treats an already-deleted voice as done", async () => {
-    server = await startMockServer({
+    const server = await startServer({
       "DELETE /v1/voices/cloned-123": (_req, res) => sendJson(res, 200, { status: "ok" }),
       "DELETE /voices/gone": (_req, res) => sendJson(res, 404, { error: "Voice not found" }),
     });

@@ -1,4 +1,7 @@
+import type { CallingEvent } from "../providers/calling-event.ts";
 import type { NetworkDeps } from "../providers/types.ts";
+
+export type { CallingEvent };
 
 /**
  * Calls that reach Parley through a messaging platform's calling API: the platform posts a webhook
@@ -23,31 +26,6 @@ export type NumberProblem = "invalid_token" | "invalid_number_id" | "number_mism
 export type NumberCheck =
   | { ok: true; displayNumber: string; verifiedName: string | null }
   | { ok: false; problem: NumberProblem; message: string };
-
-/** A webhook event about a call, decoded. Numbers are E.164 ("+" and digits). */
-export type CallingEvent =
-  | {
-      type: "connect";
-      callId: string;
-      numberId: string;
-      /** The business number the event is for. */
-      businessNumber: string;
-      from: string;
-      to: string;
-      /** The caller's SDP offer. */
-      sdp: string;
-      callerName: string | null;
-    }
-  | {
-      type: "terminate";
-      callId: string;
-      numberId: string;
-      businessNumber: string;
-      from: string;
-      to: string;
-      status: string | null;
-      durationSeconds: number | null;
-    };
 
 export interface CallingAdapter {
   /** Reads the number behind the credentials and checks it is `expectedE164`. */

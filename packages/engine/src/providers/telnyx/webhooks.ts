@@ -1,3 +1,4 @@
+import { incomingCallOf, statusUpdateOf } from "../../telephony/call-progress.ts";
 import { isRecord, objectField, parseJsonObject, stringField } from "../../telephony/form.ts";
 import type { IncomingCall, StatusUpdate, TelephonyCallStatus, WebhookRequest } from "../../telephony/types.ts";
 import { webhookFields } from "../../telephony/webhook-fields.ts";
@@ -29,27 +30,8 @@ export function parseIncomingCall(request: WebhookRequest): IncomingCall {
       direction: stringField(event.payload, "direction") === "outgoing" ? "outbound" : "inbound",
     };
   }
-  const fields = webhookFields(request.rawBody);
-  return {
-    providerCallId: fields.CallSid ?? "",
-    from: fields.From ?? "",
-    to: fields.To ?? "",
-    direction: fields.Direction?.startsWith("outbound") ? "outbound" : "inbound",
-  };
+  return incomingCallOf(webhookFields(request.rawBody));
 }
-
-const TEXML_STATUSES: Record<string, TelephonyCallStatus> = {
-  queued: "queued",
-  initiated: "queued",
-  ringing: "ringing",
-  "in-progress": "in-progress",
-  answered: "in-progress",
-  completed: "completed",
-  busy: "busy",
-  "no-answer": "no-answer",
-  failed: "failed",
-  canceled: "canceled",
-};
 
 function answeredBy(value: string | undefined): StatusUpdate["answeredBy"] {
   if (!value) return undefined;
@@ -86,14 +68,5 @@ function callControlStatus(event: CallControlEvent): StatusUpdate | null {
 export function parseStatus(request: WebhookRequest): StatusUpdate | null {
   const event = callControlEvent(request.rawBody);
   if (event) return callControlStatus(event);
-  const fields = webhookFields(request.rawBody);
-  const status = TEXML_STATUSES[fields.CallStatus ?? ""];
-  if (!fields.CallSid || !status) return null;
-  const duration = Number(fields.CallDuration);
-  return {
-    providerCallId: fields.CallSid,
-    status,
-    durationSeconds: fields.CallDuration && Number.isFinite(duration) ? duration : undefined,
-    answeredBy: answeredBy(fields.AnsweredBy),
-  };
+  return statusUpdateOf(webhookFields(request.rawBody), answeredBy);
 }

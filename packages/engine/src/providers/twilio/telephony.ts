@@ -1,3 +1,4 @@
+import { CALL_PROGRESS_STATUSES } from "../../telephony/call-progress.ts";
 import { optionalCredential } from "../../telephony/credentials.ts";
 import { type ConferenceControl, type TelephonyAdapter, TelephonyError } from "../../telephony/types.ts";
 import { conferenceTwiml, dialTwiml, dtmfTwiml, sayAndHangupTwiml, streamAnswer } from "./markup.ts";
@@ -12,7 +13,7 @@ import {
 } from "./rest.ts";
 import { verifyTwilioSignature } from "./signature.ts";
 import { TwilioStreamCodec } from "./stream-codec.ts";
-import { parseIncomingCall, parseStatus, STATUSES } from "./webhooks.ts";
+import { parseIncomingCall, parseStatus } from "./webhooks.ts";
 
 /** Warm transfers: `<Dial><Conference>` by call update, the human dialled with inline TwiML. */
 const twilioConference: ConferenceControl = {
@@ -31,7 +32,7 @@ const twilioConference: ConferenceControl = {
     await updateCall(account, providerCallId, { Twiml: conferenceTwiml(conference, "starting") });
   },
   async callStatus(account, providerCallId) {
-    const status = STATUSES[await fetchCallStatus(account, providerCallId)];
+    const status = CALL_PROGRESS_STATUSES[await fetchCallStatus(account, providerCallId)];
     if (!status) throw new TelephonyError("twilio", "unavailable", "twilio: unknown call status");
     return status;
   },

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import type { CallingEvent } from "../calling-event.ts";
 import { digitsOf } from "./cloud-api.ts";
 
 /** X-Hub-Signature-256: "sha256=" + the hex HMAC-SHA256 of the raw body, keyed with the app secret. */
@@ -38,35 +39,13 @@ const Notification = z.object({
 
 const e164 = (number: string) => `+${digitsOf(number)}`;
 
-export type WebhookCallEvent =
-  | {
-      type: "connect";
-      callId: string;
-      numberId: string;
-      businessNumber: string;
-      from: string;
-      to: string;
-      sdp: string;
-      callerName: string | null;
-    }
-  | {
-      type: "terminate";
-      callId: string;
-      numberId: string;
-      businessNumber: string;
-      from: string;
-      to: string;
-      status: string | null;
-      durationSeconds: number | null;
-    };
-
 /**
  * The "calls" field's events of a webhook notification: connect (a user calls, with the SDP offer)
  * and terminate (the call ended). Messages, statuses and unknown call events are skipped.
  */
-export function parseWebhook(rawBody: string): WebhookCallEvent[] {
+export function parseWebhook(rawBody: string): CallingEvent[] {
   const notification = Notification.parse(JSON.parse(rawBody));
-  const events: WebhookCallEvent[] = [];
+  const events: CallingEvent[] = [];
   for (const entry of notification.entry) {
     for (const raw of entry.changes) {
       const change = Change.safeParse(raw);
