@@ -16,10 +16,11 @@ import {
   RemoveNumbersBody,
   UpdateBatchCallBody,
 } from "@parley/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { errorResponses as errors } from "../../lib/error-responses.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { initiateBatchCall, stopBatchCall } from "./campaign-actions.ts";
 import { rawFromInputs } from "./contact-list.ts";
@@ -70,6 +71,18 @@ export async function batchCallRoutes(app: FastifyInstance) {
   await app.register(doNotCallRoutes);
 
   const withId = { params: IdParam };
+  /** The campaign of the request, when its contact list may still change (the numbers routes). */
+  const contactsOf = async (request: FastifyRequest, id: string) => {
+    const tenant = tenantOf(request);
+    const batch = await requireBatchCall(db, tenant, id);
+    requireAllowed("add_numbers", batch);
+    return { tenant, batch };
+  };
+  /** A contact list change, with the campaign as it now reads. */
+  const changed = async <T extends object>(tenant: TenantScope, id: string, change: T) => ({
+    ...change,
+    batch_call: await summaryOf(db, tenant, await touchBatchCall(db, tenant, id)),
+  });
   const one = async (tenant: ReturnType<typeof tenantOf>, id: string) =>
     batchCallOf(db, tenant, await requireBatchCall(db, tenant, id));
 
@@ -224,19 +237,11 @@ export async function batchCallRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const tenant = tenantOf(request);
-      const batch = await requireBatchCall(db, tenant, request.params.id);
-      requireAllowed("add_numbers", batch);
-      const change = await db.transaction(async (tx) =>
-        addContacts(
-          tx,
-          tenant,
-          batch,
-          rawFromInputs(request.body.phone_numbers),
-          request.body.default_country ?? batch.defaultCountry,
-        ),
-      );
-      return { ...change, batch_call: await summaryOf(db, tenant, await touchBatchCall(db, tenant, batch.id)) };
+      const { tenant, batch } = await contactsOf(request, request.params.id);
+      const numbers = rawFromInputs(request.body.phone_numbers);
+      const country = request.body.default_country ?? batch.defaultCountry;
+      const change = await db.transaction(async (tx) => addContacts(tx, tenant, batch, numbers, country));
+      return changed(tenant, batch.id, change);
     },
   );
 
@@ -253,11 +258,12 @@ export async function batchCallRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const tenant = tenantOf(request);
-      const batch = await requireBatchCall(db, tenant, request.params.id);
-      requireAllowed("add_numbers", batch);
-      const change = await removeContacts(db, tenant, batch, rawFromInputs(request.body.phone_numbers));
-      return { ...change, batch_call: await summaryOf(db, tenant, await touchBatchCall(db, tenant, batch.id)) };
+      const { tenant, batch } = await contactsOf(request, request.params.id);
+      return changed(
+        tenant,
+        batch.id,
+        await removeContacts(db, tenant, batch, rawFromInputs(request.body.phone_numbers)),
+      );
     },
   );
 
@@ -276,9 +282,7 @@ export async function batchCallRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const tenant = tenantOf(request);
-      const batch = await requireBatchCall(db, tenant, request.params.id);
-      requireAllowed("add_numbers", batch);
+      const { tenant, batch } = await contactsOf(request, request.params.id);
       return importContactsCsv(db, tenant, batch, await readCsvUpload(request));
     },
   );
