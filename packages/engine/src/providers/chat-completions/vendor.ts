@@ -1,9 +1,10 @@
 import type { LlmProviderConfig } from "@parley/contract";
+import { modelCountCheck } from "../shared/account-checks.ts";
 import { requireKey } from "../shared/credentials.ts";
 import { vendorJson } from "../shared/vendor-request.ts";
 import { joinUrl, withOrigin } from "../shared/vendor-url.ts";
 import type { LlmProvider, NetworkDeps } from "../types.ts";
-import type { ModelKind, ModelListing, ProviderOptions } from "../vendor-adapters.ts";
+import type { AccountCheck, ModelKind, ModelListing, ProviderOptions } from "../vendor-adapters.ts";
 import { ChatCompletionsLlm, type ChatCompletionsOptions } from "./chat-completions-llm.ts";
 
 /** A hosted vendor that speaks Chat Completions at `<root>/chat/completions` with a bearer key. */
@@ -71,5 +72,25 @@ export function bearerModelListing(
       const url = withOrigin(joinUrl(vendor.root, "models"), options.baseUrl);
       return (await modelIds(vendor.id, url, headers, net)).filter(KIND_FILTERS[kind]);
     },
+  };
+}
+
+/**
+ * The adapters of a bearer-key Chat Completions vendor: its model, its `/models` listing (of the
+ * products in `kinds`) and an account check that counts the models.
+ */
+export function bearerChatAdapters(
+  vendor: BearerVendor,
+  kinds: readonly ModelKind[] = ["llm"],
+): {
+  llm: (options: ProviderOptions<LlmProviderConfig>) => LlmProvider;
+  listModels: ModelListing;
+  testConnection: AccountCheck;
+} {
+  const listModels = bearerModelListing(vendor, kinds);
+  return {
+    llm: (options) => bearerChatLlm(vendor, options),
+    listModels,
+    testConnection: modelCountCheck(vendor.id, listModels),
   };
 }

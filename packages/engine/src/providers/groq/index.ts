@@ -1,6 +1,5 @@
-import { bearerChatLlm, bearerModelListing } from "../chat-completions/vendor.ts";
+import { bearerChatAdapters } from "../chat-completions/vendor.ts";
 import type { ChatCompletionChunk, Usage } from "../chat-completions/wire-format.ts";
-import { modelCountCheck } from "../shared/account-checks.ts";
 import { cloudOptions } from "../shared/speech-options.ts";
 import type { VendorAdapters } from "../vendor-adapters.ts";
 import { GroqStt } from "./stt.ts";
@@ -19,11 +18,8 @@ function groqUsage(chunk: ChatCompletionChunk): Usage | undefined {
 }
 
 const VENDOR = { id: "groq", root: "https://api.groq.com/openai/v1", usageOf: groqUsage };
-const listModels = bearerModelListing(VENDOR, ["llm", "stt"]);
 
 export default {
-  llm: (options) => bearerChatLlm(VENDOR, options),
+  ...bearerChatAdapters(VENDOR, ["llm", "stt"]),
   stt: (options) => new GroqStt(cloudOptions(VENDOR.id, options)),
-  listModels,
-  testConnection: modelCountCheck(VENDOR.id, listModels),
 } satisfies VendorAdapters<"groq">;

@@ -1,17 +1,9 @@
-import { bearerChatLlm, bearerModelListing } from "../chat-completions/vendor.ts";
-import { modelCountCheck } from "../shared/account-checks.ts";
+import { bearerChatAdapters } from "../chat-completions/vendor.ts";
 import type { VendorAdapters } from "../vendor-adapters.ts";
 
-const VENDOR = {
+export default bearerChatAdapters({
   id: "mistral",
   root: "https://api.mistral.ai/v1",
   // Mistral rejects `stream_options`; it reports usage on its own.
   noStreamOptions: true,
-};
-const listModels = bearerModelListing(VENDOR, ["llm"]);
-
-export default {
-  llm: (options) => bearerChatLlm(VENDOR, options),
-  listModels,
-  testConnection: modelCountCheck(VENDOR.id, listModels),
-} satisfies VendorAdapters<"mistral">;
+}) satisfies VendorAdapters<"mistral">;

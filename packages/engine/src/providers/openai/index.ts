@@ -1,5 +1,4 @@
-import { bearerChatLlm, bearerModelListing } from "../chat-completions/vendor.ts";
-import { modelCountCheck } from "../shared/account-checks.ts";
+import { bearerChatAdapters } from "../chat-completions/vendor.ts";
 import { cloudOptions } from "../shared/speech-options.ts";
 import type { VendorAdapters, VoiceOption } from "../vendor-adapters.ts";
 import { createEmbedder } from "./embeddings.ts";
@@ -12,18 +11,15 @@ const VENDOR = {
   // The reasoning models reject `max_tokens`.
   maxTokensField: "max_completion_tokens",
 } as const;
-const listModels = bearerModelListing(VENDOR, ["llm", "stt", "tts"]);
 
 /** OpenAI publishes no voice list endpoint; these are the documented built-in voices. */
 const VOICES = ["alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer", "verse"];
 
 export default {
-  llm: (options) => bearerChatLlm(VENDOR, options),
+  ...bearerChatAdapters(VENDOR, ["llm", "stt", "tts"]),
   stt: (options) => new OpenAiStt(cloudOptions(VENDOR.id, options)),
   tts: (options) => new OpenAiTts(cloudOptions(VENDOR.id, options)),
-  listModels,
   listVoices: async (): Promise<VoiceOption[]> =>
     VOICES.map((id) => ({ id, name: id[0]?.toUpperCase() + id.slice(1) })),
-  testConnection: modelCountCheck(VENDOR.id, listModels),
   embeddings: (options) => createEmbedder(VENDOR.root, options),
 } satisfies VendorAdapters<"openai">;
