@@ -33,6 +33,10 @@ export function useNotice() {
     failure,
     failureWith,
     run,
+    /** A failure the screen words itself (no error object to read). */
+    error: (text: string) => {
+      enqueueSnackbar(text, { variant: "error" });
+    },
     info: (text: string) => {
       enqueueSnackbar(text, { variant: "info" });
     },

@@ -4,14 +4,13 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { errorText } from "../../../components/error-text.ts";
 import { EmptyState } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useAuth } from "../../../lib/auth-context.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys-api.ts";
 import { ApiKeysTable } from "../components/api-keys-table.tsx";
 import { CreateKeyDialog } from "../components/create-key-dialog.tsx";
@@ -21,7 +20,7 @@ import { SecretDialog } from "../components/secret-dialog.tsx";
 export default function ApiKeysPage() {
   const { t } = useTranslation(["api-keys", "translation"], { nsMode: "fallback" });
   const { workspace } = useAuth();
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const keys = useApiKeys();
   const createKey = useCreateApiKey();
   const revokeKey = useRevokeApiKey();
@@ -35,14 +34,14 @@ export default function ApiKeysPage() {
     const key = await createKey.mutateAsync(body);
     setCreating(false);
     setCreated(key);
-    enqueueSnackbar(t("created"), { variant: "success" });
+    notice.success(t("created"));
   };
 
   const revoke = (key: ApiKey) => {
     setRevoking(null);
     revokeKey.mutate(key.id, {
-      onSuccess: () => enqueueSnackbar(t("revoked", { name: key.name }), { variant: "success" }),
-      onError: (error) => enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" }),
+      onSuccess: () => notice.success(t("revoked", { name: key.name })),
+      onError: notice.failure,
     });
   };
 
@@ -62,9 +61,7 @@ export default function ApiKeysPage() {
       <ApiKeysTable
         keys={keys}
         canRevoke={isOwner}
-        onRevoke={(key) =>
-          key.revoked_at ? enqueueSnackbar(t("alreadyRevoked"), { variant: "info" }) : setRevoking(key)
-        }
+        onRevoke={(key) => (key.revoked_at ? notice.info(t("alreadyRevoked")) : setRevoking(key))}
         empty={<EmptyState title={t("emptyTitle")} hint={t("emptyHint")} action={createButton} />}
       />
       <Box sx={{ mt: 3 }}>

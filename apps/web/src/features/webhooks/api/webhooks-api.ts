@@ -33,11 +33,15 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: webhookKeys.all(workspaceId) });
 }
 
+export type WebhookBody = CreateWebhookBody | UpdateWebhookBody;
+/** A saved endpoint: a new one carries its secret, a changed one none. */
+export type SavedWebhook = WebhookEndpoint & { secret: string | null };
+
 /** Creates (the answer carries the secret) or changes an endpoint. */
 export function useSaveWebhook() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: string | null; body: CreateWebhookBody | UpdateWebhookBody }) =>
+    mutationFn: async ({ id, body }: { id: string | null; body: WebhookBody }): Promise<SavedWebhook> =>
       id
         ? { ...WebhookEndpoint.parse(await api.request(`/webhooks/${id}`, { method: "PATCH", body })), secret: null }
         : CreatedWebhookEndpoint.parse(await api.request("/webhooks", { method: "POST", body })),

@@ -2,17 +2,15 @@ import ContentCopy from "@mui/icons-material/ContentCopy";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
-import TextField from "@mui/material/TextField";
 import type { WebhookEndpoint } from "@parley/contract";
-import { useSnackbar } from "notistack";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DoneDialog } from "../../../components/done-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
+import { ReadOnlyField } from "../../../components/read-only-field.tsx";
+import { copyText } from "../../../lib/copy-text.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { useRevealSecret, useRotateSecret } from "../api/webhooks-api.ts";
 
 /**
@@ -21,8 +19,7 @@ import { useRevealSecret, useRotateSecret } from "../api/webhooks-api.ts";
  */
 export function SecretDialog(props: { endpoint: WebhookEndpoint; initial: string | null; onClose: () => void }) {
   const { t } = useTranslation(["webhooks", "translation"], { nsMode: "fallback" });
-  const { enqueueSnackbar } = useSnackbar();
-  const titleId = useId();
+  const notice = useNotice();
   const reveal = useRevealSecret();
   const rotate = useRotateSecret();
   const [secret, setSecret] = useState<string | null>(props.initial);
@@ -36,65 +33,53 @@ export function SecretDialog(props: { endpoint: WebhookEndpoint; initial: string
 
   const copy = async () => {
     if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret);
-      enqueueSnackbar(t("secretCopied"), { variant: "success" });
-    } catch {
-      enqueueSnackbar(t("copyFailed"), { variant: "error" });
-    }
+    if (await copyText(secret)) notice.success(t("secretCopied"));
+    else notice.error(t("copyFailed"));
   };
   const doRotate = () => {
     setConfirming(false);
     rotate.mutate(endpoint.id, {
       onSuccess: (next) => {
         setSecret(next);
-        enqueueSnackbar(t("secretRotated"), { variant: "success" });
+        notice.success(t("secretRotated"));
       },
-      onError: (error) => enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" }),
+      onError: notice.failure,
     });
   };
 
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t("secretTitle")}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t("secretText")}</DialogContentText>
-        {reveal.isError && <Alert severity="error">{errorText(reveal.error, t("common.failed"))}</Alert>}
-        {secret === null && !reveal.isError && <CircularProgress aria-label={t("common.loading")} size={24} />}
-        {secret !== null && (
-          <TextField
-            label={t("fields.secret")}
-            value={secret}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true, dir: "ltr", spellCheck: false, "data-secret": true } }}
-            onFocus={(event) => event.target.select()}
-          />
-        )}
-        {confirming && (
-          <Alert
-            severity="warning"
-            sx={{ mt: 2 }}
-            action={
-              <Button color="inherit" onClick={doRotate}>
-                {t("rotateConfirm")}
-              </Button>
-            }
-          >
-            {t("rotateText")}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => setConfirming(true)} disabled={rotate.isPending || secret === null}>
-          {t("rotate")}
-        </Button>
-        <Button startIcon={<ContentCopy />} onClick={() => void copy()} disabled={secret === null}>
-          {t("copySecret")}
-        </Button>
-        <Button variant="contained" onClick={props.onClose}>
-          {t("done")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DoneDialog
+      title={t("secretTitle")}
+      doneLabel={t("done")}
+      onClose={props.onClose}
+      actions={
+        <>
+          <Button onClick={() => setConfirming(true)} disabled={rotate.isPending || secret === null}>
+            {t("rotate")}
+          </Button>
+          <Button startIcon={<ContentCopy />} onClick={() => void copy()} disabled={secret === null}>
+            {t("copySecret")}
+          </Button>
+        </>
+      }
+    >
+      <DialogContentText sx={{ mb: 2 }}>{t("secretText")}</DialogContentText>
+      {reveal.isError && <Alert severity="error">{errorText(reveal.error, t("common.failed"))}</Alert>}
+      {secret === null && !reveal.isError && <CircularProgress aria-label={t("common.loading")} size={24} />}
+      {secret !== null && <ReadOnlyField label={t("fields.secret")} value={secret} secret />}
+      {confirming && (
+        <Alert
+          severity="warning"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" onClick={doRotate}>
+              {t("rotateConfirm")}
+            </Button>
+          }
+        >
+          {t("rotateText")}
+        </Alert>
+      )}
+    </DoneDialog>
   );
 }
