@@ -1,15 +1,9 @@
 import { probeCheck } from "../shared/account-checks.ts";
 import { requireKey } from "../shared/credentials.ts";
 import { cloudOptions } from "../shared/speech-options.ts";
-import { vendorJson, vendorRequest } from "../shared/vendor-request.ts";
+import { vendorJson } from "../shared/vendor-request.ts";
 import { joinUrl, withOrigin } from "../shared/vendor-url.ts";
-import {
-  cloneForm,
-  createdVoiceId,
-  deleteIgnoringMissing,
-  sampleBlob,
-  UPLOAD_TIMEOUT_MS,
-} from "../shared/voice-clone-form.ts";
+import { cloneForm, deleteVoice, sampleBlob, uploadClone } from "../shared/voice-clone-form.ts";
 import type { NetworkDeps } from "../types.ts";
 import type { CatalogOptions, Credentials, VendorAdapters, VoiceClones, VoiceOption } from "../vendor-adapters.ts";
 import { CARTESIA_VERSION, CartesiaTts } from "./tts.ts";
@@ -52,22 +46,17 @@ const voiceClones: VoiceClones = {
     const [clip] = input.files;
     if (clip) form.append("clip", sampleBlob(clip), clip.filename);
     form.append("language", input.language ?? "en");
-    const body = await vendorJson<{ id?: string }>({
+    const endpoint = {
       provider: ID,
       url: url("voices/clone", options),
       headers: auth(requireKey(ID, credentials)),
-      body: form,
       net,
-      timeoutMs: UPLOAD_TIMEOUT_MS,
-    });
-    return createdVoiceId(ID, body.id);
+    };
+    return uploadClone(endpoint, form, (body: { id?: string }) => body.id);
   },
   async delete(credentials, serviceVoiceId, net, options) {
-    const headers = auth(requireKey(ID, credentials));
     const path = `voices/${encodeURIComponent(serviceVoiceId)}`;
-    await deleteIgnoringMissing(() =>
-      vendorRequest({ provider: ID, url: url(path, options), method: "DELETE", headers, net }),
-    );
+    await deleteVoice({ provider: ID, url: url(path, options), headers: auth(requireKey(ID, credentials)), net });
   },
 };
 

@@ -1,15 +1,9 @@
 import { voiceCountCheck } from "../shared/account-checks.ts";
 import { requireKey } from "../shared/credentials.ts";
 import { cloudOptions } from "../shared/speech-options.ts";
-import { vendorJson, vendorRequest } from "../shared/vendor-request.ts";
+import { vendorJson } from "../shared/vendor-request.ts";
 import { joinUrl, withOrigin } from "../shared/vendor-url.ts";
-import {
-  cloneForm,
-  createdVoiceId,
-  deleteIgnoringMissing,
-  sampleBlob,
-  UPLOAD_TIMEOUT_MS,
-} from "../shared/voice-clone-form.ts";
+import { cloneForm, deleteVoice, sampleBlob, uploadClone } from "../shared/voice-clone-form.ts";
 import type { NetworkDeps } from "../types.ts";
 import type { CatalogOptions, Credentials, ModelListing, VendorAdapters, VoiceClones } from "../vendor-adapters.ts";
 import { ElevenLabsTts } from "./tts.ts";
@@ -48,21 +42,12 @@ const voiceClones: VoiceClones = {
     // ElevenLabs learns from every sample; the language goes in its free-form labels.
     for (const file of input.files) form.append("files", sampleBlob(file), file.filename);
     if (input.language) form.append("labels", JSON.stringify({ language: input.language }));
-    const body = await vendorJson<{ voice_id?: string }>({
-      provider: ID,
-      url: url("v1/voices/add", options),
-      headers: headers(credentials),
-      body: form,
-      net,
-      timeoutMs: UPLOAD_TIMEOUT_MS,
-    });
-    return createdVoiceId(ID, body.voice_id);
+    const endpoint = { provider: ID, url: url("v1/voices/add", options), headers: headers(credentials), net };
+    return uploadClone(endpoint, form, (body: { voice_id?: string }) => body.voice_id);
   },
   async delete(credentials, serviceVoiceId, net, options) {
     const path = `v1/voices/${encodeURIComponent(serviceVoiceId)}`;
-    await deleteIgnoringMissing(() =>
-      vendorRequest({ provider: ID, url: url(path, options), method: "DELETE", headers: headers(credentials), net }),
-    );
+    await deleteVoice({ provider: ID, url: url(path, options), headers: headers(credentials), net });
   },
 };
 

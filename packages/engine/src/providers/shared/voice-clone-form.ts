@@ -1,8 +1,10 @@
 import { ProviderError } from "../provider-error.ts";
+import type { NetworkDeps } from "../types.ts";
 import type { VoiceCloneInput } from "../vendor-adapters.ts";
+import { vendorJson, vendorRequest } from "./vendor-request.ts";
 
 /** Creating a voice means uploading audio: allow more time than a catalog call. */
-export const UPLOAD_TIMEOUT_MS = 120_000;
+const UPLOAD_TIMEOUT_MS = 120_000;
 
 /** The multipart form every clone upload starts from; refuses an upload without samples. */
 export function cloneForm(provider: string, input: VoiceCloneInput): FormData {
@@ -19,16 +21,33 @@ export function sampleBlob(file: VoiceCloneInput["files"][number]): Blob {
   return new Blob([new Uint8Array(file.data)], { type: file.contentType });
 }
 
-/** The new voice's id, or a retryable error when the vendor did not say it. */
-export function createdVoiceId(provider: string, id: string | undefined): { serviceVoiceId: string } {
-  if (!id) throw new ProviderError(provider, "created the voice but did not say its id", true);
+/** Where a vendor takes (or removes) a voice, and with which credentials. */
+export interface VoiceEndpoint {
+  provider: string;
+  url: string;
+  headers: Record<string, string>;
+  net: NetworkDeps;
+}
+
+/**
+ * Uploads the clone form and reads the new voice's id from the answer (`idOf`); a missing id is a
+ * retryable error.
+ */
+export async function uploadClone<Body>(
+  endpoint: VoiceEndpoint,
+  form: FormData,
+  idOf: (body: Body) => string | undefined,
+): Promise<{ serviceVoiceId: string }> {
+  const body = await vendorJson<Body>({ ...endpoint, body: form, timeoutMs: UPLOAD_TIMEOUT_MS });
+  const id = idOf(body);
+  if (!id) throw new ProviderError(endpoint.provider, "created the voice but did not say its id", true);
   return { serviceVoiceId: id };
 }
 
-/** Runs a vendor delete; a voice that is already gone counts as deleted. */
-export async function deleteIgnoringMissing(remove: () => Promise<unknown>): Promise<void> {
+/** Deletes a voice; one that is already gone counts as deleted. */
+export async function deleteVoice(endpoint: VoiceEndpoint): Promise<void> {
   try {
-    await remove();
+    await vendorRequest({ ...endpoint, method: "DELETE" });
   } catch (error) {
     if (error instanceof ProviderError && error.status === 404) return;
     throw error;
