@@ -35,4 +35,16 @@ export const LANGUAGE_NAMES: Record<string, string> = {
 };
 
 /** Codes nearly every multilingual transcriber offers, in the order the editor lists them. */
-export const COMMON_LANGUAGE_CODES = ["en", "ar", "es", "fr", "de", "hi", "pt", "it", "nl", "ja", "ko"];
+export const COMMON_LANGUAGE_CODES: readonly string[] = [
+  "en",
+  "ar",
+  "es",
+  "fr",
+  "de",
+  "hi",
+  "pt",
+  "it",
+  "nl",
+  "ja",
+  "ko",
+];
