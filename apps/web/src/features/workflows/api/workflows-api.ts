@@ -80,32 +80,20 @@ function useStoreWorkflow() {
   };
 }
 
-export function useCreateWorkflow() {
+/** A write the server answers with the workflow. */
+function useWorkflowWrite<Input>(send: (input: Input) => Promise<unknown>) {
   const store = useStoreWorkflow();
-  return useMutation({
-    mutationFn: async (body: CreateWorkflowBody) =>
-      Workflow.parse(await api.request("/workflows", { method: "POST", body })),
-    onSuccess: store,
-  });
+  return useMutation({ mutationFn: async (input: Input) => Workflow.parse(await send(input)), onSuccess: store });
 }
 
-export function useDuplicateWorkflow() {
-  const store = useStoreWorkflow();
-  return useMutation({
-    mutationFn: async (id: string) =>
-      Workflow.parse(await api.request(`/workflows/${id}/duplicate`, { method: "POST" })),
-    onSuccess: store,
-  });
-}
+export const useCreateWorkflow = () =>
+  useWorkflowWrite((body: CreateWorkflowBody) => api.request("/workflows", { method: "POST", body }));
 
-export function useSaveWorkflow(id: string) {
-  const store = useStoreWorkflow();
-  return useMutation({
-    mutationFn: async (body: UpdateWorkflowBody) =>
-      Workflow.parse(await api.request(`/workflows/${id}`, { method: "PATCH", body })),
-    onSuccess: store,
-  });
-}
+export const useDuplicateWorkflow = () =>
+  useWorkflowWrite((id: string) => api.request(`/workflows/${id}/duplicate`, { method: "POST" }));
+
+export const useSaveWorkflow = (id: string) =>
+  useWorkflowWrite((body: UpdateWorkflowBody) => api.request(`/workflows/${id}`, { method: "PATCH", body }));
 
 export function useDeleteWorkflow() {
   const workspaceId = useWorkspaceId();

@@ -17,6 +17,29 @@ const mirrored = {
   transform: (theme: { direction: string }) => (theme.direction === "rtl" ? "scaleX(-1)" : undefined),
 };
 
+/** The history commands: their keyboard shortcuts and icons (mirrored in right-to-left pages). */
+const HISTORY = {
+  undo: { shortcut: "Control+Z", Icon: Undo },
+  redo: { shortcut: "Control+Shift+Z", Icon: Redo },
+} as const;
+
+/** Undo or redo, named by its tooltip and aria label, with its keyboard shortcut announced. */
+function HistoryButton(props: { command: keyof typeof HISTORY; onClick: () => void; disabled: boolean }) {
+  const { t } = useTranslation(["workflows", "translation"], { nsMode: "fallback" });
+  const { shortcut, Icon } = HISTORY[props.command];
+  const label = t(`toolbar.${props.command}`);
+  return (
+    <Tooltip title={label}>
+      {/* A disabled button fires no events: the span keeps the tooltip working. */}
+      <span>
+        <IconButton aria-label={label} aria-keyshortcuts={shortcut} onClick={props.onClick} disabled={props.disabled}>
+          <Icon sx={mirrored} />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 /** The builder's title with the draft's state, and its commands: undo, redo, layout, versions, save, publish. */
 export function BuilderToolbar(props: {
   title: string;
@@ -63,30 +86,8 @@ export function BuilderToolbar(props: {
         />
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-        <Tooltip title={t("toolbar.undo")}>
-          <span>
-            <IconButton
-              aria-label={t("toolbar.undo")}
-              aria-keyshortcuts="Control+Z"
-              onClick={props.onUndo}
-              disabled={!props.canUndo}
-            >
-              <Undo sx={mirrored} />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title={t("toolbar.redo")}>
-          <span>
-            <IconButton
-              aria-label={t("toolbar.redo")}
-              aria-keyshortcuts="Control+Shift+Z"
-              onClick={props.onRedo}
-              disabled={!props.canRedo}
-            >
-              <Redo sx={mirrored} />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <HistoryButton command="undo" onClick={props.onUndo} disabled={!props.canUndo} />
+        <HistoryButton command="redo" onClick={props.onRedo} disabled={!props.canRedo} />
         <Button startIcon={<AccountTreeOutlined />} onClick={props.onLayout}>
           {t("toolbar.layout")}
         </Button>

@@ -1,9 +1,4 @@
-import DeleteOutline from "@mui/icons-material/DeleteOutline";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import {
   WORKFLOW_OPERATORS,
@@ -15,7 +10,7 @@ import {
   type WorkflowVariable,
 } from "@parley/contract";
 import { useTranslation } from "react-i18next";
-import { NodeText } from "./node-fields.tsx";
+import { DeleteSelectionButton, IssueList, NodeSelect, NodeText, plainOptions } from "./panel-inputs.tsx";
 
 const KINDS: WorkflowConditionKind[] = ["always", "default", "variable", "model"];
 
@@ -56,30 +51,13 @@ export function EdgePanel(props: {
       <Typography variant="body2" color="text.secondary">
         {t("panel.edgeRoute", { from: name(edge.source), to: name(edge.target) })}
       </Typography>
-      {props.issues.length > 0 && (
-        <Box component="ul" sx={{ m: 0, ps: 2.5, color: "error.main" }} aria-label={t("panel.edgeIssues")}>
-          {props.issues.map((issue) => (
-            <Typography component="li" variant="body2" key={issue}>
-              {issue}
-            </Typography>
-          ))}
-        </Box>
-      )}
-      <TextField
-        select
-        size="small"
+      <IssueList label={t("panel.edgeIssues")} issues={props.issues} />
+      <NodeSelect
         label={t("condition.kind")}
         value={condition.kind}
-        onChange={(e) =>
-          setCondition(conditionOfKind(e.target.value as WorkflowConditionKind, props.variables), "kind")
-        }
-      >
-        {KINDS.map((kind) => (
-          <MenuItem key={kind} value={kind}>
-            {t(`condition.kinds.${kind}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={KINDS.map((kind) => ({ value: kind, label: t(`condition.kinds.${kind}`) }))}
+        onChange={(kind) => setCondition(conditionOfKind(kind as WorkflowConditionKind, props.variables), "kind")}
+      />
       {condition.kind === "model" && (
         <NodeText
           label={t("condition.description")}
@@ -99,11 +77,7 @@ export function EdgePanel(props: {
         helperText={t("condition.labelHint")}
         onChange={(label) => props.onChange({ ...edge, label: label || undefined }, "label")}
       />
-      <div>
-        <Button color="error" startIcon={<DeleteOutline />} onClick={props.onDelete}>
-          {t("panel.deleteEdge")}
-        </Button>
-      </div>
+      <DeleteSelectionButton label={t("panel.deleteEdge")} onClick={props.onDelete} />
     </Stack>
   );
 }
@@ -123,52 +97,31 @@ function VariableCondition(props: {
     variable?.type === "boolean" ? ["true", "false"] : variable?.type === "enum" ? (variable.enum_values ?? []) : null;
   return (
     <>
-      <TextField
-        select
-        size="small"
+      <NodeSelect
         required
         label={t("condition.variable")}
         value={variable ? condition.variable : ""}
         helperText={props.variables.length === 0 ? t("condition.noVariables") : undefined}
-        onChange={(e) => props.onChange({ ...condition, variable: e.target.value }, "variable")}
-      >
-        {props.variables.map((v) => (
-          <MenuItem key={v.name} value={v.name}>
-            {v.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        options={plainOptions(props.variables.map((v) => v.name))}
+        onChange={(name) => props.onChange({ ...condition, variable: name }, "variable")}
+      />
+      <NodeSelect
         label={t("condition.operator")}
         value={condition.operator}
-        onChange={(e) =>
-          props.onChange({ ...condition, operator: e.target.value as VariableConditionValue["operator"] }, "operator")
+        options={WORKFLOW_OPERATORS.map((op) => ({ value: op, label: t(`condition.operators.${op}`) }))}
+        onChange={(op) =>
+          props.onChange({ ...condition, operator: op as VariableConditionValue["operator"] }, "operator")
         }
-      >
-        {WORKFLOW_OPERATORS.map((op) => (
-          <MenuItem key={op} value={op}>
-            {t(`condition.operators.${op}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {!unary &&
         (choices ? (
-          <TextField
-            select
-            size="small"
+          <NodeSelect
             required
             label={t("condition.value")}
-            value={choices.includes(condition.value ?? "") ? condition.value : ""}
-            onChange={(e) => props.onChange({ ...condition, value: e.target.value }, "value")}
-          >
-            {choices.map((choice) => (
-              <MenuItem key={choice} value={choice}>
-                {choice}
-              </MenuItem>
-            ))}
-          </TextField>
+            value={choices.includes(condition.value ?? "") ? (condition.value ?? "") : ""}
+            options={plainOptions(choices)}
+            onChange={(value) => props.onChange({ ...condition, value }, "value")}
+          />
         ) : (
           <NodeText
             label={t("condition.value")}

@@ -1,15 +1,11 @@
-import AddIcon from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutline";
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import IconButton from "@mui/material/IconButton";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { WorkflowNode, WorkflowNodeOf, WorkflowVariable } from "@parley/contract";
+import type { WorkflowNode, WorkflowNodeOf, WorkflowNodeType, WorkflowVariable } from "@parley/contract";
 import { useTranslation } from "react-i18next";
+import { patchAt, removeAt } from "../utils/row-edits.ts";
+import { AddRowButton, NodeText, RowCard } from "./panel-inputs.tsx";
 import { ToolFields } from "./tool-fields.tsx";
 import { VariableField } from "./variable-field.tsx";
 
@@ -20,77 +16,66 @@ export interface FieldsProps<N extends WorkflowNode> {
   onChange: (node: N, field: string) => void;
 }
 
-/** A text field of a node, as people type it (their direction). */
-export function NodeText(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  multiline?: boolean;
-  helperText?: string;
-  dir?: "auto" | "ltr";
-  required?: boolean;
-}) {
-  return (
-    <TextField
-      size="small"
-      fullWidth
-      label={props.label}
-      value={props.value}
-      required={props.required}
-      onChange={(e) => props.onChange(e.target.value)}
-      multiline={props.multiline}
-      minRows={props.multiline ? 3 : undefined}
-      maxRows={props.multiline ? 12 : undefined}
-      helperText={props.helperText}
-      slotProps={{ htmlInput: { dir: props.dir ?? "auto" } }}
-    />
-  );
-}
-
 const withData = <N extends WorkflowNode>(node: N, data: Partial<N["data"]>): N => ({
   ...node,
   data: { ...node.data, ...data },
 });
 
+/** One text setting: its locale label, and its hint (the template hint unless it has its own). */
+interface TextSpec<N extends WorkflowNode> {
+  /** A text field of the node's data. */
+  field: keyof N["data"] & string;
+  label: string;
+  hint?: string;
+  multiline?: boolean;
+  required?: boolean;
+  dir?: "ltr";
+}
+
+const TEMPLATE_HINT = "fields.templateHint";
+
+/** The text settings of each kind of node, in the panel's order. */
+const TEXTS: { [K in WorkflowNodeType]?: readonly TextSpec<WorkflowNodeOf<K>>[] } = {
+  start: [
+    { field: "greeting", label: "fields.greeting", hint: "fields.greetingHint", multiline: true },
+    { field: "prompt", label: "fields.prompt", hint: TEMPLATE_HINT, multiline: true },
+  ],
+  conversation: [{ field: "prompt", label: "fields.prompt", hint: TEMPLATE_HINT, multiline: true, required: true }],
+  knowledge: [{ field: "query", label: "fields.query", hint: TEMPLATE_HINT, multiline: true, required: true }],
+  transfer: [
+    { field: "destination", label: "fields.destination", hint: "fields.destinationHint", dir: "ltr", required: true },
+    { field: "message", label: "fields.transferMessage", hint: TEMPLATE_HINT, multiline: true },
+  ],
+  end: [{ field: "message", label: "fields.endMessage", hint: TEMPLATE_HINT, multiline: true }],
+};
+
 /** The fields of one node, by its kind. */
 export function NodeFields(props: FieldsProps<WorkflowNode>) {
   const { t } = useTranslation(["workflows", "translation"], { nsMode: "fallback" });
   const { node } = props;
-  const set = <N extends WorkflowNode>(n: N, field: string, data: Partial<N["data"]>) =>
-    props.onChange(withData(n, data), field);
-  const example = { example: "{{variable}}" };
-  const hint = t("fields.templateHint", example);
+  const texts = <N extends WorkflowNode>(n: N, specs: readonly TextSpec<N>[] = []) => {
+    const data: N["data"] = n.data;
+    return specs.map((spec) => (
+      <NodeText
+        key={spec.field}
+        label={t(spec.label)}
+        value={String(data[spec.field])}
+        multiline={spec.multiline}
+        required={spec.required}
+        dir={spec.dir}
+        helperText={spec.hint && t(spec.hint, { example: "{{variable}}" })}
+        // The spec names a text field of this kind of node, so the value fits it.
+        onChange={(value) => props.onChange(withData(n, { [spec.field]: value } as Partial<N["data"]>), spec.field)}
+      />
+    ));
+  };
   switch (node.type) {
     case "start":
-      return (
-        <>
-          <NodeText
-            label={t("fields.greeting")}
-            value={node.data.greeting}
-            multiline
-            helperText={t("fields.greetingHint", example)}
-            onChange={(greeting) => set(node, "greeting", { greeting })}
-          />
-          <NodeText
-            label={t("fields.prompt")}
-            value={node.data.prompt}
-            multiline
-            helperText={hint}
-            onChange={(prompt) => set(node, "prompt", { prompt })}
-          />
-        </>
-      );
+      return texts(node, TEXTS.start);
     case "conversation":
       return (
         <>
-          <NodeText
-            label={t("fields.prompt")}
-            value={node.data.prompt}
-            multiline
-            required
-            helperText={hint}
-            onChange={(prompt) => set(node, "prompt", { prompt })}
-          />
+          {texts(node, TEXTS.conversation)}
           <CollectFields node={node} variables={props.variables} onChange={props.onChange} />
         </>
       );
@@ -105,53 +90,20 @@ export function NodeFields(props: FieldsProps<WorkflowNode>) {
     case "knowledge":
       return (
         <>
-          <NodeText
-            label={t("fields.query")}
-            value={node.data.query}
-            multiline
-            required
-            helperText={hint}
-            onChange={(query) => set(node, "query", { query })}
-          />
+          {texts(node, TEXTS.knowledge)}
           <VariableField
             label={t("fields.resultVariable")}
             value={node.data.result_variable}
             variables={props.variables}
             required
-            onChange={(result_variable) => set(node, "result_variable", { result_variable })}
+            onChange={(result_variable) => props.onChange(withData(node, { result_variable }), "result_variable")}
           />
         </>
       );
     case "transfer":
-      return (
-        <>
-          <NodeText
-            label={t("fields.destination")}
-            value={node.data.destination}
-            dir="ltr"
-            required
-            helperText={t("fields.destinationHint")}
-            onChange={(destination) => set(node, "destination", { destination })}
-          />
-          <NodeText
-            label={t("fields.transferMessage")}
-            value={node.data.message}
-            multiline
-            helperText={hint}
-            onChange={(message) => set(node, "message", { message })}
-          />
-        </>
-      );
+      return texts(node, TEXTS.transfer);
     case "end":
-      return (
-        <NodeText
-          label={t("fields.endMessage")}
-          value={node.data.message}
-          multiline
-          helperText={hint}
-          onChange={(message) => set(node, "message", { message })}
-        />
-      );
+      return texts(node, TEXTS.end);
   }
 }
 
@@ -173,71 +125,42 @@ function CollectFields(props: FieldsProps<WorkflowNodeOf<"conversation">>) {
         </Typography>
       )}
       {collect.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
-        <Paper key={index} variant="outlined" sx={{ p: 1.5 }}>
-          <Stack spacing={1}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-              <div style={{ flex: 1 }}>
-                <VariableField
-                  label={t("fields.collectVariable", { n: index + 1 })}
-                  value={item.variable}
-                  variables={props.variables}
-                  onChange={(variable) =>
-                    update(
-                      collect.map((c, i) => (i === index ? { ...c, variable } : c)),
-                      `collect.${index}.variable`,
-                    )
-                  }
-                />
-              </div>
-              <IconButton
-                aria-label={t("fields.collectRemove", { n: index + 1 })}
-                onClick={() =>
-                  update(
-                    collect.filter((_, i) => i !== index),
-                    "collect",
-                  )
-                }
-              >
-                <DeleteOutline />
-              </IconButton>
-            </Stack>
-            <NodeText
-              label={t("fields.collectDescription", { n: index + 1 })}
-              value={item.description}
-              onChange={(description) =>
-                update(
-                  collect.map((c, i) => (i === index ? { ...c, description } : c)),
-                  `collect.${index}.description`,
-                )
-              }
-            />
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={item.required}
-                  onChange={(e) =>
-                    update(
-                      collect.map((c, i) => (i === index ? { ...c, required: e.target.checked } : c)),
-                      "collect",
-                    )
-                  }
-                />
-              }
-              label={t("fields.collectRequired")}
-            />
-          </Stack>
-        </Paper>
-      ))}
-      <div>
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          onClick={() => update([...collect, { variable: "", description: "", required: true }], "collect")}
+        <RowCard
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
+          key={index}
+          head={
+            <div style={{ flex: 1 }}>
+              <VariableField
+                label={t("fields.collectVariable", { n: index + 1 })}
+                value={item.variable}
+                variables={props.variables}
+                onChange={(variable) => update(patchAt(collect, index, { variable }), `collect.${index}.variable`)}
+              />
+            </div>
+          }
+          removeLabel={t("fields.collectRemove", { n: index + 1 })}
+          onRemove={() => update(removeAt(collect, index), "collect")}
         >
-          {t("fields.collectAdd")}
-        </Button>
-      </div>
+          <NodeText
+            label={t("fields.collectDescription", { n: index + 1 })}
+            value={item.description}
+            onChange={(description) => update(patchAt(collect, index, { description }), `collect.${index}.description`)}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={item.required}
+                onChange={(e) => update(patchAt(collect, index, { required: e.target.checked }), "collect")}
+              />
+            }
+            label={t("fields.collectRequired")}
+          />
+        </RowCard>
+      ))}
+      <AddRowButton
+        label={t("fields.collectAdd")}
+        onClick={() => update([...collect, { variable: "", description: "", required: true }], "collect")}
+      />
     </Stack>
   );
 }

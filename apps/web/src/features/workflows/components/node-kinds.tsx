@@ -8,33 +8,23 @@ import PlayCircleOutline from "@mui/icons-material/PlayCircleOutline";
 import type { WorkflowNodeType } from "@parley/contract";
 import type { ReactNode } from "react";
 
-/** The theme palette colour that marks each kind of node on the canvas and in the palette. */
-export const KIND_COLOR: Record<WorkflowNodeType, "primary" | "secondary" | "success" | "info" | "warning" | "error"> =
-  {
-    start: "success",
-    conversation: "primary",
-    condition: "warning",
-    tool: "secondary",
-    knowledge: "info",
-    transfer: "info",
-    end: "error",
-  };
+type KindColor = "primary" | "secondary" | "success" | "info" | "warning" | "error";
+
+/** Each kind of node's mark on the canvas and in the palette: a theme palette colour and an icon. */
+const KINDS: Record<WorkflowNodeType, { color: KindColor; Icon: typeof PlayCircleOutline }> = {
+  start: { color: "success", Icon: PlayCircleOutline },
+  conversation: { color: "primary", Icon: ChatOutlined },
+  condition: { color: "warning", Icon: AltRouteOutlined },
+  tool: { color: "secondary", Icon: BuildOutlined },
+  knowledge: { color: "info", Icon: MenuBookOutlined },
+  transfer: { color: "info", Icon: PhoneForwardedOutlined },
+  end: { color: "error", Icon: CallEndOutlined },
+};
+
+/** The theme palette colour that marks a kind of node. */
+export const kindColor = (type: WorkflowNodeType): KindColor => KINDS[type].color;
 
 export function kindIcon(type: WorkflowNodeType, fontSize: "small" | "inherit" = "small"): ReactNode {
-  switch (type) {
-    case "start":
-      return <PlayCircleOutline fontSize={fontSize} />;
-    case "conversation":
-      return <ChatOutlined fontSize={fontSize} />;
-    case "condition":
-      return <AltRouteOutlined fontSize={fontSize} />;
-    case "tool":
-      return <BuildOutlined fontSize={fontSize} />;
-    case "knowledge":
-      return <MenuBookOutlined fontSize={fontSize} />;
-    case "transfer":
-      return <PhoneForwardedOutlined fontSize={fontSize} />;
-    case "end":
-      return <CallEndOutlined fontSize={fontSize} />;
-  }
+  const { Icon } = KINDS[type];
+  return <Icon fontSize={fontSize} />;
 }

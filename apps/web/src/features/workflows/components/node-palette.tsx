@@ -4,7 +4,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { WORKFLOW_NODE_TYPES, type WorkflowNodeType } from "@parley/contract";
 import { useTranslation } from "react-i18next";
-import { KIND_COLOR, kindIcon } from "./node-kinds.tsx";
+import { kindColor, kindIcon } from "./node-kinds.tsx";
 import { NODE_DRAG_TYPE } from "./workflow-canvas.tsx";
 
 /**
@@ -46,11 +46,11 @@ export function NodePalette(props: { hasStart: boolean; onAdd: (type: WorkflowNo
               bgcolor: "background.paper",
               cursor: disabled ? "default" : "grab",
               opacity: disabled ? 0.5 : 1,
-              "&:hover": { borderColor: `${KIND_COLOR[type]}.main` },
+              "&:hover": { borderColor: `${kindColor(type)}.main` },
               "&.Mui-focusVisible": { outline: 2, outlineColor: "primary.main", outlineStyle: "solid" },
             }}
           >
-            <Box sx={{ color: `${KIND_COLOR[type]}.main`, display: "flex" }} aria-hidden>
+            <Box sx={{ color: `${kindColor(type)}.main`, display: "flex" }} aria-hidden>
               {kindIcon(type)}
             </Box>
             <Typography variant="body2" sx={{ textAlign: "start" }}>

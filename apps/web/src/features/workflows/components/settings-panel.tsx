@@ -1,9 +1,3 @@
-import AddIcon from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutline";
-import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
-import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -11,7 +5,8 @@ import { WORKFLOW_VARIABLE_TYPES, type WorkflowVariable, type WorkflowVariableTy
 import { useTranslation } from "react-i18next";
 import { ChipsInput } from "../../../components/chips-input.tsx";
 import type { WorkflowDraft } from "../hooks/use-workflow-draft.ts";
-import { NodeText } from "./node-fields.tsx";
+import { patchAt, removeAt } from "../utils/row-edits.ts";
+import { AddRowButton, NodeSelect, NodeText, RowCard } from "./panel-inputs.tsx";
 
 /** The workflow as a whole: its name and description, the prompt every step adds to, its variables. */
 export function SettingsPanel(props: {
@@ -59,10 +54,7 @@ function VariablesEditor(props: {
   const { t } = useTranslation(["workflows", "translation"], { nsMode: "fallback" });
   const { variables } = props;
   const update = (index: number, patch: Partial<WorkflowVariable>, field: string) =>
-    props.onChange(
-      variables.map((v, i) => (i === index ? { ...v, ...patch } : v)),
-      `variables.${index}.${field}`,
-    );
+    props.onChange(patchAt(variables, index, patch), `variables.${index}.${field}`);
   return (
     <Stack spacing={1} role="group" aria-label={t("settings.variables")}>
       <Typography variant="subtitle2" component="h3">
@@ -72,10 +64,11 @@ function VariablesEditor(props: {
         {t("settings.variablesHint")}
       </Typography>
       {variables.map((variable, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional (a rename must keep its row)
-        <Paper key={index} variant="outlined" sx={{ p: 1.5 }}>
-          <Stack spacing={1}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+        <RowCard
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional (a rename must keep its row)
+          key={index}
+          head={
+            <>
               <TextField
                 size="small"
                 label={t("settings.variableName", { n: index + 1 })}
@@ -84,56 +77,36 @@ function VariablesEditor(props: {
                 sx={{ flex: 1 }}
                 slotProps={{ htmlInput: { dir: "ltr", spellCheck: false } }}
               />
-              <TextField
-                select
-                size="small"
+              <NodeSelect
                 label={t("settings.variableType", { n: index + 1 })}
                 value={variable.type}
-                onChange={(e) => update(index, { type: e.target.value as WorkflowVariableType }, "type")}
+                options={WORKFLOW_VARIABLE_TYPES.map((type) => ({ value: type, label: t(`settings.types.${type}`) }))}
+                onChange={(type) => update(index, { type: type as WorkflowVariableType }, "type")}
                 sx={{ width: 130 }}
-              >
-                {WORKFLOW_VARIABLE_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {t(`settings.types.${type}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <IconButton
-                aria-label={t("settings.variableRemove", { n: index + 1 })}
-                onClick={() =>
-                  props.onChange(
-                    variables.filter((_, i) => i !== index),
-                    "variables",
-                  )
-                }
-              >
-                <DeleteOutline />
-              </IconButton>
-            </Stack>
-            <NodeText
-              label={t("settings.variableDescription", { n: index + 1 })}
-              value={variable.description}
-              onChange={(description) => update(index, { description }, "description")}
-            />
-            {variable.type === "enum" && (
-              <ChipsInput
-                label={t("settings.enumValues", { n: index + 1 })}
-                value={variable.enum_values ?? []}
-                onChange={(enum_values) => update(index, { enum_values }, "enum_values")}
               />
-            )}
-          </Stack>
-        </Paper>
-      ))}
-      <div>
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          onClick={() => props.onChange([...variables, { name: "", type: "string", description: "" }], "variables")}
+            </>
+          }
+          removeLabel={t("settings.variableRemove", { n: index + 1 })}
+          onRemove={() => props.onChange(removeAt(variables, index), "variables")}
         >
-          {t("settings.variableAdd")}
-        </Button>
-      </div>
+          <NodeText
+            label={t("settings.variableDescription", { n: index + 1 })}
+            value={variable.description}
+            onChange={(description) => update(index, { description }, "description")}
+          />
+          {variable.type === "enum" && (
+            <ChipsInput
+              label={t("settings.enumValues", { n: index + 1 })}
+              value={variable.enum_values ?? []}
+              onChange={(enum_values) => update(index, { enum_values }, "enum_values")}
+            />
+          )}
+        </RowCard>
+      ))}
+      <AddRowButton
+        label={t("settings.variableAdd")}
+        onClick={() => props.onChange([...variables, { name: "", type: "string", description: "" }], "variables")}
+      />
     </Stack>
   );
 }

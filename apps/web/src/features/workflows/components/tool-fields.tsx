@@ -1,9 +1,6 @@
-import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
@@ -15,7 +12,10 @@ import { useTranslation } from "react-i18next";
 import { useFunctions } from "../../../api/functions.ts";
 import { useMcpServers, useMcpTools } from "../../../api/mcp-servers.ts";
 import { errorText } from "../../../components/error-text.ts";
+import { type KeyValueRow, recordToRows, rowsToRecord } from "../../../components/key-value-rows.tsx";
+import { patchAt, removeAt } from "../utils/row-edits.ts";
 import type { FieldsProps } from "./node-fields.tsx";
+import { AddRowButton, NodeSelect, plainOptions } from "./panel-inputs.tsx";
 import { VariableField } from "./variable-field.tsx";
 
 type ToolNode = WorkflowNodeOf<"tool">;
@@ -86,29 +86,22 @@ function FunctionPicker(props: {
   if (functions.error) return <Alert severity="error">{errorText(functions.error, t("fields.functionsFailed"))}</Alert>;
   const list = functions.data ?? [];
   return (
-    <TextField
-      select
-      size="small"
+    <NodeSelect
       fullWidth
       required
       label={t("fields.function")}
       value={list.some((f) => f.id === selected) ? selected : ""}
       helperText={!functions.isPending && list.length === 0 ? t("fields.noFunctions") : undefined}
-      onChange={(e) => {
-        const fn = list.find((f) => f.id === e.target.value);
+      options={list.map((fn) => ({ value: fn.id, label: fn.name }))}
+      onChange={(id) => {
+        const fn = list.find((f) => f.id === id);
         if (fn)
           props.onPick(
             { kind: "function", function_id: fn.id },
             argumentsFor(schemaArguments(fn.parameters), props.node.data.arguments),
           );
       }}
-    >
-      {list.map((fn) => (
-        <MenuItem key={fn.id} value={fn.id}>
-          {fn.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }
 
@@ -122,22 +115,15 @@ function McpPicker(props: { node: ToolNode; onPick: (tool: WorkflowToolRef, args
   if (servers.error) return <Alert severity="error">{errorText(servers.error, t("fields.serversFailed"))}</Alert>;
   return (
     <>
-      <TextField
-        select
-        size="small"
+      <NodeSelect
         fullWidth
         required
         label={t("fields.mcpServer")}
         value={list.some((s) => s.id === serverId) ? serverId : ""}
         helperText={!servers.isPending && list.length === 0 ? t("fields.noServers") : undefined}
-        onChange={(e) => props.onPick({ kind: "mcp", mcp_server_id: e.target.value, tool_name: "" }, {})}
-      >
-        {list.map((server) => (
-          <MenuItem key={server.id} value={server.id}>
-            {server.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={list.map((server) => ({ value: server.id, label: server.name }))}
+        onChange={(id) => props.onPick({ kind: "mcp", mcp_server_id: id, tool_name: "" }, {})}
+      />
       {serverId && <McpToolPicker serverId={serverId} toolName={toolName} node={props.node} onPick={props.onPick} />}
     </>
   );
@@ -173,16 +159,15 @@ function McpToolPicker(props: {
     );
   }
   return (
-    <TextField
-      select
-      size="small"
+    <NodeSelect
       fullWidth
       required
       label={t("fields.mcpTool")}
       value={list.some((tool) => tool.name === props.toolName) ? props.toolName : ""}
       helperText={tools.isPending ? t("fields.toolsLoading") : undefined}
-      onChange={(e) => {
-        const tool = list.find((item) => item.name === e.target.value);
+      options={plainOptions(list.map((tool) => tool.name))}
+      onChange={(name) => {
+        const tool = list.find((item) => item.name === name);
         if (tool) {
           props.onPick(
             { kind: "mcp", mcp_server_id: props.serverId, tool_name: tool.name },
@@ -190,29 +175,25 @@ function McpToolPicker(props: {
           );
         }
       }}
-    >
-      {list.map((tool) => (
-        <MenuItem key={tool.name} value={tool.name}>
-          {tool.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }
+
+/** An argument's two inputs: the name as the tool declares it (left to right), the template as typed. */
+const ARGUMENT_PARTS = [
+  { part: "key", label: "fields.argumentName", dir: "ltr" },
+  { part: "value", label: "fields.argumentValue", dir: "auto" },
+] as const;
 
 /** Argument name → template rows; a row whose name is still empty stays on screen but is not saved. */
 function ArgumentRows(props: { value: Record<string, string>; onChange: (value: Record<string, string>) => void }) {
   const { t } = useTranslation(["workflows", "translation"], { nsMode: "fallback" });
-  const [rows, setRows] = useState(() => Object.entries(props.value).map(([key, value]) => ({ key, value })));
+  const [rows, setRows] = useState(() => recordToRows(props.value));
   // The tool was switched (arguments replaced from outside): show its rows.
-  const saved = JSON.stringify(props.value);
-  const shown = JSON.stringify(
-    Object.fromEntries(rows.filter((r) => r.key.trim()).map((r) => [r.key.trim(), r.value])),
-  );
-  const current = saved === shown ? rows : Object.entries(props.value).map(([key, value]) => ({ key, value }));
-  const change = (next: typeof rows) => {
+  const current = JSON.stringify(props.value) === JSON.stringify(rowsToRecord(rows)) ? rows : recordToRows(props.value);
+  const change = (next: KeyValueRow[]) => {
     setRows(next);
-    props.onChange(Object.fromEntries(next.filter((r) => r.key.trim()).map((r) => [r.key.trim(), r.value])));
+    props.onChange(rowsToRecord(next));
   };
   return (
     <Stack spacing={1} role="group" aria-label={t("fields.arguments")}>
@@ -222,35 +203,26 @@ function ArgumentRows(props: { value: Record<string, string>; onChange: (value: 
       {current.map((row, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
         <Stack key={index} direction="row" spacing={1} sx={{ alignItems: "center" }}>
-          <TextField
-            size="small"
-            label={t("fields.argumentName", { n: index + 1 })}
-            value={row.key}
-            onChange={(e) => change(current.map((r, i) => (i === index ? { ...r, key: e.target.value } : r)))}
-            sx={{ flex: 1 }}
-            slotProps={{ htmlInput: { dir: "ltr" } }}
-          />
-          <TextField
-            size="small"
-            label={t("fields.argumentValue", { n: index + 1 })}
-            value={row.value}
-            onChange={(e) => change(current.map((r, i) => (i === index ? { ...r, value: e.target.value } : r)))}
-            sx={{ flex: 1 }}
-            slotProps={{ htmlInput: { dir: "auto" } }}
-          />
+          {ARGUMENT_PARTS.map(({ part, label, dir }) => (
+            <TextField
+              key={part}
+              size="small"
+              label={t(label, { n: index + 1 })}
+              value={row[part]}
+              onChange={(e) => change(patchAt(current, index, { [part]: e.target.value }))}
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { dir } }}
+            />
+          ))}
           <IconButton
             aria-label={t("fields.argumentRemove", { n: index + 1 })}
-            onClick={() => change(current.filter((_, i) => i !== index))}
+            onClick={() => change(removeAt(current, index))}
           >
             <DeleteOutline />
           </IconButton>
         </Stack>
       ))}
-      <div>
-        <Button size="small" startIcon={<AddIcon />} onClick={() => change([...current, { key: "", value: "" }])}>
-          {t("fields.argumentAdd")}
-        </Button>
-      </div>
+      <AddRowButton label={t("fields.argumentAdd")} onClick={() => change([...current, { key: "", value: "" }])} />
     </Stack>
   );
 }

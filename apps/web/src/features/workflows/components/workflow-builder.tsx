@@ -48,6 +48,9 @@ import { WorkflowCanvas } from "./workflow-canvas.tsx";
 
 type PanelTab = "selection" | "workflow" | "issues" | "test";
 
+/** The palette's and the side panel's column: scrolls inside; its border faces the canvas on wide screens. */
+const sideColumn = { borderColor: "divider", minHeight: 0, display: "flex", flexDirection: "column" } as const;
+
 /**
  * The workflow builder: palette, canvas and side panel over one undoable draft, validated live
  * with the contract's validator, saved as the draft and published as a version.
@@ -208,15 +211,7 @@ export function WorkflowBuilder(props: { workflow: Workflow; heading?: ReactNode
           overflow: "hidden",
         }}
       >
-        <Box
-          sx={{
-            borderInlineEnd: { md: 1 },
-            borderColor: "divider",
-            minHeight: 0,
-            display: "flex",
-            flexDirection: "column",
-          }}
-        >
+        <Box sx={{ ...sideColumn, borderInlineEnd: { md: 1 } }}>
           <NodePalette hasStart={graph.nodes.some((n) => n.type === "start")} onAdd={(type) => addKind(type)} />
         </Box>
         <Box ref={canvasBox} sx={{ minHeight: 0, position: "relative" }} role="region" aria-label={t("canvas.label")}>
@@ -231,15 +226,7 @@ export function WorkflowBuilder(props: { workflow: Workflow; heading?: ReactNode
             onConnected={(edgeId) => select({ nodes: [], edges: [edgeId] })}
           />
         </Box>
-        <Box
-          sx={{
-            borderInlineStart: { md: 1 },
-            borderColor: "divider",
-            minHeight: 0,
-            display: "flex",
-            flexDirection: "column",
-          }}
-        >
+        <Box sx={{ ...sideColumn, borderInlineStart: { md: 1 } }}>
           <Tabs
             value={tab}
             onChange={(_, next: PanelTab) => setTab(next)}

@@ -18,7 +18,7 @@ import type { NodeSize } from "../utils/auto-layout.ts";
 import type { Selection } from "../utils/flow-elements.ts";
 import { connect, moveNodes, removeElements } from "../utils/graph-edits.ts";
 import { ConditionEdge, type ConditionFlowEdge } from "./condition-edge.tsx";
-import { KIND_COLOR } from "./node-kinds.tsx";
+import { kindColor } from "./node-kinds.tsx";
 import { type CardNode, WorkflowNodeCard } from "./workflow-node-card.tsx";
 
 /** The drag type a palette entry carries: the kind of node it adds. */
@@ -174,7 +174,7 @@ export function WorkflowCanvas(props: {
         <MiniMap
           pannable
           zoomable
-          nodeColor={(node) => theme.palette[KIND_COLOR[(node as CardNode).type ?? "conversation"]].main}
+          nodeColor={(node) => theme.palette[kindColor((node as CardNode).type ?? "conversation")].main}
         />
       </ReactFlow>
     </Box>

@@ -7,7 +7,7 @@ import type { WorkflowNode, WorkflowNodeType } from "@parley/contract";
 import { Handle, type Node, type NodeProps, Position } from "@xyflow/react";
 import { memo } from "react";
 import { isTerminal } from "../utils/graph-edits.ts";
-import { KIND_COLOR, kindIcon } from "./node-kinds.tsx";
+import { kindColor, kindIcon } from "./node-kinds.tsx";
 
 export interface CardData extends Record<string, unknown> {
   node: WorkflowNode;
@@ -27,7 +27,7 @@ const HANDLE = { width: 12, height: 12 };
 export const WorkflowNodeCard = memo(function WorkflowNodeCard({ data, selected }: NodeProps<CardNode>) {
   const theme = useTheme();
   const { node, issues, active } = data;
-  const color = theme.palette[KIND_COLOR[node.type]];
+  const color = theme.palette[kindColor(node.type)];
   const flagged = issues.length > 0;
   const ring = active
     ? theme.palette.success.main
