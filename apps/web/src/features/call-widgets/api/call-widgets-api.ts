@@ -1,5 +1,6 @@
-import { CallWidget, type CallWidgetCreate, CallWidgetList, type CallWidgetUpdate } from "@parley/contract";
+import { CallWidget, CallWidgetCreate, CallWidgetList, type CallWidgetUpdate } from "@parley/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { useWorkspaceId } from "../../../lib/auth-context.ts";
 import { api } from "../../../lib/http-client.ts";
 
@@ -39,8 +40,18 @@ function useWidgetWrite<V>(request: (vars: V) => Promise<unknown>) {
   });
 }
 
+/** What the create dialog asks for; everything else starts from the defaults and is set in the editor. */
+export const NewWidget = CallWidgetCreate.pick({ name: true, assistant_id: true });
+export type NewWidget = z.infer<typeof NewWidget>;
+
+/**
+ * Creates a widget. Shaped as a list page's save, whose `id` names the row being edited: widgets
+ * are edited on their own page, so the list only ever creates.
+ */
 export const useCreateCallWidget = () =>
-  useWidgetWrite((body: CallWidgetCreate) => api.request("/call-widgets", { method: "POST", body }));
+  useWidgetWrite(({ body }: { id: string | null; body: NewWidget }) =>
+    api.request("/call-widgets", { method: "POST", body }),
+  );
 
 export const useUpdateCallWidget = (id: string) =>
   useWidgetWrite((body: CallWidgetUpdate) => api.request(`/call-widgets/${id}`, { method: "PATCH", body }));

@@ -1,52 +1,22 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
-import { type CallWidget, CallWidgetCreate } from "@parley/contract";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useAssistants } from "../../../api/assistants.ts";
-import { FormDialog } from "../../../components/form-dialog.tsx";
-import { FormTextField } from "../../../components/form-text-field.tsx";
-import { useCreateCallWidget } from "../api/call-widgets-api.ts";
-
-const NewWidget = CallWidgetCreate.pick({ name: true, assistant_id: true });
-type NewWidget = { name: string; assistant_id: string };
+import { SchemaFormDialog } from "../../../components/schema-form-dialog.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
+import { NewWidget } from "../api/call-widgets-api.ts";
+import { useAssistantSelect } from "../hooks/use-assistant-select.ts";
 
 /** A name and an assistant; everything else starts from the defaults and is set in the editor. */
-export function CreateWidgetDialog(props: { onClose: () => void; onCreated: (widget: CallWidget) => void }) {
+export function CreateWidgetDialog(props: { onClose: () => void; onSubmit: (body: NewWidget) => Promise<unknown> }) {
   const { t } = useTranslation(["call-widgets", "translation"], { nsMode: "fallback" });
-  const assistants = useAssistants();
-  const create = useCreateCallWidget();
-  const form = useForm<NewWidget>({ resolver: zodResolver(NewWidget), defaultValues: { name: "", assistant_id: "" } });
+  const form = useSchemaForm(NewWidget, { name: "", assistant_id: "" });
+  const assistant = useAssistantSelect<NewWidget>("assistant_id", t, t("assistantHelp"));
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
       title={t("createTitle")}
-      maxWidth="sm"
-      onClose={props.onClose}
-      onSubmit={form.handleSubmit(async (values) => props.onCreated(await create.mutateAsync(values)))}
-      busy={form.formState.isSubmitting}
       submitLabel={t("create")}
-    >
-      <Grid size={12}>
-        <FormTextField control={form.control} name="name" label={t("fields.name")} required fullWidth autoFocus />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField
-          control={form.control}
-          name="assistant_id"
-          label={t("fields.assistant")}
-          helperText={assistants.error ? t("assistantsFailed") : t("assistantHelp")}
-          required
-          select
-          fullWidth
-        >
-          {(assistants.data ?? []).map((assistant) => (
-            <MenuItem key={assistant.id} value={assistant.id}>
-              {assistant.name}
-            </MenuItem>
-          ))}
-        </FormTextField>
-      </Grid>
-    </FormDialog>
+      onClose={props.onClose}
+      onValid={props.onSubmit}
+      fields={[{ name: "name", label: t("fields.name"), required: true, autoFocus: true }, assistant]}
+    />
   );
 }

@@ -1,15 +1,13 @@
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { type Control, Controller } from "react-hook-form";
+import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useAssistants } from "../../../api/assistants.ts";
-import { FormTextField } from "../../../components/form-text-field.tsx";
+import { HALF } from "../../../components/form-fields/field-spec.ts";
+import { FormFields } from "../../../components/form-fields/form-fields.tsx";
 import type { WidgetEditorInput, WidgetEditorOutput } from "../forms/widget-form.ts";
+import { useAssistantSelect } from "../hooks/use-assistant-select.ts";
 
 type FormControl = Control<WidgetEditorInput, unknown, WidgetEditorOutput>;
 
@@ -32,41 +30,17 @@ export function Section(props: { title: string; hint?: string; children: ReactNo
 /** Name, assistant and on/off. */
 export function GeneralFields({ control }: { control: FormControl }) {
   const { t } = useTranslation(["call-widgets", "translation"], { nsMode: "fallback" });
-  const assistants = useAssistants();
+  const assistant = useAssistantSelect<WidgetEditorInput>("assistant_id", t);
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField control={control} name="name" label={t("fields.name")} required fullWidth />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="assistant_id"
-          label={t("fields.assistant")}
-          helperText={assistants.error ? t("assistantsFailed") : undefined}
-          required
-          select
-          fullWidth
-        >
-          {(assistants.data ?? []).map((assistant) => (
-            <MenuItem key={assistant.id} value={assistant.id}>
-              {assistant.name}
-            </MenuItem>
-          ))}
-        </FormTextField>
-      </Grid>
-      <Grid size={12}>
-        <Controller
-          control={control}
-          name="enabled"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
-              label={t("fields.enabled")}
-            />
-          )}
-        />
-      </Grid>
+      <FormFields
+        control={control}
+        fields={[
+          { name: "name", label: t("fields.name"), required: true, grid: HALF },
+          { ...assistant, grid: HALF },
+          { kind: "switch", name: "enabled", label: t("fields.enabled") },
+        ]}
+      />
     </Grid>
   );
 }
@@ -74,43 +48,33 @@ export function GeneralFields({ control }: { control: FormControl }) {
 /** The sites that may embed it, and its limits. */
 export function AccessFields({ control }: { control: FormControl }) {
   const { t } = useTranslation(["call-widgets", "translation"], { nsMode: "fallback" });
+  const limit = (name: "max_concurrent_calls" | "calls_per_visitor_per_hour", key: string) =>
+    ({
+      name: `limits.${name}`,
+      type: "number",
+      label: t(`fields.${key}`),
+      helperText: t(`${key}Help`),
+      required: true,
+      grid: HALF,
+    }) as const;
   return (
     <Grid container spacing={2}>
-      <Grid size={12}>
-        <FormTextField
-          control={control}
-          name="origins_text"
-          label={t("fields.origins")}
-          helperText={t("originsHelp")}
-          placeholder="https://www.example.com"
-          multiline
-          minRows={3}
-          fullWidth
-          slotProps={{ htmlInput: { dir: "ltr", spellCheck: false } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="limits.max_concurrent_calls"
-          type="number"
-          label={t("fields.maxConcurrent")}
-          helperText={t("maxConcurrentHelp")}
-          required
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="limits.calls_per_visitor_per_hour"
-          type="number"
-          label={t("fields.perVisitor")}
-          helperText={t("perVisitorHelp")}
-          required
-          fullWidth
-        />
-      </Grid>
+      <FormFields
+        control={control}
+        fields={[
+          {
+            name: "origins_text",
+            label: t("fields.origins"),
+            helperText: t("originsHelp"),
+            placeholder: "https://www.example.com",
+            multiline: true,
+            minRows: 3,
+            slotProps: { htmlInput: { dir: "ltr", spellCheck: false } },
+          },
+          limit("max_concurrent_calls", "maxConcurrent"),
+          limit("calls_per_visitor_per_hour", "perVisitor"),
+        ]}
+      />
     </Grid>
   );
 }
