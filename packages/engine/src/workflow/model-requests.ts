@@ -16,6 +16,20 @@ async function completeText(llm: LlmProvider, messages: ChatMessage[], signal: A
   return text;
 }
 
+/** One system and one user message; the JSON object of the answer, or null. */
+async function askForJsonObject(
+  llm: LlmProvider,
+  system: string,
+  user: string,
+  signal: AbortSignal,
+): Promise<Record<string, unknown> | null> {
+  const messages: ChatMessage[] = [
+    { role: "system", content: system },
+    { role: "user", content: user },
+  ];
+  return parseJsonObject(await completeText(llm, messages, signal));
+}
+
 /**
  * The JSON object in a model's answer: models wrap JSON in code fences or a sentence now and
  * then, so the outermost braces are read. Null when there is none.
@@ -94,16 +108,7 @@ export async function extractValues(
     `Today is ${request.today}: resolve relative dates ("tomorrow", "next Monday") from it.`,
   ].join("\n");
   const user = `Known so far:\n${knownValues(request.values)}\n\nConversation:\n${transcriptOf(request.history)}`;
-  const answer = parseJsonObject(
-    await completeText(
-      llm,
-      [
-        { role: "system", content: system },
-        { role: "user", content: user },
-      ],
-      signal,
-    ),
-  );
+  const answer = await askForJsonObject(llm, system, user, signal);
   const found: Record<string, WorkflowValue> = {};
   if (!answer) return found;
   for (const { variable } of items) {
@@ -136,16 +141,7 @@ export async function chooseCondition(
   ].join("\n");
   const numbered = conditions.map((c, i) => `${i + 1}. ${c}`).join("\n");
   const user = `Conditions:\n${numbered}\n\nKnown values:\n${knownValues(request.values)}\n\nConversation:\n${transcriptOf(request.history)}`;
-  const answer = parseJsonObject(
-    await completeText(
-      llm,
-      [
-        { role: "system", content: system },
-        { role: "user", content: user },
-      ],
-      signal,
-    ),
-  );
+  const answer = await askForJsonObject(llm, system, user, signal);
   const choice = Number(answer?.choice);
   if (!Number.isInteger(choice) || choice < 1 || choice > conditions.length) return null;
   const index = choice - 1;

@@ -76,26 +76,40 @@ export async function configureNumber(account: TelephonyAccount, number: VendorN
   });
 }
 
-/** POST Calls.json; Twilio fetches `Url` once the callee answers. Returns the CallSid. */
-export async function placeCall(account: TelephonyAccount, request: PlaceCallRequest): Promise<string> {
+/**
+ * POST Calls.json with every progress event sent to `statusUrl`; `fields` say what the call runs.
+ * Returns the CallSid.
+ */
+async function createCall(
+  account: TelephonyAccount,
+  call: { from: string; to: string; statusUrl: string },
+  fields: Record<string, string | undefined>,
+): Promise<string> {
   const { headers, url } = api(account);
   const body = await telephonyJson({
     provider: "twilio",
     url: url("/Calls.json"),
     headers,
     form: encodeForm({
-      From: request.from,
-      To: request.to,
-      Url: request.urls.voiceUrl,
-      Method: "POST",
-      StatusCallback: request.urls.statusUrl,
+      From: call.from,
+      To: call.to,
+      ...fields,
+      StatusCallback: call.statusUrl,
       StatusCallbackMethod: "POST",
       StatusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
-      MachineDetection: request.machineDetection ? "Enable" : undefined,
     }),
     net: account.net,
   });
   return isRecord(body) ? stringField(body, "sid") : "";
+}
+
+/** POST Calls.json; Twilio fetches `Url` once the callee answers. Returns the CallSid. */
+export function placeCall(account: TelephonyAccount, request: PlaceCallRequest): Promise<string> {
+  return createCall(
+    account,
+    { from: request.from, to: request.to, statusUrl: request.urls.statusUrl },
+    { Url: request.urls.voiceUrl, Method: "POST", MachineDetection: request.machineDetection ? "Enable" : undefined },
+  );
 }
 
 /** Rows asked for when looking a call up: far more than one caller places to one number in a minute. */
@@ -139,27 +153,11 @@ export async function updateCall(account: TelephonyAccount, callSid: string, fie
 }
 
 /** Dials `to` with inline TwiML (no voice URL fetch); returns the CallSid. */
-export async function placeCallWithTwiml(
+export function placeCallWithTwiml(
   account: TelephonyAccount,
   call: { from: string; to: string; twiml: string; statusUrl: string; timeoutSeconds: number },
 ): Promise<string> {
-  const { headers, url } = api(account);
-  const body = await telephonyJson({
-    provider: "twilio",
-    url: url("/Calls.json"),
-    headers,
-    form: encodeForm({
-      From: call.from,
-      To: call.to,
-      Twiml: call.twiml,
-      Timeout: String(call.timeoutSeconds),
-      StatusCallback: call.statusUrl,
-      StatusCallbackMethod: "POST",
-      StatusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
-    }),
-    net: account.net,
-  });
-  return isRecord(body) ? stringField(body, "sid") : "";
+  return createCall(account, call, { Twiml: call.twiml, Timeout: String(call.timeoutSeconds) });
 }
 
 /** GET Calls/{sid}.json: the call's `status` as Twilio words it (queued, ringing, in-progress, busy…). */
