@@ -1,4 +1,4 @@
-import { asError, type FallbackOptions, type OnFallbackSwitch, ProviderChain } from "./provider-chain.ts";
+import { asError, FallbackStage, type OnFallbackSwitch, type ProviderChain } from "./provider-chain.ts";
 import { ProviderError } from "./provider-error.ts";
 import type { SttOpenOptions, SttProvider, SttSession } from "./types.ts";
 
@@ -12,23 +12,7 @@ const MAX_REOPENS = 5;
  * session fails mid-call it is re-opened (the same provider if the failure may pass, then the
  * next ones) and the audio keeps flowing, buffered while the new session connects.
  */
-export class FallbackStt implements SttProvider {
-  private readonly chain: ProviderChain<SttProvider>;
-  private current: SttProvider;
-
-  constructor(
-    providers: SttProvider[],
-    private readonly onSwitch?: OnFallbackSwitch,
-    options?: FallbackOptions,
-  ) {
-    this.chain = new ProviderChain(providers, options);
-    this.current = this.chain.order()[0] as SttProvider;
-  }
-
-  get id(): string {
-    return this.current.id;
-  }
-
+export class FallbackStt extends FallbackStage<SttProvider> implements SttProvider {
   get streaming(): boolean {
     return this.current.streaming;
   }

@@ -1,4 +1,4 @@
-import { type FallbackOptions, type OnFallbackSwitch, ProviderChain, streamWithFallback } from "./provider-chain.ts";
+import { FallbackStage, streamWithFallback } from "./provider-chain.ts";
 import type { AudioChunk, ChatRequest, LlmChunk, LlmProvider, SynthesizeOptions, TtsProvider } from "./types.ts";
 
 export { FallbackStt } from "./fallback-stt.ts";
@@ -8,23 +8,7 @@ export type { FallbackOptions, FallbackSwitch, OnFallbackSwitch } from "./provid
  * A language model made of several: a request that fails before its first chunk is retried and
  * then re-issued to the next provider, so the caller never hears the switch.
  */
-export class FallbackLlm implements LlmProvider {
-  private readonly chain: ProviderChain<LlmProvider>;
-  private current: LlmProvider;
-
-  constructor(
-    providers: LlmProvider[],
-    private readonly onSwitch?: OnFallbackSwitch,
-    options?: FallbackOptions,
-  ) {
-    this.chain = new ProviderChain(providers, options);
-    this.current = this.chain.order()[0] as LlmProvider;
-  }
-
-  get id(): string {
-    return this.current.id;
-  }
-
+export class FallbackLlm extends FallbackStage<LlmProvider> implements LlmProvider {
   get model(): string {
     return this.current.model;
   }
@@ -39,23 +23,7 @@ export class FallbackLlm implements LlmProvider {
 }
 
 /** A voice made of several: a sentence whose synthesis fails before any audio goes to the next provider. */
-export class FallbackTts implements TtsProvider {
-  private readonly chain: ProviderChain<TtsProvider>;
-  private current: TtsProvider;
-
-  constructor(
-    providers: TtsProvider[],
-    private readonly onSwitch?: OnFallbackSwitch,
-    options?: FallbackOptions,
-  ) {
-    this.chain = new ProviderChain(providers, options);
-    this.current = this.chain.order()[0] as TtsProvider;
-  }
-
-  get id(): string {
-    return this.current.id;
-  }
-
+export class FallbackTts extends FallbackStage<TtsProvider> implements TtsProvider {
   get model(): string {
     return this.current.model;
   }

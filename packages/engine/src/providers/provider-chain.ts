@@ -44,6 +44,29 @@ export class ProviderChain<P extends { readonly id: string }> {
   }
 }
 
+/**
+ * What every fallback stage shares: the chain of its providers and the one serving now, whose id
+ * the stage reports as its own.
+ */
+export abstract class FallbackStage<P extends { readonly id: string }> {
+  protected readonly chain: ProviderChain<P>;
+  protected current: P;
+
+  constructor(
+    providers: P[],
+    protected readonly onSwitch?: OnFallbackSwitch,
+    options?: FallbackOptions,
+  ) {
+    this.chain = new ProviderChain(providers, options);
+    // The chain refuses an empty list, so the first of its order is there.
+    this.current = this.chain.order()[0] as P;
+  }
+
+  get id(): string {
+    return this.current.id;
+  }
+}
+
 export function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }

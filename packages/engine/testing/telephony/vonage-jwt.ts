@@ -1,5 +1,5 @@
 import { createHash, createHmac, createPublicKey, randomUUID, timingSafeEqual, verify } from "node:crypto";
-import { isRecord } from "./double-server.ts";
+import { base64url, decodeJwtPart } from "../../src/telephony/jwt.ts";
 
 /**
  * The two JSON Web Tokens of Vonage's Voice API: RS256 tokens the app signs with its application's
@@ -8,25 +8,11 @@ import { isRecord } from "./double-server.ts";
  * secret, whose payload_hash is the SHA-256 of the request body.
  */
 
-function base64url(data: Buffer | string): string {
-  return Buffer.from(data).toString("base64url");
-}
-
-function decodePart(part: string | undefined): Record<string, unknown> | null {
-  if (!part) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
-    return isRecord(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Checks an RS256 token against a PEM public key; returns its claims, or a reason it is refused. */
 export function verifyRs256(token: string, publicKeyPem: string): Record<string, unknown> | string {
   const [head, body, signature] = token.split(".");
-  const header = decodePart(head);
-  const claims = decodePart(body);
+  const header = decodeJwtPart(head);
+  const claims = decodeJwtPart(body);
   if (!header || !claims || !signature) return "malformed token";
   if (header.alg !== "RS256") return `alg ${String(header.alg)} is not RS256`;
   const ok = verify(
@@ -69,6 +55,6 @@ export function checkWebhookJwt(secret: string, token: string, body: string): bo
   const expected = Buffer.from(createHmac("sha256", secret).update(`${head}.${payload}`).digest("base64url"));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  const claims = decodePart(payload);
+  const claims = decodeJwtPart(payload);
   return claims?.payload_hash === createHash("sha256").update(body).digest("hex");
 }

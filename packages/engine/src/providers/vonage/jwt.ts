@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomUUID, sign, timingSafeEqual } from "node:crypto";
-import { isRecord } from "../../telephony/form.ts";
+import { base64url, decodeJwtPart } from "../../telephony/jwt.ts";
 
 /**
  * The two JWTs of the Vonage Voice API: RS256 tokens Parley signs with the application's private
@@ -7,8 +7,6 @@ import { isRecord } from "../../telephony/form.ts";
  * and HS256 tokens Vonage signs with the account's signature secret on webhooks
  * (https://developer.vonage.com/en/getting-started/concepts/webhooks#decoding-signed-webhooks).
  */
-
-const base64url = (data: Buffer | string) => Buffer.from(data).toString("base64url");
 
 /**
  * The private key as PEM. A key pasted into a one-line field arrives with its line breaks escaped
@@ -32,24 +30,14 @@ export function applicationToken(applicationId: string, privateKey: string, nowM
   return `${header}.${claims}.${base64url(signature)}`;
 }
 
-function decodePart(part: string | undefined): Record<string, unknown> | null {
-  if (!part) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
-    return isRecord(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Checks a signed webhook's bearer token: HS256 with the signature secret, not expired, and its
  * `payload_hash` (SHA-256 hex of the body) matching the body received.
  */
 export function verifySignedWebhook(token: string, secret: string, rawBody: string, nowMs = Date.now()): boolean {
   const [header, claims, signature] = token.split(".");
-  const head = decodePart(header);
-  const payload = decodePart(claims);
+  const head = decodeJwtPart(header);
+  const payload = decodeJwtPart(claims);
   if (!head || !payload || !signature || head.alg !== "HS256") return false;
   const expected = createHmac("sha256", secret).update(`${header}.${claims}`).digest();
   const given = Buffer.from(signature, "base64url");
