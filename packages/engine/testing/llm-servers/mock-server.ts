@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { listenLocally } from "../local-http-server.ts";
 
 /** One request the mock vendor received, kept for assertions. */
 export interface RecordedRequest {
@@ -28,44 +28,29 @@ export interface MockServer {
  */
 export async function startMockServer(routes: Record<string, MockHandler>): Promise<MockServer> {
   const requests: RecordedRequest[] = [];
-  const server = createServer((incoming, response) => {
-    const chunks: Buffer[] = [];
-    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-    incoming.on("end", () => {
-      const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
-      const body = Buffer.concat(chunks);
-      const request: RecordedRequest = {
-        method: incoming.method ?? "GET",
-        url: `${url.pathname}${url.search}`,
-        path: url.pathname,
-        query: url.searchParams,
-        headers: incoming.headers,
-        body,
-        json: <T>() => JSON.parse(body.toString("utf8")) as T,
-      };
-      requests.push(request);
-      const handler = routes[`${request.method} ${request.path}`];
-      if (!handler) {
-        sendJson(response, 404, { error: { message: `No route for ${request.method} ${request.path}` } });
-        return;
-      }
-      Promise.resolve(handler(request, response)).catch((error: unknown) => {
-        if (!response.headersSent) sendJson(response, 500, { error: { message: String(error) } });
-        else response.destroy();
-      });
+  const server = await listenLocally((incoming, body, response) => {
+    const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
+    const request: RecordedRequest = {
+      method: incoming.method ?? "GET",
+      url: `${url.pathname}${url.search}`,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: incoming.headers,
+      body,
+      json: <T>() => JSON.parse(body.toString("utf8")) as T,
+    };
+    requests.push(request);
+    const handler = routes[`${request.method} ${request.path}`];
+    if (!handler) {
+      sendJson(response, 404, { error: { message: `No route for ${request.method} ${request.path}` } });
+      return;
+    }
+    Promise.resolve(handler(request, response)).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { error: { message: String(error) } });
+      else response.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: server.origin, requests, close: server.close };
 }
 
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {

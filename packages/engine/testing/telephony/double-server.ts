@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { listenLocally } from "../local-http-server.ts";
 
 /** One request a double received, as the vendor's API would see it. */
 export interface DoubleRequest {
@@ -73,39 +73,23 @@ export async function startDoubleServer(
   const started = performance.now();
   const now = () => Math.round(performance.now() - started);
   const requests: DoubleRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      const request: DoubleRequest = {
-        method: req.method ?? "GET",
-        path: url.pathname,
-        query: url.searchParams,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString("utf8"),
-        at: now(),
-      };
-      requests.push(request);
-      void dispatch(routes, notFound, request).then(
-        (response) => send(res, request, response),
-        (error: unknown) => send(res, request, { status: 500, json: { error: String(error) } }),
-      );
-    });
+  const server = await listenLocally((req, body, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const request: DoubleRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: body.toString("utf8"),
+      at: now(),
+    };
+    requests.push(request);
+    void dispatch(routes, notFound, request).then(
+      (response) => send(res, request, response),
+      (error: unknown) => send(res, request, { status: 500, json: { error: String(error) } }),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("The double has no TCP address");
-  const { port } = address satisfies AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    now,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { origin: server.origin, requests, now, close: server.close };
 }
 
 async function dispatch(

@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { listenLocally } from "../local-http-server.ts";
 
 export interface RecordedRequest {
   method: string;
@@ -20,33 +20,20 @@ export type HttpHandler = (request: RecordedRequest, response: ServerResponse) =
 /** An HTTP server on 127.0.0.1:0 that records every request (with its whole body) before answering. */
 export async function startHttpServer(handler: HttpHandler): Promise<FakeHttpServer> {
   const requests: RecordedRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const recorded: RecordedRequest = {
-        method: req.method ?? "GET",
-        url: new URL(req.url ?? "/", "http://127.0.0.1"),
-        headers: req.headers,
-        body: Buffer.concat(chunks),
-      };
-      requests.push(recorded);
-      Promise.resolve(handler(recorded, res)).catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(500);
-        res.end(String(error));
-      });
+  const server = await listenLocally((req, body, res) => {
+    const recorded: RecordedRequest = {
+      method: req.method ?? "GET",
+      url: new URL(req.url ?? "/", "http://127.0.0.1"),
+      headers: req.headers,
+      body,
+    };
+    requests.push(recorded);
+    Promise.resolve(handler(recorded, res)).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { baseUrl: server.origin, requests, close: server.close };
 }
 
 /** A header that must appear once. */
