@@ -1,3 +1,5 @@
+import type { RunningServer } from "./server.ts";
+
 /** Direct API calls for arranging test data (the browser tests then check what a user sees). */
 export async function apiLogin(baseUrl: string, username: string, password: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/v1/login`, {
@@ -30,4 +32,9 @@ export async function createUser(baseUrl: string, adminToken: string, name: stri
   const email = `${username}@e2e.test`;
   await apiCall(baseUrl, adminToken, "POST", "/user", { email, username, name, password });
   return { email, username, name, password };
+}
+
+/** The suite administrator's access token, for arranging data through the API. */
+export function adminToken(server: RunningServer): Promise<string> {
+  return apiLogin(server.url, server.admin.email, server.admin.password);
 }

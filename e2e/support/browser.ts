@@ -1,4 +1,6 @@
 import { type Browser, chromium, type Page } from "playwright-core";
+import type { RunningServer } from "./server.ts";
+import { speechWav } from "./speech-wav.ts";
 
 /**
  * Headless flags for this machine's closed network, plus one for its two cores: Chromium 156 loads
@@ -28,6 +30,60 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
     headless: true,
     args: [...CHROMIUM_FLAGS, ...extraArgs],
   });
+}
+
+/**
+ * Debian's Chromium with a fake microphone that says `speech` over and over (synthesized by
+ * speechWav), granting it without a prompt and letting the call's audio play without a click.
+ */
+export function launchBrowserWithMicrophone(speech: string): Promise<Browser> {
+  const microphone = speechWav(speech);
+  return launchBrowser([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-audio-capture=${microphone}`,
+    "--autoplay-policy=no-user-gesture-required",
+  ]);
+}
+
+/** Who signs in: a user's username (or email) and password. */
+export interface Account {
+  username: string;
+  password: string;
+}
+
+/** The suite's administrator, seeded by the server's first start. */
+export const adminAccount = (server: RunningServer): Account => ({
+  username: server.admin.email,
+  password: server.admin.password,
+});
+
+/**
+ * Signs in through the login form and waits for the home page. The sign-in page is pre-rendered:
+ * what is typed before it hydrates is cleared, so the form is filled once the page has settled.
+ */
+export async function signInToHome(page: Page, server: RunningServer, account: Account = adminAccount(server)) {
+  await page.goto(`${server.url}/auth/login`, { waitUntil: "networkidle" });
+  await signIn(page, null, account.username, account.password);
+  await page.waitForURL((url) => url.pathname === "/home");
+}
+
+/** A new tab of `browser`, signed in (as the administrator unless `account` says otherwise) on the home page. */
+export async function openHomePage(
+  browser: Browser,
+  server: RunningServer,
+  account: Account = adminAccount(server),
+): Promise<Page> {
+  const page = await browser.newPage();
+  await signInToHome(page, server, account);
+  return page;
+}
+
+/** A new tab signed in as the administrator, then opened at `pathname`. */
+export async function openSignedInAt(browser: Browser, server: RunningServer, pathname: string): Promise<Page> {
+  const page = await openHomePage(browser, server);
+  await page.goto(`${server.url}${pathname}`);
+  return page;
 }
 
 /** Signs in through the login form and waits for the landing page. */

@@ -1,8 +1,9 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOidcProvider } from "../../apps/server/test/oidc-test-provider.ts";
-import { apiCall, apiLogin, createUser } from "../support/api.ts";
-import { launchBrowser, signIn, signOut } from "../support/browser.ts";
+import { apiLogin, createUser } from "../support/api.ts";
+import { launchBrowser, signIn, signInToHome, signOut } from "../support/browser.ts";
+import { inviteToAdminWorkspace } from "../support/invitations.ts";
 import { freePort, type RunningServer, startServer } from "../support/server.ts";
 import { startSmtpServer } from "../support/smtp.ts";
 
@@ -98,22 +99,17 @@ describe("links are checked when their page opens", () => {
 describe("invitations", () => {
   it("lead a signed-out invitee through sign-in to the invitation, and join on request", async () => {
     const invitee = await createUser(server.url, adminToken, "Invited Person");
-    const [home] = await apiCall<{ id: string; name: string }[]>(server.url, adminToken, "GET", "/workspaces");
-    await apiCall(server.url, adminToken, "POST", `/workspaces/${home?.id}/invite`, {
-      email: invitee.email,
-      role: "member",
-    });
-    const link = await smtp.linkTo(invitee.email, `${server.url}/enterprise-quota`);
+    const { workspace: home, link } = await inviteToAdminWorkspace(server, adminToken, smtp, invitee.email);
     const page = await browser.newPage();
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === "/auth/login");
     await page.getByText("to accept your workspace invitation").waitFor();
     await signIn(page, null, invitee.username, invitee.password);
     await page.waitForURL((url) => url.pathname === "/enterprise-quota");
-    await page.getByText(`invited you to join ${home?.name} as Member`).waitFor();
-    await page.getByRole("button", { name: `Join ${home?.name}` }).click();
-    await page.getByText(`You joined ${home?.name}`).waitFor();
-    await page.getByRole("button", { name: `Workspace: ${home?.name}. Switch workspace` }).waitFor();
+    await page.getByText(`invited you to join ${home.name} as Member`).waitFor();
+    await page.getByRole("button", { name: `Join ${home.name}` }).click();
+    await page.getByText(`You joined ${home.name}`).waitFor();
+    await page.getByRole("button", { name: `Workspace: ${home.name}. Switch workspace` }).waitFor();
     await page.close();
   });
 });
@@ -123,8 +119,7 @@ describe("linking single sign-on from the profile", () => {
     const user = await createUser(server.url, adminToken, "Linking Person");
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signIn(page, server.url, user.username, user.password);
-    await page.waitForURL((url) => url.pathname === "/home");
+    await signInToHome(page, server, user);
     await page.goto(`${server.url}/profile`);
     await page.getByRole("button", { name: "Link Google" }).click();
     await page.locator('input[name="login"]').fill("profile-link");

@@ -1,59 +1,25 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiLogin } from "../support/api.ts";
+import { adminToken, apiCall } from "../support/api.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { signIn } from "../support/browser.ts";
+import { openSignedInAt } from "../support/browser.ts";
+import { type EverythingServer, startEverythingServer } from "../support/mcp-everything.ts";
 import { useProduct } from "../support/product.ts";
-import { freePort } from "../support/server.ts";
 
 // The tool server of this test runs on loopback, which the product only reaches when allowed.
 const product = useProduct({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
 
 /** The reference MCP server, run locally over Streamable HTTP. */
-let everything: ChildProcess | undefined;
-let everythingUrl = "";
+let everything: EverythingServer | undefined;
 
-async function startEverything(): Promise<void> {
-  const require = createRequire(path.resolve(import.meta.dirname, "../../apps/server/package.json"));
-  const dir = path.dirname(require.resolve("@modelcontextprotocol/server-everything/package.json"));
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(dir, "dist/index.js"), "streamableHttp"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  everything = child;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server-everything did not start")), 20_000);
-    child.stderr?.on("data", (chunk: Buffer) => {
-      if (/listening on port|running on port/i.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`server-everything exited with ${code}`)));
-  });
-  everythingUrl = `http://127.0.0.1:${port}/mcp`;
-}
-
-beforeAll(startEverything);
+beforeAll(async () => {
+  everything = await startEverythingServer();
+});
 afterAll(() => {
-  everything?.kill();
+  everything?.stop();
 });
 
-async function adminToken() {
-  return apiLogin(product.server.url, product.server.admin.email, product.server.admin.password);
-}
-
-async function openSignedIn(pathname: string): Promise<Page> {
-  const page = await product.browser.newPage();
-  await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
-  await page.waitForURL((url) => url.pathname === "/home");
-  await page.goto(`${product.server.url}${pathname}`);
-  return page;
-}
+const openSignedIn = (pathname: string) => openSignedInAt(product.browser, product.server, pathname);
 
 const openTab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true }).click();
 
@@ -68,7 +34,7 @@ async function choose(page: Page, combobox: string, option: string) {
 
 describe("assistants in the browser", () => {
   it("creates from a template, edits every area, keeps it after a reload, and deletes it", async () => {
-    const token = await adminToken();
+    const token = await adminToken(product.server);
     await apiCall(product.server.url, token, "POST", "/functions", {
       name: "lookup_order",
       description: "Looks up an order by its number",
@@ -76,7 +42,7 @@ describe("assistants in the browser", () => {
       url: "http://127.0.0.1:9/hook",
       method: "POST",
     });
-    await apiCall(product.server.url, token, "POST", "/mcp-servers", { name: "Everything", url: everythingUrl });
+    await apiCall(product.server.url, token, "POST", "/mcp-servers", { name: "Everything", url: everything?.url });
 
     const page = await openSignedIn("/assistants");
     await page.getByRole("heading", { name: "No assistants yet" }).waitFor();

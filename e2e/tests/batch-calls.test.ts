@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { startTwilioDouble, type TwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiLogin } from "../support/api.ts";
+import { apiCall } from "../support/api.ts";
+import { createAssistant, offlineProviders } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser, signIn } from "../support/browser.ts";
+import { storeArabicDarkMode } from "../support/preferences.ts";
+import { useSignedInProduct } from "../support/product.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
 
 // A batch call campaign in the browser against a local Twilio (the telephony double answers the
 // calls and carries their media streams): create it from a CSV, start it, watch it complete, archive
@@ -20,8 +21,8 @@ const CSV = `first_name;phone\nAda;${CONTACTS[0]}\nBob;${CONTACTS[1]}\nCy;call m
 
 let double: TwilioDouble;
 let llm: ScriptedLlm;
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+// The double listens on 127.0.0.1: the server may reach it only when told so.
+const product = useSignedInProduct({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1", SIP_PORT: "off" });
 let page: Page;
 let batchPath = "";
 
@@ -30,23 +31,13 @@ beforeAll(async () => {
     startTwilioDouble({ accounts: [{ sid: SID, token: TOKEN, numbers: [FROM] }] }),
     startScriptedLlm(["Thanks for your time. Goodbye!"]),
   ]);
-  // The double listens on 127.0.0.1: the server may reach it only when told so.
-  [server, browser] = await Promise.all([
-    startServer({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1", SIP_PORT: "off" }),
-    launchBrowser(),
-  ]);
-  const token = await apiLogin(server.url, server.admin.email, server.admin.password);
-  const agent = await apiCall<{ id: string }>(server.url, token, "POST", "/agents", {
+  const { server, token } = product;
+  const agentId = await createAssistant(server, token, {
     name: "Campaign caller",
     first_speaker: "assistant",
     first_message: "Hello, this is Parley calling about your renewal.",
     system_prompt: "You call customers about their renewals.",
-    llm_provider: "openai-compatible",
-    llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-    stt_provider: "local",
-    stt_provider_config: {},
-    tts_provider: "local",
-    tts_provider_config: { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16000 },
+    ...offlineProviders(llm.baseUrl),
   });
   await apiCall(server.url, token, "POST", "/phone-numbers/providers/import-numbers", {
     provider: "twilio",
@@ -61,18 +52,11 @@ beforeAll(async () => {
   );
   const from = phone_numbers.find((n) => n.number === FROM);
   if (!from) throw new Error("the Twilio number was not imported");
-  await apiCall(server.url, token, "PATCH", `/phone-numbers/${from.id}`, { outbound_agent_id: agent.id });
-  page = await browser.newPage();
-  // Two busy cores run this suite beside builds: waits are for conditions, with room to spare.
-  page.setDefaultTimeout(60_000);
-  await signIn(page, server.url, server.admin.email, server.admin.password);
-  await page.waitForURL((url) => url.pathname === "/home");
-}, 120_000);
+  await apiCall(server.url, token, "PATCH", `/phone-numbers/${from.id}`, { outbound_agent_id: agentId });
+  page = product.page;
+});
 
 afterAll(async () => {
-  await page?.close();
-  await browser?.close();
-  await server?.stop();
   await Promise.all([llm?.stop(), double?.close()]);
 });
 
@@ -82,7 +66,7 @@ const figure = (name: string) =>
 
 describe("batch calls page", () => {
   it("starts empty, and creates a campaign from a CSV after previewing it", async () => {
-    await page.goto(`${server.url}/batch-calls`);
+    await page.goto(`${product.server.url}/batch-calls`);
     await page.getByRole("heading", { name: "Batch calls", level: 1 }).waitFor();
     await page.getByText("No batch calls yet").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -189,7 +173,7 @@ describe("batch calls page", () => {
   }, 120_000);
 
   it("keeps a do-not-call list: numbers typed with a reason, listed, then removed", async () => {
-    await page.goto(`${server.url}/batch-calls`);
+    await page.goto(`${product.server.url}/batch-calls`);
     await page.getByRole("tab", { name: "Do-not-call list" }).click();
     await page.getByText("The do-not-call list is empty").waitFor();
     await page.getByRole("textbox", { name: "Numbers never to call" }).fill("+14155550199\nnot a number");
@@ -205,19 +189,13 @@ describe("batch calls page", () => {
   });
 
   it("reads right to left in Arabic and in dark mode without contrast or naming problems", async () => {
-    await page.evaluate(() => {
-      const stored = JSON.parse(localStorage.getItem("parley.preferences") ?? "{}");
-      localStorage.setItem(
-        "parley.preferences",
-        JSON.stringify({ ...stored, language: "ar", direction: "rtl", mode: "dark" }),
-      );
-    });
-    await page.goto(`${server.url}${batchPath}`);
+    await storeArabicDarkMode(page);
+    await page.goto(`${product.server.url}${batchPath}`);
     await page.getByRole("heading", { name: "Renewals", level: 1 }).waitFor();
     await page.getByRole("region", { name: "التقدم" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`${server.url}/batch-calls`);
+    await page.goto(`${product.server.url}/batch-calls`);
     await page.getByRole("heading", { name: "المكالمات الجماعية", level: 1 }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiLogin } from "../support/api.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { launchBrowser, signIn } from "../support/browser.ts";
+import { storeArabicDarkMode } from "../support/preferences.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 
 // /billing over a scripted month of usage: the product starts once on its own data directory (so it
@@ -95,7 +96,7 @@ async function untilPath(matches: (url: URL) => boolean, timeoutMs = 60_000) {
   }
 }
 let server: RunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
 let page: Page;
 
 async function seedMonth(workspaceId: string, agents: Record<string, string>) {
@@ -278,13 +279,7 @@ describe("billing page", () => {
   });
 
   it("reads right to left in Arabic and in dark mode without contrast or naming problems", async () => {
-    await page.evaluate(() => {
-      const stored = JSON.parse(localStorage.getItem("parley.preferences") ?? "{}");
-      localStorage.setItem(
-        "parley.preferences",
-        JSON.stringify({ ...stored, language: "ar", direction: "rtl", mode: "dark" }),
-      );
-    });
+    await storeArabicDarkMode(page);
     await page.goto(`${server.url}/billing`);
     await page.getByRole("heading", { name: "الفوترة", level: 1 }).waitFor();
     await page.getByRole("table", { name: "حسب المزوّد" }).waitFor();

@@ -1,111 +1,52 @@
-import { createServer, type Server } from "node:http";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiLogin } from "../support/api.ts";
+import { apiCall } from "../support/api.ts";
+import { createAssistant, offlineProviders } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser, signIn } from "../support/browser.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
-import { speechWav } from "../support/speech-wav.ts";
+import { endBrowserCall, startBrowserCall } from "../support/browser-call.ts";
+import { type ChatModel, type ChatRequest, startChatModel, systemPromptOf } from "../support/chat-model.ts";
+import { useSignedInProduct } from "../support/product.ts";
 
 // Post-call analysis in the browser: write the analysis settings in the assistant editor (the
 // schema's problems show as they are typed), hold a call, and find its summary, verdict and
 // extracted data on the call's page, filterable by verdict in the call logs. The assistant's
 // model is a local OpenAI-compatible server that answers the call and each analysis task.
 
-interface ChatBody {
-  messages: { role: string; content: string | null }[];
-}
-
 /** The model: greets the call's request, then answers each analysis task by its instructions. */
-function answer(body: ChatBody): string {
-  const system = body.messages.find((m) => m.role === "system")?.content ?? "";
+function answer(request: ChatRequest): string {
+  const system = systemPromptOf(request);
   if (system.startsWith("You analyse a finished phone call")) return "The caller asked for a table for four.";
   if (system.startsWith("You evaluate whether")) return '{"verdict": "pass", "reason": "The table was booked."}';
   if (system.startsWith("You extract structured data")) return '{"party_size": 4, "outcome": "booked"}';
   return "Your table for four is booked.";
 }
 
-async function startModel(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => {
-      raw += chunk.toString();
-    });
-    req.on("end", () => {
-      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return res.writeHead(404).end();
-      const text = answer(JSON.parse(raw) as ChatBody);
-      const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-        `data: ${JSON.stringify({ object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      res.write(chunk({ role: "assistant", content: text }));
-      res.write(chunk({}, "stop"));
-      res.end("data: [DONE]\n\n");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-let model: Awaited<ReturnType<typeof startModel>>;
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const product = useSignedInProduct(
+  { PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1", SIP_PORT: "off" },
+  { microphone: "A table for four please." },
+);
+let model: ChatModel;
 let page: Page;
-let token: string;
 let assistantId: string;
 
 beforeAll(async () => {
-  model = await startModel();
-  const microphone = speechWav("A table for four please.");
-  [server, browser] = await Promise.all([
-    startServer({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1", SIP_PORT: "off" }),
-    launchBrowser([
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${microphone}`,
-      "--autoplay-policy=no-user-gesture-required",
-    ]),
-  ]);
-  token = await apiLogin(server.url, server.admin.email, server.admin.password);
-  const assistant = await apiCall<{ id: string }>(server.url, token, "POST", "/agents", {
+  model = await startChatModel(answer);
+  assistantId = await createAssistant(product.server, product.token, {
     name: "Bookings",
     first_speaker: "assistant",
     first_message: "Bella Cucina, how can I help?",
-    llm_provider: "openai-compatible",
-    llm_provider_config: { model: "scripted", base_url: model.baseUrl },
-    stt_provider: "local",
-    stt_provider_config: {},
-    tts_provider: "local",
-    tts_provider_config: { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16000 },
+    ...offlineProviders(model.baseUrl),
   });
-  assistantId = assistant.id;
-  page = await browser.newPage();
-  // Two busy cores run this suite beside builds: waits are for conditions, with room to spare.
-  page.setDefaultTimeout(60_000);
-  // The form is filled once the page has settled: text typed while the app is still starting is lost.
-  await page.goto(`${server.url}/auth/login`, { waitUntil: "networkidle" });
-  await signIn(page, null, server.admin.email, server.admin.password);
-  await page.waitForURL((url) => url.pathname === "/home");
-}, 120_000);
+  page = product.page;
+});
 
 afterAll(async () => {
-  await page?.close();
-  await browser?.close();
-  await server?.stop();
   await model?.stop();
 });
 
 describe("post-call analysis", () => {
   it("is set up in the assistant editor, with the schema's problems shown as it is typed", async () => {
-    await page.goto(`${server.url}/assistants/${assistantId}`);
+    await page.goto(`${product.server.url}/assistants/${assistantId}`);
     await page.getByRole("tab", { name: "Analysis", exact: true }).click();
     await page.getByRole("tab", { name: "Analysis", selected: true }).waitFor();
     await page.getByLabel("Write a summary of each call").check();
@@ -137,8 +78,8 @@ describe("post-call analysis", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     const saved = await apiCall<{ analysis: Record<string, { enabled: boolean }> }>(
-      server.url,
-      token,
+      product.server.url,
+      product.token,
       "GET",
       `/agents/${assistantId}`,
     );
@@ -150,15 +91,12 @@ describe("post-call analysis", () => {
   }, 180_000);
 
   it("shows a call's summary, verdict and extracted data on its page, and filters the list by verdict", async () => {
-    await page.goto(`${server.url}/assistant?assistantId=${assistantId}`);
-    await page.getByRole("button", { name: "Start call" }).click();
-    await page.waitForSelector('[data-testid="live-call"][data-status="connected"]');
+    await startBrowserCall(page, product.server, assistantId);
     const chat = page.getByRole("log", { name: "Conversation" });
     await chat.getByText(/table for four is booked/).waitFor({ timeout: 60_000 });
-    await page.getByRole("button", { name: "End call" }).click();
-    await page.waitForSelector('[data-testid="live-call"][data-status="disconnected"]');
+    await endBrowserCall(page);
 
-    await page.goto(`${server.url}/call-logs`);
+    await page.goto(`${product.server.url}/call-logs`);
     await page
       .getByRole("row", { name: /Open the call/ })
       .first()

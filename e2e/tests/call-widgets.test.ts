@@ -1,13 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiLogin } from "../support/api.ts";
+import { adminToken, apiCall } from "../support/api.ts";
+import { createAssistant, offlineProviders } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowserWithMicrophone } from "../support/browser.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
-import { speechWav } from "../support/speech-wav.ts";
 import { lineTexts, startsOneOf } from "../support/transcript.ts";
 
 // A customer's website (another local origin) embeds the widget's one script tag; a visitor talks to
@@ -47,7 +47,7 @@ const replies = ["We open at nine in the morning.", "You are welcome. Goodbye!"]
 
 const startsAReply = startsOneOf(replies);
 let server: RunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
 let shop: Site;
 let stranger: Site;
 let token: string;
@@ -55,30 +55,19 @@ let snippet = "";
 
 beforeAll(async () => {
   llm = await startScriptedLlm(replies);
-  const microphone = speechWav("What time do you open tomorrow?");
   [server, browser, shop, stranger] = await Promise.all([
     startServer({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" }),
-    launchBrowser([
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${microphone}`,
-      "--autoplay-policy=no-user-gesture-required",
-    ]),
+    launchBrowserWithMicrophone("What time do you open tomorrow?"),
     startSite(),
     startSite(),
   ]);
-  token = await apiLogin(server.url, server.admin.email, server.admin.password);
-  const assistant = await apiCall<{ id: string }>(server.url, token, "POST", "/agents", {
+  token = await adminToken(server);
+  const assistantId = await createAssistant(server, token, {
     name: "Front desk",
     first_speaker: "assistant",
     first_message: "Hello, this is the front desk. How can I help?",
     system_prompt: "You answer questions about opening hours.",
-    llm_provider: "openai-compatible",
-    llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-    stt_provider: "local",
-    stt_provider_config: {},
-    tts_provider: "local",
-    tts_provider_config: { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16000 },
+    ...offlineProviders(llm.baseUrl),
   });
   // The sites' widget, arranged through the API so the call tests do not hang on the editor's test.
   const widget = await apiCall<{ id: string; public_key: string; appearance: Record<string, unknown> }>(
@@ -86,7 +75,7 @@ beforeAll(async () => {
     token,
     "POST",
     "/call-widgets",
-    { name: "Shop", assistant_id: assistant.id, allowed_origins: [shop.origin] },
+    { name: "Shop", assistant_id: assistantId, allowed_origins: [shop.origin] },
   );
   await apiCall(server.url, token, "PATCH", `/call-widgets/${widget.id}`, {
     appearance: { ...widget.appearance, button_label: "Call the shop" },

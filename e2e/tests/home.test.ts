@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiCall, apiLogin, createUser } from "../support/api.ts";
+import { adminToken, apiCall, apiLogin, createUser } from "../support/api.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { signIn } from "../support/browser.ts";
+import { openHomePage } from "../support/browser.ts";
+import { chooseLanguage } from "../support/preferences.ts";
 import { useProduct } from "../support/product.ts";
 
 const product = useProduct();
@@ -11,11 +12,8 @@ const figure = (page: Page, key: string) => page.locator(`[data-figure="${key}"]
 
 describe("home dashboard", () => {
   it("shows a new user's empty figures, then counts an assistant created through the API", async () => {
-    const adminToken = await apiLogin(product.server.url, product.server.admin.email, product.server.admin.password);
-    const user = await createUser(product.server.url, adminToken, "Dash Board");
-    const page = await product.browser.newPage();
-    await signIn(page, product.server.url, user.username, user.password);
-    await page.waitForURL((url) => url.pathname === "/home");
+    const user = await createUser(product.server.url, await adminToken(product.server), "Dash Board");
+    const page = await openHomePage(product.browser, product.server, user);
     await page.getByRole("heading", { name: "Welcome, Dash Board" }).waitFor();
     for (const key of ["assistants", "callsThisMonth", "minutesThisMonth", "activeCalls"]) {
       await figure(page, key).waitFor();
@@ -39,13 +37,8 @@ describe("home dashboard", () => {
   });
 
   it("lays the dashboard out right to left in Arabic", async () => {
-    const page = await product.browser.newPage();
-    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
-    await page.waitForURL((url) => url.pathname === "/home");
-    await page.getByRole("button", { name: "Open appearance settings" }).click();
-    await page.getByRole("combobox", { name: "Language" }).click();
-    await page.getByRole("option", { name: "العربية" }).click();
-    await page.keyboard.press("Escape");
+    const page = await openHomePage(product.browser, product.server);
+    await chooseLanguage(page, "العربية");
     await page.getByRole("heading", { name: "أحدث المكالمات" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     await page.close();

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiLogin } from "../support/api.ts";
-import { launchBrowser, signIn } from "../support/browser.ts";
+import { adminToken, apiCall } from "../support/api.ts";
+import { createAssistant, offlineProviders } from "../support/assistants.ts";
+import { openHomePage } from "../support/browser.ts";
+import { endBrowserCall, startBrowserCall } from "../support/browser-call.ts";
+import { useProduct } from "../support/product.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
-import { speechWav } from "../support/speech-wav.ts";
 import { lineTexts, startsOneOf } from "../support/transcript.ts";
 
 // A caller speaks through Chromium's fake microphone (a WAV synthesized here), the offline
@@ -11,45 +12,29 @@ import { lineTexts, startsOneOf } from "../support/transcript.ts";
 const replies = ["We open at nine in the morning.", "You are welcome. Goodbye!"];
 
 const startsAReply = startsOneOf(replies);
+const product = useProduct(
+  { PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" },
+  { microphone: "What time do you open tomorrow?" },
+);
 let llm: ScriptedLlm;
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let token: string;
 let assistantId: string;
 
 beforeAll(async () => {
   llm = await startScriptedLlm(replies);
-  const microphone = speechWav("What time do you open tomorrow?");
-  [server, browser] = await Promise.all([
-    startServer({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" }),
-    launchBrowser([
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${microphone}`,
-      "--autoplay-policy=no-user-gesture-required",
-    ]),
-  ]);
-  token = await apiLogin(server.url, server.admin.email, server.admin.password);
-  const assistant = await apiCall<{ id: string }>(server.url, token, "POST", "/agents", {
+  token = await adminToken(product.server);
+  assistantId = await createAssistant(product.server, token, {
     name: "Front desk",
     first_speaker: "assistant",
     first_message: "Hello, this is the front desk. How can I help?",
     system_prompt: "You answer questions about opening hours.",
-    llm_provider: "openai-compatible",
-    llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-    stt_provider: "local",
-    stt_provider_config: {},
-    tts_provider: "local",
-    tts_provider_config: { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16000 },
+    ...offlineProviders(llm.baseUrl),
     dtmf_enabled: true,
     dtmf_mapping: { "1": "The caller asks for the weekend hours." },
   });
-  assistantId = assistant.id;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await llm?.stop();
 });
 
@@ -60,19 +45,15 @@ const CALL_TEST_TIMEOUT_MS = 120_000;
 describe("a live call in the browser", () => {
   // A test that fails leaves no call running into the next one: its pages are closed, ending its call.
   afterEach(async () => {
-    await Promise.all(browser.contexts().map((context) => context.close()));
+    await Promise.all(product.browser.contexts().map((context) => context.close()));
   });
 
   it("talks with the assistant by voice and leaves a complete call log", {
     timeout: CALL_TEST_TIMEOUT_MS,
   }, async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
-    await page.waitForURL((url) => url.pathname === "/home");
-    await page.goto(`${server.url}/assistant?assistantId=${assistantId}`);
-    await page.getByRole("button", { name: "Start call" }).click();
+    const page = await openHomePage(product.browser, product.server);
+    await startBrowserCall(page, product.server, assistantId);
     const panel = page.getByTestId("live-call");
-    await page.waitForSelector('[data-testid="live-call"][data-status="connected"]');
 
     const chat = page.getByRole("log", { name: "Conversation" });
     await chat.locator('[data-role="assistant"]').first().waitFor();
@@ -97,25 +78,25 @@ describe("a live call in the browser", () => {
       .poll(() => JSON.stringify(llm.requests.at(-1)?.messages ?? []), { timeout: 20_000 })
       .toContain("weekend hours");
 
-    await page.getByRole("button", { name: "End call" }).click();
-    await page.waitForSelector('[data-testid="live-call"][data-status="disconnected"]');
+    await endBrowserCall(page);
 
     // The call log holds both sides of the transcript, the recording and per-turn metrics.
     await expect
       .poll(
         async () =>
-          (await apiCall<{ data: { status: string }[] }>(server.url, token, "GET", "/call-logs")).data[0]?.status,
+          (await apiCall<{ data: { status: string }[] }>(product.server.url, token, "GET", "/call-logs")).data[0]
+            ?.status,
         {
           timeout: 15_000,
         },
       )
       .toBe("completed");
-    const page1 = await apiCall<{ data: { id: string }[] }>(server.url, token, "GET", "/call-logs");
+    const page1 = await apiCall<{ data: { id: string }[] }>(product.server.url, token, "GET", "/call-logs");
     const log = await apiCall<{
       transcript: { role: string; text: string }[];
       turn_metrics: { voice_to_voice_ms: number | null }[];
       has_recording: boolean;
-    }>(server.url, token, "GET", `/call-logs/${page1.data[0]?.id}`);
+    }>(product.server.url, token, "GET", `/call-logs/${page1.data[0]?.id}`);
     expect(log.transcript.some((e) => e.role === "user" && e.text.length > 0)).toBe(true);
     // The log keeps what the caller heard of each reply: the looping test microphone may barge in
     // mid-reply ("We open"), so a logged line is the start of one of the model's scripted replies.
@@ -124,14 +105,14 @@ describe("a live call in the browser", () => {
     expect(spoken).toBeDefined();
     expect(log.has_recording).toBe(true);
     expect(log.turn_metrics.length).toBeGreaterThan(0);
-    const recording = await fetch(`${server.url}/api/v1/call-logs/${page1.data[0]?.id}/recording`, {
+    const recording = await fetch(`${product.server.url}/api/v1/call-logs/${page1.data[0]?.id}/recording`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(recording.headers.get("content-type")).toMatch(/audio\/wav/);
     expect((await recording.arrayBuffer()).byteLength).toBeGreaterThan(44 + 16000);
 
     // The call log page shows it with its transcript, as logged.
-    await page.goto(`${server.url}/call-logs`);
+    await page.goto(`${product.server.url}/call-logs`);
     await page
       .getByRole("row", { name: /Open the call with Front desk/ })
       .first()
@@ -147,17 +128,11 @@ describe("a live call in the browser", () => {
   it("ends a second call when the caller is removed from the live monitor", {
     timeout: CALL_TEST_TIMEOUT_MS,
   }, async () => {
-    const caller = await browser.newPage();
-    await signIn(caller, server.url, server.admin.email, server.admin.password);
-    await caller.waitForURL((url) => url.pathname === "/home");
-    await caller.goto(`${server.url}/assistant?assistantId=${assistantId}`);
-    await caller.getByRole("button", { name: "Start call" }).click();
-    await caller.waitForSelector('[data-testid="live-call"][data-status="connected"]');
+    const caller = await openHomePage(product.browser, product.server);
+    await startBrowserCall(caller, product.server, assistantId);
 
-    const monitor = await browser.newPage();
-    await signIn(monitor, server.url, server.admin.email, server.admin.password);
-    await monitor.waitForURL((url) => url.pathname === "/home");
-    await monitor.goto(`${server.url}/call-logs`);
+    const monitor = await openHomePage(product.browser, product.server);
+    await monitor.goto(`${product.server.url}/call-logs`);
     const room = monitor.locator("[data-room]").first();
     await room.waitFor();
     const callerRow = room.getByRole("listitem").filter({ hasText: "Caller" });
@@ -170,7 +145,8 @@ describe("a live call in the browser", () => {
     await expect
       .poll(
         async () =>
-          (await apiCall<{ rooms: unknown[] }>(server.url, token, "GET", "/agents/room/workspace_rooms")).rooms.length,
+          (await apiCall<{ rooms: unknown[] }>(product.server.url, token, "GET", "/agents/room/workspace_rooms")).rooms
+            .length,
       )
       .toBe(0);
     await monitor.close();

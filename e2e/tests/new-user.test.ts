@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiLogin } from "../support/api.ts";
-import { launchBrowser, signIn } from "../support/browser.ts";
+import { launchBrowser, signInToHome } from "../support/browser.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { speechWav } from "../support/speech-wav.ts";
@@ -60,8 +60,7 @@ afterAll(async () => {
 
 async function open(path: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
   const page = await browser.newPage({ viewport });
-  await signIn(page, server.url, server.admin.email, server.admin.password);
-  await page.waitForURL((url) => url.pathname === "/home");
+  await signInToHome(page, server);
   await page.goto(`${server.url}${path}`);
   return page;
 }

@@ -3,11 +3,11 @@ import { isNonSilent } from "@parley/engine/testing/telephony/audio-checks";
 import { startTwilioDouble, type TwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiLogin } from "../support/api.ts";
+import { createAssistant, offlineProviders } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser, signIn } from "../support/browser.ts";
+import { storeArabicDarkMode } from "../support/preferences.ts";
+import { useSignedInProduct } from "../support/product.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
 
 // Phone numbers in the browser against a local Twilio (the telephony double speaks its REST API,
 // signed webhooks, TwiML and Media Streams): import the account's numbers, assign an assistant,
@@ -20,8 +20,8 @@ const DESTINATION = "+14155550123";
 
 let double: TwilioDouble;
 let llm: ScriptedLlm;
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+// The double listens on 127.0.0.1: the server may reach it only when told so.
+const product = useSignedInProduct({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1", SIP_PORT: "off" });
 let page: Page;
 
 beforeAll(async () => {
@@ -29,42 +29,25 @@ beforeAll(async () => {
     startTwilioDouble({ accounts: [{ sid: SID, token: TOKEN, numbers: NUMBERS }] }),
     startScriptedLlm(["Thanks for taking my call. Goodbye!"]),
   ]);
-  // The double listens on 127.0.0.1: the server may reach it only when told so.
-  [server, browser] = await Promise.all([
-    startServer({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1", SIP_PORT: "off" }),
-    launchBrowser(),
-  ]);
-  const token = await apiLogin(server.url, server.admin.email, server.admin.password);
-  await apiCall(server.url, token, "POST", "/agents", {
+  const { server, token } = product;
+  await createAssistant(server, token, {
     name: "Sales caller",
     first_speaker: "assistant",
     first_message: "Hello, this is Parley calling about your order.",
     system_prompt: "You call customers about their orders.",
-    llm_provider: "openai-compatible",
-    llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-    stt_provider: "local",
-    stt_provider_config: {},
-    tts_provider: "local",
-    tts_provider_config: { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16000 },
+    ...offlineProviders(llm.baseUrl),
     audio_recording: true,
   });
-  page = await browser.newPage();
-  // Two busy cores run this suite beside builds: waits are for conditions, with room to spare.
-  page.setDefaultTimeout(60_000);
-  await signIn(page, server.url, server.admin.email, server.admin.password);
-  await page.waitForURL((url) => url.pathname === "/home");
-}, 120_000);
+  page = product.page;
+});
 
 afterAll(async () => {
-  await page?.close();
-  await browser?.close();
-  await server?.stop();
   await Promise.all([llm?.stop(), double?.close()]);
 });
 
 describe("phone numbers page", () => {
   it("starts empty, and imports the numbers of a telephony account", async () => {
-    await page.goto(`${server.url}/phone-numbers`);
+    await page.goto(`${product.server.url}/phone-numbers`);
     await page.getByRole("heading", { name: "Phone numbers", level: 1 }).waitFor();
     await page.getByText("No phone numbers yet").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -96,7 +79,7 @@ describe("phone numbers page", () => {
     // Each imported number's voice webhook now points at this Parley.
     const webhooks = [...double.numbers.values()].map((n) => n.voiceUrl);
     expect(webhooks).toHaveLength(2);
-    for (const url of webhooks) expect(url.startsWith(server.url)).toBe(true);
+    for (const url of webhooks) expect(url.startsWith(product.server.url)).toBe(true);
 
     // Importing again adds nothing: both numbers are already registered.
     await page.getByRole("button", { name: "Import from provider" }).first().click();
@@ -198,15 +181,9 @@ describe("phone numbers page", () => {
   }, 240_000);
 
   it("reads right to left in Arabic and in dark mode without contrast or naming problems", async () => {
-    await page.goto(`${server.url}/phone-numbers`);
+    await page.goto(`${product.server.url}/phone-numbers`);
     await page.getByRole("row", { name: /\+14155550100/ }).waitFor();
-    await page.evaluate(() => {
-      const stored = JSON.parse(localStorage.getItem("parley.preferences") ?? "{}");
-      localStorage.setItem(
-        "parley.preferences",
-        JSON.stringify({ ...stored, language: "ar", direction: "rtl", mode: "dark" }),
-      );
-    });
+    await storeArabicDarkMode(page);
     await page.reload();
     await page.getByRole("heading", { name: "أرقام الهاتف", level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");

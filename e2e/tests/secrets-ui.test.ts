@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiLogin, createUser } from "../support/api.ts";
-import { launchBrowser, signIn } from "../support/browser.ts";
+import { launchBrowser, openHomePage } from "../support/browser.ts";
+import { inviteToAdminWorkspace } from "../support/invitations.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
 import { startSmtpServer } from "../support/smtp.ts";
 
@@ -29,9 +30,7 @@ afterAll(async () => {
 
 describe("before trying", () => {
   it("the voice lab says which key a provider lacks and offers the way to add it", async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
-    await page.waitForURL((url) => url.pathname === "/home");
+    const page = await openHomePage(browser, server);
     await page.goto(`${server.url}/voice-lab`);
     await page.getByRole("heading", { name: "Voice lab", level: 1 }).waitFor();
     await page.getByRole("combobox", { name: "Provider" }).click();
@@ -48,23 +47,18 @@ describe("before trying", () => {
 
   it("a member sees the integrations' owner-only actions disabled, with the reason", async () => {
     const member = await createUser(server.url, adminToken, "Plain Member");
-    const [home] = await apiCall<{ id: string; name: string }[]>(server.url, adminToken, "GET", "/workspaces");
-    await apiCall(server.url, adminToken, "POST", `/workspaces/${home?.id}/invite`, {
-      email: member.email,
-      role: "member",
-    });
-    const link = new URL(await smtp.linkTo(member.email, `${server.url}/enterprise-quota`));
+    const invited = await inviteToAdminWorkspace(server, adminToken, smtp, member.email);
+    const home = invited.workspace;
+    const link = new URL(invited.link);
     const memberToken = await apiLogin(server.url, member.username, member.password);
     await apiCall(server.url, memberToken, "POST", "/invitations/accept", {
       token: link.searchParams.get("invitation"),
     });
 
-    const page = await browser.newPage();
-    await signIn(page, server.url, member.username, member.password);
-    await page.waitForURL((url) => url.pathname === "/home");
+    const page = await openHomePage(browser, server, member);
     await page.getByRole("button", { name: /Switch workspace/ }).click();
-    await page.getByRole("menuitem", { name: new RegExp(home?.name ?? "") }).click();
-    await page.getByRole("button", { name: `Workspace: ${home?.name}. Switch workspace` }).waitFor();
+    await page.getByRole("menuitem", { name: new RegExp(home.name) }).click();
+    await page.getByRole("button", { name: `Workspace: ${home.name}. Switch workspace` }).waitFor();
     await page.goto(`${server.url}/integrations`);
     await page.getByRole("heading", { name: "Integrations", level: 1, exact: true }).waitFor();
 

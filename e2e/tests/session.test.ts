@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signIn, signOut } from "../support/browser.ts";
+import { signInToHome, signOut } from "../support/browser.ts";
 import { useProduct } from "../support/product.ts";
 
 const product = useProduct();
@@ -12,8 +12,7 @@ describe("sessions in the browser", () => {
   it("replaces an expired access token through the refresh cookie without bothering the user", async () => {
     const context = await product.browser.newContext();
     const page = await context.newPage();
-    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
-    await page.waitForURL((url) => url.pathname === "/home");
+    await signInToHome(page, product.server);
     await page.evaluate((token) => localStorage.setItem("access_token", token), EXPIRED);
     await page.goto(`${product.server.url}/profile`);
     await page.getByRole("heading", { name: "Profile" }).waitFor();
@@ -25,8 +24,7 @@ describe("sessions in the browser", () => {
   it("lands on the login page when the refresh fails", async () => {
     const context = await product.browser.newContext();
     const page = await context.newPage();
-    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
-    await page.waitForURL((url) => url.pathname === "/home");
+    await signInToHome(page, product.server);
     await context.clearCookies();
     await page.evaluate((token) => localStorage.setItem("access_token", token), EXPIRED);
     await page.goto(`${product.server.url}/profile`);
@@ -38,8 +36,7 @@ describe("sessions in the browser", () => {
   it("rebuilds a tab when another tab changes the stored access token", async () => {
     const context = await product.browser.newContext();
     const first = await context.newPage();
-    await signIn(first, product.server.url, product.server.admin.email, product.server.admin.password);
-    await first.waitForURL((url) => url.pathname === "/home");
+    await signInToHome(first, product.server);
     const second = await context.newPage();
     await second.goto(`${product.server.url}/home`);
     await second.getByRole("heading", { name: /Welcome/ }).waitFor();

@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { signIn } from "../support/browser.ts";
+import { openSignedInAt } from "../support/browser.ts";
+import { type EverythingServer, startEverythingServer } from "../support/mcp-everything.ts";
 import { useProduct } from "../support/product.ts";
 import { freePort } from "../support/server.ts";
 
@@ -19,29 +16,7 @@ let webhookUrl: string;
 const webhookRequests: { headers: IncomingHttpHeaders; body: string }[] = [];
 
 /** The reference MCP server, run locally over Streamable HTTP. */
-let everything: ChildProcess;
-let everythingUrl: string;
-
-async function startEverything(): Promise<void> {
-  const require = createRequire(path.resolve(import.meta.dirname, "../../apps/server/package.json"));
-  const dir = path.dirname(require.resolve("@modelcontextprotocol/server-everything/package.json"));
-  const port = await freePort();
-  everything = spawn(process.execPath, [path.join(dir, "dist/index.js"), "streamableHttp"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server-everything did not start")), 20_000);
-    everything.stderr?.on("data", (chunk: Buffer) => {
-      if (/listening on port|running on port/i.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    everything.once("exit", (code) => reject(new Error(`server-everything exited with ${code}`)));
-  });
-  everythingUrl = `http://127.0.0.1:${port}/mcp`;
-}
+let everything: EverythingServer;
 
 beforeAll(async () => {
   webhook = createServer((req, res) => {
@@ -58,23 +33,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => webhook.listen(0, "127.0.0.1", resolve));
   webhookUrl = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/weather`;
-  await startEverything();
+  everything = await startEverythingServer();
 });
 
 afterAll(async () => {
-  everything?.kill();
+  everything?.stop();
   if (!webhook?.listening) return;
   webhook.closeAllConnections();
   await new Promise((resolve) => webhook.close(resolve));
 });
 
-async function openSignedIn(pathname: string): Promise<Page> {
-  const page = await product.browser.newPage();
-  await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
-  await page.waitForURL((url) => url.pathname === "/home");
-  await page.goto(`${product.server.url}${pathname}`);
-  return page;
-}
+const openSignedIn = (pathname: string) => openSignedInAt(product.browser, product.server, pathname);
 
 const WEATHER_SCHEMA = JSON.stringify({
   type: "object",
@@ -158,12 +127,12 @@ describe("tool servers page", () => {
     const dialog = page.getByRole("dialog", { name: "New tool server" });
     expect(await dialog.getByRole("spinbutton", { name: "Timeout (seconds)" }).inputValue()).toBe("30");
     await dialog.getByRole("textbox", { name: "Name", exact: true }).fill("Everything");
-    await dialog.getByRole("textbox", { name: "URL", exact: true }).fill(everythingUrl);
+    await dialog.getByRole("textbox", { name: "URL", exact: true }).fill(everything.url);
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Tool server created").waitFor();
     await page
       .getByRole("row", { name: /Everything/ })
-      .getByText(everythingUrl)
+      .getByText(everything.url)
       .waitFor();
 
     // notistack's green success notice fails colour contrast (an app-shell matter): check the page without it.

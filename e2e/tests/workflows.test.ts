@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiLogin } from "../support/api.ts";
+import { createAssistant, offlineProviders } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser, signIn } from "../support/browser.ts";
-import { type RunningServer, startServer } from "../support/server.ts";
+import { type ChatModel, type ChatRequest, startChatModel, systemPromptOf } from "../support/chat-model.ts";
+import { storeArabicDarkMode } from "../support/preferences.ts";
+import { useSignedInProduct } from "../support/product.ts";
 
 // The workflow builder in the browser: build a small flow on the canvas (drag a step from the
 // palette, join handles, set a path's condition), undo and redo, save, reload, publish, attach it
@@ -19,73 +19,20 @@ const AR_WORKFLOWS = JSON.parse(
   readFileSync(new URL("../../apps/web/src/i18n/locales/ar.json", import.meta.url), "utf8"),
 ).nav.workflows as string;
 
-interface RoutingLlm {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-type ChatBody = { messages: { role: string; content: unknown }[]; stream?: boolean };
-
-function answerOf(body: ChatBody): string {
-  const system = String(body.messages.find((m) => m.role === "system")?.content ?? "");
-  if (!system.includes(ROUTER_PROMPT)) return HELP_REPLY;
-  const conversation = body.messages.map((m) => String(m.content)).join("\n");
+/** The model: routes to "the caller says goodbye" once the caller said goodbye, and helps otherwise. */
+function answerOf(request: ChatRequest): string {
+  if (!systemPromptOf(request).includes(ROUTER_PROMPT)) return HELP_REPLY;
+  const conversation = request.messages.map((m) => String(m.content)).join("\n");
   return /goodbye/i.test(conversation.split("Conversation:").at(-1) ?? "")
     ? JSON.stringify({ choice: 1, reason: "The caller said goodbye" })
     : JSON.stringify({ choice: 0, reason: "The caller is still asking" });
 }
 
-async function startRoutingLlm(): Promise<RoutingLlm> {
-  const server: Server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => {
-      raw += chunk.toString();
-    });
-    req.on("end", () => {
-      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
-        res.writeHead(404, { "content-type": "application/json" }).end("{}");
-        return;
-      }
-      const body = JSON.parse(raw) as ChatBody;
-      const text = answerOf(body);
-      if (body.stream === false) {
-        res.writeHead(200, { "content-type": "application/json" }).end(
-          JSON.stringify({
-            id: "chatcmpl-workflow",
-            object: "chat.completion",
-            model: "routing",
-            choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
-          }),
-        );
-        return;
-      }
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-        `data: ${JSON.stringify({
-          id: "chatcmpl-workflow",
-          object: "chat.completion.chunk",
-          created: Math.floor(Date.now() / 1000),
-          model: "routing",
-          choices: [{ index: 0, delta, finish_reason: finish }],
-        })}\n\n`;
-      res.write(chunk({ role: "assistant", content: "" }));
-      res.write(chunk({ content: text }));
-      res.write(chunk({}, "stop"));
-      res.end("data: [DONE]\n\n");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-let llm: RoutingLlm;
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const product = useSignedInProduct(
+  { PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" },
+  { viewport: { width: 1440, height: 900 } },
+);
+let llm: ChatModel;
 let page: Page;
 let assistantId = "";
 let workflowPath = "";
@@ -121,41 +68,24 @@ async function inCanvas(target: Locator) {
 }
 
 beforeAll(async () => {
-  llm = await startRoutingLlm();
-  [server, browser] = await Promise.all([startServer({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" }), launchBrowser()]);
-  const token = await apiLogin(server.url, server.admin.email, server.admin.password);
-  const assistant = (await apiCall(server.url, token, "POST", "/agents", {
+  llm = await startChatModel(answerOf);
+  assistantId = await createAssistant(product.server, product.token, {
     name: "Help line",
     first_speaker: "assistant",
     first_message: "Hello.",
     system_prompt: "You answer callers' questions.",
-    llm_provider: "openai-compatible",
-    llm_provider_config: { model: "routing", base_url: llm.baseUrl },
-    stt_provider: "local",
-    stt_provider_config: {},
-    tts_provider: "local",
-    tts_provider_config: { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16000 },
-  })) as { id: string };
-  assistantId = assistant.id;
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  // Two busy cores run this suite beside builds: waits are for conditions, with room to spare.
-  page.setDefaultTimeout(60_000);
-  // The sign-in page is pre-rendered: what is typed before it hydrates is cleared, so wait for it.
-  await page.goto(`${server.url}/auth/login`, { waitUntil: "networkidle" });
-  await signIn(page, null, server.admin.email, server.admin.password);
-  await page.waitForURL((url) => url.pathname === "/home");
-}, 120_000);
+    ...offlineProviders(llm.baseUrl, "routing"),
+  });
+  page = product.page;
+});
 
 afterAll(async () => {
-  await page?.close();
-  await browser?.close();
-  await server?.stop();
   await llm?.stop();
 });
 
 describe("workflow builder", () => {
   it("builds a small workflow on the canvas, undoes and redoes, saves, and finds it again after a reload", async () => {
-    await page.goto(`${server.url}/workflows`);
+    await page.goto(`${product.server.url}/workflows`);
     await page.getByRole("heading", { name: "Workflows", level: 1 }).waitFor();
     await page.getByText("No workflows yet").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -271,7 +201,7 @@ describe("workflow builder", () => {
   }, 120_000);
 
   it("attaches the workflow to an assistant and runs the text test to the end step", async () => {
-    await page.goto(`${server.url}/assistants/${assistantId}/workflow`);
+    await page.goto(`${product.server.url}/assistants/${assistantId}/workflow`);
     await page.getByText("Help line has no workflow: its calls follow its own prompt.").waitFor();
     await page.getByRole("combobox", { name: "Workflow" }).click();
     await page.getByRole("option", { name: "Support flow" }).click();
@@ -305,7 +235,7 @@ describe("workflow builder", () => {
   }, 240_000);
 
   it("lists the workflow with the assistant using it, duplicates it and deletes the copy after asking", async () => {
-    await page.goto(`${server.url}/workflows`);
+    await page.goto(`${product.server.url}/workflows`);
     const row = page.getByRole("row", { name: /Support flow/ }).first();
     await row.getByText("Help line").waitFor();
     await row.getByText("Version 1 live").waitFor();
@@ -321,19 +251,13 @@ describe("workflow builder", () => {
   }, 120_000);
 
   it("reads right to left in Arabic and in dark mode without contrast or naming problems", async () => {
-    await page.evaluate(() => {
-      const stored = JSON.parse(localStorage.getItem("parley.preferences") ?? "{}");
-      localStorage.setItem(
-        "parley.preferences",
-        JSON.stringify({ ...stored, language: "ar", direction: "rtl", mode: "dark" }),
-      );
-    });
-    await page.goto(`${server.url}${workflowPath}`);
+    await storeArabicDarkMode(page);
+    await page.goto(`${product.server.url}${workflowPath}`);
     await node("Help desk").waitFor();
     await page.getByRole("button", { name: "حفظ المسودة" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`${server.url}/workflows`);
+    await page.goto(`${product.server.url}/workflows`);
     await page.getByRole("heading", { name: AR_WORKFLOWS, level: 1 }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   }, 120_000);

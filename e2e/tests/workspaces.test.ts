@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiCall, apiLogin, createUser } from "../support/api.ts";
-import { signIn } from "../support/browser.ts";
+import { openHomePage } from "../support/browser.ts";
 import { useProduct } from "../support/product.ts";
 import { startSmtpServer } from "../support/smtp.ts";
 
@@ -12,9 +12,7 @@ const product = useProduct(async () => {
 
 describe("workspaces in the browser", () => {
   it("creates a workspace from the switcher, lands in it, and switches back", async () => {
-    const page = await product.browser.newPage();
-    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
-    await page.waitForURL((url) => url.pathname === "/home");
+    const page = await openHomePage(product.browser, product.server);
     await page.getByRole("button", { name: /Switch workspace/ }).click();
     await page.getByRole("menuitem", { name: "Create a workspace" }).click();
     await page.getByRole("textbox", { name: "Workspace name" }).fill("Support Team");
@@ -34,9 +32,7 @@ describe("workspaces in the browser", () => {
   it("invites a user, changes their role and removes them", async () => {
     const adminToken = await apiLogin(product.server.url, product.server.admin.email, product.server.admin.password);
     const teammate = await createUser(product.server.url, adminToken, "Team Mate");
-    const page = await product.browser.newPage();
-    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
-    await page.waitForURL((url) => url.pathname === "/home");
+    const page = await openHomePage(product.browser, product.server);
     await page.goto(`${product.server.url}/enterprise-quota`);
     await page.getByRole("textbox", { name: "Email to invite" }).fill(teammate.email);
     await page.getByRole("button", { name: "Invite", exact: true }).click();

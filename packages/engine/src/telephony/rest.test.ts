@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { recordingNetwork } from "../../testing/telephony/recording-fetch.ts";
 import { accountUrl } from "./account.ts";
 import { requireCredential } from "./credentials.ts";
-import { recordingNetwork } from "./recording-fetch.ts";
 import { errorKind, telephonyJson, telephonyRequest } from "./rest.ts";
 import { TelephonyError } from "./types.ts";
 

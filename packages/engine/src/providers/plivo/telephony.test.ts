@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { testAccount } from "../../telephony/recording-fetch.ts";
+import { jsonBody, testAccount, webhookUrls } from "../../../testing/telephony/recording-fetch.ts";
 import { TelephonyError, type WebhookRequest } from "../../telephony/types.ts";
 import plivo from "./index.ts";
 import { EXTRA_HEADERS_LIMIT } from "./markup.ts";
@@ -9,12 +9,7 @@ import { streamParameters } from "./stream-codec.ts";
 const adapter = plivo.telephony;
 const credentials = { auth_id: "MAXXXXXXXXXXXXXXXXXX", auth_token: "plivo-token" };
 const API = "https://api.plivo.com/v1/Account/MAXXXXXXXXXXXXXXXXXX";
-const urls = {
-  voiceUrl: "https://parley.example/api/v1/telephony/plivo/voice",
-  statusUrl: "https://parley.example/api/v1/telephony/plivo/status",
-  streamUrl: "wss://parley.example/api/v1/telephony/plivo/stream",
-};
-const body = (r: { body: string } | undefined) => JSON.parse(r?.body ?? "null");
+const urls = webhookUrls("plivo");
 
 describe("Plivo numbers", () => {
   it("lists numbers page by page as E.164", async () => {
@@ -78,14 +73,14 @@ describe("Plivo numbers", () => {
       `POST ${API}/Application/`,
       `POST ${API}/Number/14155550000/`,
     ]);
-    expect(body(requests[1])).toEqual({
+    expect(jsonBody(requests[1])).toEqual({
       app_name: "Parley",
       answer_url: urls.voiceUrl,
       answer_method: "POST",
       hangup_url: urls.statusUrl,
       hangup_method: "POST",
     });
-    expect(body(requests[2])).toEqual({ app_id: "20372631212782780" });
+    expect(jsonBody(requests[2])).toEqual({ app_id: "20372631212782780" });
   });
 
   it("updates the Parley application when it exists", async () => {
@@ -119,7 +114,7 @@ describe("Plivo calls", () => {
     });
     expect(id).toBe("9834029e-58b6-11e1-b8b7-a5bd0e4e126f");
     expect(requests[0]?.url).toBe(`${API}/Call/`);
-    expect(body(requests[0])).toEqual({
+    expect(jsonBody(requests[0])).toEqual({
       from: "14155550000",
       to: "14155551111",
       answer_url: urls.voiceUrl,
@@ -151,8 +146,8 @@ describe("Plivo calls", () => {
       `POST ${API}/Call/uuid-1/DTMF/`,
       `DELETE ${API}/Call/uuid-1/`,
     ]);
-    expect(body(requests[0])).toEqual({ legs: "aleg", aleg_url: transfer.markupUrl, aleg_method: "POST" });
-    expect(body(requests[1])).toEqual({ digits: "12#", leg: "aleg" });
+    expect(jsonBody(requests[0])).toEqual({ legs: "aleg", aleg_url: transfer.markupUrl, aleg_method: "POST" });
+    expect(jsonBody(requests[1])).toEqual({ digits: "12#", leg: "aleg" });
     expect(adapter.transferMarkup?.(transfer).body).toMatchInlineSnapshot(
       `"<?xml version="1.0" encoding="UTF-8"?><Response><Dial callerId="14155550000" action="https://parley.example/api/v1/telephony/plivo/status" method="POST" callbackUrl="https://parley.example/api/v1/telephony/plivo/status" callbackMethod="POST"><Number>14155552222</Number></Dial></Response>"`,
     );

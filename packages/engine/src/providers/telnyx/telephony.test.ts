@@ -1,18 +1,13 @@
 import { generateKeyPairSync, sign } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { testAccount } from "../../telephony/recording-fetch.ts";
+import { jsonBody, testAccount, webhookUrls } from "../../../testing/telephony/recording-fetch.ts";
 import { TelephonyError, type WebhookRequest } from "../../telephony/types.ts";
 import telnyx from "./index.ts";
 import { verifyTelnyxSignature } from "./signature.ts";
 
 const adapter = telnyx.telephony;
 const credentials = { api_key: "KEY123", application_id: "1293384261075731499", public_key: "" };
-const urls = {
-  voiceUrl: "https://parley.example/api/v1/telephony/telnyx/voice",
-  statusUrl: "https://parley.example/api/v1/telephony/telnyx/status",
-  streamUrl: "wss://parley.example/api/v1/telephony/telnyx/stream",
-};
-const body = (r: { body: string } | undefined) => JSON.parse(r?.body ?? "null");
+const urls = webhookUrls("telnyx");
 
 describe("Telnyx numbers", () => {
   it("lists numbers page by page with the bearer key", async () => {
@@ -62,14 +57,14 @@ describe("Telnyx numbers", () => {
       "PATCH /v2/texml_applications/1293384261075731499",
       "PATCH /v2/phone_numbers/111",
     ]);
-    expect(body(requests[1])).toEqual({
+    expect(jsonBody(requests[1])).toEqual({
       friendly_name: "My app",
       voice_url: urls.voiceUrl,
       voice_method: "post",
       status_callback: urls.statusUrl,
       status_callback_method: "post",
     });
-    expect(body(requests[2])).toEqual({ connection_id: "1293384261075731499" });
+    expect(jsonBody(requests[2])).toEqual({ connection_id: "1293384261075731499" });
   });
 
   it("names a missing application id as a credentials problem", async () => {
@@ -96,7 +91,7 @@ describe("Telnyx calls", () => {
     });
     expect(id).toBe("v3:abc");
     expect(requests[0]?.url).toBe("https://api.telnyx.com/v2/texml/calls/1293384261075731499");
-    expect(body(requests[0])).toEqual({
+    expect(jsonBody(requests[0])).toEqual({
       From: "+13125550001",
       To: "+13125559999",
       Url: urls.voiceUrl,
@@ -123,14 +118,14 @@ describe("Telnyx calls", () => {
       "POST https://api.telnyx.com/v2/calls/v3%3Aabc/actions/send_dtmf",
       "POST https://api.telnyx.com/v2/calls/v3%3Aabc/actions/hangup",
     ]);
-    expect(body(requests[0])).toEqual({
+    expect(jsonBody(requests[0])).toEqual({
       to: "+13125558888",
       from: "+13125550001",
       webhook_url: urls.statusUrl,
       webhook_url_method: "POST",
     });
-    expect(body(requests[1])).toEqual({ digits: "1234#", duration_millis: 250 });
-    expect(body(requests[2])).toEqual({});
+    expect(jsonBody(requests[1])).toEqual({ digits: "1234#", duration_millis: 250 });
+    expect(jsonBody(requests[2])).toEqual({});
   });
 });
 

@@ -1,16 +1,12 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { testAccount } from "../../telephony/recording-fetch.ts";
+import { testAccount, webhookUrls } from "../../../testing/telephony/recording-fetch.ts";
 import { TelephonyError, type WebhookRequest } from "../../telephony/types.ts";
 import twilio from "./index.ts";
 
 const adapter = twilio.telephony;
 const credentials = { account_sid: "AC123", auth_token: "secret-token" };
-const urls = {
-  voiceUrl: "https://parley.example/api/v1/telephony/twilio/voice",
-  statusUrl: "https://parley.example/api/v1/telephony/twilio/status",
-  streamUrl: "wss://parley.example/api/v1/telephony/twilio/stream",
-};
+const urls = webhookUrls("twilio");
 const API = "https://api.twilio.com/2010-04-01/Accounts/AC123";
 const basic = `Basic ${Buffer.from("AC123:secret-token").toString("base64")}`;
 

@@ -1,6 +1,6 @@
 import { createHash, createHmac, generateKeyPairSync, verify } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { testAccount } from "../../telephony/recording-fetch.ts";
+import { jsonBody, testAccount, webhookUrls } from "../../../testing/telephony/recording-fetch.ts";
 import type { WebhookRequest } from "../../telephony/types.ts";
 import vonage from "./index.ts";
 
@@ -13,12 +13,7 @@ const credentials = {
   private_key: privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
   signature_secret: "sig-secret",
 };
-const urls = {
-  voiceUrl: "https://parley.example/api/v1/telephony/vonage/voice",
-  statusUrl: "https://parley.example/api/v1/telephony/vonage/status",
-  streamUrl: "wss://parley.example/api/v1/telephony/vonage/stream",
-};
-const body = (r: { body: string } | undefined) => JSON.parse(r?.body ?? "null");
+const urls = webhookUrls("vonage");
 
 /** Reads a JWT Parley sent and checks its RS256 signature with the application's public key. */
 function applicationClaims(authorization: string | undefined) {
@@ -76,7 +71,7 @@ describe("Vonage numbers", () => {
       "POST https://rest.nexmo.com/number/update?api_key=abcd1234&api_secret=s3cr3t",
     ]);
     expect(requests[0]?.headers.authorization).toBe(`Basic ${Buffer.from("abcd1234:s3cr3t").toString("base64")}`);
-    expect(body(requests[1])).toEqual({
+    expect(jsonBody(requests[1])).toEqual({
       name: "My app",
       capabilities: {
         messages: { webhooks: {} },
@@ -115,7 +110,7 @@ describe("Vonage calls", () => {
     expect(claims.application_id).toBe(credentials.application_id);
     expect(claims.exp - claims.iat).toBe(900);
     expect(typeof claims.jti).toBe("string");
-    expect(body(requests[0])).toEqual({
+    expect(jsonBody(requests[0])).toEqual({
       to: [{ type: "phone", number: "447700900001" }],
       from: { type: "phone", number: "447700900000" },
       answer_url: [`${urls.voiceUrl}?direction=outbound`],
@@ -152,7 +147,7 @@ describe("Vonage calls", () => {
       "PUT https://api.nexmo.com/v1/calls/u1/dtmf",
       "PUT https://api.nexmo.com/v1/calls/u1",
     ]);
-    expect(body(requests[0])).toEqual({
+    expect(jsonBody(requests[0])).toEqual({
       action: "transfer",
       destination: {
         type: "ncco",
@@ -167,8 +162,8 @@ describe("Vonage calls", () => {
         ],
       },
     });
-    expect(body(requests[1])).toEqual({ digits: "1234#" });
-    expect(body(requests[2])).toEqual({ action: "hangup" });
+    expect(jsonBody(requests[1])).toEqual({ digits: "1234#" });
+    expect(jsonBody(requests[2])).toEqual({ action: "hangup" });
   });
 });
 

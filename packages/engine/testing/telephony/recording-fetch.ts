@@ -1,4 +1,4 @@
-import type { TelephonyAccount, TelephonyNetwork } from "./types.ts";
+import type { TelephonyAccount, TelephonyNetwork, WebhookUrls } from "../../src/telephony/types.ts";
 
 /** One request an adapter sent, as a test reads it back. */
 export interface RecordedRequest {
@@ -45,4 +45,18 @@ export function testAccount(credentials: Record<string, string>, responder?: Res
   const { net, requests } = recordingNetwork(responder);
   const account: TelephonyAccount = { credentials, net };
   return { account, requests };
+}
+
+/** A recorded request's JSON body (null when it had none). */
+export function jsonBody(request: { body: string } | undefined): unknown {
+  return JSON.parse(request?.body ?? "null");
+}
+
+/** The webhook URLs Parley gives a carrier for its calls, as the server builds them for `vendor`. */
+export function webhookUrls(vendor: string): WebhookUrls {
+  return {
+    voiceUrl: `https://parley.example/api/v1/telephony/${vendor}/voice`,
+    statusUrl: `https://parley.example/api/v1/telephony/${vendor}/status`,
+    streamUrl: `wss://parley.example/api/v1/telephony/${vendor}/stream`,
+  };
 }
