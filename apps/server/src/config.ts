@@ -9,6 +9,23 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** A comma-separated list (empty by default); each entry that `valid` refuses is named in the error. */
+const commaList = (valid: (entry: string) => boolean, problem: string) =>
+  z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .superRefine((entries, check) => {
+      for (const entry of entries) {
+        if (!valid(entry)) check.addIssue({ code: "custom", message: `"${entry}" ${problem}` });
+      }
+    });
+
 /**
  * Every setting the server reads from the environment. Parsed once at start; a bad value
  * stops the server with a message naming the variable.
@@ -108,22 +125,10 @@ const envSchema = z.object({
   MICROSOFT_ISSUER: optionalText,
   MICROSOFT_TENANT: z.string().trim().default("common"),
   /** Host names, IPs or CIDR ranges that user-given URLs may reach although they are not public. */
-  PARLEY_ALLOWED_PRIVATE_HOSTS: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((e) => e.trim())
-        .filter(Boolean),
-    )
-    .superRefine((entries, check) => {
-      for (const entry of entries) {
-        if (!parseAllowedEntry(entry)) {
-          check.addIssue({ code: "custom", message: `"${entry}" is not a host name, IP address or CIDR range` });
-        }
-      }
-    }),
+  PARLEY_ALLOWED_PRIVATE_HOSTS: commaList(
+    (entry) => parseAllowedEntry(entry) !== null,
+    "is not a host name, IP address or CIDR range",
+  ),
   /**
    * SIP (extensions register here; trunks send and receive INVITEs). SIP_HOST is the address phones
    * and carriers reach; unset, it is PUBLIC_URL's host name. SIP_PORT 0 picks a free port (tests);
@@ -145,22 +150,10 @@ const envSchema = z.object({
    * None by default: a server with a public address needs none, and asking an outside STUN server
    * would be a request to a third party the operator did not choose (and a 5 s wait offline).
    */
-  WEBRTC_ICE_SERVERS: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((e) => e.trim())
-        .filter(Boolean),
-    )
-    .superRefine((entries, check) => {
-      for (const entry of entries) {
-        if (!/^(stun|stuns|turn|turns):[^\s]+$/.test(entry)) {
-          check.addIssue({ code: "custom", message: `"${entry}" is not a stun: or turn: URL` });
-        }
-      }
-    }),
+  WEBRTC_ICE_SERVERS: commaList(
+    (entry) => /^(stun|stuns|turn|turns):[^\s]+$/.test(entry),
+    "is not a stun: or turn: URL",
+  ),
   /** The WhatsApp Cloud API root (Graph API with its version). */
   WHATSAPP_GRAPH_API_URL: z
     .url({ protocol: /^https?$/ })

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { type ApiKeyRow, apiKeys } from "./schema.ts";
-import { hashApiKeySecret, sameHash } from "./secret.ts";
+import { findKeyBySecretHash, recordKeyUse, type VerifiedApiKey } from "./keys-across-workspaces.ts";
+import { hashApiKeySecret } from "./secret.ts";
 
 /**
  * Finds the live key behind a bearer secret. Like auth-state.ts, what was read stays in memory for
@@ -9,7 +8,7 @@ import { hashApiKeySecret, sameHash } from "./secret.ts";
  * process forgets it at once, one in another process is seen within FRESH_MS.
  */
 
-export type VerifiedApiKey = Pick<ApiKeyRow, "id" | "workspaceId" | "scopes" | "createdBy" | "expiresAt">;
+export type { VerifiedApiKey };
 
 const FRESH_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -20,25 +19,6 @@ const byHash = new Map<string, { key: VerifiedApiKey | null; until: number }>();
 const lastWritten = new Map<string, number>();
 let generation = 0;
 
-async function load(db: Executor, hash: string): Promise<VerifiedApiKey | null> {
-  const [row] = await db
-    .select({
-      id: apiKeys.id,
-      workspaceId: apiKeys.workspaceId,
-      scopes: apiKeys.scopes,
-      createdBy: apiKeys.createdBy,
-      expiresAt: apiKeys.expiresAt,
-      revokedAt: apiKeys.revokedAt,
-      secretHash: apiKeys.secretHash,
-    })
-    .from(apiKeys)
-    .where(eq(apiKeys.secretHash, hash));
-  // The index found it by equality; the constant-time compare keeps the check itself timing-free.
-  if (!row || row.revokedAt !== null || !sameHash(row.secretHash, hash)) return null;
-  const { revokedAt: _r, secretHash: _s, ...key } = row;
-  return key;
-}
-
 /** The key the secret belongs to, if it exists, is not revoked and has not expired at `now`. */
 export async function verifyApiKey(db: Executor, secret: string, now: Date): Promise<VerifiedApiKey | null> {
   const hash = hashApiKeySecret(secret);
@@ -48,7 +28,7 @@ export async function verifyApiKey(db: Executor, secret: string, now: Date): Pro
     key = cached.key;
   } else {
     const startedAt = generation;
-    key = await load(db, hash);
+    key = await findKeyBySecretHash(db, hash);
     if (startedAt === generation) {
       if (byHash.size >= MAX_ENTRIES) byHash.clear();
       byHash.set(hash, { key, until: Date.now() + FRESH_MS });
@@ -76,11 +56,8 @@ export function noteApiKeyUse(
   if (last !== undefined && now.getTime() - last < LAST_USED_EVERY_MS) return;
   if (lastWritten.size >= MAX_ENTRIES) lastWritten.clear();
   lastWritten.set(keyId, now.getTime());
-  db.update(apiKeys)
-    .set({ lastUsedAt: now, lastUsedIp: ip })
-    .where(eq(apiKeys.id, keyId))
-    .then(
-      () => undefined,
-      (error: unknown) => onError(error),
-    );
+  recordKeyUse(db, keyId, ip, now).then(
+    () => undefined,
+    (error: unknown) => onError(error),
+  );
 }

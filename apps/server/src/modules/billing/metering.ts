@@ -6,9 +6,10 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { enqueueJob, type JobRunner } from "../../jobs/runner.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { scoped } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { getCallLog } from "../call-logs/queries.ts";
-import { releaseGrant } from "./minute-grants.ts";
+import { releaseGrant } from "./minute-grants-across-workspaces.ts";
 import { usageRecords } from "./schema.ts";
 
 export const METER_QUEUE = "billing.meter-call";
@@ -59,22 +60,23 @@ export async function recordUsage(db: Executor, workspaceId: string, call: CallL
   await db
     .insert(usageRecords)
     .values(
-      lines.map((line) => ({
-        callId: call.id,
-        component: line.component,
-        workspaceId,
-        agentId: call.agent_id,
-        agentName: call.agent_name,
-        channel: call.channel,
-        day,
-        callMinutes,
-        provider: line.provider,
-        model: line.model,
-        unit: line.unit,
-        quantity: line.quantity,
-        unitPrice: line.unit_price,
-        cost: line.cost,
-      })),
+      lines.map((line) =>
+        scoped(usageRecords, { workspaceId }).values({
+          callId: call.id,
+          component: line.component,
+          agentId: call.agent_id,
+          agentName: call.agent_name,
+          channel: call.channel,
+          day,
+          callMinutes,
+          provider: line.provider,
+          model: line.model,
+          unit: line.unit,
+          quantity: line.quantity,
+          unitPrice: line.unit_price,
+          cost: line.cost,
+        }),
+      ),
     )
     .onConflictDoNothing();
 }

@@ -1,6 +1,8 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { scoped } from "../../lib/tenant-scope.ts";
 import { minutesUsedSince } from "../call-logs/service.ts";
+import { reservedSeconds } from "./minute-grants-across-workspaces.ts";
 import { minuteGrants } from "./schema.ts";
 
 /** A grant outlives its call's limit by this much before a dead process's grant stops counting. */
@@ -13,15 +15,6 @@ export interface PlanScope {
   /** Every workspace the owner owns: the allowance spans them. */
   workspaceIds: string[];
   minutesPerMonth: number;
-}
-
-/** Seconds set aside for the plan's calls still running (on any process). */
-async function reservedSeconds(db: Executor, ownerId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ seconds: sql<string>`coalesce(sum(${minuteGrants.seconds}), 0)` })
-    .from(minuteGrants)
-    .where(and(eq(minuteGrants.ownerId, ownerId), gt(minuteGrants.expiresAt, now)));
-  return Number(row?.seconds ?? 0);
 }
 
 /** Minutes of the plan's month already spoken for: ended calls' minutes plus running calls' grants. */
@@ -51,19 +44,15 @@ export async function grantSeconds(
     if (seconds === 0) return 0;
     await tx
       .insert(minuteGrants)
-      .values({
-        callId: call.callId,
-        ownerId: plan.ownerId,
-        workspaceId: call.workspaceId,
-        seconds,
-        expiresAt: new Date(now.getTime() + seconds * 1000 + GRANT_SLACK_MS),
-      })
+      .values(
+        scoped(minuteGrants, { workspaceId: call.workspaceId }).values({
+          callId: call.callId,
+          ownerId: plan.ownerId,
+          seconds,
+          expiresAt: new Date(now.getTime() + seconds * 1000 + GRANT_SLACK_MS),
+        }),
+      )
       .onConflictDoUpdate({ target: minuteGrants.callId, set: { seconds } });
     return seconds;
   });
-}
-
-/** The call has ended: its real minutes are in its log now, so its grant is freed. */
-export async function releaseGrant(db: Executor, callId: string): Promise<void> {
-  await db.delete(minuteGrants).where(eq(minuteGrants.callId, callId));
 }

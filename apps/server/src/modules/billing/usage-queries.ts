@@ -15,6 +15,14 @@ const onCallRow = sql`${usageRecords.component} = 'stt'`;
 const callMinutes = sql<string>`coalesce(sum(${usageRecords.callMinutes}) filter (where ${onCallRow}), 0)`;
 const calls = sql<string>`count(*) filter (where ${onCallRow})`;
 const cost = sql<string>`coalesce(sum(${usageRecords.cost}), 0)`;
+const quantity = sql<string>`sum(${usageRecords.quantity})`;
+/** What a line of usage is counted and priced by. */
+const lineOf = {
+  component: usageRecords.component,
+  provider: usageRecords.provider,
+  model: usageRecords.model,
+  unit: usageRecords.unit,
+};
 
 /** A calendar month in UTC: its first day and the first day of the next, as dates. */
 export function periodBounds(period: string): { start: string; end: string } {
@@ -25,10 +33,10 @@ export function periodBounds(period: string): { start: string; end: string } {
 
 export const periodOf = (now: Date) => now.toISOString().slice(0, 7);
 
-const inPeriod = (tenant: TenantScope, period: string) => {
+function inPeriod(tenant: TenantScope, period: string) {
   const { start, end } = periodBounds(period);
   return scoped(usageRecords, tenant).where(gte(usageRecords.day, start), lt(usageRecords.day, end));
-};
+}
 
 export async function periodTotals(db: Executor, tenant: TenantScope, period: string) {
   const [row] = await db
@@ -50,14 +58,7 @@ export async function dailyUsage(db: Executor, tenant: TenantScope, period: stri
 
 export async function componentUsage(db: Executor, tenant: TenantScope, period: string): Promise<ComponentUsage[]> {
   const rows = await db
-    .select({
-      component: usageRecords.component,
-      provider: usageRecords.provider,
-      model: usageRecords.model,
-      unit: usageRecords.unit,
-      quantity: sql<string>`sum(${usageRecords.quantity})`,
-      cost,
-    })
+    .select({ ...lineOf, quantity, cost })
     .from(usageRecords)
     .where(inPeriod(tenant, period))
     .groupBy(usageRecords.component, usageRecords.provider, usageRecords.model, usageRecords.unit)
@@ -110,15 +111,7 @@ export async function periodHistory(db: Executor, tenant: TenantScope): Promise<
 /** The period's statement lines: per component, provider and model, with the price per unit. */
 export async function statementLines(db: Executor, tenant: TenantScope, period: string) {
   const rows = await db
-    .select({
-      component: usageRecords.component,
-      provider: usageRecords.provider,
-      model: usageRecords.model,
-      unit: usageRecords.unit,
-      unitPrice: usageRecords.unitPrice,
-      quantity: sql<string>`sum(${usageRecords.quantity})`,
-      cost,
-    })
+    .select({ ...lineOf, unitPrice: usageRecords.unitPrice, quantity, cost })
     .from(usageRecords)
     .where(and(inPeriod(tenant, period)))
     .groupBy(

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import { sealPlainFunctionHeaders } from "./header-sealing-across-workspaces.ts";
 import {
   assignFunction,
   createFunction,
@@ -20,7 +21,6 @@ import {
   listFunctions,
   requireAgentFunctions,
   requireFunction,
-  sealPlainFunctionHeaders,
   toToolFunction,
   unassignFunction,
   updateFunction,

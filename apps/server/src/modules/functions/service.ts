@@ -1,15 +1,18 @@
 import type { CreateFunctionBody, ToolFunction, UpdateFunctionBody } from "@parley/contract";
 import type { ToolSpec } from "@parley/engine";
-import { and, asc, eq, notLike } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { maskHeaders, movesHost, openHeaders, sealHeaders, updatedHeaders } from "../../lib/secret-headers.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { isUniqueViolation } from "../../lib/unique-violation.ts";
+import { assistantLinks } from "../assistants/assistant-links.ts";
 import { requireAgent } from "../assistants/service.ts";
 import { agentFunctions, type FunctionRow, functions } from "./schema.ts";
 
+// Start-up work over every workspace lives apart; tests reach it through this module too.
+export { sealPlainFunctionHeaders } from "./header-sealing-across-workspaces.ts";
 export type { FunctionRow };
 
 export function toToolFunction(ctx: Pick<AppContext, "secrets">, row: FunctionRow): ToolFunction {
@@ -107,26 +110,6 @@ export async function updateFunction(ctx: AppContext, tenant: TenantScope, id: s
   }
 }
 
-/**
- * Seals header maps stored in the clear before headers were encrypted (migration 0009 turned the
- * JSON column into text; only the server holds the key, so the sealing happens here, at start-up).
- * Each row is written only if it still holds the plain text read, so concurrent starts agree.
- */
-export async function sealPlainFunctionHeaders(ctx: Pick<AppContext, "db" | "secrets">): Promise<number> {
-  const plain = await ctx.db
-    .select({ id: functions.id, headers: functions.headers })
-    .from(functions)
-    .where(notLike(functions.headers, "v1.%"));
-  for (const row of plain) {
-    // The cast left the map's JSON text, which is what a sealed value holds.
-    await ctx.db
-      .update(functions)
-      .set({ headers: ctx.secrets.encrypt(row.headers) })
-      .where(and(eq(functions.id, row.id), eq(functions.headers, row.headers)));
-  }
-  return plain.length;
-}
-
 export async function deleteFunction(db: Executor, tenant: TenantScope, id: string): Promise<void> {
   const deleted = await db
     .delete(functions)
@@ -151,17 +134,14 @@ export async function requireAgentFunctions(db: Executor, tenant: TenantScope, a
   return listAgentFunctions(db, tenant, agentId);
 }
 
-/** Both must belong to the workspace; assigning twice changes nothing. */
-export async function assignFunction(db: Executor, tenant: TenantScope, agentId: string, functionId: string) {
-  await requireAgent(db, tenant, agentId);
-  await requireFunction(db, tenant, functionId);
-  await db.insert(agentFunctions).values({ agentId, functionId }).onConflictDoNothing();
-}
-
-export async function unassignFunction(db: Executor, tenant: TenantScope, agentId: string, functionId: string) {
-  await requireAgent(db, tenant, agentId);
-  await requireFunction(db, tenant, functionId);
-  await db
-    .delete(agentFunctions)
-    .where(and(eq(agentFunctions.agentId, agentId), eq(agentFunctions.functionId, functionId)));
-}
+const functionLinks = assistantLinks(
+  {
+    table: agentFunctions,
+    agentColumn: agentFunctions.agentId,
+    targetColumn: agentFunctions.functionId,
+    row: (agentId, functionId) => ({ agentId, functionId }),
+  },
+  requireFunction,
+);
+export const assignFunction = functionLinks.link;
+export const unassignFunction = functionLinks.unlink;

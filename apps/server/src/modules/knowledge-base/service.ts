@@ -1,7 +1,8 @@
 import type { DocumentAgent, KnowledgeDocument } from "@parley/contract";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { assistantLinks } from "../assistants/assistant-links.ts";
 import { listAssistants, requireAgent } from "../assistants/service.ts";
 import { type DocumentRow, documentAgents, documentFiles, documents } from "./schema.ts";
 
@@ -133,17 +134,14 @@ export async function documentAgentsOf(db: Executor, tenant: TenantScope, id: st
   return (await agentsByDocument(db, tenant, [id])).get(id) ?? [];
 }
 
-/** Both must belong to the workspace; linking twice changes nothing. */
-export async function linkDocument(db: Executor, tenant: TenantScope, agentId: string, documentId: string) {
-  await requireAgent(db, tenant, agentId);
-  await requireDocument(db, tenant, documentId);
-  await db.insert(documentAgents).values({ agentId, documentId }).onConflictDoNothing();
-}
-
-export async function unlinkDocument(db: Executor, tenant: TenantScope, agentId: string, documentId: string) {
-  await requireAgent(db, tenant, agentId);
-  await requireDocument(db, tenant, documentId);
-  await db
-    .delete(documentAgents)
-    .where(and(eq(documentAgents.agentId, agentId), eq(documentAgents.documentId, documentId)));
-}
+const documentLinks = assistantLinks(
+  {
+    table: documentAgents,
+    agentColumn: documentAgents.agentId,
+    targetColumn: documentAgents.documentId,
+    row: (agentId, documentId) => ({ agentId, documentId }),
+  },
+  requireDocument,
+);
+export const linkDocument = documentLinks.link;
+export const unlinkDocument = documentLinks.unlink;

@@ -1,10 +1,11 @@
 import type { CreateMcpServerBody, McpServer, McpServerListQuery, UpdateMcpServerBody } from "@parley/contract";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { maskHeaders, movesHost, sealHeaders, updatedHeaders } from "../../lib/secret-headers.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { assistantLinks } from "../assistants/assistant-links.ts";
 import { requireAgent } from "../assistants/service.ts";
 import { listToolsAt, McpConnectionError, type McpTarget, serverTarget } from "./client.ts";
 import { agentMcpServers, type McpServerRow, mcpServers } from "./schema.ts";
@@ -120,17 +121,14 @@ export async function requireAgentMcpServers(db: Executor, tenant: TenantScope, 
   return listAgentMcpServers(db, tenant, agentId);
 }
 
-/** Both must belong to the workspace; linking twice changes nothing. */
-export async function linkMcpServer(db: Executor, tenant: TenantScope, agentId: string, serverId: string) {
-  await requireAgent(db, tenant, agentId);
-  await requireMcpServer(db, tenant, serverId);
-  await db.insert(agentMcpServers).values({ agentId, mcpServerId: serverId }).onConflictDoNothing();
-}
-
-export async function unlinkMcpServer(db: Executor, tenant: TenantScope, agentId: string, serverId: string) {
-  await requireAgent(db, tenant, agentId);
-  await requireMcpServer(db, tenant, serverId);
-  await db
-    .delete(agentMcpServers)
-    .where(and(eq(agentMcpServers.agentId, agentId), eq(agentMcpServers.mcpServerId, serverId)));
-}
+const serverLinks = assistantLinks(
+  {
+    table: agentMcpServers,
+    agentColumn: agentMcpServers.agentId,
+    targetColumn: agentMcpServers.mcpServerId,
+    row: (agentId, mcpServerId) => ({ agentId, mcpServerId }),
+  },
+  requireMcpServer,
+);
+export const linkMcpServer = serverLinks.link;
+export const unlinkMcpServer = serverLinks.unlink;

@@ -2,8 +2,10 @@ import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TIMEOUT_SEC
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { BlockedAddressError } from "../../lib/safe-network.ts";
+import { scoped } from "../../lib/tenant-scope.ts";
 import { webhookSignature } from "../functions/webhook.ts";
-import { type WebhookDeliveryRow, type WebhookEndpointRow, webhookDeliveries, webhookEndpoints } from "./schema.ts";
+import { findDeliveryToRun } from "./deliveries-across-workspaces.ts";
+import { type WebhookDeliveryRow, type WebhookEndpointRow, webhookDeliveries } from "./schema.ts";
 
 /** At most this much of a receiver's answer is read (and none of it kept): only the status matters. */
 const MAX_RESPONSE_BYTES = 16 * 1024;
@@ -92,11 +94,7 @@ async function attempt(ctx: AppContext, endpoint: WebhookEndpointRow, delivery: 
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: the runner's JobHandler finishes on void.
 export async function runDelivery(ctx: AppContext, deliveryId: string): Promise<void | { again: Date }> {
-  const [found] = await ctx.db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, deliveryId));
+  const found = await findDeliveryToRun(ctx.db, deliveryId);
   if (!found) return;
   if (found.delivery.status !== "pending") return;
   const { delivery, endpoint } = found;
@@ -104,7 +102,7 @@ export async function runDelivery(ctx: AppContext, deliveryId: string): Promise<
     await ctx.db
       .update(webhookDeliveries)
       .set({ status: "failed", error: "The endpoint is disabled.", nextAttemptAt: null })
-      .where(eq(webhookDeliveries.id, delivery.id));
+      .where(scoped(webhookDeliveries, delivery).where(eq(webhookDeliveries.id, delivery.id)));
     return;
   }
   const result = await attempt(ctx, endpoint, delivery);
@@ -123,6 +121,6 @@ export async function runDelivery(ctx: AppContext, deliveryId: string): Promise<
       lastAttemptAt: now,
       nextAttemptAt: next,
     })
-    .where(eq(webhookDeliveries.id, delivery.id));
+    .where(scoped(webhookDeliveries, delivery).where(eq(webhookDeliveries.id, delivery.id)));
   return next ? { again: next } : undefined;
 }

@@ -34,12 +34,7 @@ export async function loadPublishedWorkflow(
     .select({ name: workflows.name, version: workflowVersions })
     .from(workflowVersions)
     .innerJoin(workflows, eq(workflows.id, workflowVersions.workflowId))
-    .where(
-      scoped(workflows, tenant).where(
-        eq(workflows.id, workflowId),
-        eq(workflowVersions.workspaceId, tenant.workspaceId),
-      ),
-    )
+    .where(scoped(workflowVersions, tenant).where(scoped(workflows, tenant).where(eq(workflows.id, workflowId))))
     .orderBy(desc(workflowVersions.version))
     .limit(1);
   if (!row) return null;

@@ -1,10 +1,9 @@
 import type { WorkspaceRole } from "@parley/contract";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashToken } from "../../lib/crypto.ts";
 import { findUserById, setCurrentWorkspace } from "../users/service.ts";
-import { workspaceInvitations, workspaces } from "./schema.ts";
+import { findInvitationByToken, lockInvitationByToken } from "./invitations-across-workspaces.ts";
 import { findMembership, joinByInvitation, type Membership } from "./service.ts";
 
 export type InvitationStatus = "valid" | "used" | "expired" | "invalid";
@@ -21,11 +20,7 @@ export const INVITATION_INVALID =
   "This invitation link is invalid, was already used or has expired. Ask for a new one.";
 
 async function findByToken(ctx: AppContext, token: string) {
-  const [row] = await ctx.db
-    .select({ invitation: workspaceInvitations, workspaceName: workspaces.name })
-    .from(workspaceInvitations)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
-    .where(eq(workspaceInvitations.tokenHash, hashToken(token)));
+  const row = await findInvitationByToken(ctx.db, hashToken(token));
   if (!row) return { status: "invalid" as const };
   if (row.invitation.acceptedAt) return { status: "used" as const, row };
   if (row.invitation.expiresAt <= ctx.now()) return { status: "expired" as const, row };
@@ -54,11 +49,7 @@ export async function previewInvitation(ctx: AppContext, token: string): Promise
 export async function acceptInvitation(ctx: AppContext, userId: string, token: string): Promise<Membership> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const [invitation] = await tx
-      .select()
-      .from(workspaceInvitations)
-      .where(eq(workspaceInvitations.tokenHash, hashToken(token)))
-      .for("update");
+    const invitation = await lockInvitationByToken(tx, hashToken(token));
     if (!invitation || invitation.acceptedAt || invitation.expiresAt <= now) {
       throw new AppError("bad_request", INVITATION_INVALID);
     }

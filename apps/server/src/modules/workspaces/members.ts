@@ -146,14 +146,15 @@ export async function inviteToWorkspace(
       );
     const [row] = await tx
       .insert(workspaceInvitations)
-      .values({
-        tokenHash: hashToken(token),
-        workspaceId: workspace.id,
-        email: body.email,
-        role: body.role,
-        invitedBy: input.inviterId,
-        expiresAt: new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000),
-      })
+      .values(
+        scoped(workspaceInvitations, { workspaceId: workspace.id }).values({
+          tokenHash: hashToken(token),
+          email: body.email,
+          role: body.role,
+          invitedBy: input.inviterId,
+          expiresAt: new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000),
+        }),
+      )
       .returning();
     if (!row) throw new Error("insert into workspace_invitations returned no row");
     return row;

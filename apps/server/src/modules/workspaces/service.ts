@@ -1,17 +1,30 @@
-import { DEFAULT_WORKSPACE_CONCURRENCY_LIMIT, ERROR_TEXTS, type Workspace, type WorkspaceRole } from "@parley/contract";
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { DEFAULT_WORKSPACE_CONCURRENCY_LIMIT, ERROR_TEXTS, type Workspace } from "@parley/contract";
+import { asc, count, eq } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import type { Principal } from "../../plugins/authenticate.ts";
 import { effectiveLimits } from "../users/limits.ts";
 import { findUserById, lockUser } from "../users/service.ts";
+import {
+  allocatedConcurrency,
+  listMemberships,
+  type Membership,
+  ownedWorkspaceCount,
+  pendingInvitationsFor,
+} from "./memberships-across-workspaces.ts";
 import { type InvitationRow, type WorkspaceRow, workspaceInvitations, workspaceMembers, workspaces } from "./schema.ts";
 
-export interface Membership {
-  workspace: WorkspaceRow;
-  role: WorkspaceRole;
-}
+// What a user's memberships span crosses workspaces; those queries live in their own file.
+export {
+  allocatedConcurrency,
+  fitOwnedConcurrency,
+  listMemberships,
+  type Membership,
+  ownedWorkspaceCount,
+  ownedWorkspaceIds,
+  workspaceIdsOf,
+} from "./memberships-across-workspaces.ts";
 
 export async function createWorkspace(
   db: Executor,
@@ -27,7 +40,9 @@ export async function createWorkspace(
     })
     .returning();
   if (!row) throw new Error("insert into workspaces returned no row");
-  await db.insert(workspaceMembers).values({ workspaceId: row.id, userId: input.ownerId, role: "owner" });
+  await db
+    .insert(workspaceMembers)
+    .values(scoped(workspaceMembers, { workspaceId: row.id }).values({ userId: input.ownerId, role: "owner" }));
   return row;
 }
 
@@ -61,41 +76,10 @@ export async function createOwnedWorkspace(
   });
 }
 
-/**
- * Shrinks the concurrency of the workspaces a user owns to fit a (lowered) plan: the oldest
- * workspaces keep theirs first, later ones get what is left.
- */
-export async function fitOwnedConcurrency(db: Executor, userId: string, concurrentCalls: number) {
-  const owned = await db
-    .select({ id: workspaces.id, limit: workspaces.concurrencyLimit })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, "owner")))
-    .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
-  let left = concurrentCalls;
-  for (const workspace of owned) {
-    const fitted = Math.max(0, Math.min(workspace.limit, left));
-    left -= fitted;
-    if (fitted !== workspace.limit) {
-      await db.update(workspaces).set({ concurrencyLimit: fitted }).where(eq(workspaces.id, workspace.id));
-    }
-  }
-}
-
 /** Every new account gets a personal workspace it owns (spec §9: owner after magic-link signup). */
 export function createPersonalWorkspace(db: Executor, user: { id: string; name: string; email: string }) {
   const first = user.name.trim().split(/\s+/)[0] || user.email.split("@")[0] || "My";
   return createWorkspace(db, { name: `${first}'s workspace`, billingEmail: user.email, ownerId: user.id });
-}
-
-export async function listMemberships(db: Executor, userId: string): Promise<Membership[]> {
-  const rows = await db
-    .select({ workspace: workspaces, role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.userId, userId))
-    .orderBy(asc(workspaceMembers.createdAt), asc(workspaces.name));
-  return rows;
 }
 
 export async function findMembership(
@@ -173,17 +157,7 @@ export async function acceptPendingInvitations(
   user: { id: string; email: string },
   now: Date,
 ): Promise<string[]> {
-  const pending = await db
-    .select()
-    .from(workspaceInvitations)
-    .where(
-      and(
-        sql`lower(${workspaceInvitations.email}) = ${user.email.toLowerCase()}`,
-        isNull(workspaceInvitations.acceptedAt),
-        gt(workspaceInvitations.expiresAt, now),
-      ),
-    )
-    .orderBy(asc(workspaceInvitations.createdAt));
+  const pending = await pendingInvitationsFor(db, user.email, now);
   for (const invitation of pending) await joinByInvitation(db, invitation, user.id, now);
   return pending.map((i) => i.workspaceId);
 }
@@ -192,41 +166,17 @@ export async function acceptPendingInvitations(
 export async function joinByInvitation(db: Executor, invitation: InvitationRow, userId: string, now: Date) {
   await db
     .insert(workspaceMembers)
-    .values({ workspaceId: invitation.workspaceId, userId, role: invitation.role })
+    .values(scoped(workspaceMembers, invitation).values({ userId, role: invitation.role }))
     .onConflictDoNothing();
-  await db.update(workspaceInvitations).set({ acceptedAt: now }).where(eq(workspaceInvitations.id, invitation.id));
-}
-
-/** Concurrency already handed out to the workspaces a user owns. */
-export async function allocatedConcurrency(db: Executor, userId: string, exceptWorkspaceId?: string): Promise<number> {
-  const owned = await db
-    .select({ id: workspaces.id, limit: workspaces.concurrencyLimit })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, "owner")));
-  return owned.filter((w) => w.id !== exceptWorkspaceId).reduce((total, w) => total + w.limit, 0);
-}
-
-export async function ownedWorkspaceCount(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, "owner")));
-  return Number(row?.n ?? 0);
+  await db
+    .update(workspaceInvitations)
+    .set({ acceptedAt: now })
+    .where(scoped(workspaceInvitations, invitation).where(eq(workspaceInvitations.id, invitation.id)));
 }
 
 export async function workspaceCount(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(workspaces);
   return row?.n ?? 0;
-}
-
-/** The workspaces a user owns. */
-export async function ownedWorkspaceIds(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, "owner")));
-  return rows.map((r) => r.workspaceId);
 }
 
 /**
@@ -238,18 +188,9 @@ export async function planOwnerOf(db: Executor, workspaceId: string): Promise<st
     .select({ userId: workspaceMembers.userId, createdBy: workspaces.createdBy })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")))
+    .where(scoped(workspaceMembers, { workspaceId }).where(eq(workspaceMembers.role, "owner")))
     .orderBy(asc(workspaceMembers.createdAt));
   return (owners.find((o) => o.userId === o.createdBy) ?? owners[0])?.userId ?? null;
-}
-
-/** The workspaces a user belongs to. */
-export async function workspaceIdsOf(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, userId));
-  return rows.map((r) => r.workspaceId);
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { PaymentStatus } from "@parley/contract";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../context.ts";
 import { AppError } from "../../../lib/app-error.ts";
-import { requireOwner, type Tenant } from "../../../lib/tenant-scope.ts";
+import { requireOwner, scoped, type Tenant, type TenantScope } from "../../../lib/tenant-scope.ts";
 import { findUserById } from "../../users/service.ts";
 import { getTier } from "../../users/tiers.ts";
 import { findMembership, planOwnerOf } from "../../workspaces/service.ts";
@@ -24,8 +23,8 @@ function requirePayments(ctx: AppContext): StripeApi {
   return api;
 }
 
-async function customerOf(ctx: AppContext, workspaceId: string): Promise<string | null> {
-  const [row] = await ctx.db.select().from(billingAccounts).where(eq(billingAccounts.workspaceId, workspaceId));
+async function customerOf(ctx: AppContext, tenant: TenantScope): Promise<string | null> {
+  const [row] = await ctx.db.select().from(billingAccounts).where(scoped(billingAccounts, tenant).where());
   return row?.customerId ?? null;
 }
 
@@ -39,7 +38,7 @@ async function tierForSale(ctx: AppContext, workspaceId: string): Promise<TierFo
 
 /** The workspace's customer at the provider, created (with its billing email) the first time. */
 async function ensureCustomer(ctx: AppContext, api: StripeApi, tenant: Tenant): Promise<string> {
-  const existing = await customerOf(ctx, tenant.workspaceId);
+  const existing = await customerOf(ctx, tenant);
   if (existing) return existing;
   const membership = await findMembership(ctx.db, tenant.userId, tenant.workspaceId);
   if (!membership) throw new AppError("not_found", "Workspace not found.");
@@ -51,9 +50,9 @@ async function ensureCustomer(ctx: AppContext, api: StripeApi, tenant: Tenant): 
   // Two owners clicking at once: the first customer saved wins, the other is never used.
   await ctx.db
     .insert(billingAccounts)
-    .values({ workspaceId: tenant.workspaceId, customerId: created })
+    .values(scoped(billingAccounts, tenant).values({ customerId: created }))
     .onConflictDoNothing();
-  return (await customerOf(ctx, tenant.workspaceId)) ?? created;
+  return (await customerOf(ctx, tenant)) ?? created;
 }
 
 export async function paymentStatus(ctx: AppContext, tenant: Tenant): Promise<PaymentStatus> {
@@ -61,7 +60,7 @@ export async function paymentStatus(ctx: AppContext, tenant: Tenant): Promise<Pa
   return {
     enabled: true,
     can_subscribe: (await tierForSale(ctx, tenant.workspaceId)) !== null,
-    has_customer: (await customerOf(ctx, tenant.workspaceId)) !== null,
+    has_customer: (await customerOf(ctx, tenant)) !== null,
   };
 }
 
