@@ -1,4 +1,10 @@
-import type { TelephonyAccount, TelephonyNetwork, WebhookUrls } from "../../src/telephony/types.ts";
+import type {
+  TelephonyAccount,
+  TelephonyAdapter,
+  TelephonyNetwork,
+  TransferRequest,
+  WebhookUrls,
+} from "../../src/telephony/types.ts";
 
 /** One request an adapter sent, as a test reads it back. */
 export interface RecordedRequest {
@@ -59,4 +65,33 @@ export function webhookUrls(vendor: string): WebhookUrls {
     statusUrl: `https://parley.example/api/v1/telephony/${vendor}/status`,
     streamUrl: `wss://parley.example/api/v1/telephony/${vendor}/stream`,
   };
+}
+
+/**
+ * Places a call from `from` to `to` with machine detection on a recording network answering
+ * `answer`; returns the call id the adapter read and the request it sent.
+ */
+export async function placeRecordedCall(
+  adapter: TelephonyAdapter,
+  credentials: Record<string, string>,
+  answer: { status?: number; json?: unknown },
+  call: { from: string; to: string; urls: WebhookUrls },
+): Promise<{ id: string; request: RecordedRequest | undefined }> {
+  const { account, requests } = testAccount(credentials, () => answer);
+  const id = await adapter.placeCall(account, { ...call, machineDetection: true });
+  return { id, request: requests[0] };
+}
+
+/** The requests an adapter sends to transfer a live call, play `digits` on it and hang it up. */
+export async function liveCallRequests(
+  adapter: TelephonyAdapter,
+  credentials: Record<string, string>,
+  transfer: TransferRequest,
+  digits: string,
+): Promise<RecordedRequest[]> {
+  const { account, requests } = testAccount(credentials);
+  await adapter.transfer(account, transfer);
+  await adapter.sendDtmf(account, transfer.providerCallId, digits);
+  await adapter.hangup(account, transfer.providerCallId);
+  return requests;
 }

@@ -1,6 +1,12 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { jsonBody, testAccount, webhookUrls } from "../../../testing/telephony/recording-fetch.ts";
+import {
+  jsonBody,
+  liveCallRequests,
+  placeRecordedCall,
+  testAccount,
+  webhookUrls,
+} from "../../../testing/telephony/recording-fetch.ts";
 import { TelephonyError, type WebhookRequest } from "../../telephony/types.ts";
 import plivo from "./index.ts";
 import { EXTRA_HEADERS_LIMIT } from "./markup.ts";
@@ -102,19 +108,15 @@ describe("Plivo numbers", () => {
 
 describe("Plivo calls", () => {
   it("places a call with ring, hangup and machine detection callbacks", async () => {
-    const { account, requests } = testAccount(credentials, () => ({
+    const answer = {
       status: 201,
       json: { api_id: "x", message: "call fired", request_uuid: "9834029e-58b6-11e1-b8b7-a5bd0e4e126f" },
-    }));
-    const id = await adapter.placeCall(account, {
-      from: "+14155550000",
-      to: "+14155551111",
-      urls,
-      machineDetection: true,
-    });
+    };
+    const call = { from: "+14155550000", to: "+14155551111", urls };
+    const { id, request } = await placeRecordedCall(adapter, credentials, answer, call);
     expect(id).toBe("9834029e-58b6-11e1-b8b7-a5bd0e4e126f");
-    expect(requests[0]?.url).toBe(`${API}/Call/`);
-    expect(jsonBody(requests[0])).toEqual({
+    expect(request?.url).toBe(`${API}/Call/`);
+    expect(jsonBody(request)).toEqual({
       from: "14155550000",
       to: "14155551111",
       answer_url: urls.voiceUrl,
@@ -130,7 +132,6 @@ describe("Plivo calls", () => {
   });
 
   it("transfers the A leg to the URL serving <Dial>, sends DTMF and hangs up", async () => {
-    const { account, requests } = testAccount(credentials);
     const transfer = {
       providerCallId: "uuid-1",
       destination: "+14155552222",
@@ -138,9 +139,8 @@ describe("Plivo calls", () => {
       statusUrl: urls.statusUrl,
       markupUrl: "https://parley.example/api/v1/telephony/plivo/transfer/t1",
     };
-    await adapter.transfer(account, transfer);
-    await adapter.sendDtmf(account, "uuid-1", "12#");
-    await adapter.hangup(account, "uuid-1");
+    const requests = await liveCallRequests(adapter, credentials, transfer, "12#");
+    const { account } = testAccount(credentials);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `POST ${API}/Call/uuid-1/`,
       `POST ${API}/Call/uuid-1/DTMF/`,

@@ -1,6 +1,12 @@
 import { generateKeyPairSync, sign } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { jsonBody, testAccount, webhookUrls } from "../../../testing/telephony/recording-fetch.ts";
+import {
+  jsonBody,
+  liveCallRequests,
+  placeRecordedCall,
+  testAccount,
+  webhookUrls,
+} from "../../../testing/telephony/recording-fetch.ts";
 import { TelephonyError, type WebhookRequest } from "../../telephony/types.ts";
 import telnyx from "./index.ts";
 import { verifyTelnyxSignature } from "./signature.ts";
@@ -80,18 +86,12 @@ describe("Telnyx numbers", () => {
 
 describe("Telnyx calls", () => {
   it("places a TeXML call with status events and machine detection", async () => {
-    const { account, requests } = testAccount(credentials, () => ({
-      json: { call_sid: "v3:abc", from: "+13125550001", to: "+13125559999", status: "queued" },
-    }));
-    const id = await adapter.placeCall(account, {
-      from: "+13125550001",
-      to: "+13125559999",
-      urls,
-      machineDetection: true,
-    });
+    const answer = { json: { call_sid: "v3:abc", from: "+13125550001", to: "+13125559999", status: "queued" } };
+    const call = { from: "+13125550001", to: "+13125559999", urls };
+    const { id, request } = await placeRecordedCall(adapter, credentials, answer, call);
     expect(id).toBe("v3:abc");
-    expect(requests[0]?.url).toBe("https://api.telnyx.com/v2/texml/calls/1293384261075731499");
-    expect(jsonBody(requests[0])).toEqual({
+    expect(request?.url).toBe("https://api.telnyx.com/v2/texml/calls/1293384261075731499");
+    expect(jsonBody(request)).toEqual({
       From: "+13125550001",
       To: "+13125559999",
       Url: urls.voiceUrl,
@@ -104,15 +104,13 @@ describe("Telnyx calls", () => {
   });
 
   it("transfers, sends DTMF and hangs up with Call Control actions", async () => {
-    const { account, requests } = testAccount(credentials);
-    await adapter.transfer(account, {
+    const transfer = {
       providerCallId: "v3:abc",
       destination: "+13125558888",
       callerId: "+13125550001",
       statusUrl: urls.statusUrl,
-    });
-    await adapter.sendDtmf(account, "v3:abc", "1234#");
-    await adapter.hangup(account, "v3:abc");
+    };
+    const requests = await liveCallRequests(adapter, credentials, transfer, "1234#");
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       "POST https://api.telnyx.com/v2/calls/v3%3Aabc/actions/transfer",
       "POST https://api.telnyx.com/v2/calls/v3%3Aabc/actions/send_dtmf",

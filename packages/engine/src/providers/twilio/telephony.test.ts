@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { testAccount, webhookUrls } from "../../../testing/telephony/recording-fetch.ts";
+import { placeRecordedCall, testAccount, webhookUrls } from "../../../testing/telephony/recording-fetch.ts";
 import { TelephonyError, type WebhookRequest } from "../../telephony/types.ts";
 import twilio from "./index.ts";
 
@@ -73,16 +73,16 @@ describe("Twilio numbers", () => {
 
 describe("Twilio calls", () => {
   it("places a call with status events and machine detection", async () => {
-    const { account, requests } = testAccount(credentials, () => ({ status: 201, json: { sid: "CA9" } }));
-    const sid = await adapter.placeCall(account, {
-      from: "+15550000001",
-      to: "+15551112222",
-      urls,
-      machineDetection: true,
-    });
+    const call = { from: "+15550000001", to: "+15551112222", urls };
+    const { id: sid, request } = await placeRecordedCall(
+      adapter,
+      credentials,
+      { status: 201, json: { sid: "CA9" } },
+      call,
+    );
     expect(sid).toBe("CA9");
-    expect(requests[0]?.url).toBe(`${API}/Calls.json`);
-    const form = new URLSearchParams(requests[0]?.body);
+    expect(request?.url).toBe(`${API}/Calls.json`);
+    const form = new URLSearchParams(request?.body);
     expect(form.get("From")).toBe("+15550000001");
     expect(form.get("To")).toBe("+15551112222");
     expect(form.get("Url")).toBe(urls.voiceUrl);

@@ -1,6 +1,12 @@
 import { createHash, createHmac, generateKeyPairSync, verify } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { jsonBody, testAccount, webhookUrls } from "../../../testing/telephony/recording-fetch.ts";
+import {
+  jsonBody,
+  liveCallRequests,
+  placeRecordedCall,
+  testAccount,
+  webhookUrls,
+} from "../../../testing/telephony/recording-fetch.ts";
 import type { WebhookRequest } from "../../telephony/types.ts";
 import vonage from "./index.ts";
 
@@ -94,23 +100,19 @@ describe("Vonage numbers", () => {
 
 describe("Vonage calls", () => {
   it("places a call with the application's JWT", async () => {
-    const { account, requests } = testAccount(credentials, () => ({
+    const answer = {
       status: 201,
       json: { uuid: "63f61863-4a51-4f6b-86e1-46edebcf9356", status: "started", direction: "outbound" },
-    }));
-    const uuid = await adapter.placeCall(account, {
-      from: "+447700900000",
-      to: "+447700900001",
-      urls,
-      machineDetection: true,
-    });
+    };
+    const call = { from: "+447700900000", to: "+447700900001", urls };
+    const { id: uuid, request } = await placeRecordedCall(adapter, credentials, answer, call);
     expect(uuid).toBe("63f61863-4a51-4f6b-86e1-46edebcf9356");
-    expect(requests[0]?.url).toBe("https://api.nexmo.com/v1/calls");
-    const claims = applicationClaims(requests[0]?.headers.authorization);
+    expect(request?.url).toBe("https://api.nexmo.com/v1/calls");
+    const claims = applicationClaims(request?.headers.authorization);
     expect(claims.application_id).toBe(credentials.application_id);
     expect(claims.exp - claims.iat).toBe(900);
     expect(typeof claims.jti).toBe("string");
-    expect(jsonBody(requests[0])).toEqual({
+    expect(jsonBody(request)).toEqual({
       to: [{ type: "phone", number: "447700900001" }],
       from: { type: "phone", number: "447700900000" },
       answer_url: [`${urls.voiceUrl}?direction=outbound`],
@@ -133,15 +135,13 @@ describe("Vonage calls", () => {
   });
 
   it("transfers to an NCCO, sends DTMF and hangs up with PUTs on the call", async () => {
-    const { account, requests } = testAccount(credentials);
-    await adapter.transfer(account, {
+    const transfer = {
       providerCallId: "u1",
       destination: "+447700900002",
       callerId: "+447700900000",
       statusUrl: urls.statusUrl,
-    });
-    await adapter.sendDtmf(account, "u1", "1234#");
-    await adapter.hangup(account, "u1");
+    };
+    const requests = await liveCallRequests(adapter, credentials, transfer, "1234#");
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       "PUT https://api.nexmo.com/v1/calls/u1",
       "PUT https://api.nexmo.com/v1/calls/u1/dtmf",
