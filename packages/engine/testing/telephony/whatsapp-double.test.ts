@@ -2,34 +2,26 @@ import { describe, expect, it } from "vitest";
 import { WebrtcAudioLeg } from "../../src/webrtc/audio-leg.ts";
 import { callerSpeech, isNonSilent } from "./audio-checks.ts";
 import { startStandInApp, until } from "./stand-in-app.ts";
-import { signBody, startWhatsappDouble } from "./whatsapp-double.ts";
+import { SAMPLE_NUMBER, signBody, startWhatsappDouble } from "./whatsapp-double.ts";
 
 /** The WhatsApp double driven by plain HTTP and a stand-in business that answers with its own WebRTC leg. */
 
-const NUMBER = {
-  phoneNumberId: "106540352242922",
-  displayPhoneNumber: "+1 415-555-0100",
-  verifiedName: "Parley Clinic",
-  businessAccountId: "102290129340398",
-  accessToken: "EAAG-good",
-};
-
 describe("the WhatsApp double", () => {
   it("answers the Graph API as documented: fields, OAuth error 190, unknown object error 100", async () => {
-    const double = await startWhatsappDouble({ numbers: [NUMBER], appSecret: "s" });
+    const double = await startWhatsappDouble({ numbers: [SAMPLE_NUMBER], appSecret: "s" });
     try {
       const get = (id: string, token: string) =>
         fetch(`${double.apiUrl}/${id}?fields=display_phone_number,verified_name`, {
           headers: { authorization: `Bearer ${token}` },
         });
-      const ok = await get(NUMBER.phoneNumberId, "EAAG-good");
+      const ok = await get(SAMPLE_NUMBER.phoneNumberId, "EAAG-good");
       expect(ok.status).toBe(200);
       expect(await ok.json()).toEqual({
-        id: NUMBER.phoneNumberId,
+        id: SAMPLE_NUMBER.phoneNumberId,
         display_phone_number: "+1 415-555-0100",
         verified_name: "Parley Clinic",
       });
-      const badToken = await get(NUMBER.phoneNumberId, "nope");
+      const badToken = await get(SAMPLE_NUMBER.phoneNumberId, "nope");
       expect(badToken.status).toBe(401);
       expect(await badToken.json()).toMatchObject({ error: { type: "OAuthException", code: 190 } });
       const badId = await get("42", "EAAG-good");
@@ -46,7 +38,7 @@ describe("the WhatsApp double", () => {
   });
 
   it("places a signed call, takes the answer from the calls API, and exchanges Opus audio both ways", async () => {
-    const double = await startWhatsappDouble({ numbers: [NUMBER], appSecret: "app-secret" });
+    const double = await startWhatsappDouble({ numbers: [SAMPLE_NUMBER], appSecret: "app-secret" });
     let business: WebrtcAudioLeg | null = null;
     const heardByBusiness: Int16Array[] = [];
     const app = await startStandInApp({
@@ -62,7 +54,7 @@ describe("the WhatsApp double", () => {
         business = leg;
         leg.onAudio((pcm) => heardByBusiness.push(pcm));
         for (const action of ["pre_accept", "accept"]) {
-          const res = await fetch(`${double.apiUrl}/${NUMBER.phoneNumberId}/calls`, {
+          const res = await fetch(`${double.apiUrl}/${SAMPLE_NUMBER.phoneNumberId}/calls`, {
             method: "POST",
             headers: { authorization: "Bearer EAAG-good", "content-type": "application/json" },
             body: JSON.stringify({
@@ -81,7 +73,7 @@ describe("the WhatsApp double", () => {
     try {
       const { call, webhook } = await double.call({
         webhookUrl: `${app.origin}/webhook`,
-        phoneNumberId: NUMBER.phoneNumberId,
+        phoneNumberId: SAMPLE_NUMBER.phoneNumberId,
         from: "+447700900123",
         speech: callerSpeech("Hello there"),
       });

@@ -36,6 +36,15 @@ export interface DoubleNumber {
   accessToken: string;
 }
 
+/** A business number the doubles' tests register: its token is "EAAG-good". */
+export const SAMPLE_NUMBER: DoubleNumber = {
+  phoneNumberId: "106540352242922",
+  displayPhoneNumber: "+1 415-555-0100",
+  verifiedName: "Parley Clinic",
+  businessAccountId: "102290129340398",
+  accessToken: "EAAG-good",
+};
+
 export interface CallAction {
   phoneNumberId: string;
   callId: string;

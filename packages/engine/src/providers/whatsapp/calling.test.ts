@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signBody, startWhatsappDouble, type WhatsappDouble } from "../../../testing/telephony/whatsapp-double.ts";
+import {
+  SAMPLE_NUMBER,
+  signBody,
+  startWhatsappDouble,
+  type WhatsappDouble,
+} from "../../../testing/telephony/whatsapp-double.ts";
 import { loadCalling } from "../../webrtc/load-calling.ts";
 import type { CallingAccount, CallingAdapter } from "../../webrtc/types.ts";
 import adapters from "./index.ts";
 
 /** The Cloud API calling adapter against the local Graph API double. */
 
-const NUMBER = {
-  phoneNumberId: "106540352242922",
-  displayPhoneNumber: "+1 415-555-0100",
-  verifiedName: "Parley Clinic",
-  businessAccountId: "102290129340398",
-  accessToken: "EAAG-good",
-};
 let double: WhatsappDouble;
 let calling: CallingAdapter;
 
 beforeAll(async () => {
-  double = await startWhatsappDouble({ numbers: [NUMBER], appSecret: "app-secret" });
+  double = await startWhatsappDouble({ numbers: [SAMPLE_NUMBER], appSecret: "app-secret" });
   const loaded = await loadCalling("whatsapp");
   if (!loaded) throw new Error("no calling adapter");
   calling = loaded;
@@ -26,8 +24,8 @@ afterAll(() => double.close());
 
 const account = (overrides: Partial<CallingAccount> = {}): CallingAccount => ({
   apiUrl: double.apiUrl,
-  accessToken: NUMBER.accessToken,
-  numberId: NUMBER.phoneNumberId,
+  accessToken: SAMPLE_NUMBER.accessToken,
+  numberId: SAMPLE_NUMBER.phoneNumberId,
   net: { fetch },
   ...overrides,
 });
@@ -64,8 +62,8 @@ describe("the calling adapter", () => {
   });
 
   it("subscribes the app to the business account, and says when it is refused", async () => {
-    await calling.subscribeApp(account(), NUMBER.businessAccountId);
-    expect(double.subscriptions).toContain(NUMBER.businessAccountId);
+    await calling.subscribeApp(account(), SAMPLE_NUMBER.businessAccountId);
+    expect(double.subscriptions).toContain(SAMPLE_NUMBER.businessAccountId);
     await expect(calling.subscribeApp(account(), "999")).rejects.toThrow(/refused/);
   });
 
@@ -83,7 +81,7 @@ describe("the calling adapter", () => {
       field,
       value: {
         messaging_product: "whatsapp",
-        metadata: { display_phone_number: "14155550100", phone_number_id: NUMBER.phoneNumberId },
+        metadata: { display_phone_number: "14155550100", phone_number_id: SAMPLE_NUMBER.phoneNumberId },
         contacts: [{ profile: { name: "Ada" }, wa_id: "447700900123" }],
         calls,
       },
@@ -92,7 +90,7 @@ describe("the calling adapter", () => {
       object: "whatsapp_business_account",
       entry: [
         {
-          id: NUMBER.businessAccountId,
+          id: SAMPLE_NUMBER.businessAccountId,
           changes: [
             change("calls", [
               {
@@ -122,7 +120,7 @@ describe("the calling adapter", () => {
       {
         type: "connect",
         callId: "wacid.1",
-        numberId: NUMBER.phoneNumberId,
+        numberId: SAMPLE_NUMBER.phoneNumberId,
         businessNumber: "+14155550100",
         from: "+447700900123",
         to: "+14155550100",
@@ -132,7 +130,7 @@ describe("the calling adapter", () => {
       {
         type: "terminate",
         callId: "wacid.1",
-        numberId: NUMBER.phoneNumberId,
+        numberId: SAMPLE_NUMBER.phoneNumberId,
         businessNumber: "+14155550100",
         from: "+447700900123",
         to: "+14155550100",
