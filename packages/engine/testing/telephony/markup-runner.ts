@@ -195,11 +195,13 @@ export class MarkupRunner<C extends MarkupCall> {
   }
 
   /**
-   * An incoming call (already ringing): the voice webhook is requested; a 2xx answer runs as the
-   * call's markup, anything else fails the call.
+   * An incoming call rings: the voice webhook is requested; a 2xx answer runs as the call's markup,
+   * anything else fails the call.
    */
   async answerInbound(call: C, inbound: InboundOptions, url: string, method: string): Promise<CallHandle<C>> {
+    call.status = "ringing";
     call.prepareFarEnd(inbound);
+    this.host.book.add(call);
     call.lastUrl = url;
     const voice = await this.host.requestMarkup(call, url, method);
     if (voice.status < 200 || voice.status >= 300) {

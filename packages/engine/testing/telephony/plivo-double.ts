@@ -535,8 +535,6 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     );
     call.statusCallback = app.hangupUrl;
     call.statusCallbackMethod = app.hangupMethod;
-    call.status = "ringing";
-    book.add(call);
     return runner.answerInbound(call, inbound, app.answerUrl, app.answerMethod);
   }
 

@@ -534,8 +534,6 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
     call.connectionId = app.id;
     call.statusCallback = app.statusCallback;
     call.statusCallbackMethod = app.statusCallbackMethod;
-    call.status = "ringing";
-    book.add(call);
     return runner.answerInbound(call, inbound, app.voiceUrl, app.voiceMethod);
   }
 

@@ -477,8 +477,6 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
     // A number's StatusCallback hears about incoming calls once they end (Twilio sends only completed).
     call.statusCallback = owned.statusCallback;
     call.statusCallbackMethod = owned.statusCallbackMethod;
-    call.status = "ringing";
-    book.add(call);
     return runner.answerInbound(call, inbound, owned.voiceUrl, owned.voiceMethod);
   }
 
