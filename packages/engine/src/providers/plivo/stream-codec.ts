@@ -1,4 +1,5 @@
 import { isRecord, objectField, stringField, stringRecord } from "../../telephony/form.ts";
+import { streamMessage } from "../../telephony/media-stream-events.ts";
 import { MulawStreamAudio } from "../../telephony/mulaw-audio.ts";
 import type { StreamCodec, StreamEvent, StreamParameters } from "../../telephony/types.ts";
 import { unescapeHeader } from "./markup.ts";
@@ -42,14 +43,8 @@ export class PlivoStreamCodec implements StreamCodec {
   private streamId = "";
 
   decode(data: string | Buffer, isBinary: boolean): StreamEvent[] {
-    if (isBinary) return [];
-    let message: unknown;
-    try {
-      message = JSON.parse(data.toString());
-    } catch {
-      return [];
-    }
-    if (!isRecord(message)) return [];
+    const message = streamMessage(data, isBinary);
+    if (!message) return [];
     switch (message.event) {
       case "start": {
         const start = objectField(message, "start");

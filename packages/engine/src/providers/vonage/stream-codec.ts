@@ -1,6 +1,7 @@
 import { Reframer } from "../../audio/reframer.ts";
 import { Resampler } from "../../audio/resample.ts";
-import { isRecord, objectField, stringField, stringRecord } from "../../telephony/form.ts";
+import { objectField, stringField, stringRecord } from "../../telephony/form.ts";
+import { streamMessage } from "../../telephony/media-stream-events.ts";
 import type { StreamCodec, StreamEvent } from "../../telephony/types.ts";
 import { CALL_UUID_HEADER } from "./markup.ts";
 
@@ -29,13 +30,8 @@ export class VonageStreamCodec implements StreamCodec {
       for (let i = 0; i < pcm.length; i++) pcm[i] = bytes.readInt16LE(i * 2);
       return [{ type: "audio", pcm: this.up ? this.up.process(pcm) : pcm }];
     }
-    let message: unknown;
-    try {
-      message = JSON.parse(data.toString());
-    } catch {
-      return [];
-    }
-    if (!isRecord(message)) return [];
+    const message = streamMessage(data, false);
+    if (!message) return [];
     switch (message.event) {
       case "websocket:connected":
         return this.connected(message);
