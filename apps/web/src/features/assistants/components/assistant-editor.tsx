@@ -41,16 +41,18 @@ import { TransferTab } from "./transfer-tab.tsx";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
 import { VoiceTab } from "./voice-tab.tsx";
 
+/** The tabs that edit the assistant's own settings, each given the form. */
+const FORM_TABS = {
+  model: ModelTab,
+  transcriber: TranscriberTab,
+  voice: VoiceTab,
+  transfer: TransferTab,
+  analysis: AnalysisTab,
+  more: MoreSettingsTab,
+} satisfies Partial<Record<EditorTab, (props: { form: EditorForm }) => ReactNode>>;
+
 function TabContent({ tab, form, assistantId }: { tab: EditorTab; form: EditorForm; assistantId: string }) {
   switch (tab) {
-    case "model":
-      return <ModelTab form={form} />;
-    case "transcriber":
-      return <TranscriberTab form={form} />;
-    case "voice":
-      return <VoiceTab form={form} />;
-    case "transfer":
-      return <TransferTab form={form} />;
     case "functions":
       // The knowledge documents sit with the functions: both are tools the model calls during a call.
       return (
@@ -61,10 +63,10 @@ function TabContent({ tab, form, assistantId }: { tab: EditorTab; form: EditorFo
       );
     case "tools":
       return <ToolServersTab assistantId={assistantId} />;
-    case "analysis":
-      return <AnalysisTab form={form} />;
-    case "more":
-      return <MoreSettingsTab form={form} />;
+    default: {
+      const FormTab = FORM_TABS[tab];
+      return <FormTab form={form} />;
+    }
   }
 }
 

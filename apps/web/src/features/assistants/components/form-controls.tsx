@@ -1,6 +1,5 @@
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
-import MenuItem from "@mui/material/MenuItem";
 import Slider from "@mui/material/Slider";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
@@ -9,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { type FieldPath, useController } from "react-hook-form";
 import { ChipsInput } from "../../../components/chips-input.tsx";
+import { menuItems } from "../../../components/menu-options.tsx";
 import type { AssistantFormInput } from "../utils/assistant-form.ts";
 import type { EditorControl } from "./editor-types.ts";
 
@@ -153,11 +153,7 @@ export function ProviderSelect<T extends string>(props: {
       onChange={(e) => props.onSelect(e.target.value as T)}
       helperText={props.helperText}
     >
-      {props.options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
+      {menuItems(props.options)}
     </TextField>
   );
 }

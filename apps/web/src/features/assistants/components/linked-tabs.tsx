@@ -40,89 +40,96 @@ function useLinkNotices() {
   };
 }
 
-export function FunctionsTab({ assistantId }: { assistantId: string }) {
-  const texts = useTexts("functions");
-  const assigned = useAssistantFunctions(assistantId);
-  const available = useFunctions();
-  const link = useFunctionLink(assistantId);
+interface Listed {
+  data?: readonly { id: string; name: string }[] | undefined;
+  error: unknown;
+}
+
+/** One kind of linked item: what is assigned, what could be, and the link's change with its two notices. */
+function LinkedTab<A extends Listed, W extends Listed>(props: {
+  kind: Kind;
+  manageHref: string;
+  assigned: A;
+  available: W;
+  toItem: (item: NonNullable<A["data"] | W["data"]>[number]) => LinkedItem;
+  busy: boolean;
+  setLinked: (id: string, linked: boolean) => Promise<unknown>;
+  notices: { linked: string; unlinked: string };
+}) {
+  const texts = useTexts(props.kind);
   const notify = useLinkNotices();
-  const toItem = (f: { id: string; name: string; description?: string }): LinkedItem => ({
-    id: f.id,
-    name: f.name,
-    detail: f.description,
-  });
-  const failure = assigned.error ?? available.error;
+  const failure = props.assigned.error ?? props.available.error;
   return (
     <LinkedItemsPanel
       texts={texts}
-      manageHref={paths.functions}
-      assigned={assigned.data?.map(toItem)}
-      available={available.data?.map(toItem)}
+      manageHref={props.manageHref}
+      assigned={props.assigned.data?.map(props.toItem)}
+      available={props.available.data?.map(props.toItem)}
       error={failure ? errorText(failure, texts.title) : null}
+      busy={props.busy}
+      onAssign={(id) => notify(props.setLinked(id, true), props.notices.linked)}
+      onUnassign={(item) => notify(props.setLinked(item.id, false), props.notices.unlinked)}
+    />
+  );
+}
+
+export function FunctionsTab({ assistantId }: { assistantId: string }) {
+  const link = useFunctionLink(assistantId);
+  return (
+    <LinkedTab
+      kind="functions"
+      manageHref={paths.functions}
+      assigned={useAssistantFunctions(assistantId)}
+      available={useFunctions()}
+      toItem={(f: { id: string; name: string; description?: string }) => ({
+        id: f.id,
+        name: f.name,
+        detail: f.description,
+      })}
       busy={link.isPending}
-      onAssign={(id) => notify(link.mutateAsync({ functionId: id, linked: true }), "notices.functionAssigned")}
-      onUnassign={(item) =>
-        notify(link.mutateAsync({ functionId: item.id, linked: false }), "notices.functionUnassigned")
-      }
+      setLinked={(functionId, linked) => link.mutateAsync({ functionId, linked })}
+      notices={{ linked: "notices.functionAssigned", unlinked: "notices.functionUnassigned" }}
     />
   );
 }
 
 export function ToolServersTab({ assistantId }: { assistantId: string }) {
-  const texts = useTexts("tools");
-  const assigned = useAssistantMcpServers(assistantId);
-  const available = useMcpServers();
   const link = useMcpServerLink(assistantId);
-  const notify = useLinkNotices();
-  const toItem = (s: { id: string; name: string; description?: string | null; url: string }): LinkedItem => ({
-    id: s.id,
-    name: s.name,
-    detail: s.description || s.url,
-  });
-  const failure = assigned.error ?? available.error;
   return (
-    <LinkedItemsPanel
-      texts={texts}
+    <LinkedTab
+      kind="tools"
       manageHref={paths.mcpServers}
-      assigned={assigned.data?.map(toItem)}
-      available={available.data?.map(toItem)}
-      error={failure ? errorText(failure, texts.title) : null}
+      assigned={useAssistantMcpServers(assistantId)}
+      available={useMcpServers()}
+      toItem={(s: { id: string; name: string; description?: string | null; url: string }) => ({
+        id: s.id,
+        name: s.name,
+        detail: s.description || s.url,
+      })}
       busy={link.isPending}
-      onAssign={(id) => notify(link.mutateAsync({ serverId: id, linked: true }), "notices.toolServerAssigned")}
-      onUnassign={(item) =>
-        notify(link.mutateAsync({ serverId: item.id, linked: false }), "notices.toolServerUnassigned")
-      }
+      setLinked={(serverId, linked) => link.mutateAsync({ serverId, linked })}
+      notices={{ linked: "notices.toolServerAssigned", unlinked: "notices.toolServerUnassigned" }}
     />
   );
 }
 
 /** The knowledge documents the assistant searches during calls (its knowledge-search tool). */
 export function KnowledgeTab({ assistantId }: { assistantId: string }) {
-  const texts = useTexts("knowledge");
-  const assigned = useAssistantDocuments(assistantId);
-  const available = useDocuments();
   const link = useDocumentLink();
-  const notify = useLinkNotices();
-  const toItem = (d: { id: string; name: string; url: string | null }): LinkedItem => ({
-    id: d.id,
-    name: d.name,
-    detail: d.url ?? undefined,
-  });
-  const failure = assigned.error ?? available.error;
   return (
-    <LinkedItemsPanel
-      texts={texts}
+    <LinkedTab
+      kind="knowledge"
       manageHref={paths.knowledgeBase}
-      assigned={assigned.data?.map(toItem)}
-      available={available.data?.map(toItem)}
-      error={failure ? errorText(failure, texts.title) : null}
+      assigned={useAssistantDocuments(assistantId)}
+      available={useDocuments()}
+      toItem={(d: { id: string; name: string; url: string | null }) => ({
+        id: d.id,
+        name: d.name,
+        detail: d.url ?? undefined,
+      })}
       busy={link.isPending}
-      onAssign={(id) =>
-        notify(link.mutateAsync({ assistantId, documentId: id, linked: true }), "notices.documentLinked")
-      }
-      onUnassign={(item) =>
-        notify(link.mutateAsync({ assistantId, documentId: item.id, linked: false }), "notices.documentUnlinked")
-      }
+      setLinked={(documentId, linked) => link.mutateAsync({ assistantId, documentId, linked })}
+      notices={{ linked: "notices.documentLinked", unlinked: "notices.documentUnlinked" }}
     />
   );
 }

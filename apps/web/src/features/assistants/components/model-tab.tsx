@@ -1,18 +1,10 @@
 import Grid from "@mui/material/Grid";
-import {
-  ASSISTANT_DEFAULTS,
-  AssistantFields,
-  LLM_CATALOG,
-  LLM_DEFAULT_CONFIG,
-  type LlmProviderId,
-  providerLabel,
-} from "@parley/contract";
+import { ASSISTANT_DEFAULTS, AssistantFields, LLM_CATALOG, LLM_DEFAULT_CONFIG, providerLabel } from "@parley/contract";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { numberBounds, numberRange } from "../../../lib/number-bounds.ts";
 import { useLlmModels } from "../api/catalog-api.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
-import { llmProviderChange } from "../utils/provider-change.ts";
 import { llmNeedsDeployment } from "../utils/provider-traits.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { EndOfTurnFields } from "./end-of-turn-fields.tsx";
@@ -35,12 +27,6 @@ export function ModelTab({ form }: { form: EditorForm }) {
   const deployment = llmNeedsDeployment(provider);
   if (deployment) baseUrlHelp = t("model.resourceBaseUrlHelp", { provider: providerLabel(provider) });
   if (models.data?.error) baseUrlHelp = t("model.serverModelsFailed", { error: models.data.error });
-
-  const changeProvider = (next: LlmProviderId) => {
-    const change = llmProviderChange(next);
-    form.setValue("llm_provider", change.llm_provider, { shouldDirty: true });
-    form.setValue("llm_provider_config", change.llm_provider_config, { shouldDirty: true, shouldValidate: true });
-  };
 
   return (
     <Grid container spacing={2}>
@@ -67,9 +53,8 @@ export function ModelTab({ form }: { form: EditorForm }) {
           },
           { kind: "text", name: "system_prompt", label: t("model.systemPrompt"), rows: { min: 6, max: 20 } },
           ...providerAndModelFields("llm", {
-            control,
+            form,
             t,
-            onSelect: changeProvider,
             options,
             loading: models.isPending,
           }),

@@ -17,6 +17,7 @@ export function MoreSettingsTab({ form }: { form: EditorForm }) {
   const voicemail = useWatch({ control, name: "voicemail_detection" });
   const handler = useWatch({ control, name: "voicemail_detection_handler" });
   const background = useWatch({ control, name: "background_audio_id" });
+  const hipaa = useWatch({ control, name: "hippa_compliant" });
   const words = wordsUnder(t, "more");
   const endCall: FieldList = [
     { kind: "switch", name: "end_call_function", ...words("endCall.function", "endCall.functionHelp") },
@@ -93,26 +94,36 @@ export function MoreSettingsTab({ form }: { form: EditorForm }) {
       format: percent,
     },
   ];
-  return (
-    <>
-      <SettingsSection id="end-call-heading" title={t("more.endCall.title")} control={control} fields={endCall} />
-      <SettingsSection
-        id="voicemail-heading"
-        title={t("more.voicemail.title")}
-        control={control}
-        fields={voicemailFields}
-      />
-      <SettingsSection id="duration-heading" title={t("more.duration.title")} control={control} fields={duration} />
-      <SettingsSection id="silence-heading" title={t("more.silence.title")} control={control} fields={silence} />
-      <SettingsSection
-        id="background-heading"
-        title={t("more.background.title")}
-        control={control}
-        fields={backgroundFields}
-      />
-      <ComplianceSection form={form} />
-    </>
-  );
+  const compliance: FieldList = [
+    {
+      kind: "switch",
+      name: "hippa_compliant",
+      ...words("compliance.hipaa", "compliance.hipaaHelp"),
+      onChanged: (checked) => {
+        // Spec §4: HIPAA compliance forces audio recording off.
+        if (checked) form.setValue("audio_recording", false, { shouldDirty: true });
+      },
+    },
+    { kind: "switch", name: "pci_compliant", ...words("compliance.pci", "compliance.pciHelp") },
+    {
+      kind: "switch",
+      name: "audio_recording",
+      ...words("compliance.recording", hipaa ? "compliance.recordingOffForHipaa" : "compliance.recordingHelp"),
+      disabled: Boolean(hipaa),
+    },
+  ];
+  // Each section: its heading's id, its words under "more." in the locale, its fields.
+  const sections: [id: string, words: string, fields: FieldList][] = [
+    ["end-call-heading", "endCall", endCall],
+    ["voicemail-heading", "voicemail", voicemailFields],
+    ["duration-heading", "duration", duration],
+    ["silence-heading", "silence", silence],
+    ["background-heading", "background", backgroundFields],
+    ["compliance-heading", "compliance", compliance],
+  ];
+  return sections.map(([id, key, fields]) => (
+    <SettingsSection key={id} id={id} title={t(`more.${key}.title`)} control={control} fields={fields} />
+  ));
 }
 
 /** "None" stands for no sound (null in the assistant), which a select cannot hold as a value. */
@@ -141,33 +152,5 @@ function BackgroundSoundSelect({ control }: { control: EditorControl }) {
         </TextField>
       )}
     />
-  );
-}
-
-function ComplianceSection({ form }: { form: EditorForm }) {
-  const { t } = useTranslation("assistants");
-  const { control } = form;
-  const hipaa = useWatch({ control, name: "hippa_compliant" });
-  const words = wordsUnder(t, "more.compliance");
-  const fields: FieldList = [
-    {
-      kind: "switch",
-      name: "hippa_compliant",
-      ...words("hipaa", "hipaaHelp"),
-      onChanged: (checked) => {
-        // Spec §4: HIPAA compliance forces audio recording off.
-        if (checked) form.setValue("audio_recording", false, { shouldDirty: true });
-      },
-    },
-    { kind: "switch", name: "pci_compliant", ...words("pci", "pciHelp") },
-    {
-      kind: "switch",
-      name: "audio_recording",
-      ...words("recording", hipaa ? "recordingOffForHipaa" : "recordingHelp"),
-      disabled: Boolean(hipaa),
-    },
-  ];
-  return (
-    <SettingsSection id="compliance-heading" title={t("more.compliance.title")} control={control} fields={fields} />
   );
 }

@@ -13,7 +13,8 @@ import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import type { OptionItem } from "../../../lib/provider-options.ts";
 import { useAutoSelect } from "../../../lib/use-auto-select.ts";
-import type { EditorControl, EditorForm } from "./editor-types.ts";
+import { llmProviderChange, sttProviderChange, ttsProviderChange } from "../utils/provider-change.ts";
+import type { EditorForm } from "./editor-types.ts";
 import { ProviderSelect } from "./form-controls.tsx";
 import { OptionPicker } from "./model-select.tsx";
 import { HALF, type SettingsField } from "./settings-fields.tsx";
@@ -30,6 +31,28 @@ const STAGES = {
 
 type Stage = keyof typeof STAGES;
 type ProviderOf = { llm: LlmProviderId; stt: SttProviderId; tts: TtsProviderId };
+
+const DIRTY = { shouldDirty: true };
+const CHECKED = { shouldDirty: true, shouldValidate: true };
+
+/** Spec §4: a new provider brings its own model and configuration, which replace the old ones. */
+const SELECT: { [S in Stage]: (form: EditorForm, provider: ProviderOf[S]) => void } = {
+  llm: (form, provider) => {
+    const change = llmProviderChange(provider);
+    form.setValue("llm_provider", change.llm_provider, DIRTY);
+    form.setValue("llm_provider_config", change.llm_provider_config, CHECKED);
+  },
+  stt: (form, provider) => {
+    const change = sttProviderChange(provider);
+    form.setValue("stt_provider", change.stt_provider, DIRTY);
+    form.setValue("stt_provider_config", change.stt_provider_config, CHECKED);
+  },
+  tts: (form, provider) => {
+    const change = ttsProviderChange(provider);
+    form.setValue("tts_provider", change.tts_provider, DIRTY);
+    form.setValue("tts_provider_config", change.tts_provider_config, CHECKED);
+  },
+};
 type ModelList = readonly { value: string; label?: string | null }[];
 
 /**
@@ -65,44 +88,27 @@ export function useModelOptions(
 export function providerAndModelFields<S extends Stage>(
   stage: S,
   props: {
-    control: EditorControl;
+    form: EditorForm;
     t: (key: string) => string;
-    onSelect: (provider: ProviderOf[S]) => void;
     options: OptionItem[] | undefined;
     loading: boolean;
   },
 ): SettingsField[] {
   const { words, model, providers } = STAGES[stage];
   const providerName = `${stage}_provider` as const;
+  // Both pickers are bound to the form and labelled from the stage's words.
+  const bound = (name: typeof providerName | typeof model, what: "provider" | "model") => ({
+    control: props.form.control,
+    name,
+    label: props.t(`${words}.${what}`),
+  });
+  // The table holds the stage's own ids; TypeScript cannot follow the generic through it.
+  const choices = providers as readonly { value: ProviderOf[S]; label: string }[];
+  const select = (provider: ProviderOf[S]) => SELECT[stage](props.form, provider);
+  const providerSelect = <ProviderSelect {...bound(providerName, "provider")} options={choices} onSelect={select} />;
+  const modelPicker = <OptionPicker {...bound(model, "model")} options={props.options ?? []} loading={props.loading} />;
   return [
-    {
-      kind: "custom",
-      key: providerName,
-      size: HALF,
-      node: (
-        <ProviderSelect
-          control={props.control}
-          name={providerName}
-          label={props.t(`${words}.provider`)}
-          // The table holds the stage's own ids; TypeScript cannot follow the generic through it.
-          options={providers as readonly { value: ProviderOf[S]; label: string }[]}
-          onSelect={props.onSelect}
-        />
-      ),
-    },
-    {
-      kind: "custom",
-      key: model,
-      size: HALF,
-      node: (
-        <OptionPicker
-          control={props.control}
-          name={model}
-          label={props.t(`${words}.model`)}
-          options={props.options ?? []}
-          loading={props.loading}
-        />
-      ),
-    },
+    { kind: "custom", key: providerName, size: HALF, node: providerSelect },
+    { kind: "custom", key: model, size: HALF, node: modelPicker },
   ];
 }

@@ -1,9 +1,9 @@
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import type { FieldPath } from "react-hook-form";
 import { FormTextField } from "../../../components/form-text-field.tsx";
+import { menuItems } from "../../../components/menu-options.tsx";
 import type { AssistantFormInput } from "../utils/assistant-form.ts";
 import type { EditorControl } from "./editor-types.ts";
 import { FormChips, FormNumberField, FormSlider, FormSwitch } from "./form-controls.tsx";
@@ -59,77 +59,31 @@ function SettingsInput({
   field: Exclude<SettingsField, { kind: "custom" }>;
 }) {
   const { name, label, help, disabled } = field;
+  const bound = { control, name, label };
   switch (field.kind) {
     case "switch":
-      return (
-        <FormSwitch
-          control={control}
-          name={name}
-          label={label}
-          helperText={help}
-          disabled={disabled}
-          onChanged={field.onChanged}
-        />
-      );
+      return <FormSwitch {...bound} helperText={help} disabled={disabled} onChanged={field.onChanged} />;
     case "chips":
-      return <FormChips control={control} name={name} label={label} helperText={help} />;
-    case "slider":
-      return (
-        <FormSlider
-          control={control}
-          name={name}
-          label={label}
-          min={field.min}
-          max={field.max}
-          step={field.step}
-          format={field.format}
-          disabled={disabled}
-        />
-      );
+      return <FormChips {...bound} helperText={help} />;
+    case "slider": {
+      const { min, max, step, format } = field;
+      return <FormSlider {...bound} min={min} max={max} step={step} format={format} disabled={disabled} />;
+    }
     case "number":
-      return (
-        <FormNumberField
-          control={control}
-          name={name}
-          label={label}
-          helperText={help}
-          fullWidth
-          slotProps={{ htmlInput: field.input }}
-        />
-      );
+      return <FormNumberField {...bound} helperText={help} fullWidth slotProps={{ htmlInput: field.input }} />;
     case "select":
       return (
-        <FormTextField
-          control={control}
-          name={name}
-          select
-          label={label}
-          helperText={help}
-          disabled={disabled}
-          fullWidth
-        >
-          {field.options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
+        <FormTextField {...bound} select helperText={help} disabled={disabled} fullWidth>
+          {menuItems(field.options)}
         </FormTextField>
       );
-    case "text":
+    case "text": {
+      const { required, rows } = field;
+      const lines = { multiline: rows !== undefined, minRows: rows?.min, maxRows: rows?.max };
       return (
-        <FormTextField
-          control={control}
-          name={name}
-          label={label}
-          helperText={help}
-          required={field.required}
-          disabled={disabled}
-          multiline={field.rows !== undefined}
-          minRows={field.rows?.min}
-          maxRows={field.rows?.max}
-          fullWidth
-        />
+        <FormTextField {...bound} helperText={help} required={required} disabled={disabled} {...lines} fullWidth />
       );
+    }
   }
 }
 

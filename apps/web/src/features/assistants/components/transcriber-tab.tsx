@@ -6,7 +6,6 @@ import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useTranscriber } from "../api/catalog-api.ts";
-import { sttProviderChange } from "../utils/provider-change.ts";
 import { type SttFieldView, sttFields } from "../utils/stt-fields.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { providerAndModelFields, useModelOptions } from "./provider-fields.tsx";
@@ -26,20 +25,13 @@ export function TranscriberTab({ form }: { form: EditorForm }) {
   );
   const languages = transcriber.data?.languages ?? catalog.languages;
 
-  const changeProvider = (next: SttProviderId) => {
-    const change = sttProviderChange(next);
-    form.setValue("stt_provider", change.stt_provider, { shouldDirty: true });
-    form.setValue("stt_provider_config", change.stt_provider_config, { shouldDirty: true, shouldValidate: true });
-  };
-
   return (
     <Grid container spacing={2}>
       <SettingsFields
         control={control}
         fields={providerAndModelFields("stt", {
-          control,
+          form,
           t,
-          onSelect: changeProvider,
           options,
           loading: transcriber.isPending,
         })}

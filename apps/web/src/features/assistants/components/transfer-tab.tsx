@@ -16,6 +16,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { DTMF_KEYS } from "../utils/assistant-form.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { FormSwitch } from "./form-controls.tsx";
+import { type FieldList, HALF, SettingsFields } from "./settings-fields.tsx";
 
 /** Call transfer destinations and the keypad (DTMF) mapping. */
 export function TransferTab({ form }: { form: EditorForm }) {
@@ -37,6 +38,27 @@ function TransferDestinations({ form }: { form: EditorForm }) {
   const { control } = form;
   const enabled = useWatch({ control, name: "call_transfer" });
   const rows = useFieldArray({ control, name: "transfer_config" });
+  const destinationFields = (index: number): FieldList => {
+    const n = index + 1;
+    return [
+      {
+        kind: "text",
+        name: `transfer_config.${index}.name`,
+        label: t("transfer.destinationName", { n }),
+        size: HALF,
+        required: true,
+      },
+      {
+        kind: "text",
+        name: `transfer_config.${index}.number`,
+        label: t("transfer.number", { n }),
+        help: t("transfer.numberHelp"),
+        size: HALF,
+        required: true,
+      },
+      { kind: "text", name: `transfer_config.${index}.transfer_message`, label: t("transfer.message", { n }) },
+    ];
+  };
   return (
     <Stack spacing={2} component="section" aria-labelledby="transfer-heading">
       <Typography id="transfer-heading" variant="h6" component="h2">
@@ -54,33 +76,7 @@ function TransferDestinations({ form }: { form: EditorForm }) {
           {/* Name and number share a line, the message gets its own: each field keeps a readable width. */}
           <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
             <Grid container spacing={2} sx={{ flex: 1 }}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField
-                  control={control}
-                  name={`transfer_config.${index}.name`}
-                  label={t("transfer.destinationName", { n: index + 1 })}
-                  required
-                  fullWidth
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField
-                  control={control}
-                  name={`transfer_config.${index}.number`}
-                  label={t("transfer.number", { n: index + 1 })}
-                  helperText={t("transfer.numberHelp")}
-                  required
-                  fullWidth
-                />
-              </Grid>
-              <Grid size={12}>
-                <FormTextField
-                  control={control}
-                  name={`transfer_config.${index}.transfer_message`}
-                  label={t("transfer.message", { n: index + 1 })}
-                  fullWidth
-                />
-              </Grid>
+              <SettingsFields control={control} fields={destinationFields(index)} />
               <TransferModeFields form={form} index={index} />
             </Grid>
             <IconButton aria-label={t("transfer.remove", { n: index + 1 })} onClick={() => rows.remove(index)}>
@@ -115,45 +111,47 @@ function TransferModeFields({ form, index }: { form: EditorForm; index: number }
   const { control } = form;
   const mode = useWatch({ control, name: `transfer_config.${index}.mode` });
   return (
-    <>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
-          control={control}
-          name={`transfer_config.${index}.mode`}
-          render={({ field }) => (
-            <TextField
-              select
-              fullWidth
-              label={t("transfer.mode", { n: index + 1 })}
-              name={field.name}
-              inputRef={field.ref}
-              value={field.value ?? "cold"}
-              onBlur={field.onBlur}
-              onChange={(event) => {
-                const picked = TransferMode.safeParse(event.target.value);
-                if (picked.success) field.onChange(picked.data);
-              }}
-            >
-              <MenuItem value="cold">{t("transfer.modeCold")}</MenuItem>
-              <MenuItem value="warm">{t("transfer.modeWarm")}</MenuItem>
-            </TextField>
-          )}
-        />
-      </Grid>
-      {mode === "warm" && (
-        <Grid size={12}>
-          <FormTextField
-            control={control}
-            name={`transfer_config.${index}.briefing`}
-            label={t("transfer.briefing", { n: index + 1 })}
-            helperText={t("transfer.briefingHelp")}
-            multiline
-            minRows={2}
-            fullWidth
-          />
-        </Grid>
-      )}
-    </>
+    <SettingsFields
+      control={control}
+      fields={[
+        {
+          kind: "custom",
+          key: `transfer_config.${index}.mode`,
+          size: HALF,
+          node: (
+            <Controller
+              control={control}
+              name={`transfer_config.${index}.mode`}
+              render={({ field }) => (
+                <TextField
+                  select
+                  fullWidth
+                  label={t("transfer.mode", { n: index + 1 })}
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value ?? "cold"}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    const picked = TransferMode.safeParse(event.target.value);
+                    if (picked.success) field.onChange(picked.data);
+                  }}
+                >
+                  <MenuItem value="cold">{t("transfer.modeCold")}</MenuItem>
+                  <MenuItem value="warm">{t("transfer.modeWarm")}</MenuItem>
+                </TextField>
+              )}
+            />
+          ),
+        },
+        mode === "warm" && {
+          kind: "text",
+          name: `transfer_config.${index}.briefing`,
+          label: t("transfer.briefing", { n: index + 1 }),
+          help: t("transfer.briefingHelp"),
+          rows: { min: 2 },
+        },
+      ]}
+    />
   );
 }
 

@@ -23,7 +23,6 @@ import { numberRange } from "../../../lib/number-bounds.ts";
 import type { OptionItem } from "../../../lib/provider-options.ts";
 import { useAutoSelect } from "../../../lib/use-auto-select.ts";
 import { mergeClones } from "../utils/options.ts";
-import { ttsProviderChange } from "../utils/provider-change.ts";
 import { ttsSettingFields } from "../utils/provider-traits.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { OptionPicker } from "./model-select.tsx";
@@ -65,21 +64,14 @@ export function VoiceTab({ form }: { form: EditorForm }) {
     { keepUnlisted: true },
   );
 
-  const changeProvider = (next: TtsProviderId) => {
-    const change = ttsProviderChange(next);
-    form.setValue("tts_provider", change.tts_provider, { shouldDirty: true });
-    form.setValue("tts_provider_config", change.tts_provider_config, { shouldDirty: true, shouldValidate: true });
-  };
-
   return (
     <Grid container spacing={2}>
       <SettingsFields
         control={control}
         fields={[
           ...providerAndModelFields("tts", {
-            control,
+            form,
             t,
-            onSelect: changeProvider,
             options: modelOptions,
             loading: voices.isPending,
           }),

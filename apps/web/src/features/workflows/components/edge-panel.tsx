@@ -10,7 +10,7 @@ import {
   type WorkflowVariable,
 } from "@parley/contract";
 import { useTranslation } from "react-i18next";
-import { DeleteSelectionButton, IssueList, NodeSelect, NodeText, plainOptions } from "./panel-inputs.tsx";
+import { IssueList, LineButton, NodeSelect, NodeText, plainOptions } from "./panel-inputs.tsx";
 
 const KINDS: WorkflowConditionKind[] = ["always", "default", "variable", "model"];
 
@@ -77,7 +77,7 @@ export function EdgePanel(props: {
         helperText={t("condition.labelHint")}
         onChange={(label) => props.onChange({ ...edge, label: label || undefined }, "label")}
       />
-      <DeleteSelectionButton label={t("panel.deleteEdge")} onClick={props.onDelete} />
+      <LineButton kind="delete" label={t("panel.deleteEdge")} onClick={props.onDelete} />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import Typography from "@mui/material/Typography";
 import type { WorkflowNode, WorkflowNodeOf, WorkflowNodeType, WorkflowVariable } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { patchAt, removeAt } from "../utils/row-edits.ts";
-import { AddRowButton, NodeText, RowCard } from "./panel-inputs.tsx";
+import { LineButton, NodeText, RowCard } from "./panel-inputs.tsx";
 import { ToolFields } from "./tool-fields.tsx";
 import { VariableField } from "./variable-field.tsx";
 
@@ -157,7 +157,8 @@ function CollectFields(props: FieldsProps<WorkflowNodeOf<"conversation">>) {
           />
         </RowCard>
       ))}
-      <AddRowButton
+      <LineButton
+        kind="add"
         label={t("fields.collectAdd")}
         onClick={() => update([...collect, { variable: "", description: "", required: true }], "collect")}
       />

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { connect, isTerminal } from "../utils/graph-edits.ts";
 import { NodeFields } from "./node-fields.tsx";
 import { kindColor, kindIcon } from "./node-kinds.tsx";
-import { DeleteSelectionButton, IssueList, NodeSelect, NodeText } from "./panel-inputs.tsx";
+import { IssueList, LineButton, NodeSelect, NodeText } from "./panel-inputs.tsx";
 
 /**
  * The selected node's fields, a way to join it to another node without dragging a handle
@@ -50,7 +50,7 @@ export function NodePanel(props: {
           onChange={props.onConnect}
         />
       )}
-      <DeleteSelectionButton label={t("panel.deleteNode")} onClick={props.onDelete} />
+      <LineButton kind="delete" label={t("panel.deleteNode")} onClick={props.onDelete} />
     </Stack>
   );
 }

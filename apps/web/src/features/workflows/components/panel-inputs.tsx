@@ -1,15 +1,15 @@
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import Box from "@mui/material/Box";
-import Button, { type ButtonProps } from "@mui/material/Button";
+import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import type { SxProps, Theme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
+import { menuItems } from "../../../components/menu-options.tsx";
 
 /** A text field of a node, as people type it (their direction). */
 export function NodeText(props: {
@@ -61,11 +61,7 @@ export function NodeSelect(props: {
       onChange={(e) => props.onChange(e.target.value)}
       sx={props.sx}
     >
-      {props.options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
+      {menuItems(props.options)}
     </TextField>
   );
 }
@@ -87,21 +83,21 @@ export function IssueList({ label, issues }: { label: string; issues: readonly s
   );
 }
 
-/** A button on a line of its own below a panel's fields, as wide as its text. */
-function LineButton(props: ButtonProps) {
+/** The panels' two kinds of text button: removing the selection, and adding a row to a list. */
+const LINE_BUTTONS = {
+  delete: { color: "error", size: "medium", icon: <DeleteOutline /> },
+  add: { color: "primary", size: "small", icon: <AddIcon /> },
+} as const;
+
+/** A text button on a line of its own below a panel's fields, as wide as its text. */
+export function LineButton(props: { kind: keyof typeof LINE_BUTTONS; label: string; onClick: () => void }) {
+  const { color, size, icon } = LINE_BUTTONS[props.kind];
   return (
     <div>
-      <Button {...props} />
+      <Button color={color} size={size} startIcon={icon} onClick={props.onClick}>
+        {props.label}
+      </Button>
     </div>
-  );
-}
-
-/** The panel's last control: removes the selected node or edge. */
-export function DeleteSelectionButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <LineButton color="error" startIcon={<DeleteOutline />} onClick={onClick}>
-      {label}
-    </LineButton>
   );
 }
 
@@ -119,14 +115,5 @@ export function RowCard(props: { head: ReactNode; removeLabel: string; onRemove:
         {props.children}
       </Stack>
     </Paper>
-  );
-}
-
-/** Adds an entry at the end of a list edited in place. */
-export function AddRowButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <LineButton size="small" startIcon={<AddIcon />} onClick={onClick}>
-      {label}
-    </LineButton>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ChipsInput } from "../../../components/chips-input.tsx";
 import type { WorkflowDraft } from "../hooks/use-workflow-draft.ts";
 import { patchAt, removeAt } from "../utils/row-edits.ts";
-import { AddRowButton, NodeSelect, NodeText, RowCard } from "./panel-inputs.tsx";
+import { LineButton, NodeSelect, NodeText, RowCard } from "./panel-inputs.tsx";
 
 /** The workflow as a whole: its name and description, the prompt every step adds to, its variables. */
 export function SettingsPanel(props: {
@@ -103,7 +103,8 @@ function VariablesEditor(props: {
           )}
         </RowCard>
       ))}
-      <AddRowButton
+      <LineButton
+        kind="add"
         label={t("settings.variableAdd")}
         onClick={() => props.onChange([...variables, { name: "", type: "string", description: "" }], "variables")}
       />

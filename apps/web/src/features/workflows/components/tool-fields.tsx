@@ -15,7 +15,7 @@ import { errorText } from "../../../components/error-text.ts";
 import { type KeyValueRow, recordToRows, rowsToRecord } from "../../../components/key-value-rows.tsx";
 import { patchAt, removeAt } from "../utils/row-edits.ts";
 import type { FieldsProps } from "./node-fields.tsx";
-import { AddRowButton, NodeSelect, plainOptions } from "./panel-inputs.tsx";
+import { LineButton, NodeSelect, plainOptions } from "./panel-inputs.tsx";
 import { VariableField } from "./variable-field.tsx";
 
 type ToolNode = WorkflowNodeOf<"tool">;
@@ -222,7 +222,11 @@ function ArgumentRows(props: { value: Record<string, string>; onChange: (value: 
           </IconButton>
         </Stack>
       ))}
-      <AddRowButton label={t("fields.argumentAdd")} onClick={() => change([...current, { key: "", value: "" }])} />
+      <LineButton
+        kind="add"
+        label={t("fields.argumentAdd")}
+        onClick={() => change([...current, { key: "", value: "" }])}
+      />
     </Stack>
   );
 }
