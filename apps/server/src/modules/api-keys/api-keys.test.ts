@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, signedInUser, type TestApp } from "../../../test/harness.ts";
-import { apiKeys } from "./schema.ts";
 import { CALL_ROUTES } from "../../lib/scope-policy.ts";
+import { apiKeys } from "./schema.ts";
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
 
