@@ -15,7 +15,8 @@ export function SchemaFormDialog<T extends FieldValues, TOut extends FieldValues
   ...dialog
 }: Omit<FormDialogProps, "onSubmit" | "busy" | "children" | "maxWidth"> & {
   form: UseFormReturn<T, unknown, TOut>;
-  fields: readonly FieldSpec<T>[];
+  /** The form's type comes from `form`; the list is checked against it. */
+  fields: readonly FieldSpec<NoInfer<T>>[];
   onValid: (values: TOut) => Promise<unknown>;
   maxWidth?: FormDialogProps["maxWidth"];
 }) {

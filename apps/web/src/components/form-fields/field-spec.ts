@@ -13,6 +13,8 @@ export const HALF: GridSize = { xs: 12, sm: 6 };
 
 interface Placed {
   grid?: GridSize;
+  /** React's key for the cell when the name alone would not remount it (fields that follow another choice). */
+  key?: string;
 }
 
 interface Named<T extends FieldValues> extends Placed {
@@ -21,10 +23,13 @@ interface Named<T extends FieldValues> extends Placed {
 }
 
 /** What a text field may say beyond its value: the MUI TextField's own props (type, helperText, slotProps…). */
-type TextProps = Omit<
+type MuiTextProps = Omit<
   TextFieldProps,
   "name" | "value" | "onChange" | "error" | "label" | "select" | "children" | "defaultValue" | "kind"
 >;
+
+/** React's key is ours (Placed), not a prop of the text field. */
+type TextProps = Omit<MuiTextProps, "key">;
 
 /** A text field (`type` "number", "password", "url", "date"… and `multiline` included). */
 export type TextSpec<T extends FieldValues> = Named<T> & TextProps & { kind?: "text" };
@@ -102,3 +107,9 @@ export type FieldSpec<T extends FieldValues> =
 
 /** Slot props of a field whose value reads left to right in every language (URLs, numbers, ids). */
 export const LTR = { htmlInput: { dir: "ltr" } } as const;
+
+/** Slot props of a phone number field: left to right, the phone keypad on touch screens. */
+export const TEL = { htmlInput: { dir: "ltr", inputMode: "tel" } } as const;
+
+/** Slot props of a field of digits (ids, extensions): left to right, the number keypad. */
+export const DIGITS = { htmlInput: { dir: "ltr", inputMode: "numeric" } } as const;

@@ -10,8 +10,11 @@ import type { FieldSpec } from "./field-spec.ts";
 
 type Spec<T extends FieldValues> = Exclude<FieldSpec<T>, false | null | undefined>;
 
-const keyOf = <T extends FieldValues>(spec: Spec<T>) =>
-  spec.kind === "node" || spec.kind === "group" ? spec.key : spec.kind === "heading" ? spec.title : spec.name;
+const keyOf = <T extends FieldValues>(spec: Spec<T>) => {
+  if (spec.kind === "heading") return spec.title;
+  if (spec.kind === "node" || spec.kind === "group") return spec.key;
+  return spec.key ?? spec.name;
+};
 
 /**
  * A form's fields from a list: each in its grid cell (a dialog's or a card's `Grid container`),
@@ -19,7 +22,7 @@ const keyOf = <T extends FieldValues>(spec: Spec<T>) =>
  */
 export function FormFields<T extends FieldValues, TOut extends FieldValues = T>(props: {
   control: Control<T, unknown, TOut>;
-  fields: readonly FieldSpec<T>[];
+  fields: readonly FieldSpec<NoInfer<T>>[];
 }) {
   return props.fields.map((spec) => {
     if (!spec) return null;
@@ -72,7 +75,7 @@ function FieldControl<T extends FieldValues, TOut extends FieldValues>({
         />
       );
     case "select": {
-      const { kind: _kind, grid: _grid, options, ...text } = spec;
+      const { kind: _kind, grid: _grid, key: _key, options, ...text } = spec;
       return (
         <FormTextField control={control} fullWidth {...text} select>
           {menuItems(options)}
@@ -80,7 +83,7 @@ function FieldControl<T extends FieldValues, TOut extends FieldValues>({
       );
     }
     default: {
-      const { kind: _kind, grid: _grid, ...text } = spec;
+      const { kind: _kind, grid: _grid, key: _key, ...text } = spec;
       return <FormTextField control={control} fullWidth {...text} />;
     }
   }

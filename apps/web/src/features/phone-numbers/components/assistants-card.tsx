@@ -3,14 +3,13 @@ import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { PhoneNumber } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useUpdatePhoneNumber } from "../../../api/phone-numbers.ts";
-import { errorText } from "../../../components/error-text.ts";
-import { FormTextField } from "../../../components/form-text-field.tsx";
+import { FormFields } from "../../../components/form-fields/form-fields.tsx";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { orNull } from "../forms/number-rules.ts";
-import { AssistantField } from "./assistant-field.tsx";
+import { useAssistantSelect } from "./assistant-select.tsx";
 
 interface Values {
   friendly_name: string;
@@ -18,11 +17,14 @@ interface Values {
   outbound_agent_id: string;
 }
 
+const BESIDE = { xs: 12, md: 6 };
+
 /** Who answers the number and who speaks when it calls out (and its name), saved together. */
 export function AssistantsCard({ number }: { number: PhoneNumber }) {
   const { t } = useTranslation(["phone-numbers", "translation"], { nsMode: "fallback" });
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const update = useUpdatePhoneNumber(number.id);
+  const assistant = useAssistantSelect<Values>();
   const form = useForm<Values>({
     values: {
       friendly_name: number.friendly_name,
@@ -31,16 +33,12 @@ export function AssistantsCard({ number }: { number: PhoneNumber }) {
     },
   });
   const save = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync({
-        friendly_name: values.friendly_name.trim(),
-        agent_id: orNull(values.agent_id),
-        outbound_agent_id: orNull(values.outbound_agent_id),
-      });
-      enqueueSnackbar(t("updated"), { variant: "success" });
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
-    }
+    const body = {
+      friendly_name: values.friendly_name.trim(),
+      agent_id: orNull(values.agent_id),
+      outbound_agent_id: orNull(values.outbound_agent_id),
+    };
+    await notice.run(update.mutateAsync(body), t("updated"));
   });
   return (
     <Paper variant="outlined" sx={{ p: 3 }} component="form" onSubmit={(event) => void save(event)} noValidate>
@@ -48,31 +46,14 @@ export function AssistantsCard({ number }: { number: PhoneNumber }) {
         {t("detail.assistants")}
       </Typography>
       <Grid container spacing={2}>
-        <Grid size={12}>
-          <FormTextField
-            control={form.control}
-            name="friendly_name"
-            label={t("fields.friendlyName")}
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <AssistantField
-            control={form.control}
-            name="agent_id"
-            label={t("fields.inbound")}
-            helperText={t("detail.inboundHelp")}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <AssistantField
-            control={form.control}
-            name="outbound_agent_id"
-            label={t("fields.outbound")}
-            helperText={t("detail.outboundHelp")}
-          />
-        </Grid>
+        <FormFields
+          control={form.control}
+          fields={[
+            { name: "friendly_name", label: t("fields.friendlyName"), slotProps: { htmlInput: { maxLength: 100 } } },
+            assistant("agent_id", t("fields.inbound"), t("detail.inboundHelp"), BESIDE),
+            assistant("outbound_agent_id", t("fields.outbound"), t("detail.outboundHelp"), BESIDE),
+          ]}
+        />
         <Grid size={12}>
           <Button type="submit" variant="contained" disabled={!form.formState.isDirty || update.isPending}>
             {t("common.save")}

@@ -1,18 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormLabel from "@mui/material/FormLabel";
-import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
-import Switch from "@mui/material/Switch";
 import { MediaStreamProvider, SipTrunkSettings } from "@parley/contract";
-import { useEffect, useId, useMemo } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useEffect, useMemo } from "react";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { type NewPhoneNumber, savedIntegrationsFor, useSavedIntegrations } from "../../../api/phone-numbers.ts";
-import { FormDialog } from "../../../components/form-dialog.tsx";
-import { FormTextField } from "../../../components/form-text-field.tsx";
+import { type FieldSpec, HALF, LTR, TEL } from "../../../components/form-fields/field-spec.ts";
+import { optionsOf } from "../../../components/menu-options.tsx";
+import { SchemaFormDialog } from "../../../components/schema-form-dialog.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import {
   type CreateNumberValues,
   createNumberDefaults,
@@ -20,7 +14,7 @@ import {
   NumberKind,
   toCreateBody,
 } from "../forms/create-number-form.ts";
-import { AssistantField } from "./assistant-field.tsx";
+import { useAssistantSelect } from "./assistant-select.tsx";
 import { CountryField } from "./country-field.tsx";
 import { FIRST_MEDIA_PROVIDER, providerLabel } from "./provider-names.ts";
 
@@ -31,7 +25,6 @@ import { FIRST_MEDIA_PROVIDER, providerLabel } from "./provider-names.ts";
  */
 export function CreateNumberDialog(props: { onClose: () => void; onSubmit: (body: NewPhoneNumber) => Promise<void> }) {
   const { t } = useTranslation(["phone-numbers", "translation"], { nsMode: "fallback" });
-  const kindLabel = useId();
   const schema = useMemo(
     () =>
       createNumberForm({
@@ -44,16 +37,14 @@ export function CreateNumberDialog(props: { onClose: () => void; onSubmit: (body
       }),
     [t],
   );
-  const form = useForm<CreateNumberValues>({
-    resolver: zodResolver(schema),
-    defaultValues: createNumberDefaults(FIRST_MEDIA_PROVIDER),
-  });
+  const form = useSchemaForm(schema, createNumberDefaults(FIRST_MEDIA_PROVIDER));
   const { control } = form;
   const kind = useWatch({ control, name: "kind" });
   const provider = useWatch({ control, name: "provider" });
   const integrations = useSavedIntegrations();
   const saved = savedIntegrationsFor(integrations.data, provider);
   const stored = integrations.data?.find((i) => i.provider === provider && i.configured);
+  const assistant = useAssistantSelect<CreateNumberValues>();
 
   // The provider's own credentials by default: a number without them cannot have its webhook set.
   const firstSaved = saved[0]?.id ?? "";
@@ -61,166 +52,95 @@ export function CreateNumberDialog(props: { onClose: () => void; onSubmit: (body
     form.setValue("integration_id", firstSaved);
   }, [form, firstSaved]);
 
+  const ownFields: FieldSpec<CreateNumberValues>[] = [
+    {
+      kind: "select",
+      name: "provider",
+      label: t("fields.provider"),
+      grid: HALF,
+      options: optionsOf(MediaStreamProvider.options, providerLabel),
+    },
+    {
+      kind: "select",
+      name: "integration_id",
+      label: t("fields.integration"),
+      grid: HALF,
+      helperText: stored ? "" : t("create.noIntegration", { provider: providerLabel(provider) }),
+      options: [
+        // "" is the workspace's stored credentials for the vendor when it has some (the server picks them), else none.
+        {
+          value: "",
+          label: stored && !stored.id ? t("create.savedIntegration", { provider: stored.label }) : <em>{t("none")}</em>,
+        },
+        ...saved.map((i) => ({ value: i.id, label: t("create.savedIntegration", { provider: i.label }) })),
+      ],
+    },
+  ];
+  const trunkFields: FieldSpec<CreateNumberValues>[] = [
+    {
+      name: "sip_host",
+      label: t("fields.sipHost"),
+      required: true,
+      grid: { xs: 12, sm: 8 },
+      helperText: t("create.sipHostHelp"),
+      slotProps: LTR,
+    },
+    {
+      kind: "select",
+      name: "transport",
+      label: t("fields.transport"),
+      grid: { xs: 12, sm: 4 },
+      options: optionsOf(SipTrunkSettings.shape.transport.unwrap().options, (value) => value.toUpperCase()),
+    },
+    { name: "username", label: t("fields.username"), autoComplete: "off", grid: HALF, slotProps: LTR },
+    { name: "password", label: t("fields.password"), type: "password", autoComplete: "new-password", grid: HALF },
+    { kind: "switch", name: "register", label: t("fields.register") },
+    {
+      name: "allowed_ips",
+      label: t("fields.allowedIps"),
+      helperText: t("create.allowedIpsHelp"),
+      multiline: true,
+      minRows: 2,
+      slotProps: LTR,
+    },
+  ];
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
       title={t("create.title")}
-      maxWidth="sm"
       onClose={props.onClose}
-      onSubmit={form.handleSubmit((values) => props.onSubmit(toCreateBody(values)))}
-      busy={form.formState.isSubmitting}
+      onValid={(values) => props.onSubmit(toCreateBody(values))}
       lockWhileBusy
       busyLabel={t("create.saving")}
       submitLabel={t("create.submit")}
-    >
-      <Grid size={12}>
-        <FormLabel id={kindLabel}>{t("create.kind")}</FormLabel>
-        <Controller
-          control={control}
-          name="kind"
-          render={({ field }) => (
-            <RadioGroup row aria-labelledby={kindLabel} {...field}>
-              {NumberKind.options.map((value) => (
-                <FormControlLabel key={value} value={value} control={<Radio />} label={t(`create.kinds.${value}`)} />
-              ))}
-            </RadioGroup>
-          )}
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField control={control} name="friendly_name" label={t("fields.friendlyName")} fullWidth />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <CountryField control={control} name="country" helperText={t("create.countryHelp")} />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="number"
-          label={t("fields.number")}
-          type="tel"
-          autoComplete="off"
-          required
-          fullWidth
-          helperText={t("create.numberHelp")}
-          slotProps={{ htmlInput: { dir: "ltr", inputMode: "tel" } }}
-        />
-      </Grid>
-      {kind === "own" ? (
-        <>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField control={control} name="provider" label={t("fields.provider")} select fullWidth>
-              {MediaStreamProvider.options.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {providerLabel(value)}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              control={control}
-              name="integration_id"
-              label={t("fields.integration")}
-              select
-              fullWidth
-              helperText={stored ? "" : t("create.noIntegration", { provider: providerLabel(provider) })}
-            >
-              {/* "" is the workspace's stored credentials for the vendor when it has some (the server picks them), else none. */}
-              <MenuItem value="">
-                {stored && !stored.id ? t("create.savedIntegration", { provider: stored.label }) : <em>{t("none")}</em>}
-              </MenuItem>
-              {saved.map((integration) => (
-                <MenuItem key={integration.id} value={integration.id}>
-                  {t("create.savedIntegration", { provider: integration.label })}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </Grid>
-        </>
-      ) : (
-        <>
-          <Grid size={{ xs: 12, sm: 8 }}>
-            <FormTextField
-              control={control}
-              name="sip_host"
-              label={t("fields.sipHost")}
-              required
-              fullWidth
-              helperText={t("create.sipHostHelp")}
-              slotProps={{ htmlInput: { dir: "ltr" } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <FormTextField control={control} name="transport" label={t("fields.transport")} select fullWidth>
-              {SipTrunkSettings.shape.transport.unwrap().options.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {value.toUpperCase()}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              control={control}
-              name="username"
-              label={t("fields.username")}
-              autoComplete="off"
-              fullWidth
-              slotProps={{ htmlInput: { dir: "ltr" } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              control={control}
-              name="password"
-              label={t("fields.password")}
-              type="password"
-              autoComplete="new-password"
-              fullWidth
-            />
-          </Grid>
-          <Grid size={12}>
-            <Controller
-              control={control}
-              name="register"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(_e, on) => field.onChange(on)} />}
-                  label={t("fields.register")}
-                />
-              )}
-            />
-          </Grid>
-          <Grid size={12}>
-            <FormTextField
-              control={control}
-              name="allowed_ips"
-              label={t("fields.allowedIps")}
-              helperText={t("create.allowedIpsHelp")}
-              multiline
-              minRows={2}
-              fullWidth
-              slotProps={{ htmlInput: { dir: "ltr" } }}
-            />
-          </Grid>
-        </>
-      )}
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <AssistantField
-          control={control}
-          name="agent_id"
-          label={t("fields.inbound")}
-          helperText={t("detail.inboundHelp")}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <AssistantField
-          control={control}
-          name="outbound_agent_id"
-          label={t("fields.outbound")}
-          helperText={t("detail.outboundHelp")}
-        />
-      </Grid>
-    </FormDialog>
+      fields={[
+        {
+          kind: "radios",
+          name: "kind",
+          label: t("create.kind"),
+          options: optionsOf(NumberKind.options, (value) => t(`create.kinds.${value}`)),
+        },
+        { name: "friendly_name", label: t("fields.friendlyName") },
+        {
+          kind: "node",
+          key: "country",
+          grid: HALF,
+          node: <CountryField control={control} name="country" helperText={t("create.countryHelp")} />,
+        },
+        {
+          name: "number",
+          label: t("fields.number"),
+          type: "tel",
+          autoComplete: "off",
+          required: true,
+          grid: HALF,
+          helperText: t("create.numberHelp"),
+          slotProps: TEL,
+        },
+        ...(kind === "own" ? ownFields : trunkFields),
+        assistant("agent_id", t("fields.inbound"), t("detail.inboundHelp"), HALF),
+        assistant("outbound_agent_id", t("fields.outbound"), t("detail.outboundHelp"), HALF),
+      ]}
+    />
   );
 }

@@ -1,17 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormLabel from "@mui/material/FormLabel";
-import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
 import { integrationProvider, MediaStreamProvider } from "@parley/contract";
-import { useEffect, useId, useMemo } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useEffect, useMemo } from "react";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { type NewImport, savedIntegrationsFor, useSavedIntegrations } from "../../../api/phone-numbers.ts";
-import { FormDialog } from "../../../components/form-dialog.tsx";
-import { FormTextField } from "../../../components/form-text-field.tsx";
+import { type FieldSpec, LTR } from "../../../components/form-fields/field-spec.ts";
+import { optionsOf } from "../../../components/menu-options.tsx";
+import { SchemaFormDialog } from "../../../components/schema-form-dialog.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import {
   CredentialSource,
   credentialFields,
@@ -19,7 +14,7 @@ import {
   importForm,
   toImportBody,
 } from "../forms/other-forms.ts";
-import { AssistantField } from "./assistant-field.tsx";
+import { useAssistantSelect } from "./assistant-select.tsx";
 import { FIRST_MEDIA_PROVIDER, providerLabel } from "./provider-names.ts";
 
 /**
@@ -29,7 +24,6 @@ import { FIRST_MEDIA_PROVIDER, providerLabel } from "./provider-names.ts";
  */
 export function ImportDialog(props: { onClose: () => void; onSubmit: (body: NewImport) => Promise<void> }) {
   const { t } = useTranslation(["phone-numbers", "translation"], { nsMode: "fallback" });
-  const sourceLabel = useId();
   const schema = useMemo(
     () =>
       importForm({
@@ -39,16 +33,13 @@ export function ImportDialog(props: { onClose: () => void; onSubmit: (body: NewI
     [t],
   );
   const first = FIRST_MEDIA_PROVIDER;
-  const form = useForm<ImportValues>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      provider: first,
-      source: "saved",
-      integration_id: "",
-      credentials: {},
-      agent_id: "",
-      fields: credentialFields(integrationProvider(first)),
-    },
+  const form = useSchemaForm(schema, {
+    provider: first,
+    source: "saved",
+    integration_id: "",
+    credentials: {},
+    agent_id: "",
+    fields: credentialFields(integrationProvider(first)),
   });
   const { control, setValue } = form;
   const provider = useWatch({ control, name: "provider" });
@@ -56,6 +47,7 @@ export function ImportDialog(props: { onClose: () => void; onSubmit: (body: NewI
   const integrations = useSavedIntegrations();
   const saved = savedIntegrationsFor(integrations.data, provider);
   const info = integrationProvider(provider);
+  const assistant = useAssistantSelect<ImportValues>();
 
   // Another vendor: its own fields and saved credentials; typing is offered first when none are saved.
   const firstSaved = saved[0]?.id ?? "";
@@ -67,88 +59,56 @@ export function ImportDialog(props: { onClose: () => void; onSubmit: (body: NewI
     if (loaded) setValue("source", firstSaved ? "saved" : "typed");
   }, [info, firstSaved, loaded, setValue]);
 
+  const credentials: FieldSpec<ImportValues>[] =
+    source === "saved"
+      ? [
+          {
+            kind: "select",
+            name: "integration_id",
+            label: t("fields.integration"),
+            helperText: saved.length === 0 ? t("create.noIntegration", { provider: providerLabel(provider) }) : "",
+            options: saved.map((i) => ({ value: i.id, label: t("create.savedIntegration", { provider: i.label }) })),
+          },
+        ]
+      : (info?.fields ?? []).map((field) => ({
+          key: `${provider}-${field.name}`,
+          name: `credentials.${field.name}`,
+          label: field.label,
+          required: !field.optional,
+          type: field.secret ? "password" : field.url ? "url" : "text",
+          autoComplete: "off",
+          slotProps: LTR,
+        }));
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
       title={t("import.title")}
-      maxWidth="sm"
       onClose={props.onClose}
-      onSubmit={form.handleSubmit((values) => props.onSubmit(toImportBody(values)))}
-      busy={form.formState.isSubmitting}
+      onValid={(values) => props.onSubmit(toImportBody(values))}
       lockWhileBusy
       busySpinner
       busyLabel={t("import.importing")}
       submitLabel={t("import.submit")}
-    >
-      <Grid size={12}>
-        <FormTextField control={control} name="provider" label={t("fields.provider")} select fullWidth>
-          {MediaStreamProvider.options.map((value) => (
-            <MenuItem key={value} value={value}>
-              {providerLabel(value)}
-            </MenuItem>
-          ))}
-        </FormTextField>
-      </Grid>
-      <Grid size={12}>
-        <FormLabel id={sourceLabel}>{t("import.source")}</FormLabel>
-        <Controller
-          control={control}
-          name="source"
-          render={({ field }) => (
-            <RadioGroup row aria-labelledby={sourceLabel} {...field}>
-              {CredentialSource.options.map((value) => (
-                <FormControlLabel
-                  key={value}
-                  value={value}
-                  control={<Radio />}
-                  label={t(`import.sources.${value}`)}
-                  disabled={value === "saved" && saved.length === 0}
-                />
-              ))}
-            </RadioGroup>
-          )}
-        />
-      </Grid>
-      {source === "saved" ? (
-        <Grid size={12}>
-          <FormTextField
-            control={control}
-            name="integration_id"
-            label={t("fields.integration")}
-            select
-            fullWidth
-            helperText={saved.length === 0 ? t("create.noIntegration", { provider: providerLabel(provider) }) : ""}
-          >
-            {saved.map((integration) => (
-              <MenuItem key={integration.id} value={integration.id}>
-                {t("create.savedIntegration", { provider: integration.label })}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Grid>
-      ) : (
-        (info?.fields ?? []).map((field) => (
-          <Grid size={12} key={`${provider}-${field.name}`}>
-            <FormTextField
-              control={control}
-              name={`credentials.${field.name}`}
-              label={field.label}
-              required={!field.optional}
-              type={field.secret ? "password" : field.url ? "url" : "text"}
-              autoComplete="off"
-              fullWidth
-              slotProps={{ htmlInput: { dir: "ltr" } }}
-            />
-          </Grid>
-        ))
-      )}
-      <Grid size={12}>
-        <AssistantField
-          control={control}
-          name="agent_id"
-          label={t("fields.inbound")}
-          helperText={t("import.assistantHelp")}
-        />
-      </Grid>
-    </FormDialog>
+      fields={[
+        {
+          kind: "select",
+          name: "provider",
+          label: t("fields.provider"),
+          options: optionsOf(MediaStreamProvider.options, providerLabel),
+        },
+        {
+          kind: "radios",
+          name: "source",
+          label: t("import.source"),
+          options: CredentialSource.options.map((value) => ({
+            value,
+            label: t(`import.sources.${value}`),
+            disabled: value === "saved" && saved.length === 0,
+          })),
+        },
+        ...credentials,
+        assistant("agent_id", t("fields.inbound"), t("import.assistantHelp")),
+      ]}
+    />
   );
 }

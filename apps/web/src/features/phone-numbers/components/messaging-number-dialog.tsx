@@ -1,21 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
 import type { WhatsappIntegrateResult } from "@parley/contract";
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { NewMessagingNumber } from "../../../api/phone-numbers.ts";
-import { FormDialog } from "../../../components/form-dialog.tsx";
-import { FormTextField } from "../../../components/form-text-field.tsx";
+import { DoneDialog } from "../../../components/done-dialog.tsx";
+import { DIGITS, HALF, TEL } from "../../../components/form-fields/field-spec.ts";
+import { SchemaFormDialog } from "../../../components/schema-form-dialog.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { type MessagingValues, messagingForm, toMessagingBody } from "../forms/other-forms.ts";
-import { AssistantField } from "./assistant-field.tsx";
+import { useAssistantSelect } from "./assistant-select.tsx";
 import { CopyValue } from "./copy-value.tsx";
 import { messagingBrand } from "./provider-names.ts";
 
@@ -31,114 +25,68 @@ export function MessagingNumberDialog(props: {
   const { t } = useTranslation(["phone-numbers", "translation"], { nsMode: "fallback" });
   const brand = messagingBrand();
   const [result, setResult] = useState<WhatsappIntegrateResult | null>(null);
-  const form = useForm<MessagingValues>({
-    resolver: zodResolver(messagingForm),
-    defaultValues: {
-      number: "",
-      access_token: "",
-      phone_number_id: "",
-      business_account_id: "",
-      app_secret: "",
-      friendly_name: "",
-      agent_id: "",
-    },
+  const form = useSchemaForm(messagingForm, {
+    number: "",
+    access_token: "",
+    phone_number_id: "",
+    business_account_id: "",
+    app_secret: "",
+    friendly_name: "",
+    agent_id: "",
   });
+  const assistant = useAssistantSelect<MessagingValues>();
   if (result) return <WebhookSettings result={result} brand={brand} onClose={props.onClose} />;
-  const { control } = form;
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
       title={t("messaging.title", { provider: brand })}
-      maxWidth="sm"
       onClose={props.onClose}
-      onSubmit={form.handleSubmit(async (values) => setResult(await props.onSubmit(toMessagingBody(values))))}
-      busy={form.formState.isSubmitting}
+      onValid={async (values) => setResult(await props.onSubmit(toMessagingBody(values)))}
       lockWhileBusy
       busySpinner
       busyLabel={t("messaging.checking")}
       submitLabel={t("messaging.submit")}
-    >
-      <Grid size={12}>
-        <FormTextField
-          control={control}
-          name="number"
-          label={t("fields.number")}
-          helperText={t("messaging.numberHelp")}
-          type="tel"
-          required
-          fullWidth
-          slotProps={{ htmlInput: { dir: "ltr", inputMode: "tel" } }}
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField
-          control={control}
-          name="access_token"
-          label={t("fields.accessToken")}
-          type="password"
-          autoComplete="off"
-          required
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="phone_number_id"
-          label={t("fields.phoneNumberId")}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { dir: "ltr", inputMode: "numeric" } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="business_account_id"
-          label={t("fields.businessAccountId")}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { dir: "ltr", inputMode: "numeric" } }}
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField
-          control={control}
-          name="app_secret"
-          label={t("fields.appSecret")}
-          helperText={t("messaging.appSecretHelp")}
-          type="password"
-          autoComplete="off"
-          fullWidth
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField control={control} name="friendly_name" label={t("fields.friendlyName")} fullWidth />
-      </Grid>
-      <Grid size={12}>
-        <AssistantField control={control} name="agent_id" label={t("fields.inbound")} />
-      </Grid>
-    </FormDialog>
+      fields={[
+        {
+          name: "number",
+          label: t("fields.number"),
+          helperText: t("messaging.numberHelp"),
+          type: "tel",
+          required: true,
+          slotProps: TEL,
+        },
+        { name: "access_token", label: t("fields.accessToken"), type: "password", autoComplete: "off", required: true },
+        { name: "phone_number_id", label: t("fields.phoneNumberId"), required: true, grid: HALF, slotProps: DIGITS },
+        {
+          name: "business_account_id",
+          label: t("fields.businessAccountId"),
+          required: true,
+          grid: HALF,
+          slotProps: DIGITS,
+        },
+        {
+          name: "app_secret",
+          label: t("fields.appSecret"),
+          helperText: t("messaging.appSecretHelp"),
+          type: "password",
+          autoComplete: "off",
+        },
+        { name: "friendly_name", label: t("fields.friendlyName") },
+        assistant("agent_id", t("fields.inbound")),
+      ]}
+    />
   );
 }
 
 function WebhookSettings(props: { result: WhatsappIntegrateResult; brand: string; onClose: () => void }) {
   const { t } = useTranslation(["phone-numbers", "translation"], { nsMode: "fallback" });
-  const titleId = useId();
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t("messaging.webhookTitle")}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="info">{t("messaging.webhookHint", { provider: props.brand })}</Alert>
-          <CopyValue label={t("fields.callbackUrl")} value={props.result.webhook.callback_url} />
-          <CopyValue label={t("fields.verifyToken")} value={props.result.webhook.verify_token} secret />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={props.onClose}>
-          {t("done")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DoneDialog title={t("messaging.webhookTitle")} doneLabel={t("done")} onClose={props.onClose}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Alert severity="info">{t("messaging.webhookHint", { provider: props.brand })}</Alert>
+        <CopyValue label={t("fields.callbackUrl")} value={props.result.webhook.callback_url} />
+        <CopyValue label={t("fields.verifyToken")} value={props.result.webhook.verify_token} secret />
+      </Stack>
+    </DoneDialog>
   );
 }

@@ -1,6 +1,5 @@
 import type { ImportNumbersResult, PhoneNumber } from "@parley/contract";
 import type { TFunction } from "i18next";
-import { useSnackbar } from "notistack";
 import {
   type NewExtension,
   type NewImport,
@@ -13,7 +12,7 @@ import {
   useIntegrateMessagingNumber,
   useOutboundCall,
 } from "../../../api/phone-numbers.ts";
-import { errorText } from "../../../components/error-text.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { messagingBrand } from "../components/provider-names.ts";
 
 /** Spec §8: "Successfully imported N phone number(s) (M failed)", or "No phone numbers were imported". */
@@ -32,9 +31,7 @@ export function importNotice(t: TFunction, result: ImportNumbersResult) {
  * its failure in a notice.
  */
 export function useNumberWrites(t: TFunction) {
-  const { enqueueSnackbar } = useSnackbar();
-  const success = (text: string) => enqueueSnackbar(text, { variant: "success" });
-  const failure = (error: unknown) => enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
+  const { success, failure, error } = useNotice();
   const create = useCreatePhoneNumber();
   const importer = useImportNumbers();
   const extension = useCreateExtension();
@@ -50,7 +47,7 @@ export function useNumberWrites(t: TFunction) {
     importNumbers: async (body: NewImport) => {
       const result = await importer.mutateAsync(body);
       const notice = importNotice(t, result);
-      enqueueSnackbar(notice.text, { variant: notice.variant });
+      (notice.variant === "success" ? success : error)(notice.text);
       return result;
     },
     createExtension: async (body: NewExtension) => {
