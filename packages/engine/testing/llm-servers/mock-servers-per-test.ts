@@ -1,18 +1,8 @@
-import { afterEach } from "vitest";
+import { closeAfterEach } from "../close-after-each.ts";
 import { type MockHandler, type MockServer, startMockServer } from "./mock-server.ts";
 
-/**
- * Registers an afterEach that closes every mock server the test started; returns the function a
- * test starts them with (in place of `startMockServer`).
- */
+/** The function a test starts mock servers with (in place of `startMockServer`): each is closed after the test. */
 export function mockServersPerTest(): (routes: Record<string, MockHandler>) => Promise<MockServer> {
-  const started: MockServer[] = [];
-  afterEach(async () => {
-    for (const server of started.splice(0)) await server.close();
-  });
-  return async (routes) => {
-    const server = await startMockServer(routes);
-    started.push(server);
-    return server;
-  };
+  const closing = closeAfterEach();
+  return async (routes) => closing(await startMockServer(routes));
 }

@@ -1,12 +1,12 @@
-import { afterEach, expect } from "vitest";
+import { expect } from "vitest";
 import type { WebSocket } from "ws";
 import type { TelephonyDouble } from "./double-calls.ts";
 import { isRecord } from "./double-server.ts";
 import type { SimulatedCall } from "./simulated-call.ts";
 
 /**
- * What the doubles' self-tests share: closing what a test started, logging what the stand-in app
- * heard on a stream, and Basic credentials.
+ * What the doubles' self-tests share: logging what the stand-in app heard on a stream, Basic
+ * credentials and the forged-call check (closing what a test started is ../close-after-each.ts).
  */
 
 /** What the stand-in app saw on one media stream, and the socket to answer on. */
@@ -30,21 +30,6 @@ export function logStream(socket: WebSocket): StreamLog {
     if (isRecord(value)) log.messages.push(value);
   });
   return log;
-}
-
-/**
- * Registers an afterEach that closes what each test started (doubles, stand-in apps), the last
- * started first; returns the function a test passes each of them through.
- */
-export function closeAfterEach(): <T extends { close(): Promise<void> }>(started: T) => T {
-  const open: { close(): Promise<void> }[] = [];
-  afterEach(async () => {
-    for (const started of open.splice(0).reverse()) await started.close();
-  });
-  return (started) => {
-    open.push(started);
-    return started;
-  };
 }
 
 /** The Authorization header of HTTP Basic credentials. */

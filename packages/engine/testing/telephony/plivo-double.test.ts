@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { mulawEncode } from "../../src/audio/mulaw.ts";
 import { resample } from "../../src/audio/resample.ts";
+import { closeAfterEach } from "../close-after-each.ts";
 import { sine } from "../signals.ts";
 import { isNonSilent } from "./audio-checks.ts";
-import {
-  basicAuthorization,
-  closeAfterEach,
-  expectForgedCallRefused,
-  logStream,
-  type StreamLog,
-} from "./double-test-kit.ts";
+import { basicAuthorization, expectForgedCallRefused, logStream, type StreamLog } from "./double-test-kit.ts";
 import { type PlivoDouble, startPlivoDouble } from "./plivo-double.ts";
 import { plivoSignatureV3 } from "./plivo-signature.ts";
 import type { StandInApp, StandInRequest } from "./stand-in-app.ts";

@@ -2,16 +2,11 @@ import twilio from "twilio";
 import { describe, expect, it } from "vitest";
 import { mulawEncode } from "../../src/audio/mulaw.ts";
 import { resample } from "../../src/audio/resample.ts";
+import { closeAfterEach } from "../close-after-each.ts";
 import { sine } from "../signals.ts";
 import { isNonSilent } from "./audio-checks.ts";
 import { isRecord } from "./double-server.ts";
-import {
-  basicAuthorization as basic,
-  closeAfterEach,
-  expectForgedCallRefused,
-  logStream,
-  type StreamLog,
-} from "./double-test-kit.ts";
+import { basicAuthorization as basic, expectForgedCallRefused, logStream, type StreamLog } from "./double-test-kit.ts";
 import type { StandInApp, StandInRequest } from "./stand-in-app.ts";
 import { pick, pickString, readJson, startStandInApp, until } from "./stand-in-app.ts";
 import { startTwilioDouble } from "./twilio-double.ts";

@@ -1,15 +1,10 @@
 import { createPrivateKey, randomUUID, sign } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { pcmToBytes } from "../../src/audio/pcm.ts";
+import { closeAfterEach } from "../close-after-each.ts";
 import { sine } from "../signals.ts";
 import { isNonSilent } from "./audio-checks.ts";
-import {
-  basicAuthorization,
-  closeAfterEach,
-  expectForgedCallRefused,
-  logStream,
-  type StreamLog,
-} from "./double-test-kit.ts";
+import { basicAuthorization, expectForgedCallRefused, logStream, type StreamLog } from "./double-test-kit.ts";
 import type { StandInApp, StandInRequest } from "./stand-in-app.ts";
 import { pick, pickString, readJson, startStandInApp, until } from "./stand-in-app.ts";
 import { startVonageDouble, type VonageDouble } from "./vonage-double.ts";

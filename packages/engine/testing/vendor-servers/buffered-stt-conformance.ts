@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SttProvider } from "../../src/providers/types.ts";
+import { closeAfterEach } from "../close-after-each.ts";
 import type { FakeTranscriptionOptions } from "./fake-transcription-http.ts";
 import type { FakeHttpServer } from "./http-server.ts";
 import { speak, TranscriptRecorder } from "./stt-harness.ts";
@@ -14,14 +15,10 @@ export interface BufferedSttSpec {
 
 /** The behaviour every request-per-utterance recogniser must show against its vendor fake. */
 export function describeBufferedStt(spec: BufferedSttSpec): void {
-  let server: FakeHttpServer | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
+  const closing = closeAfterEach();
   const apiKey = "test-key";
   const run = async (options: Omit<FakeTranscriptionOptions, "apiKey">, key = apiKey) => {
-    server = await spec.start({ apiKey, ...options });
+    const server = closing(await spec.start({ apiKey, ...options }));
     const recorder = new TranscriptRecorder();
     const session = await spec.provider(server.baseUrl, key).open(recorder.options());
     await speak(session, 500, 0);
@@ -63,7 +60,7 @@ export function describeBufferedStt(spec: BufferedSttSpec): void {
     });
 
     it("closes an utterance too short to hold speech without a request", async () => {
-      server = await spec.start({ apiKey });
+      const server = closing(await spec.start({ apiKey }));
       const recorder = new TranscriptRecorder();
       const session = await spec.provider(server.baseUrl, apiKey).open(recorder.options());
       session.sendAudio(new Int16Array(320));

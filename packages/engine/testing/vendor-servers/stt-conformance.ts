@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/providers/provider-error.ts";
 import type { SttProvider, TranscriptEvent } from "../../src/providers/types.ts";
+import { closeAfterEach } from "../close-after-each.ts";
 import type { FakeSttOptions } from "./fake-stt.ts";
 import { speak, TranscriptRecorder } from "./stt-harness.ts";
 import type { FakeWsServer } from "./ws-server.ts";
@@ -20,16 +21,12 @@ export interface StreamingSttSpec {
  * final and the utterance end, vendor refusals classified by status, and one reconnect mid-call.
  */
 export function describeStreamingStt(spec: StreamingSttSpec): void {
-  let server: FakeWsServer | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
+  const closing = closeAfterEach();
   const apiKey = "test-key";
 
   describe(`${spec.name} streaming recognition`, () => {
     it("streams audio, reports a partial while speaking, then the final and the utterance end", async () => {
-      server = await spec.start({ apiKey, transcript: "hello there world" });
+      const server = closing(await spec.start({ apiKey, transcript: "hello there world" }));
       const recorder = new TranscriptRecorder();
       const session = await spec.provider(server.baseUrl, apiKey).open(recorder.options());
       await speak(session, 300);
@@ -46,7 +43,7 @@ export function describeStreamingStt(spec: StreamingSttSpec): void {
     });
 
     it("fails to open with a non-retryable error when the key is refused", async () => {
-      server = await spec.start({ apiKey });
+      const server = closing(await spec.start({ apiKey }));
       const error = await spec
         .provider(server.baseUrl, "wrong-key")
         .open(new TranscriptRecorder().options())
@@ -56,7 +53,7 @@ export function describeStreamingStt(spec: StreamingSttSpec): void {
     });
 
     it.each([429, 500])("fails to open with a retryable error on HTTP %i", async (status) => {
-      server = await spec.start({ apiKey, handshakeStatus: status });
+      const server = closing(await spec.start({ apiKey, handshakeStatus: status }));
       const error = await spec
         .provider(server.baseUrl, apiKey)
         .open(new TranscriptRecorder().options())
@@ -65,11 +62,11 @@ export function describeStreamingStt(spec: StreamingSttSpec): void {
     });
 
     it("reconnects once when the socket drops mid-call and keeps transcribing", async () => {
-      server = await spec.start({ apiKey, dropFirstAfterBytes: 3_200 });
+      const server = closing(await spec.start({ apiKey, dropFirstAfterBytes: 3_200 }));
       const recorder = new TranscriptRecorder();
       const session = await spec.provider(server.baseUrl, apiKey).open(recorder.options());
       await speak(session, 400, 3);
-      await recorder.waitFor(() => (server?.connections.length ?? 0) === 2, "a second connection");
+      await recorder.waitFor(() => (server.connections.length ?? 0) === 2, "a second connection");
       await speak(session, 200, 1);
       session.finalize();
       await recorder.waitForEvent((e) => e.type === "final", "a final after reconnecting");
