@@ -75,6 +75,31 @@ export function ToolFields(props: FieldsProps<ToolNode>) {
   );
 }
 
+/**
+ * A required pick among the workspace's functions or tool servers: blank while the saved one is not
+ * (or no longer) listed, and saying so when the workspace has none.
+ */
+function ItemSelect(props: {
+  label: string;
+  query: { data?: readonly { id: string; name: string }[]; isPending: boolean };
+  none: string;
+  value: string;
+  onPick: (id: string) => void;
+}) {
+  const list = props.query.data ?? [];
+  return (
+    <NodeSelect
+      fullWidth
+      required
+      label={props.label}
+      value={list.some((item) => item.id === props.value) ? props.value : ""}
+      helperText={!props.query.isPending && list.length === 0 ? props.none : undefined}
+      options={list.map((item) => ({ value: item.id, label: item.name }))}
+      onChange={props.onPick}
+    />
+  );
+}
+
 function FunctionPicker(props: {
   node: ToolNode;
   onPick: (tool: WorkflowToolRef, args: Record<string, string>) => void;
@@ -84,23 +109,22 @@ function FunctionPicker(props: {
   const tool = props.node.data.tool;
   const selected = tool.kind === "function" ? tool.function_id : "";
   if (functions.error) return <Alert severity="error">{errorText(functions.error, t("fields.functionsFailed"))}</Alert>;
-  const list = functions.data ?? [];
+  const pick = (id: string) => {
+    const fn = functions.data?.find((f) => f.id === id);
+    if (fn) {
+      props.onPick(
+        { kind: "function", function_id: fn.id },
+        argumentsFor(schemaArguments(fn.parameters), props.node.data.arguments),
+      );
+    }
+  };
   return (
-    <NodeSelect
-      fullWidth
-      required
+    <ItemSelect
       label={t("fields.function")}
-      value={list.some((f) => f.id === selected) ? selected : ""}
-      helperText={!functions.isPending && list.length === 0 ? t("fields.noFunctions") : undefined}
-      options={list.map((fn) => ({ value: fn.id, label: fn.name }))}
-      onChange={(id) => {
-        const fn = list.find((f) => f.id === id);
-        if (fn)
-          props.onPick(
-            { kind: "function", function_id: fn.id },
-            argumentsFor(schemaArguments(fn.parameters), props.node.data.arguments),
-          );
-      }}
+      query={functions}
+      none={t("fields.noFunctions")}
+      value={selected}
+      onPick={pick}
     />
   );
 }
@@ -111,18 +135,16 @@ function McpPicker(props: { node: ToolNode; onPick: (tool: WorkflowToolRef, args
   const tool = props.node.data.tool;
   const serverId = tool.kind === "mcp" ? tool.mcp_server_id : "";
   const toolName = tool.kind === "mcp" ? tool.tool_name : "";
-  const list = servers.data ?? [];
   if (servers.error) return <Alert severity="error">{errorText(servers.error, t("fields.serversFailed"))}</Alert>;
+  const pick = (id: string) => props.onPick({ kind: "mcp", mcp_server_id: id, tool_name: "" }, {});
   return (
     <>
-      <NodeSelect
-        fullWidth
-        required
+      <ItemSelect
         label={t("fields.mcpServer")}
-        value={list.some((s) => s.id === serverId) ? serverId : ""}
-        helperText={!servers.isPending && list.length === 0 ? t("fields.noServers") : undefined}
-        options={list.map((server) => ({ value: server.id, label: server.name }))}
-        onChange={(id) => props.onPick({ kind: "mcp", mcp_server_id: id, tool_name: "" }, {})}
+        query={servers}
+        none={t("fields.noServers")}
+        value={serverId}
+        onPick={pick}
       />
       {serverId && <McpToolPicker serverId={serverId} toolName={toolName} node={props.node} onPick={props.onPick} />}
     </>
