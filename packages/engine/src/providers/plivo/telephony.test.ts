@@ -16,6 +16,8 @@ const adapter = plivo.telephony;
 const credentials = { auth_id: "MAXXXXXXXXXXXXXXXXXX", auth_token: "plivo-token" };
 const API = "https://api.plivo.com/v1/Account/MAXXXXXXXXXXXXXXXXXX";
 const urls = webhookUrls("plivo");
+/** The number an import hands to configureNumber. */
+const NUMBER = { number: "+14155550000", providerNumberId: "14155550000", friendlyName: "", country: null };
 
 describe("Plivo numbers", () => {
   it("lists numbers page by page as E.164", async () => {
@@ -69,11 +71,7 @@ describe("Plivo numbers", () => {
           ? { status: 201, json: { app_id: "20372631212782780", message: "created" } }
           : { status: 202, json: { message: "changed" } },
     );
-    await adapter.configureNumber(
-      account,
-      { number: "+14155550000", providerNumberId: "14155550000", friendlyName: "", country: null },
-      urls,
-    );
+    await adapter.configureNumber(account, NUMBER, urls);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `GET ${API}/Application/?limit=20&offset=0`,
       `POST ${API}/Application/`,
@@ -93,11 +91,7 @@ describe("Plivo numbers", () => {
     const { account, requests } = testAccount(credentials, (r) =>
       r.method === "GET" ? { json: { objects: [{ app_id: "222", app_name: "Parley" }] } } : undefined,
     );
-    await adapter.configureNumber(
-      account,
-      { number: "+14155550000", providerNumberId: "14155550000", friendlyName: "", country: null },
-      urls,
-    );
+    await adapter.configureNumber(account, NUMBER, urls);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `GET ${API}/Application/?limit=20&offset=0`,
       `POST ${API}/Application/222/`,
