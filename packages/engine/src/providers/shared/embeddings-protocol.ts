@@ -1,4 +1,5 @@
 import type { Embedder, EmbedderOptions } from "../vendor-adapters.ts";
+import { batchedEmbedder, EMBED_TIMEOUT_MS } from "./batched-embedder.ts";
 import { vendorJson } from "./vendor-request.ts";
 
 interface EmbeddingsAnswer {
@@ -15,28 +16,16 @@ export function embeddingsProtocolEmbedder(
   headers: Record<string, string>,
   options: EmbedderOptions,
 ): Embedder {
-  return {
-    provider,
-    model: options.model,
-    async embed(texts, signal) {
-      const vectors: number[][] = [];
-      for (let start = 0; start < texts.length; start += BATCH) {
-        const input = texts.slice(start, start + BATCH);
-        const answer = await vendorJson<EmbeddingsAnswer>({
-          provider,
-          url,
-          headers,
-          json: { model: options.model, input },
-          net: options.net,
-          timeoutMs: 60_000,
-          ...(signal ? { signal } : {}),
-        });
-        const rows = [...(answer.data ?? [])].sort((a, b) => a.index - b.index);
-        if (rows.length !== input.length)
-          throw new Error(`${provider} returned ${rows.length} embeddings for ${input.length} texts.`);
-        vectors.push(...rows.map((row) => row.embedding));
-      }
-      return vectors;
-    },
-  };
+  return batchedEmbedder(provider, options.model, BATCH, async (input, signal) => {
+    const answer = await vendorJson<EmbeddingsAnswer>({
+      provider,
+      url,
+      headers,
+      json: { model: options.model, input },
+      net: options.net,
+      timeoutMs: EMBED_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+    });
+    return [...(answer.data ?? [])].sort((a, b) => a.index - b.index).map((row) => row.embedding);
+  });
 }
