@@ -1,3 +1,4 @@
+import { MergedTurns } from "../shared/merged-turns.ts";
 import type { ChatMessage, ToolSpec } from "../types.ts";
 
 type ContentBlock =
@@ -16,24 +17,20 @@ export interface AnthropicMessage {
  */
 export function toAnthropicMessages(messages: ChatMessage[]): { system: string; messages: AnthropicMessage[] } {
   const system: string[] = [];
-  const out: AnthropicMessage[] = [];
-  const append = (role: AnthropicMessage["role"], blocks: ContentBlock[]) => {
-    if (blocks.length === 0) return;
-    const last = out.at(-1);
-    // Consecutive turns of one role merge: the API rejects two user (or assistant) messages in a row.
-    if (last?.role === role) last.content.push(...blocks);
-    else out.push({ role, content: blocks });
-  };
+  const out = new MergedTurns(
+    (turn: AnthropicMessage) => turn.content,
+    (role, content) => ({ role, content }),
+  );
   for (const message of messages) {
     switch (message.role) {
       case "system":
         system.push(message.content);
         break;
       case "user":
-        append("user", textBlocks(message.content));
+        out.append("user", textBlocks(message.content));
         break;
       case "assistant":
-        append("assistant", [
+        out.append("assistant", [
           ...textBlocks(message.content),
           ...(message.toolCalls ?? []).map(
             (call): ContentBlock => ({
@@ -46,11 +43,11 @@ export function toAnthropicMessages(messages: ChatMessage[]): { system: string; 
         ]);
         break;
       case "tool":
-        append("user", [{ type: "tool_result", tool_use_id: message.toolCallId, content: message.content }]);
+        out.append("user", [{ type: "tool_result", tool_use_id: message.toolCallId, content: message.content }]);
         break;
     }
   }
-  return { system: system.join("\n\n"), messages: out };
+  return { system: system.join("\n\n"), messages: out.turns };
 }
 
 export function toAnthropicTools(tools: ToolSpec[]) {

@@ -1,3 +1,4 @@
+import { MergedTurns } from "../shared/merged-turns.ts";
 import type { ChatMessage, ToolSpec } from "../types.ts";
 
 export type GeminiPart =
@@ -20,32 +21,28 @@ export function toGeminiContents(
   signatures: ReadonlyMap<string, string>,
 ): { systemInstruction?: { parts: { text: string }[] }; contents: GeminiContent[] } {
   const system: string[] = [];
-  const contents: GeminiContent[] = [];
-  const append = (role: GeminiContent["role"], parts: GeminiPart[]) => {
-    if (parts.length === 0) return;
-    const last = contents.at(-1);
-    // All function responses of one turn must sit in one content, so same-role turns merge.
-    if (last?.role === role) last.parts.push(...parts);
-    else contents.push({ role, parts });
-  };
+  const contents = new MergedTurns(
+    (turn: GeminiContent) => turn.parts,
+    (role, parts) => ({ role, parts }),
+  );
   for (const message of messages) {
     if (message.role === "system") system.push(message.content);
-    else if (message.role === "user") append("user", textParts(message.content));
+    else if (message.role === "user") contents.append("user", textParts(message.content));
     else if (message.role === "assistant") {
       const calls = (message.toolCalls ?? []).map((call): GeminiPart => {
         const signature = signatures.get(call.id);
         const part: GeminiPart = { functionCall: { name: call.name, args: asObject(call.arguments) } };
         return signature ? { ...part, thoughtSignature: signature } : part;
       });
-      append("model", [...textParts(message.content), ...calls]);
+      contents.append("model", [...textParts(message.content), ...calls]);
     } else {
       const response = { name: message.name, response: responseObject(message.content) };
-      append("user", [{ functionResponse: response }]);
+      contents.append("user", [{ functionResponse: response }]);
     }
   }
   return {
     ...(system.length > 0 ? { systemInstruction: { parts: [{ text: system.join("\n\n") }] } } : {}),
-    contents,
+    contents: contents.turns,
   };
 }
 
