@@ -18,6 +18,14 @@ export interface OutboundBehaviour {
   ringMs?: number;
 }
 
+/** Sends one webhook about a call (voice, status, action), signed as the vendor signs them. */
+export type SignedWebhook<C extends SimulatedCall> = (
+  call: C,
+  url: string,
+  method: string,
+  params: Record<string, string>,
+) => Promise<WebhookExchange>;
+
 /** The members every telephony double shares, whatever the vendor (see README.md, "Common shape"). */
 export interface TelephonyDouble<C extends SimulatedCall> {
   /** http://127.0.0.1:<port>: Parley's adapter baseUrl (in place of the vendor's API host). */

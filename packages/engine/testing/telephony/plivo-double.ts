@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { bytesToPcm, pcmToBytes } from "../../src/audio/pcm.ts";
 import { Resampler } from "../../src/audio/resample.ts";
-import { DoubleCalls, type OutboundBehaviour, type TelephonyDouble } from "./double-calls.ts";
+import { DoubleCalls, type OutboundBehaviour, type SignedWebhook, type TelephonyDouble } from "./double-calls.ts";
 import {
   basicAuth,
   type DoubleRequest,
@@ -14,7 +14,6 @@ import {
   randomHex,
   sendWebhook,
   startDoubleServer,
-  type WebhookExchange,
 } from "./double-server.ts";
 import { MarkupCall, MarkupRunner, type StatusEvent } from "./markup-runner.ts";
 import type { XmlElement } from "./markup-xml.ts";
@@ -246,6 +245,10 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     return app;
   }
 
+  /** A new call of the account; the double keeps its numbers in E.164 while Plivo writes them without "+". */
+  const newCall = (authId: string, direction: "inbound" | "outbound", from: string, to: string, forged: boolean) =>
+    new PlivoCall(authId, direction, randomUUID(), `+${plain(from)}`, `+${plain(to)}`, server.now, forged);
+
   function createCall(request: DoubleRequest, account: PlivoAccountConfig): DoubleResponse {
     const params = paramsOf(request);
     const from = params.get("from") ?? "";
@@ -255,15 +258,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     if (!/^https?:\/\//.test(answerUrl)) return plivoError(400, "answer_url is not a valid URL");
     const owned = numbers.get(plain(from));
     if (!owned || owned.authId !== account.authId) return plivoError(400, "from is not a valid number of your account");
-    const call = new PlivoCall(
-      account.authId,
-      "outbound",
-      randomUUID(),
-      `+${plain(from)}`,
-      `+${plain(to)}`,
-      server.now,
-      false,
-    );
+    const call = newCall(account.authId, "outbound", from, to, false);
     call.requestUuid = randomUUID();
     call.answerUrl = answerUrl;
     call.answerMethod = (params.get("answer_method") ?? "POST").toUpperCase();
@@ -436,12 +431,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     return params;
   }
 
-  function signedRequest(
-    call: PlivoCall,
-    url: string,
-    method: string,
-    params: Record<string, string>,
-  ): Promise<WebhookExchange> {
+  const signedRequest: SignedWebhook<PlivoCall> = (call, url, method, params) => {
     const token = accounts.get(call.accountSid)?.authToken ?? "";
     const key = call.forgeSignature ? `not-${token}` : token;
     const nonce = randomHex(10);
@@ -460,7 +450,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
       },
       body: verb === "POST" ? new URLSearchParams(params).toString() : "",
     });
-  }
+  };
 
   const runner = new MarkupRunner<PlivoCall>({
     now: () => server.now(),
@@ -524,15 +514,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     if (!owned) throw new Error(`The Plivo double has no number ${number}`);
     const app = owned.appId ? applications.get(owned.appId) : undefined;
     if (!app) throw new Error(`Number ${number} has no application: import it into Parley first`);
-    const call = new PlivoCall(
-      owned.authId,
-      "inbound",
-      randomUUID(),
-      `+${plain(from)}`,
-      `+${owned.number}`,
-      server.now,
-      Boolean(inbound.forgeSignature),
-    );
+    const call = newCall(owned.authId, "inbound", from, owned.number, Boolean(inbound.forgeSignature));
     call.statusCallback = app.hangupUrl;
     call.statusCallbackMethod = app.hangupMethod;
     return runner.answerInbound(call, inbound, app.answerUrl, app.answerMethod);

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, type KeyObject, randomUUID, sign } from "node:crypto";
-import { DoubleCalls, type OutboundBehaviour, type TelephonyDouble } from "./double-calls.ts";
+import { DoubleCalls, type OutboundBehaviour, type SignedWebhook, type TelephonyDouble } from "./double-calls.ts";
 import {
   bearerToken,
   type DoubleRequest,
@@ -10,7 +10,6 @@ import {
   jsonObjectOf,
   sendWebhook,
   startDoubleServer,
-  type WebhookExchange,
 } from "./double-server.ts";
 import { MarkupCall, MarkupRunner } from "./markup-runner.ts";
 import { MulawMediaStream, parseJsonMessage } from "./mulaw-json-wire.ts";
@@ -468,12 +467,7 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
   }
 
   /** Signs as Telnyx does: Ed25519 over "<timestamp>|<raw body>", base64, with the timestamp in seconds. */
-  function signedRequest(
-    call: TelnyxCall,
-    url: string,
-    method: string,
-    params: Record<string, string>,
-  ): Promise<WebhookExchange> {
+  const signedRequest: SignedWebhook<TelnyxCall> = (call, url, method, params) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const privateKey = call.forgeSignature ? forgedKeys.privateKey : keys.privateKey;
     const body = new URLSearchParams(params).toString();
@@ -491,7 +485,7 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
       },
       body: signed,
     });
-  }
+  };
 
   const runner = new MarkupRunner<TelnyxCall>({
     now: () => server.now(),

@@ -1,4 +1,4 @@
-import { DoubleCalls, type OutboundBehaviour, type TelephonyDouble } from "./double-calls.ts";
+import { DoubleCalls, type OutboundBehaviour, type SignedWebhook, type TelephonyDouble } from "./double-calls.ts";
 import {
   basicAuth,
   type DoubleRequest,
@@ -8,7 +8,6 @@ import {
   randomHex,
   sendWebhook,
   startDoubleServer,
-  type WebhookExchange,
 } from "./double-server.ts";
 import { type ConferenceRoom, MarkupCall, MarkupRunner, type OutboundStart } from "./markup-runner.ts";
 import { MulawMediaStream, parseJsonMessage } from "./mulaw-json-wire.ts";
@@ -387,12 +386,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
   }
 
   /** A webhook request signed as Twilio signs it; GET puts the parameters in the query. */
-  function signedRequest(
-    call: TwilioCall,
-    url: string,
-    method: string,
-    params: Record<string, string>,
-  ): Promise<WebhookExchange> {
+  const signedRequest: SignedWebhook<TwilioCall> = (call, url, method, params) => {
     const token = call.forgeSignature
       ? `not-${accounts.get(call.accountSid)?.token ?? ""}`
       : (accounts.get(call.accountSid)?.token ?? "");
@@ -418,7 +412,7 @@ export async function startTwilioDouble(options: TwilioDoubleOptions): Promise<T
       },
       body: new URLSearchParams(params).toString(),
     });
-  }
+  };
 
   const runner = new MarkupRunner<TwilioCall>({
     now: () => server.now(),

@@ -286,6 +286,25 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
     };
   }
 
+  /** A new call of the application; the double keeps its numbers in E.164 whatever form they came in. */
+  const newCall = (
+    app: VonageApplication,
+    direction: "inbound" | "outbound",
+    from: string,
+    to: string,
+    forged: boolean,
+  ) =>
+    new VonageCall(
+      app.apiKey,
+      app.id,
+      randomUUID(),
+      direction,
+      `+${msisdn(from)}`,
+      `+${msisdn(to)}`,
+      server.now,
+      forged,
+    );
+
   function createCall(request: DoubleRequest, app: VonageApplication): DoubleResponse {
     const body = jsonObjectOf(request);
     if (!body) return problem(400, "Bad Request", "The request body is not JSON.");
@@ -303,16 +322,7 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
     const ncco = Array.isArray(body.ncco) ? body.ncco : null;
     const answerUrl = firstString(body.answer_url);
     if (!ncco && !answerUrl) return problem(400, "Bad Request", "answer_url or ncco is required");
-    const call = new VonageCall(
-      app.apiKey,
-      app.id,
-      randomUUID(),
-      "outbound",
-      `+${msisdn(fromNumber)}`,
-      `+${msisdn(to.number)}`,
-      server.now,
-      false,
-    );
+    const call = newCall(app, "outbound", fromNumber, to.number, false);
     call.answerUrl = answerUrl;
     call.answerMethod = (typeof body.answer_method === "string" ? body.answer_method : "GET").toUpperCase();
     call.eventUrl = firstString(body.event_url) || app.eventUrl;
@@ -632,16 +642,7 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
     if (!owned) throw new Error(`The Vonage double has no number ${number}`);
     const app = owned.appId ? applications.get(owned.appId) : undefined;
     if (!app) throw new Error(`Number ${number} is linked to no application: import it into Parley first`);
-    const call = new VonageCall(
-      app.apiKey,
-      app.id,
-      randomUUID(),
-      "inbound",
-      `+${msisdn(from)}`,
-      `+${owned.msisdn}`,
-      server.now,
-      Boolean(inbound.forgeSignature),
-    );
+    const call = newCall(app, "inbound", from, owned.msisdn, Boolean(inbound.forgeSignature));
     call.eventUrl = app.eventUrl;
     call.eventMethod = app.eventMethod;
     call.prepareFarEnd(inbound);
