@@ -32,6 +32,8 @@ export interface RowAction<T> {
   tooltip?: (row: T) => string;
   onClick: (row: T, event: MouseEvent<HTMLElement>) => void;
   disabled?: boolean;
+  /** Whether the row offers it (what its state allows); by default every row does. */
+  shown?: (row: T) => boolean;
 }
 
 export interface Sort {
@@ -60,13 +62,18 @@ export interface DataTableProps<T> {
   pagination?: Pagination;
   sort?: Sort & { onSort: (by: string) => void };
   rowProps?: (row: T) => TableRowProps;
+  /** React's key of a row; by default its `id`. */
+  rowKey?: (row: T) => string | number;
   /** Rows before the data (a loading or "nothing found" row that keeps the headers in view). */
   leadingRows?: ReactNode;
 }
 
+const idOf = (row: unknown) => (typeof row === "object" && row !== null && "id" in row ? String(row.id) : "");
+
 /** Rows of a list under their column headers, with each row's actions and the list's pages. */
-export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
+export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
+  const keyOf = props.rowKey ?? idOf;
   const table = (
     <Table aria-label={props.label} size={props.size}>
       <TableHead>
@@ -80,7 +87,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
       <TableBody>
         {props.leadingRows}
         {props.rows.map((row) => (
-          <TableRow key={row.id} {...props.rowProps?.(row)}>
+          <TableRow key={keyOf(row)} {...props.rowProps?.(row)}>
             {props.columns.map((column) => (
               <TableCell key={column.header} sx={column.sx} dir={column.dir}>
                 {column.cell(row)}
@@ -135,6 +142,7 @@ function ActionsCell<T>({ row, actions }: { row: T; actions: readonly RowAction<
   return (
     <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
       {actions.map((action) => {
+        if (action.shown && !action.shown(row)) return null;
         const button = (
           <IconButton
             key={action.id}

@@ -4,18 +4,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import PlayArrowOutlined from "@mui/icons-material/PlayArrowOutlined";
 import StopOutlined from "@mui/icons-material/StopOutlined";
 import UnarchiveOutlined from "@mui/icons-material/UnarchiveOutlined";
-import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
-import TableRow from "@mui/material/TableRow";
-import TableSortLabel from "@mui/material/TableSortLabel";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import {
   BATCH_CALLS_PAGE_SIZE,
@@ -27,6 +16,7 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { type Column, DataTable, type RowAction as TableAction } from "../../../components/data-table.tsx";
 import { paths } from "../../../config/paths.ts";
 import { BatchStatusChip } from "./batch-status-chip.tsx";
 import { formatWhen } from "./format.ts";
@@ -38,6 +28,9 @@ export interface Sort {
 }
 export type RowAction = "edit" | "initiate" | "stop" | "archive" | "restore" | "delete";
 
+const SORT_KEYS: readonly SortKey[] = ["name", "status", "scheduled_time", "updatedAt"];
+export const isSortKey = (value: string): value is SortKey => SORT_KEYS.some((k) => k === value);
+
 const ICONS: Record<RowAction, ReactNode> = {
   edit: <EditOutlined />,
   initiate: <PlayArrowOutlined />,
@@ -47,17 +40,20 @@ const ICONS: Record<RowAction, ReactNode> = {
   delete: <DeleteOutline />,
 };
 
-/** The row's actions its status allows (contract BATCH_CALL_ACTIONS); an archived one can only come back or go. */
-function actionsFor(batch: BatchCallSummary): RowAction[] {
-  if (batch.is_archived) return ["restore", "delete"];
-  const order: [RowAction, BatchCallAction][] = [
-    ["edit", "edit"],
-    ["initiate", "initiate"],
-    ["stop", "stop"],
-    ["archive", "archive"],
-    ["delete", "delete"],
-  ];
-  return order.filter(([, action]) => batchActionAllowed(action, batch.status)).map(([row]) => row);
+/** In the order they stand in a row; the contract's action for each (restore is archive undone). */
+const ORDER: [RowAction, BatchCallAction][] = [
+  ["edit", "edit"],
+  ["initiate", "initiate"],
+  ["stop", "stop"],
+  ["archive", "archive"],
+  ["restore", "archive"],
+  ["delete", "delete"],
+];
+
+/** The actions a row's status allows (contract BATCH_CALL_ACTIONS); an archived one can only come back or go. */
+function allowed(row: RowAction, action: BatchCallAction, batch: BatchCallSummary): boolean {
+  if (batch.is_archived) return row === "restore" || row === "delete";
+  return row !== "restore" && batchActionAllowed(action, batch.status);
 }
 
 /** A header clicked: the same column turns around; another starts with names A–Z and times newest first. */
@@ -75,76 +71,54 @@ export function BatchCallsTable(props: {
   onAction: (action: RowAction, batch: BatchCallSummary) => void;
 }) {
   const { t, i18n } = useTranslation(["batch-calls", "translation"], { nsMode: "fallback" });
-  const header = (key: SortKey, label: string) => (
-    <TableCell sortDirection={props.sort.by === key ? props.sort.order : false}>
-      <TableSortLabel
-        active={props.sort.by === key}
-        direction={props.sort.by === key ? props.sort.order : "asc"}
-        onClick={() => props.onSort(nextSort(props.sort, key))}
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
+  const columns: Column<BatchCallSummary>[] = [
+    {
+      header: t("columns.name"),
+      sortKey: "name",
+      cell: (batch) => (
+        <Link component={RouterLink} to={`${paths.batchCalls}/${batch.id}`} sx={{ fontWeight: 600 }}>
+          <span dir="auto">{batch.name}</span>
+        </Link>
+      ),
+    },
+    { header: t("columns.status"), sortKey: "status", cell: (batch) => <BatchStatusChip status={batch.status} /> },
+    {
+      header: t("columns.start"),
+      sortKey: "scheduled_time",
+      cell: (batch) =>
+        batch.scheduled_time ? formatWhen(batch.scheduled_time, i18n.language, batch.timezone) : t("filters.immediate"),
+    },
+    {
+      header: t("columns.progress"),
+      cell: (batch) => (
+        <Typography variant="body2">
+          {t("progressShort", { dialled: batch.progress.dialled, total: batch.progress.total })}
+        </Typography>
+      ),
+    },
+    { header: t("columns.updated"), sortKey: "updatedAt", cell: (batch) => formatWhen(batch.updatedAt, i18n.language) },
+  ];
+  const actions: TableAction<BatchCallSummary>[] = ORDER.map(([row, action]) => ({
+    id: row,
+    icon: ICONS[row],
+    label: (batch) => t(`rowActions.${row}`, { name: batch.name }),
+    tooltip: (batch) => t(`rowActions.${row}`, { name: batch.name }),
+    shown: (batch) => allowed(row, action, batch),
+    onClick: (batch) => props.onAction(row, batch),
+  }));
   return (
-    <TableContainer component={Paper}>
-      <Table aria-label={t("nav.batchCalls")}>
-        <TableHead>
-          <TableRow>
-            {header("name", t("columns.name"))}
-            {header("status", t("columns.status"))}
-            {header("scheduled_time", t("columns.start"))}
-            <TableCell>{t("columns.progress")}</TableCell>
-            {header("updatedAt", t("columns.updated"))}
-            <TableCell align="right">{t("common.actions")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {props.page.data.map((batch) => (
-            <TableRow key={batch.id}>
-              <TableCell>
-                <Link component={RouterLink} to={`${paths.batchCalls}/${batch.id}`} sx={{ fontWeight: 600 }}>
-                  <span dir="auto">{batch.name}</span>
-                </Link>
-              </TableCell>
-              <TableCell>
-                <BatchStatusChip status={batch.status} />
-              </TableCell>
-              <TableCell>
-                {batch.scheduled_time
-                  ? formatWhen(batch.scheduled_time, i18n.language, batch.timezone)
-                  : t("filters.immediate")}
-              </TableCell>
-              <TableCell>
-                <Typography variant="body2">
-                  {t("progressShort", { dialled: batch.progress.dialled, total: batch.progress.total })}
-                </Typography>
-              </TableCell>
-              <TableCell>{formatWhen(batch.updatedAt, i18n.language)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                {actionsFor(batch).map((action) => {
-                  const label = t(`rowActions.${action}`, { name: batch.name });
-                  return (
-                    <Tooltip key={action} title={label}>
-                      <IconButton aria-label={label} onClick={() => props.onAction(action, batch)}>
-                        {ICONS[action]}
-                      </IconButton>
-                    </Tooltip>
-                  );
-                })}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <TablePagination
-        component="div"
-        count={props.page.total_count}
-        page={props.page.page - 1}
-        rowsPerPage={BATCH_CALLS_PAGE_SIZE}
-        rowsPerPageOptions={[BATCH_CALLS_PAGE_SIZE]}
-        onPageChange={(_, p) => props.onPage(p + 1)}
-      />
-    </TableContainer>
+    <DataTable
+      label={t("nav.batchCalls")}
+      rows={props.page.data}
+      columns={columns}
+      actions={actions}
+      sort={{ ...props.sort, onSort: (by) => isSortKey(by) && props.onSort(nextSort(props.sort, by)) }}
+      pagination={{
+        count: props.page.total_count,
+        page: props.page.page,
+        pageSize: BATCH_CALLS_PAGE_SIZE,
+        onPage: props.onPage,
+      }}
+    />
   );
 }

@@ -2,33 +2,25 @@ import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
-import Tooltip from "@mui/material/Tooltip";
 import type { DoNotCallChangeResponse } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAddDoNotCall, useDoNotCall, useImportDoNotCallCsv, useRemoveDoNotCall } from "../../../api/batch-calls.ts";
+import { DataTable } from "../../../components/data-table.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { EmptyState, ListSkeleton } from "../../../components/list-placeholders.tsx";
+import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { numbersFromText } from "../forms/batch-call-form.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import { formatWhen } from "./format.ts";
 
 /** The workspace's do-not-call list: every campaign skips these numbers and reports them. */
 export function DoNotCallPanel() {
   const { t, i18n } = useTranslation(["batch-calls", "translation"], { nsMode: "fallback" });
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
   const [typed, setTyped] = useState("");
@@ -41,11 +33,9 @@ export function DoNotCallPanel() {
   const file = useRef<HTMLInputElement>(null);
 
   const report = (result: DoNotCallChangeResponse) =>
-    enqueueSnackbar(
+    (result.added > 0 ? notice.success : notice.error)(
       t("dnc.added", { added: result.added, refused: result.invalid.length + result.duplicates.length }),
-      { variant: result.added > 0 ? "success" : "error" },
     );
-  const failure = (error: unknown) => enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,13 +48,13 @@ export function DoNotCallPanel() {
           report(result);
           setTyped("");
         },
-        onError: failure,
+        onError: notice.failure,
       },
     );
   };
   const upload = (picked: File | undefined) => {
     if (!picked) return;
-    importCsv.mutate({ file: picked, reason }, { onSuccess: report, onError: failure });
+    importCsv.mutate({ file: picked, reason }, { onSuccess: report, onError: notice.failure });
     if (file.current) file.current.value = "";
   };
 
@@ -129,50 +119,35 @@ export function DoNotCallPanel() {
       ) : !list.data || list.data.total_count === 0 ? (
         <EmptyState title={t("dnc.emptyTitle")} hint={t("dnc.emptyHint")} />
       ) : (
-        <TableContainer component={Paper}>
-          <Table aria-label={t("tabs.doNotCall")} size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("csv.number")}</TableCell>
-                <TableCell>{t("dnc.reason")}</TableCell>
-                <TableCell>{t("dnc.addedAt")}</TableCell>
-                <TableCell align="right">{t("common.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.data.data.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell dir="ltr">{entry.number}</TableCell>
-                  <TableCell dir="auto">{entry.reason || "—"}</TableCell>
-                  <TableCell>{formatWhen(entry.created_at, i18n.language)}</TableCell>
-                  <TableCell align="right">
-                    <Tooltip title={t("dnc.remove", { number: entry.number })}>
-                      <IconButton
-                        aria-label={t("dnc.remove", { number: entry.number })}
-                        onClick={() =>
-                          remove.mutate([entry.number], {
-                            onSuccess: () => enqueueSnackbar(t("dnc.removed"), { variant: "success" }),
-                            onError: failure,
-                          })
-                        }
-                      >
-                        <DeleteOutline />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <TablePagination
-            component="div"
-            count={list.data.total_count}
-            page={list.data.page - 1}
-            rowsPerPage={list.data.items_per_page}
-            rowsPerPageOptions={[list.data.items_per_page]}
-            onPageChange={(_e, p) => setPage(p + 1)}
-          />
-        </TableContainer>
+        <DataTable
+          label={t("tabs.doNotCall")}
+          size="small"
+          rows={list.data.data}
+          columns={[
+            { header: t("csv.number"), dir: "ltr", cell: (entry) => entry.number },
+            { header: t("dnc.reason"), dir: "auto", cell: (entry) => entry.reason || "—" },
+            { header: t("dnc.addedAt"), cell: (entry) => formatWhen(entry.created_at, i18n.language) },
+          ]}
+          actions={[
+            {
+              id: "remove",
+              icon: <DeleteOutline />,
+              label: (entry) => t("dnc.remove", { number: entry.number }),
+              tooltip: (entry) => t("dnc.remove", { number: entry.number }),
+              onClick: (entry) =>
+                remove.mutate([entry.number], {
+                  onSuccess: () => notice.success(t("dnc.removed")),
+                  onError: notice.failure,
+                }),
+            },
+          ]}
+          pagination={{
+            count: list.data.total_count,
+            page: list.data.page,
+            pageSize: list.data.items_per_page,
+            onPage: setPage,
+          }}
+        />
       )}
     </Stack>
   );

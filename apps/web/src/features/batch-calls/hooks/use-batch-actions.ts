@@ -1,6 +1,5 @@
 import type { BatchCallSummary } from "@parley/contract";
 import type { TFunction } from "i18next";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
 import {
   useArchiveBatchCall,
@@ -8,7 +7,7 @@ import {
   useInitiateBatchCall,
   useStopBatchCall,
 } from "../../../api/batch-calls.ts";
-import { errorText } from "../../../components/error-text.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 
 /** The actions that ask first (spec §2: confirmation dialogs for delete, initiate and stop). */
 export type ConfirmedAction = "delete" | "initiate" | "stop";
@@ -19,14 +18,14 @@ export type ConfirmedAction = "delete" | "initiate" | "stop";
  * when the campaign moved on meanwhile) are said in a notice.
  */
 export function useBatchActions(t: TFunction, after?: { deleted?: () => void }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const [asking, setAsking] = useState<{ action: ConfirmedAction; batch: BatchCallSummary } | null>(null);
   const initiate = useInitiateBatchCall();
   const stop = useStopBatchCall();
   const archive = useArchiveBatchCall();
   const remove = useDeleteBatchCall();
-  const success = (key: string) => enqueueSnackbar(t(key), { variant: "success" });
-  const failure = (error: unknown) => enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
+  const success = (key: string) => notice.success(t(key));
+  const failure = notice.failure;
 
   const run = async (action: ConfirmedAction, batch: BatchCallSummary) => {
     setAsking(null);

@@ -1,6 +1,5 @@
 import type { BatchCall, BatchCallSummary } from "@parley/contract";
 import type { TFunction } from "i18next";
-import { useSnackbar } from "notistack";
 import {
   useAddBatchNumbers,
   useCreateBatchCall,
@@ -8,6 +7,7 @@ import {
   useUpdateBatchCall,
 } from "../../../api/batch-calls.ts";
 import { errorText } from "../../../components/error-text.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import type { BatchSave } from "../components/batch-call-dialog.tsx";
 import { numbersFromText, toCreateBody, toUpdateBody } from "../forms/batch-call-form.ts";
 
@@ -17,7 +17,7 @@ import { numbersFromText, toCreateBody, toUpdateBody } from "../forms/batch-call
  * the dialog; once the campaign is saved, a refused CSV is said in a notice (the campaign stays).
  */
 export function useBatchSave(t: TFunction) {
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const create = useCreateBatchCall();
   const update = useUpdateBatchCall();
   const add = useAddBatchNumbers();
@@ -27,18 +27,15 @@ export function useBatchSave(t: TFunction) {
     if (!file) return;
     try {
       const report = await importCsv.mutateAsync({ id: batch.id, file, defaultCountry: country });
-      enqueueSnackbar(
+      (report.added > 0 ? notice.success : notice.error)(
         t("notices.imported", {
           added: report.added,
           refused: report.invalid.length + report.duplicates.length,
           dnc: report.do_not_call.length,
         }),
-        { variant: report.added > 0 ? "success" : "error" },
       );
     } catch (error) {
-      enqueueSnackbar(t("notices.importFailed", { reason: errorText(error, t("common.failed")) }), {
-        variant: "error",
-      });
+      notice.error(t("notices.importFailed", { reason: errorText(error, t("common.failed")) }));
     }
   };
 
@@ -52,7 +49,7 @@ export function useBatchSave(t: TFunction) {
     } else {
       batch = await create.mutateAsync(toCreateBody(values));
     }
-    enqueueSnackbar(t(editing ? "notices.updated" : "notices.created"), { variant: "success" });
+    notice.success(t(editing ? "notices.updated" : "notices.created"));
     await importFile(batch, file, batch.default_country);
     return batch;
   };

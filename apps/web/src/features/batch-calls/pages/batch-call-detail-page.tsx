@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { useBatchCall } from "../../../api/batch-calls.ts";
+import { DescriptionList } from "../../../components/description-list.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -19,7 +20,6 @@ import { BatchStatusChip } from "../components/batch-status-chip.tsx";
 import { ContactsTable } from "../components/contacts-table.tsx";
 import { formatWhen } from "../components/format.ts";
 import { ProgressCard } from "../components/progress-card.tsx";
-import { SettingsList } from "../components/settings-list.tsx";
 import { useBatchActions } from "../hooks/use-batch-actions.ts";
 import { useBatchSave } from "../hooks/use-batch-save.ts";
 
@@ -113,7 +113,9 @@ function Detail({ batch }: { batch: BatchCall }) {
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t("detail.settings")}
         </Typography>
-        <SettingsList
+        <DescriptionList
+          columns={{ xs: "1fr", sm: "max-content 1fr" }}
+          rowGap={1}
           rows={[
             [
               t("fields.start"),

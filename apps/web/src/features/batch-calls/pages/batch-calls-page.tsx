@@ -13,6 +13,7 @@ import { errorText } from "../../../components/error-text.ts";
 import { EmptyState, ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { BatchCallDialog } from "../components/batch-call-dialog.tsx";
 import { ARCHIVED, BatchCallsFilters } from "../components/batch-calls-filters.tsx";
 import { BatchCallsTable, type RowAction } from "../components/batch-calls-table.tsx";
@@ -20,8 +21,7 @@ import { BatchConfirmDialog } from "../components/batch-confirm-dialog.tsx";
 import { DoNotCallPanel } from "../components/do-not-call-panel.tsx";
 import { useBatchActions } from "../hooks/use-batch-actions.ts";
 import { useBatchSave } from "../hooks/use-batch-save.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
-import { useListUrlState } from "../hooks/use-list-url-state.ts";
+import { useCampaignListState } from "../hooks/use-campaign-list-state.ts";
 
 /** /batch-calls: the workspace's campaigns (or the archived ones), and its do-not-call list. */
 export default function BatchCallsPage() {
@@ -67,7 +67,7 @@ export default function BatchCallsPage() {
 
 function Campaigns(props: { onNew: () => void; onEdit: (batch: BatchCallSummary) => void }) {
   const { t } = useTranslation(["batch-calls", "translation"], { nsMode: "fallback" });
-  const { filters, sort, page, setFilters, setSort, setPage } = useListUrlState();
+  const { filters, sort, page, setFilters, setSort, setPage } = useCampaignListState();
   const search = useDebouncedValue(filters.search, 300);
   const archived = filters.status === ARCHIVED;
   const list = useBatchCalls({

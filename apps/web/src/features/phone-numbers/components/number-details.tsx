@@ -4,6 +4,7 @@ import type { PhoneNumber } from "@parley/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { DescriptionList } from "../../../components/description-list.tsx";
 import { ExtensionStatusChip } from "./extension-status-chip.tsx";
 import { NumberCell } from "./number-cell.tsx";
 import { phoneProviderLabel } from "./provider-names.ts";
@@ -63,22 +64,7 @@ export function NumberDetails({ number }: { number: PhoneNumber }) {
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         {t("detail.details")}
       </Typography>
-      <Typography
-        component="dl"
-        sx={{ display: "grid", gridTemplateColumns: "minmax(120px, max-content) 1fr", columnGap: 3, rowGap: 1.5, m: 0 }}
-      >
-        {rows.map(([label, value], index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are fixed for one number
-          <div key={index} style={{ display: "contents" }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-              {value}
-            </Typography>
-          </div>
-        ))}
-      </Typography>
+      <DescriptionList rows={rows} columns="minmax(120px, max-content) 1fr" rowGap={1.5} />
     </Paper>
   );
 }
