@@ -10,8 +10,8 @@ import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { type BatchFormValues, batchCallForm, batchFormDefaults, batchFormValues } from "../forms/batch-call-form.ts";
 import { browserTimeZone } from "../forms/zoned-time.ts";
 import { CsvField } from "./csv-field.tsx";
-import { callingHoursFields, retryFields } from "./timing-fields.ts";
 import { TimezoneField } from "./timezone-field.tsx";
+import { callingHoursFields, retryFields } from "./timing-fields.ts";
 
 export interface BatchSave {
   values: BatchFormValues;
