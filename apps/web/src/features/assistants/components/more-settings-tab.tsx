@@ -14,10 +14,11 @@ const FIELDS = AssistantFields.shape;
 export function MoreSettingsTab({ form }: { form: EditorForm }) {
   const { t } = useTranslation("assistants");
   const { control } = form;
-  const voicemail = useWatch({ control, name: "voicemail_detection" });
-  const handler = useWatch({ control, name: "voicemail_detection_handler" });
-  const background = useWatch({ control, name: "background_audio_id" });
-  const hipaa = useWatch({ control, name: "hippa_compliant" });
+  // The settings that show, hide or lock others.
+  const [voicemail, handler, background, hipaa] = useWatch({
+    control,
+    name: ["voicemail_detection", "voicemail_detection_handler", "background_audio_id", "hippa_compliant"],
+  });
   const words = wordsUnder(t, "more");
   const endCall: FieldList = [
     { kind: "switch", name: "end_call_function", ...words("endCall.function", "endCall.functionHelp") },
