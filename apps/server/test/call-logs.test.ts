@@ -2,23 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openRecordingFile } from "../src/modules/call-logs/recording-files.ts";
 import { callLogs, callRecordings } from "../src/modules/call-logs/schema.ts";
-import {
-  createCallLog,
-  createRecordingFile,
-  finishCallLog,
-  removeOrphanedRecordings,
-} from "../src/modules/call-logs/service.ts";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { createCallLog, createRecordingFile, finishCallLog } from "../src/modules/call-logs/service.ts";
+import { removeOrphanedRecordings } from "../src/modules/call-logs/upkeep-across-workspaces.ts";
+import { call, signedInUser, useTestApp } from "./harness.ts";
 import { stereoWav } from "./support/wav.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 

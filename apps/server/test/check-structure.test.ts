@@ -230,7 +230,7 @@ describe("scripts/check-structure.mjs", () => {
         ...clean,
         "apps/server/src/modules/invoices/service.ts": "export const invoices = 1;\n",
         "apps/web/src/features/reports/page.tsx": "export const Reports = 1;\n",
-        "ARCHITECTURE.md": clean["ARCHITECTURE.md"].replace("`audio`", "`codecs`"),
+        "ARCHITECTURE.md": String(clean["ARCHITECTURE.md"]).replace("`audio`", "`codecs`"),
       }),
     );
     expect(result.status).toBe(1);

@@ -4,7 +4,7 @@ import { WorkspaceRoomsResponse } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STALE_MS } from "../src/modules/calls/call-upkeep.ts";
-import { insertLiveRoom, removeDeadRooms } from "../src/modules/calls/room-store.ts";
+import { insertLiveRoom, removeDeadRooms } from "../src/modules/calls/live-rooms-across-workspaces.ts";
 import { liveRooms } from "../src/modules/calls/schema.ts";
 import { call, createTestApp, signedInUser, type TestApp, type TestUser, testDatabaseKind } from "./harness.ts";
 import { createAssistant, roomToken, startRoom } from "./support/calls.ts";

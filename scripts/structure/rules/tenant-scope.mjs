@@ -44,9 +44,9 @@ function statementAround(text, at) {
   return text.slice(start, end < 0 ? text.length : end);
 }
 
-/** The body of `function name(` in the text, up to the next top-level declaration. */
+/** The body of `function name(` or `const name = …` in the text, up to the next top-level declaration. */
 function bodyOf(text, name) {
-  const at = text.search(new RegExp(`function ${name}\\b`));
+  const at = text.search(new RegExp(`(function\\s+${name}\\b|const\\s+${name}\\s*=)`));
   if (at < 0) return "";
   const next = text.slice(at + 1).search(/\n(export |async function |function |const )/);
   return text.slice(at, next < 0 ? text.length : at + 1 + next);
@@ -54,19 +54,16 @@ function bodyOf(text, name) {
 
 /**
  * Whether the statement scopes its table: inline (`scoped(t, tenant).where(…)`), through a value
- * bound to `scoped(t, …)` in the file (`const where = scoped(t, tenant).where(…)`), or through a
+ * built with `scoped(t, …)` in the file (`const where = scoped(t, tenant).where(…)`), or through a
  * function of the file, given the tenant, that builds the condition with `scoped(t, …)`.
  */
 function isScoped(text, statement, table) {
   const scopes = (code) => new RegExp(`\\bscoped\\(\\s*${table}\\s*,`).test(code);
-  if (scopes(statement)) return true;
-  for (const [, name] of text.matchAll(
-    new RegExp(`(?:const|let) (\\w+)(?::[^=]+)?\\s*=\\s*scoped\\(\\s*${table}\\s*,`, "g"),
-  )) {
-    if (new RegExp(`\\b${name}\\b`).test(statement)) return true;
-  }
-  for (const [, name] of statement.matchAll(/\b(\w+)\(\s*tenant\b/g)) {
-    if (scopes(bodyOf(text, name))) return true;
+  const scopesOrDelegates = (code) =>
+    scopes(code) || [...code.matchAll(/\b(\w+)\(\s*tenant\b/g)].some(([, name]) => scopes(bodyOf(text, name)));
+  if (scopesOrDelegates(statement)) return true;
+  for (const [, name, value] of text.matchAll(/(?:const|let) (\w+)(?::[^=;]+)?\s*=((?:(?!\b(?:const|let) )[\s\S])*?);\n/g)) {
+    if (new RegExp(`\\b${name}\\b`).test(statement) && scopesOrDelegates(value)) return true;
   }
   return false;
 }

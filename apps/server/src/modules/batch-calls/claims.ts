@@ -117,7 +117,7 @@ export async function claimContacts(
           await tx
             .update(batchCallContacts)
             .set({ nextAttemptAt: opens, updatedAt: options.now })
-            .where(eq(batchCallContacts.id, contact.id));
+            .where(scoped(batchCallContacts, tenant).where(eq(batchCallContacts.id, contact.id)));
           continue;
         }
       }
@@ -127,7 +127,7 @@ export async function claimContacts(
       await tx
         .update(batchCallContacts)
         .set({ status: "do-not-call", updatedAt: options.now })
-        .where(inArray(batchCallContacts.id, blockedIds));
+        .where(scoped(batchCallContacts, tenant).where(inArray(batchCallContacts.id, blockedIds)));
     if (take.length === 0) return { claimed: [], campaign };
     const claimed = await tx
       .update(batchCallContacts)
@@ -140,7 +140,7 @@ export async function claimContacts(
         dialStartedAt: options.now,
         updatedAt: options.now,
       })
-      .where(inArray(batchCallContacts.id, take))
+      .where(scoped(batchCallContacts, tenant).where(inArray(batchCallContacts.id, take)))
       .returning();
     return { claimed: claimed.sort((a, b) => a.position - b.position), campaign };
   });
@@ -175,7 +175,7 @@ export async function releaseContact(db: Executor, contact: BatchContactRow, ret
       updatedAt: new Date(),
     })
     .where(
-      and(
+      scoped(batchCallContacts, contact).where(
         eq(batchCallContacts.id, contact.id),
         eq(batchCallContacts.status, "dialing"),
         eq(batchCallContacts.attempts, contact.attempts),

@@ -2,7 +2,7 @@ import type { BillingPlan, BillingUsage } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
 import type { Tenant } from "../../lib/tenant-scope.ts";
 import { countAssistants } from "../assistants/service.ts";
-import { minutesUsedSince } from "../call-logs/service.ts";
+import { minutesUsedSince } from "../call-logs/lookups-across-workspaces.ts";
 import { effectiveLimits } from "../users/limits.ts";
 import { findUserById } from "../users/service.ts";
 import { getTier } from "../users/tiers.ts";

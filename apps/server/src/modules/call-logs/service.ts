@@ -9,11 +9,10 @@ import type {
   TranscriptEntry,
   TurnMetricsEntry,
 } from "@parley/contract";
-import { and, count, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import type { CallCarrier, CallRecord } from "../../lib/call-runtime.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
-import { listRecordingFiles, removeRecordingFile } from "./recording-files.ts";
 import { type CallLogRow, callLogs, usedRoomTokens } from "./schema.ts";
 
 export { createRecordingFile, inMemoryData, type RecordingFile } from "./recording-files.ts";
@@ -24,7 +23,8 @@ export { createRecordingFile, inMemoryData, type RecordingFile } from "./recordi
  * said, and close it with its timeline.
  */
 
-const OPEN_STATUSES = ["queued", "in_progress"] as const;
+/** A call log in one of these is a call that has not ended. */
+export const OPEN_STATUSES = ["queued", "in_progress"] as const;
 
 export interface NewCallLog {
   /** Chosen by the caller when it must know the id before the row exists (a room names its call). */
@@ -100,61 +100,6 @@ export async function createCallLogWithinLimit(
     if (Number(open?.n ?? 0) >= limit) return null;
     return createCallLog(tx, tenant, input, input.startedAt);
   });
-}
-
-/** The process running these calls is alive: renews their heartbeat (one statement for all). */
-/** Minutes of calls the given workspaces logged since `since` (a plan's monthly allowance spans them). */
-export async function minutesUsedSince(db: Executor, workspaceIds: string[], since: Date): Promise<number> {
-  if (workspaceIds.length === 0) return 0;
-  const [row] = await db
-    .select({ seconds: sql<string>`coalesce(sum(${callLogs.durationSeconds}), 0)` })
-    .from(callLogs)
-    .where(and(inArray(callLogs.workspaceId, workspaceIds), gte(callLogs.startedAt, since)));
-  return Number(row?.seconds ?? 0) / 60;
-}
-
-export async function renewHeartbeats(db: Executor, ids: string[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db.update(callLogs).set({ heartbeatAt: now }).where(inArray(callLogs.id, ids));
-}
-
-/** A call closed as `server_crash`, as its call.ended announces it. */
-export interface AbandonedCall {
-  workspaceId: string;
-  callId: string;
-  agentId: string | null;
-  channel: CallChannel;
-  durationSeconds: number;
-}
-
-/**
- * Closes calls left open by a process that died (no heartbeat since `staleBefore`, or every open
- * call when `staleBefore` is null: the only process that can open this database is starting). What
- * was saved (the transcript so far) is kept; the call is failed with reason `server_crash`. One
- * statement: when several processes sweep at once, each call is closed (and returned) by one.
- */
-export async function closeAbandonedCalls(db: Executor, staleBefore: Date | null): Promise<AbandonedCall[]> {
-  const lastSign = sql`coalesce(${callLogs.heartbeatAt}, ${callLogs.startedAt})`;
-  const open = inArray(callLogs.status, [...OPEN_STATUSES]);
-  const rows = await db
-    .update(callLogs)
-    .set({
-      status: "failed",
-      endReason: "server_crash",
-      endedAt: sql`greatest(${lastSign}, ${callLogs.startedAt})`,
-      durationSeconds: sql`case when ${callLogs.status} = 'in_progress' then greatest(0, extract(epoch from ${lastSign} - ${callLogs.startedAt})) else 0 end`,
-    })
-    .where(
-      staleBefore ? and(open, or(lt(callLogs.heartbeatAt, staleBefore), sql`${callLogs.heartbeatAt} is null`)) : open,
-    )
-    .returning({
-      workspaceId: callLogs.workspaceId,
-      callId: callLogs.id,
-      agentId: callLogs.agentId,
-      channel: callLogs.channel,
-      durationSeconds: callLogs.durationSeconds,
-    });
-  return rows;
 }
 
 /** Marks a room token used, for every process; false when it already was. */
@@ -301,36 +246,6 @@ export async function saveCallAnalysis(
   return rows.length > 0;
 }
 
-/**
- * Removes recording files whose call log is gone (its workspace was deleted, which cascades to the
- * logs but cannot reach the disk). Run at start-up.
- */
-export async function removeOrphanedRecordings(db: Executor, dataDir: string): Promise<number> {
-  const files = (await listRecordingFiles(dataDir)).filter((f) => UUID.test(f.callId));
-  let removed = 0;
-  for (let i = 0; i < files.length; i += 500) {
-    const batch = files.slice(i, i + 500);
-    const kept = await db
-      .select({ id: callLogs.id })
-      .from(callLogs)
-      .where(
-        inArray(
-          callLogs.id,
-          batch.map((f) => f.callId),
-        ),
-      );
-    const alive = new Set(kept.map((row) => row.id));
-    for (const file of batch) {
-      if (alive.has(file.callId)) continue;
-      await removeRecordingFile(dataDir, file.path);
-      removed += 1;
-    }
-  }
-  return removed;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 // ── phone calls ─────────────────────────────────────────────────────────────
 
 const carrierColumns = (carrier: CallCarrier) => ({
@@ -348,7 +263,7 @@ export async function setCallCarrier(db: Executor, tenant: TenantScope, id: stri
 }
 
 /** What a channel reads of a call: who carries it, from where to where, for which assistant. */
-const recordColumns = {
+export const recordColumns = {
   id: callLogs.id,
   workspaceId: callLogs.workspaceId,
   status: callLogs.status,
@@ -360,21 +275,6 @@ const recordColumns = {
   providerCallId: callLogs.providerCallId,
   phoneNumberId: callLogs.phoneNumberId,
 };
-
-/** A call by its carrier's id, across workspaces (status webhooks carry no user); the newest when ids repeat. */
-export async function findCallByCarrierId(
-  db: Executor,
-  provider: string,
-  providerCallId: string,
-): Promise<CallRecord | null> {
-  const [row] = await db
-    .select(recordColumns)
-    .from(callLogs)
-    .where(and(eq(callLogs.provider, provider), eq(callLogs.providerCallId, providerCallId)))
-    .orderBy(sql`${callLogs.startedAt} desc`)
-    .limit(1);
-  return row ?? null;
-}
 
 export async function findCallRecord(db: Executor, tenant: TenantScope, id: string): Promise<CallRecord | null> {
   const [row] = await db

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { loadEmbedScript, pickEncoding } from "./embed-script.ts";
-import { findWidgetByKey } from "./service.ts";
+import { findWidgetByKey } from "./public-key-and-prune-across-workspaces.ts";
 import { admitPage, type PageRequest, pageMayUse, startWidgetCall } from "./start-widget-call.ts";
 
 const tags = ["call-widgets"];

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses as errors } from "../../lib/error-responses.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import { pruneWidgetCalls } from "./public-key-and-prune-across-workspaces.ts";
 import { publicWidgetRoutes } from "./public-routes.ts";
 import {
   createCallWidget,
@@ -14,7 +15,6 @@ import {
   toCallWidget,
   updateCallWidget,
 } from "./service.ts";
-import { pruneWidgetCalls } from "./widget-limits.ts";
 
 const IdParams = z.object({ id: z.uuid() });
 const PRUNE_EVERY_MS = 15 * 60_000;

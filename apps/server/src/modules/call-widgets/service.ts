@@ -122,12 +122,3 @@ export async function deleteCallWidget(db: Executor, tenant: TenantScope, id: st
     .returning({ id: callWidgets.id });
   found(row, NOT_FOUND);
 }
-
-/**
- * The widget a public key names, whichever workspace holds it (the key is the only thing the
- * embedding page has); disabled widgets are found too, the caller decides.
- */
-export async function findWidgetByKey(db: Executor, key: string): Promise<CallWidgetRow | undefined> {
-  const [row] = await db.select().from(callWidgets).where(eq(callWidgets.publicKey, key));
-  return row;
-}

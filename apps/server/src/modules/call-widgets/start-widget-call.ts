@@ -3,8 +3,8 @@ import { REALTIME_PATH, WIDGET_TEXTS, type WidgetCallStarted } from "@parley/con
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { originAllowed, type Room, roomGrantClaims } from "../calls/runtime.ts";
+import { findWidgetByKey } from "./public-key-and-prune-across-workspaces.ts";
 import type { CallWidgetRow } from "./schema.ts";
-import { findWidgetByKey } from "./service.ts";
 import { attachCall, releaseSlot, reserveSlot, visitorKeyOf } from "./widget-limits.ts";
 
 /** Where a public request comes from: the page's Origin header and the host it was sent to. */
@@ -72,10 +72,10 @@ export async function startWidgetCall(
       origin,
     });
   } catch (error) {
-    await releaseSlot(ctx.db, slot);
+    await releaseSlot(ctx.db, widget, slot);
     throw error;
   }
-  await attachCall(ctx.db, slot, room.callId);
+  await attachCall(ctx.db, widget, slot, room.callId);
   const grant = roomGrantClaims({
     room: room.name,
     identity: `visitor-${randomUUID()}`,

@@ -1,12 +1,13 @@
 import { createHmac } from "node:crypto";
 import { WIDGET_TEXTS } from "@parley/contract";
-import { and, count, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { count, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import type { CallWidgetRow } from "./schema.ts";
 import { widgetCalls } from "./schema.ts";
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 /**
  * A reservation (or a room just opened, whose row another process may not have written to
  * live_rooms yet) counts as a running call this long, whatever the live rooms say.
@@ -41,7 +42,7 @@ export async function reserveSlot(db: Executor, request: SlotRequest): Promise<s
     const [active] = await tx
       .select({ n: count() })
       .from(widgetCalls)
-      .where(and(eq(widgetCalls.widgetId, widget.id), running));
+      .where(scoped(widgetCalls, widget).where(eq(widgetCalls.widgetId, widget.id), running));
     if (Number(active?.n ?? 0) >= widget.maxConcurrentCalls) {
       throw new AppError("rate_limited", WIDGET_TEXTS.widgetBusy(widget.maxConcurrentCalls));
     }
@@ -49,7 +50,7 @@ export async function reserveSlot(db: Executor, request: SlotRequest): Promise<s
       .select({ n: count() })
       .from(widgetCalls)
       .where(
-        and(
+        scoped(widgetCalls, widget).where(
           eq(widgetCalls.widgetId, widget.id),
           eq(widgetCalls.visitorKey, visitorKey),
           gte(widgetCalls.createdAt, new Date(now.getTime() - HOUR_MS)),
@@ -60,29 +61,21 @@ export async function reserveSlot(db: Executor, request: SlotRequest): Promise<s
     }
     const [row] = await tx
       .insert(widgetCalls)
-      .values({ workspaceId: widget.workspaceId, widgetId: widget.id, visitorKey, createdAt: now })
+      .values(scoped(widgetCalls, widget).values({ widgetId: widget.id, visitorKey, createdAt: now }))
       .returning({ id: widgetCalls.id });
     if (!row) throw new Error("insert into widget_calls returned no row");
     return row.id;
   });
 }
 
-export async function attachCall(db: Executor, slotId: string, callId: string): Promise<void> {
+export async function attachCall(db: Executor, tenant: TenantScope, slotId: string, callId: string): Promise<void> {
   await db
     .update(widgetCalls)
     .set({ callId })
-    .where(and(eq(widgetCalls.id, slotId), isNull(widgetCalls.callId)));
+    .where(scoped(widgetCalls, tenant).where(eq(widgetCalls.id, slotId), isNull(widgetCalls.callId)));
 }
 
 /** A call that could not start (workspace limit, minutes, keys) does not count against the visitor. */
-export async function releaseSlot(db: Executor, slotId: string): Promise<void> {
-  await db.delete(widgetCalls).where(eq(widgetCalls.id, slotId));
-}
-
-/**
- * Rows a day old are past the visitor limit's hour and (calls being far shorter than a day: the
- * assistant's maximum duration ends them) past the concurrency count too.
- */
-export async function pruneWidgetCalls(db: Executor, now: Date): Promise<void> {
-  await db.delete(widgetCalls).where(sql`${widgetCalls.createdAt} < ${new Date(now.getTime() - 24 * HOUR_MS)}`);
+export async function releaseSlot(db: Executor, tenant: TenantScope, slotId: string): Promise<void> {
+  await db.delete(widgetCalls).where(scoped(widgetCalls, tenant).where(eq(widgetCalls.id, slotId)));
 }

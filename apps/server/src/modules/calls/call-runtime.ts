@@ -2,21 +2,16 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Registry } from "prom-client";
 import type { AppContext } from "../../context.ts";
 import type { CallRuntime, CallState } from "../../lib/call-runtime.ts";
+import { findCallByCarrierId } from "../call-logs/lookups-across-workspaces.ts";
 import { getCallLog, listCallLogs } from "../call-logs/queries.ts";
-import {
-  claimRoomToken,
-  closeUnconnectedCall,
-  findCallByCarrierId,
-  findCallRecord,
-  setCallCarrier,
-} from "../call-logs/service.ts";
+import { claimRoomToken, closeUnconnectedCall, findCallRecord, setCallCarrier } from "../call-logs/service.ts";
 import type { CallDeps } from "./call-deps.ts";
 import { createCallMetrics } from "./call-metrics.ts";
 import { aliveSince, startCallUpkeep } from "./call-upkeep.ts";
 import { createGrantSigner } from "./grants.ts";
 import { startLiveCall } from "./live-call.ts";
+import { findLiveRoom } from "./live-rooms-across-workspaces.ts";
 import { type RoomControl, startRoomControl } from "./room-control.ts";
-import { findLiveRoom } from "./room-store.ts";
 import { startRoomUpkeep } from "./room-upkeep.ts";
 import { RoomRegistry } from "./rooms.ts";
 import { endAllCalls, expireRoom, openCallRoom } from "./start-call.ts";

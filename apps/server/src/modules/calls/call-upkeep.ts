@@ -1,4 +1,9 @@
-import { closeAbandonedCalls, inMemoryData, removeOrphanedRecordings, renewHeartbeats } from "../call-logs/service.ts";
+import { inMemoryData } from "../call-logs/service.ts";
+import {
+  closeAbandonedCalls,
+  removeOrphanedRecordings,
+  renewHeartbeats,
+} from "../call-logs/upkeep-across-workspaces.ts";
 import type { CallDeps } from "./call-deps.ts";
 
 /** How often this process renews the heartbeat of the calls it runs. */

@@ -9,6 +9,10 @@ import { type LiveRoomRow, liveRooms } from "./schema.ts";
  * The live_rooms table: what the process holding a room writes through, and what every process
  * reads to list the workspace's calls and find a call's holder. A row counts only while its
  * heartbeat is fresh (`aliveSince`); older rows belong to a process that died.
+ *
+ * Across workspaces: a room is named by a globally unique name and held by one process, which
+ * writes, renews and removes its rooms by that name and its own id whatever workspace each serves,
+ * and sweeps the rooms of dead processes. The workspace's own listing goes through scoped().
  */
 
 /** A room as its row keeps it: what it is, and who is in it. */

@@ -1,6 +1,6 @@
 import type { CallDeps } from "./call-deps.ts";
 import { aliveSince, HEARTBEAT_MS } from "./call-upkeep.ts";
-import { removeDeadRooms, renewLiveRooms } from "./room-store.ts";
+import { removeDeadRooms, renewLiveRooms } from "./live-rooms-across-workspaces.ts";
 
 /**
  * Keeps this process's rooms alive in live_rooms (same rhythm as the call logs' heartbeat) and

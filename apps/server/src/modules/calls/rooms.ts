@@ -13,7 +13,7 @@ import {
   othersLiveRooms,
   type StoredRoom,
   saveLiveRoomParticipants,
-} from "./room-store.ts";
+} from "./live-rooms-across-workspaces.ts";
 import type { LiveRoomRow } from "./schema.ts";
 import { WriteQueue } from "./write-queue.ts";
 
