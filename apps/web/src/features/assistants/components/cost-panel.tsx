@@ -9,8 +9,8 @@ import type { CostPerMinuteBody } from "@parley/contract";
 import { useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { useCostPerMinute } from "../api/cost-api.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import type { EditorControl } from "./editor-types.ts";
 
 const STAGES = ["stt", "llm", "tts", "telephony", "platform"] as const;

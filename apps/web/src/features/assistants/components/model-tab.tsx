@@ -3,8 +3,8 @@ import { ASSISTANT_DEFAULTS, AssistantFields, LLM_CATALOG, LLM_DEFAULT_CONFIG, p
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { numberBounds, numberRange } from "../../../lib/number-bounds.ts";
+import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { useLlmModels } from "../api/catalog-api.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import { llmNeedsDeployment } from "../utils/provider-traits.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { EndOfTurnFields } from "./end-of-turn-fields.tsx";
