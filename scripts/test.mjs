@@ -71,6 +71,8 @@ step("typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"]);
 vitest("unit: contract", "packages/contract");
 vitest("unit: engine", "packages/engine");
 vitest("unit: sip", "packages/sip");
+vitest("unit: browser-audio", "packages/browser-audio");
+vitest("unit: widget", "packages/widget");
 vitest("unit: web", "apps/web");
 vitest("server (PGlite)", "apps/server");
 if (postgresReachable()) {
