@@ -1,5 +1,5 @@
-// Declared beside the adapters that decode it (WhatsApp's webhook), so the vendor folder need not
-// import webrtc/, which loads the adapters; webrtc/types.ts re-exports it for the calling port.
+// Declared beside the adapters that decode it (a messaging platform's calling webhook), so a vendor
+// folder need not import webrtc/, which loads the adapters; webrtc/types.ts re-exports it.
 
 /** A webhook event about a call, decoded. Numbers are E.164 ("+" and digits). */
 export type CallingEvent =
