@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, login, signedInUser, type TestApp } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { call, login, signedInUser, useTestApp } from "./harness.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe("changing the email address", () => {
   it("waits for the link sent to the new address and tells the old one", async () => {

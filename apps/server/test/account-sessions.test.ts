@@ -38,16 +38,20 @@ describe("sign-in attempts are limited per account", () => {
   });
 });
 
+/** Changes the user's password from their own session: its access token and refresh cookie. */
+const changePassword = (u: Awaited<ReturnType<typeof signedInUser>>, newPassword: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/v1/users/me/password",
+    headers: { authorization: `Bearer ${u.token}`, cookie: `parley_refresh=${u.refreshCookie}` },
+    payload: { current_password: u.password, new_password: newPassword },
+  });
+
 describe("sessions end when the password changes", () => {
   it("a password change signs out every other session, refresh tokens included, and keeps this one", async () => {
     const u = await signedInUser(t);
     const other = await login(t, u.user.username, u.password);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/users/me/password",
-      headers: { authorization: `Bearer ${u.token}`, cookie: `parley_refresh=${u.refreshCookie}` },
-      payload: { current_password: u.password, new_password: "a brand new password" },
-    });
+    const res = await changePassword(u, "a brand new password");
     expect(res.statusCode).toBe(200);
     expect((await call(t, "POST", "/api/v1/refresh", { cookie: other.refreshCookie })).statusCode).toBe(401);
     expect((await call(t, "POST", "/api/v1/refresh", { cookie: u.refreshCookie })).statusCode).toBe(200);
@@ -59,12 +63,7 @@ describe("sessions end when the password changes", () => {
     // Tokens carry their issue time in whole seconds: let the change happen in a later second.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await call(t, "GET", "/api/v1/users/me", { token: other.token })).statusCode).toBe(200);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/users/me/password",
-      headers: { authorization: `Bearer ${u.token}`, cookie: `parley_refresh=${u.refreshCookie}` },
-      payload: { current_password: u.password, new_password: "another brand new password" },
-    });
+    const res = await changePassword(u, "another brand new password");
     expect(res.statusCode).toBe(200);
     expect((await call(t, "GET", "/api/v1/users/me", { token: other.token })).statusCode).toBe(401);
     const refreshed = await call(t, "POST", "/api/v1/refresh", { cookie: u.refreshCookie });

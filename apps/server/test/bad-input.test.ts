@@ -1,15 +1,13 @@
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { clientErrorHandler, registerErrorHandling } from "../src/plugins/error-handler.ts";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { call, signedInUser, useTestApp } from "./harness.ts";
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signedInUser(t, { isSuperuser: true });
 });
-afterAll(() => t.close());
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 

@@ -1,43 +1,34 @@
 import type { BatchCall } from "@parley/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jobs } from "../src/jobs/schema.ts";
 import { DIAL_QUEUE } from "../src/modules/batch-calls/dialer.ts";
 import { campaignDialerOf } from "../src/modules/batch-calls/routes.ts";
 import { FakeDialPort } from "./batch-calls/fake-dial-port.ts";
 import {
-  type CampaignWorld,
-  campaignWorld,
   createCampaign,
   eventually,
   finishedCampaign,
   getCampaign,
   initiate,
   numbers,
+  useCampaignWorld,
 } from "./batch-calls/world.ts";
-import { createTestApp, type TestApp } from "./harness.ts";
 
 /**
  * The campaign dialer (issue 14 item 3 and 5) against an in-memory phone network: exactly once per
  * attempt, concurrency, retries, stop, do-not-call, calling windows, spend cap, scheduled start.
  */
 
-let t: TestApp;
-let world: CampaignWorld;
+const world = useCampaignWorld({ concurrencyLimit: 50 });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  world = await campaignWorld(t, { concurrencyLimit: 50 });
-});
-afterAll(async () => t?.close());
-
-const usePort = (port: FakeDialPort) => campaignDialerOf(t.ctx).usePort(port);
+const usePort = (port: FakeDialPort) => campaignDialerOf(world.t.ctx).usePort(port);
 
 /** No dialer job of the campaign is queued or running any more: nothing can dial for it after this. */
 async function dialerIdle(batchCallId: string) {
   await eventually(
     () =>
-      t.ctx.db
+      world.t.ctx.db
         .select({ id: jobs.id })
         .from(jobs)
         .where(
@@ -69,7 +60,7 @@ describe("the campaign dialer", () => {
       retry_policy: { max_attempts: 2, delay_seconds: 0, retry_on: ["busy"] },
     });
     expect((await initiate(world, created.id)).statusCode).toBe(200);
-    const done = await finishedCampaign(t, world, created.id);
+    const done = await finishedCampaign(world.t, world, created.id);
 
     expect(done.status).toBe("partial");
     expect(port.maxLive).toBeLessThanOrEqual(20);
@@ -129,7 +120,7 @@ describe("the campaign dialer", () => {
     const created = await createCampaign(world, { phone_numbers: [listedBefore, listedAfter, fine] });
     await world.api("POST", "/do-not-call", { phone_numbers: [listedAfter] });
     await initiate(world, created.id);
-    const done = await finishedCampaign(t, world, created.id);
+    const done = await finishedCampaign(world.t, world, created.id);
     expect(port.dials.map((d) => d.number)).toEqual([fine]);
     expect(done.phone_numbers.map((c) => c.status)).toEqual(["do-not-call", "do-not-call", "answered"]);
     expect(done).toMatchObject({ status: "completed", progress: { do_not_call: 2, answered: 1 } });
@@ -191,7 +182,7 @@ describe("the campaign dialer", () => {
     const raised = await world.api("PUT", `/batch-calls/${created.id}`, { spend_cap: null });
     expect(raised.statusCode).toBe(200);
     expect((await initiate(world, created.id)).statusCode).toBe(200);
-    const done = await finishedCampaign(t, world, created.id);
+    const done = await finishedCampaign(world.t, world, created.id);
     expect(done.status).toBe("completed");
     expect(port.dials).toHaveLength(10);
   }, 60_000);
@@ -213,6 +204,6 @@ describe("the campaign dialer", () => {
     const delay = (port.dials[0]?.at ?? 0) - at.getTime();
     expect(delay).toBeGreaterThanOrEqual(-5);
     expect(delay).toBeLessThan(1_000);
-    await finishedCampaign(t, world, created.id);
+    await finishedCampaign(world.t, world, created.id);
   });
 });

@@ -3,7 +3,7 @@ import type { BatchCall, CallLogPage } from "@parley/contract";
 import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertQuota } from "../src/modules/admin/quotas-service.ts";
-import { eventually, finishedCampaign, numbers } from "./batch-calls/world.ts";
+import { createCampaign, eventually, finishedCampaign, numbers } from "./batch-calls/world.ts";
 import { call, claimsOf } from "./harness.ts";
 import { type BridgeWorld, startBridgeWorld } from "./support/telephony-bridge.ts";
 
@@ -42,19 +42,19 @@ afterAll(async () => {
 const api = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
   call(world.t, method, `/api/v1${url}`, { token: world.token, body });
 
+/** A campaign from the workspace's number to `contacts`, its other settings as `body` gives them. */
+const campaignTo = (contacts: string[], body: Record<string, unknown>) =>
+  createCampaign({ api, phoneNumberId: world.phoneNumberId }, { phone_numbers: contacts, ...body });
+
 describe("a campaign through the telephony double", () => {
   it("places each number once per attempt, within its concurrency, and logs every call with the batch id", async () => {
     double.setOutbound({ outcome: "busy", ringMs: 150 });
     const contacts = numbers(24, 70_000);
-    const created = await api("POST", "/batch-calls", {
+    const { id } = await campaignTo(contacts, {
       name: "Busy lines",
-      from_phone_number_id: world.phoneNumberId,
-      phone_numbers: contacts,
       concurrency: 4,
       retry_policy: { max_attempts: 2, delay_seconds: 0, retry_on: ["busy"] },
     });
-    expect(created.statusCode).toBe(201);
-    const id = created.json<BatchCall>().id;
     let maxLive = 0;
     const sampler = setInterval(() => {
       const live = [...double.calls.values()].filter((c) => c.direction === "outbound" && !c.ended).length;
@@ -92,15 +92,11 @@ describe("a campaign through the telephony double", () => {
     await plan(0);
     double.setOutbound({ outcome: "busy", ringMs: 50 });
     const contacts = numbers(3, 80_000);
-    const created = await api("POST", "/batch-calls", {
+    const { id } = await campaignTo(contacts, {
       name: "Out of minutes",
-      from_phone_number_id: world.phoneNumberId,
-      phone_numbers: contacts,
       concurrency: 2,
       retry_policy: { max_attempts: 1, delay_seconds: 0, retry_on: [] },
     });
-    expect(created.statusCode).toBe(201);
-    const id = created.json<BatchCall>().id;
     const placedTo = () =>
       [...double.calls.values()].filter((c) => c.direction === "outbound" && contacts.includes(c.to ?? ""));
     try {

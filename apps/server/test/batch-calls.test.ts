@@ -5,27 +5,13 @@ import type {
   DoNotCallChangeResponse,
   DoNotCallPage,
 } from "@parley/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type CampaignWorld,
-  campaignWorld,
-  createCampaign,
-  getCampaign,
-  initiate,
-  numbers,
-} from "./batch-calls/world.ts";
-import { createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { createCampaign, getCampaign, initiate, numbers, useCampaignWorld } from "./batch-calls/world.ts";
+import { signedInUser } from "./harness.ts";
 
 /** Batch calls API (issue 14 items 1, 2, 5): fields, status rules, paging, CSV import, do-not-call list. */
 
-let t: TestApp;
-let world: CampaignWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  world = await campaignWorld(t);
-});
-afterAll(async () => t?.close());
+const world = useCampaignWorld();
 
 /** POSTs a CSV file to `url` as multipart with the given extra fields. */
 function uploadCsv(url: string, csv: string | Buffer, fields: Record<string, string> = {}) {
@@ -41,7 +27,7 @@ function uploadCsv(url: string, csv: string | Buffer, fields: Record<string, str
     Buffer.isBuffer(csv) ? csv : Buffer.from(csv),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
-  return t.app.inject({
+  return world.t.app.inject({
     method: "POST",
     url: `/api/v1${url}`,
     headers: {
@@ -134,7 +120,7 @@ describe("a batch call", () => {
   });
 
   it("is listed 10 a page by updatedAt, archived apart, with search, status and type filters", async () => {
-    const other = await signedInUser(t);
+    const other = await signedInUser(world.t);
     const listed = await world.api("GET", "/batch-calls");
     const page = listed.json<BatchCallPage>();
     expect(page.items_per_page).toBe(10);
@@ -148,14 +134,14 @@ describe("a batch call", () => {
       true,
     );
     // Another workspace sees none of them, and cannot read one by id.
-    const theirs = await t.app.inject({
+    const theirs = await world.t.app.inject({
       method: "GET",
       url: "/api/v1/batch-calls",
       headers: { authorization: `Bearer ${other.token}` },
     });
     expect(theirs.json<BatchCallPage>().total_count).toBe(0);
     const id = page.data[0]?.id;
-    const peek = await t.app.inject({
+    const peek = await world.t.app.inject({
       method: "GET",
       url: `/api/v1/batch-calls/${id}`,
       headers: { authorization: `Bearer ${other.token}` },

@@ -1,33 +1,25 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
 import { CallLog, CallLogPage } from "@parley/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usageRecords } from "../src/modules/billing/schema.ts";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { call, signedInUser } from "./harness.ts";
 import { createAssistant, roomToken, startRoom } from "./support/calls.ts";
-import { RealtimeClient } from "./support/realtime-client.ts";
-import {
-  type ChatRequestBody,
-  type ScriptedLlm,
-  type ScriptedReply,
-  startScriptedLlm,
-} from "./support/scripted-llm.ts";
+import { type LoopbackServer, listenOnLoopback, startReceiver } from "./support/loopback.ts";
+import { APP_ORIGIN, connectRealtime, joinCall, useCallApp } from "./support/realtime-calls.ts";
+import type { ChatRequestBody, ModelScript } from "./support/scripted-llm.ts";
 
 /** Post-call analysis over a real call: the assistant's own (scripted) model analyses what was said. */
 
-let t: TestApp;
-let wsBase: string;
-let llm: ScriptedLlm;
-let refusing: { url: string; close(): Promise<void> };
-/** The workspace's webhook receiver: the bodies of what it was sent. */
-let receiver: { url: string; bodies: string[]; close(): Promise<void> };
-const ORIGIN = "http://localhost:5173";
+/** A model endpoint that refuses every key (401): retrying cannot help. */
+let refusing: LoopbackServer;
+/** The workspace's webhook receiver. */
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 const systemOf = (request: ChatRequestBody) => request.messages.find((m) => m.role === "system")?.content ?? "";
 
 /** The model: takes a booking during the call, then answers each analysis task the way a model would. */
-function script(request: ChatRequestBody): ScriptedReply {
+const script: ModelScript = (request) => {
   const system = systemOf(request);
   if (system.startsWith("You analyse a finished phone call")) return { text: "Ada booked a table for four on Friday." };
   if (system.startsWith("You evaluate whether")) {
@@ -39,52 +31,19 @@ function script(request: ChatRequestBody): ScriptedReply {
     return { text: corrected ? '{"name": "Ada", "party_size": 4, "day": "friday"}' : '{"party_size": 4}' };
   }
   return { text: "Your table for four on Friday is booked." };
-}
+};
 
-/** A model endpoint that refuses every key (401): retrying cannot help. */
-async function startRefusingModel() {
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(401, { "content-type": "application/json" }).end('{"error":{"message":"Incorrect API key"}}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A webhook endpoint on 127.0.0.1 that keeps every body it receives. */
-async function startReceiver() {
-  const bodies: string[] = [];
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    bodies.push(Buffer.concat(chunks).toString("utf8"));
-    res.writeHead(200).end("ok");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    bodies,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+const t = useCallApp(script);
 
 beforeAll(async () => {
-  llm = await startScriptedLlm(script);
-  refusing = await startRefusingModel();
-  receiver = await startReceiver();
-  t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
-  await t.app.listen({ host: "127.0.0.1", port: 0 });
-  wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/realtime`;
+  refusing = await listenOnLoopback(
+    createServer((_req, res) => {
+      res.writeHead(401, { "content-type": "application/json" }).end('{"error":{"message":"Incorrect API key"}}');
+    }),
+  );
+  receiver = await startReceiver((_request, res) => res.writeHead(200).end("ok"));
 });
 afterAll(async () => {
-  await t?.close();
-  await llm?.close();
   await refusing?.close();
   await receiver?.close();
 });
@@ -110,20 +69,13 @@ const ANALYSIS = {
 const booking = (baseUrl: string, analysis: unknown) => ({
   name: "Bookings",
   first_message: "Bella Cucina, how can I help?",
-  llm_provider: "openai-compatible",
   llm_provider_config: { model: "scripted", base_url: baseUrl },
   ...(analysis ? { analysis } : {}),
 });
 
 /** One short call: the caller asks for a table, the assistant books it, the caller hangs up. */
 async function holdCall(token: string, agentId: string): Promise<string> {
-  const { room, callId } = await startRoom(t, token, agentId);
-  const client = await RealtimeClient.connect(
-    `${wsBase}?token=${encodeURIComponent(await roomToken(t, token, room))}`,
-    {
-      origin: ORIGIN,
-    },
-  );
+  const { client, callId } = await joinCall(t, token, agentId, { origin: APP_ORIGIN });
   await client.waitFor("ready");
   client.send({ type: "text", text: "A table for four on Friday please, my name is Ada." });
   await client.waitFor(
@@ -157,10 +109,10 @@ describe("post-call analysis", () => {
     const a = await signedInUser(t);
     const hook = await call(t, "POST", "/api/v1/webhooks", {
       token: a.token,
-      body: { url: receiver.url, events: ["call.ended"] },
+      body: { url: `${receiver.origin}/hooks`, events: ["call.ended"] },
     });
     expect(hook.statusCode).toBe(201);
-    const agent = await createAssistant(t, a.token, booking(llm.baseUrl, ANALYSIS));
+    const agent = await createAssistant(t, a.token, booking(t.llm.baseUrl, ANALYSIS));
     const callId = await holdCall(a.token, agent);
 
     const log = await analysedLog(a.token, callId);
@@ -173,7 +125,7 @@ describe("post-call analysis", () => {
       completed_at: expect.any(String),
     });
     // The analysis read the call's transcript with the user's own instructions.
-    const summaryRequest = llm.requests.find((r) => systemOf(r).includes("Say who booked and for how many."));
+    const summaryRequest = t.llm.requests.find((r) => systemOf(r).includes("Say who booked and for how many."));
     expect(summaryRequest?.messages.at(-1)?.content).toContain("Caller: A table for four on Friday please");
 
     expect(await listIds(a.token, "success=pass")).toEqual([callId]);
@@ -185,9 +137,9 @@ describe("post-call analysis", () => {
     // The analysis's tokens are the call's: every request this model got (the call's reply and the
     // analysis's four) reported 10 input and 5 output tokens, all on the call's model lines.
     const line = (component: string) => log.cost_breakdown?.usage?.find((l) => l.component === component);
-    expect(line("llm_input")?.quantity).toBe(10 * llm.requests.length);
-    expect(line("llm_output")?.quantity).toBe(5 * llm.requests.length);
-    expect(llm.requests.length).toBeGreaterThan(1);
+    expect(line("llm_input")?.quantity).toBe(10 * t.llm.requests.length);
+    expect(line("llm_output")?.quantity).toBe(5 * t.llm.requests.length);
+    expect(t.llm.requests.length).toBeGreaterThan(1);
     // The call is metered once the analysis is final: its usage rows hold the same lines.
     await expect
       .poll(
@@ -204,8 +156,8 @@ describe("post-call analysis", () => {
       ]);
 
     // call.ended waited for the analysis and carries it (one delivery, never an early one without it).
-    await expect.poll(() => receiver.bodies.length, { timeout: 20_000 }).toBe(1);
-    const sent = JSON.parse(receiver.bodies[0] ?? "{}");
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+    const sent = JSON.parse(receiver.received[0]?.body ?? "{}");
     expect(sent).toMatchObject({
       type: "call.ended",
       data: { call: { id: callId, analysis: log.analysis, cost: log.cost } },
@@ -214,30 +166,27 @@ describe("post-call analysis", () => {
 
   it("leaves calls of assistants without analysis unanalysed", async () => {
     const a = await signedInUser(t);
-    const agent = await createAssistant(t, a.token, booking(llm.baseUrl, null));
+    const agent = await createAssistant(t, a.token, booking(t.llm.baseUrl, null));
     const callId = await holdCall(a.token, agent);
-    const asked = llm.requests.length;
+    const asked = t.llm.requests.length;
     // Half a second is long enough for the call.ended listener to have enqueued an analysis.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const log = CallLog.parse((await call(t, "GET", `/api/v1/call-logs/${callId}`, { token: a.token })).json());
     expect(log.analysis).toBeNull();
-    expect(llm.requests.length).toBe(asked);
+    expect(t.llm.requests.length).toBe(asked);
   });
 
   it("records a failed analysis at once when the model refuses the key", async () => {
     const a = await signedInUser(t);
     // The call itself talks to the scripted model; the assistant then moves to a model that refuses.
-    const agent = await createAssistant(t, a.token, booking(llm.baseUrl, ANALYSIS));
+    const agent = await createAssistant(t, a.token, booking(t.llm.baseUrl, ANALYSIS));
     const { room, callId } = await startRoom(t, a.token, agent);
     const moved = await call(t, "PATCH", `/api/v1/agents/${agent}`, {
       token: a.token,
-      body: { llm_provider_config: { model: "scripted", base_url: refusing.url } },
+      body: { llm_provider_config: { model: "scripted", base_url: `${refusing.origin}/v1` } },
     });
     expect(moved.statusCode).toBe(200);
-    const client = await RealtimeClient.connect(
-      `${wsBase}?token=${encodeURIComponent(await roomToken(t, a.token, room))}`,
-      { origin: ORIGIN },
-    );
+    const client = await connectRealtime(t, await roomToken(t, a.token, room), { origin: APP_ORIGIN });
     await client.waitFor("ready");
     await client.waitFor("transcript", (m) => m.role === "assistant" && m.final === true);
     client.send({ type: "hangup" });
@@ -251,7 +200,7 @@ describe("post-call analysis", () => {
 
   it("refuses an extraction schema outside the supported subset, naming the property", async () => {
     const a = await signedInUser(t);
-    const agent = await createAssistant(t, a.token, booking(llm.baseUrl, null));
+    const agent = await createAssistant(t, a.token, booking(t.llm.baseUrl, null));
     const res = await call(t, "PATCH", `/api/v1/agents/${agent}`, {
       token: a.token,
       body: {
@@ -272,7 +221,7 @@ describe("post-call analysis", () => {
 
   it("reads assistants saved before analysis existed as analysis off, and ends their calls unanalysed", async () => {
     const a = await signedInUser(t);
-    const agent = await createAssistant(t, a.token, booking(llm.baseUrl, null));
+    const agent = await createAssistant(t, a.token, booking(t.llm.baseUrl, null));
     await t.ctx.db.execute(sql`update agents set config = config - 'analysis' where id = ${agent}`);
     const res = await call(t, "GET", `/api/v1/agents/${agent}`, { token: a.token });
     expect(res.statusCode).toBe(200);

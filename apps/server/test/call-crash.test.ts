@@ -1,12 +1,12 @@
-import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Assistant, CallLog, StartCallResponse } from "@parley/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { testDatabaseKind } from "./harness.ts";
+import { callerFirstAssistant } from "./support/assistant-fields.ts";
+import { startReceiver } from "./support/loopback.ts";
 import { freshPostgresDatabase } from "./support/postgres-database.ts";
 import { type ScriptedLlm, startScriptedLlm } from "./support/scripted-llm.ts";
 import {
@@ -28,28 +28,17 @@ import { until } from "./support/until.ts";
 
 const servers = new Set<ServerProcess>();
 let llm: ScriptedLlm;
-/** A webhook receiver: the bodies of the events it was sent. */
-const received: string[] = [];
-const receiver = createServer((req, res) => {
-  let body = "";
-  req.on("data", (chunk: Buffer) => {
-    body += chunk.toString();
-  });
-  req.on("end", () => {
-    received.push(body);
-    res.end("ok");
-  });
-});
+/** A webhook receiver for the events the servers send. */
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
   llm = await startScriptedLlm(() => ({ text: "Noted." }));
-  receiver.listen(0, "127.0.0.1");
-  await once(receiver, "listening");
+  receiver = await startReceiver((_request, res) => res.end("ok"));
 });
 afterAll(async () => {
   await Promise.all([...servers].map(killServerProcess));
   await llm.close();
-  receiver.close();
+  await receiver?.close();
 });
 
 const WebhookEvent = z.object({
@@ -76,28 +65,14 @@ async function kill(server: ServerProcess) {
   servers.delete(server);
 }
 
-const keylessAssistant = (name: string) => ({
-  name,
-  first_message: "",
-  first_speaker: "user",
-  llm_provider: "openai-compatible",
-  llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-  stt_provider: "local",
-  stt_provider_config: {},
-  tts_provider: "local",
-  tts_provider_config: { model: "espeak-ng", voice: "en-us" },
-});
-
 describe("kill -9", () => {
   it("keeps every acknowledged write and closes the live call as server_crash", { timeout: 180_000 }, async () => {
     const database = await freshDatabase();
     const { server: first, token, api: request } = await start(database);
-    const agent = await request("POST", "/agents", keylessAssistant("Crash desk"));
+    const agent = await request("POST", "/agents", callerFirstAssistant("Crash desk", llm.baseUrl));
     expect(agent.status).toBe(201);
-    const address = receiver.address();
-    if (!address || typeof address === "string") throw new Error("no receiver");
     const hook = await request("POST", "/webhooks", {
-      url: `http://127.0.0.1:${address.port}/`,
+      url: `${receiver.origin}/`,
       events: ["call.ended"],
     });
     expect(hook.status).toBe(201);
@@ -142,7 +117,7 @@ describe("kill -9", () => {
     );
     // Its end is announced like any other call's.
     const ended = await until(
-      async () => received.map((body) => WebhookEvent.parse(JSON.parse(body))),
+      async () => receiver.received.map((request) => WebhookEvent.parse(JSON.parse(request.body))),
       (events) => events.some((e) => e.type === "call.ended" && e.data.call.id === callId),
       "the call.ended webhook",
     );

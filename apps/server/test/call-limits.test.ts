@@ -1,61 +1,32 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimRoomToken, createCallLog, finishCallLog } from "../src/modules/call-logs/service.ts";
+import { describe, expect, it } from "vitest";
+import { claimRoomToken, createCallLog } from "../src/modules/call-logs/service.ts";
 import { STALE_MS } from "../src/modules/calls/call-upkeep.ts";
 import { minutesUsedUpText } from "../src/modules/calls/minutes-allowance.ts";
 import { TEXT_RATE_MESSAGE } from "../src/modules/calls/realtime-socket.ts";
 import { saveQuota } from "../src/modules/users/limits.ts";
-import { call, claimsOf, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { call, claimsOf, signedInUser } from "./harness.ts";
+import { callerFirstAssistant } from "./support/assistant-fields.ts";
 import { createAssistant, roomToken, startRoom } from "./support/calls.ts";
-import { RealtimeClient } from "./support/realtime-client.ts";
-import { type ScriptedLlm, startScriptedLlm } from "./support/scripted-llm.ts";
+import { recordPastCall } from "./support/past-calls.ts";
+import { closedCallLog, connectRealtime, joinCall, useCallApp } from "./support/realtime-calls.ts";
 
 /** Per-call resource limits: caller audio no faster than real time, typed messages at a person's pace. */
 
-let t: TestApp;
-let wsBase: string;
-let llm: ScriptedLlm;
+const t = useCallApp(() => ({ text: "Noted." }));
 
-beforeAll(async () => {
-  llm = await startScriptedLlm(() => ({ text: "Noted." }));
-  t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
-  await t.app.listen({ host: "127.0.0.1", port: 0 });
-  wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/realtime`;
-});
-afterAll(async () => {
-  await t.close();
-  await llm.close();
-});
+const assistant = () => callerFirstAssistant("Front desk", t.llm.baseUrl);
 
-const assistant = () => ({
-  first_message: "",
-  first_speaker: "user",
-  llm_provider: "openai-compatible",
-  llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-});
-
-async function joinCall(fields: Record<string, unknown> = {}) {
+async function joinNewCall(fields: Record<string, unknown> = {}) {
   const user = await signedInUser(t);
   const agent = await createAssistant(t, user.token, { ...assistant(), ...fields });
-  const { room, callId } = await startRoom(t, user.token, agent);
-  const token = await roomToken(t, user.token, room);
-  const client = await RealtimeClient.connect(`${wsBase}?token=${encodeURIComponent(token)}`);
+  const { client, callId } = await joinCall(t, user.token, agent);
   await client.waitFor("ready");
   return { user, client, callId };
 }
 
-async function finishedLog(token: string, callId: string) {
-  for (let i = 0; i < 100; i += 1) {
-    const log = (await call(t, "GET", `/api/v1/call-logs/${callId}`, { token })).json();
-    if (log.status === "completed" || log.status === "failed") return log;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the call log was not closed");
-}
-
 describe("caller audio", () => {
   it("drops audio sent faster than real time: a flood of 400 s does not become a 400 s recording", async () => {
-    const { user, client, callId } = await joinCall();
+    const { user, client, callId } = await joinNewCall();
     const startedAt = Date.now();
     const frame = new Int16Array(320).fill(1000);
     // 400 s of 20 ms frames, as fast as the socket takes them.
@@ -64,7 +35,7 @@ describe("caller audio", () => {
     client.send({ type: "hangup" });
     await client.closed;
     const wallSeconds = (Date.now() - startedAt) / 1000;
-    await finishedLog(user.token, callId);
+    await closedCallLog(t, user.token, callId);
     const wav = (await call(t, "GET", `/api/v1/call-logs/${callId}/recording`, { token: user.token })).rawPayload;
     // 16 kHz 16-bit stereo: 64 000 bytes a second; a second of catch-up is allowed.
     const recordedSeconds = (wav.length - 44) / 64_000;
@@ -74,13 +45,13 @@ describe("caller audio", () => {
 
 describe("typed messages", () => {
   it("takes a few at once, then refuses the rest with a message, per call", async () => {
-    const { user, client, callId } = await joinCall();
+    const { user, client, callId } = await joinNewCall();
     for (let i = 0; i < 30; i += 1) client.send({ type: "text", text: `Message number ${i}` });
     await client.waitFor("error", (m) => m.message === TEXT_RATE_MESSAGE);
     await new Promise((resolve) => setTimeout(resolve, 500));
     client.send({ type: "hangup" });
     await client.closed;
-    const log = await finishedLog(user.token, callId);
+    const log = await closedCallLog(t, user.token, callId);
     const typed = log.transcript.filter((line: { role: string }) => line.role === "user");
     expect(typed.length).toBeGreaterThan(0);
     expect(typed.length).toBeLessThanOrEqual(6);
@@ -128,7 +99,7 @@ describe("room tokens", () => {
     const { jti, exp } = claimsOf(token);
     // The other process's claim is a row in the shared database.
     expect(await claimRoomToken(t.ctx.db, String(jti), new Date(Number(exp) * 1000), new Date())).toBe(true);
-    const client = await RealtimeClient.connect(`${wsBase}?token=${encodeURIComponent(token)}`);
+    const client = await connectRealtime(t, token);
     expect((await client.closed).code).toBe(4401);
   });
 });
@@ -145,32 +116,10 @@ describe("minutes per month", () => {
       updatedAt: new Date(),
     });
     // A first call of 90 s leaves half a minute: the next call may start.
-    const tenant = { workspaceId: user.workspaceId };
-    const finish = async (seconds: number) => {
-      const log = await createCallLog(t.ctx.db, tenant, {
-        agentId: agent,
-        agentName: "A",
-        channel: "web",
-        direction: "inbound",
-      });
-      await finishCallLog(t.ctx.db, tenant, log.id, {
-        status: "completed",
-        endReason: "caller_hangup",
-        endedAt: new Date(),
-        durationSeconds: seconds,
-        cost: 0,
-        costBreakdown: null,
-        transcript: [],
-        toolCalls: [],
-        turnMetrics: [],
-        events: [],
-        recordingPath: null,
-      });
-    };
-    await finish(90);
+    await recordPastCall(t, user.workspaceId, agent, 90);
     const allowed = await call(t, "POST", `/api/v1/agents/${agent}/call`, { token: user.token });
     expect(allowed.statusCode, allowed.body).toBe(201);
-    await finish(30);
+    await recordPastCall(t, user.workspaceId, agent, 30);
     const refused = await call(t, "POST", `/api/v1/agents/${agent}/call`, { token: user.token });
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json()).toEqual({ detail: minutesUsedUpText(2) });

@@ -1,30 +1,28 @@
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCallLog } from "../src/modules/call-logs/queries.ts";
-import { call, claimsOf, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { call, claimsOf, signedInUser } from "./harness.ts";
+import { keylessAssistant } from "./support/assistant-fields.ts";
 import { createAssistant, roomToken, startRoom, startWebhook } from "./support/calls.ts";
 import { startMcpServer } from "./support/mcp-server.ts";
-import { RealtimeClient } from "./support/realtime-client.ts";
 import {
-  type ChatRequestBody,
-  lastUserText,
-  type ScriptedLlm,
-  type ScriptedReply,
-  startScriptedLlm,
-} from "./support/scripted-llm.ts";
+  APP_ORIGIN,
+  closedCallLog,
+  connectRealtime,
+  realtimeUrl,
+  startListeningApp,
+  useCallApp,
+} from "./support/realtime-calls.ts";
+import { RealtimeClient } from "./support/realtime-client.ts";
+import { lastUserText, type ModelScript } from "./support/scripted-llm.ts";
 import { readWavHeader } from "./support/wav.ts";
 
 /** Room rules, room tokens, the socket's admission checks, and whole calls over a real WebSocket. */
 
-let t: TestApp;
-let wsBase: string;
-let llm: ScriptedLlm;
 let webhook: Awaited<ReturnType<typeof startWebhook>>;
-const ORIGIN = "http://localhost:5173";
 
 /** The model: asks the hours function when asked about hours, then answers from its result. */
-function script(request: ChatRequestBody): ScriptedReply {
+const script: ModelScript = (request) => {
   const toolResult = request.messages.findLast((m) => m.role === "tool")?.content;
   if (toolResult) {
     return { text: toolResult.includes("9am") ? "We open at nine in the morning." : `The next slot is ${toolResult}.` };
@@ -36,23 +34,19 @@ function script(request: ChatRequestBody): ScriptedReply {
     return { toolCall: { name: "clinic_tools__next_slot", arguments: '{"doctor":"Lee"}' } };
   }
   return { text: "Happy to help with that." };
-}
+};
+
+const t = useCallApp(script);
 
 beforeAll(async () => {
-  llm = await startScriptedLlm(script);
   webhook = await startWebhook({ open: "9am", close: "5pm" });
-  t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
-  await t.app.listen({ host: "127.0.0.1", port: 0 });
-  wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/realtime`;
 });
 afterAll(async () => {
-  await t.close();
-  await llm.close();
   await webhook.close();
 });
 
-const connect = (token: string, origin: string | undefined = ORIGIN) =>
-  RealtimeClient.connect(`${wsBase}?token=${encodeURIComponent(token)}`, origin ? { origin } : {});
+const connect = (token: string, origin: string | undefined = APP_ORIGIN) =>
+  connectRealtime(t, token, origin ? { origin } : {});
 
 async function setLimit(user: { token: string; workspaceId: string }, limit: number) {
   const res = await call(t, "PATCH", `/api/v1/workspaces/${user.workspaceId}`, {
@@ -157,7 +151,7 @@ describe("the realtime socket's admission", () => {
     const a = await signedInUser(t);
     const { room } = await startRoom(t, a.token, await createAssistant(t, a.token, {}));
     const token = await roomToken(t, a.token, room);
-    const missing = await RealtimeClient.connect(wsBase, { origin: ORIGIN });
+    const missing = await RealtimeClient.connect(realtimeUrl(t), { origin: APP_ORIGIN });
     expect((await missing.closed).code).toBe(4401);
     const [head, payload] = token.split(".");
     const forged = await connect(`${head}.${payload}.${"A".repeat(43)}`);
@@ -225,12 +219,7 @@ describe("workspace rooms", () => {
 const localAssistant = () => ({
   name: "Front desk",
   first_message: "Hello from Parley.",
-  llm_provider: "openai-compatible",
-  llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-  stt_provider: "local",
-  stt_provider_config: {},
-  tts_provider: "local",
-  tts_provider_config: { model: "espeak-ng", voice: "en-us" },
+  ...keylessAssistant(t.llm.baseUrl),
 });
 
 async function assignHoursFunction(user: { token: string }, agentId: string) {
@@ -249,17 +238,6 @@ async function assignHoursFunction(user: { token: string }, agentId: string) {
     body: { agent_id: agentId, function_id: created.json().id },
   });
   expect(assigned.statusCode).toBeLessThan(300);
-}
-
-/** The call's log once the call has been written up (the socket closes first). */
-async function finishedLog(token: string, callId: string) {
-  for (let i = 0; i < 100; i += 1) {
-    const res = await call(t, "GET", `/api/v1/call-logs/${callId}`, { token });
-    const log = res.json();
-    if (log.status === "completed" || log.status === "failed") return log;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the call log was never closed");
 }
 
 const finalText = (client: RealtimeClient, role: string, pattern: RegExp) =>
@@ -296,7 +274,7 @@ describe("a live call", () => {
     expect((await client.closed).code).toBe(1000);
     expect(client.messages.find((m) => m.type === "end")).toMatchObject({ reason: "caller_hangup" });
 
-    const log = await finishedLog(a.token, callId);
+    const log = await closedCallLog(t, a.token, callId);
     expect(log).toMatchObject({ status: "completed", end_reason: "caller_hangup", has_recording: true });
     expect(log.transcript.map((l: { role: string; text: string }) => [l.role, l.text])).toEqual([
       ["assistant", "Hello from Parley."],
@@ -306,14 +284,14 @@ describe("a live call", () => {
     expect(log.tool_calls).toEqual([
       expect.objectContaining({ name: "check_hours", arguments: '{"day":"monday"}', ok: true }),
     ]);
-    expect(log.tool_calls[0].result).toContain("9am");
+    expect(log.tool_calls[0]?.result).toContain("9am");
     expect(webhook.calls).toContainEqual({ day: "monday" });
     expect(log.turn_metrics.length).toBeGreaterThanOrEqual(1);
-    expect(log.turn_metrics[0].llm_ttft_ms).toEqual(expect.any(Number));
+    expect(log.turn_metrics[0]?.llm_ttft_ms).toEqual(expect.any(Number));
     expect(log.duration_seconds).toBeGreaterThan(0);
     expect(log.cost).toEqual(expect.any(Number));
     expect(log.cost_breakdown).toMatchObject({ currency: "USD", minutes: expect.any(Number) });
-    expect(log.cost_breakdown.minutes).toBeGreaterThan(0);
+    expect(log.cost_breakdown?.minutes).toBeGreaterThan(0);
 
     const recording = await call(t, "GET", `/api/v1/call-logs/${callId}/recording`, { token: a.token });
     expect(recording.statusCode).toBe(200);
@@ -348,7 +326,7 @@ describe("a live call", () => {
     expect(res.json().message).toMatch(/removed/i);
     expect((await client.closed).code).toBe(1000);
     expect(client.messages.find((m) => m.type === "end")).toMatchObject({ reason: "removed" });
-    const log = await finishedLog(a.token, callId);
+    const log = await closedCallLog(t, a.token, callId);
     expect(log).toMatchObject({ status: "completed", end_reason: "removed", has_recording: false });
     const audio = await call(t, "GET", `/api/v1/call-logs/${callId}/recording`, { token: a.token });
     expect(audio.statusCode).toBe(404);
@@ -393,7 +371,7 @@ describe("a live call", () => {
     const client = await connect(await roomToken(t, a.token, room));
     expect((await client.closed).code).toBe(4500);
     expect(client.messages.find((m) => m.type === "error")?.message).toMatch(/invalid configuration/);
-    const log = await finishedLog(a.token, callId);
+    const log = await closedCallLog(t, a.token, callId);
     expect(log).toMatchObject({ status: "failed", end_reason: "error" });
     expect(log.events).toContainEqual(
       expect.objectContaining({
@@ -435,7 +413,7 @@ describe("caller audio and tools", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       client.send({ type: "hangup" });
       await client.closed;
-      await finishedLog(a.token, callId);
+      await closedCallLog(t, a.token, callId);
       const wav = (await call(t, "GET", `/api/v1/call-logs/${callId}/recording`, { token: a.token })).rawPayload;
       peaks.push(channelPeak(wav, 0));
     }
@@ -476,7 +454,7 @@ describe("caller audio and tools", () => {
       client.send({ type: "hangup" });
       await client.closed;
       expect(mcp.calls).toEqual([{ name: "next_slot", args: { doctor: "Lee" } }]);
-      const log = await finishedLog(a.token, callId);
+      const log = await closedCallLog(t, a.token, callId);
       expect(log.tool_calls[0]).toMatchObject({ name: "clinic_tools__next_slot", ok: true });
       expect(log.events).toContainEqual(
         expect.objectContaining({
@@ -492,17 +470,12 @@ describe("caller audio and tools", () => {
 
 describe("shutting down", () => {
   it("ends live calls and writes their logs before the server stops", async () => {
-    const t2 = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
-    await t2.app.listen({ host: "127.0.0.1", port: 0 });
-    const port = (t2.app.server.address() as AddressInfo).port;
+    const t2 = await startListeningApp();
     const a = await signedInUser(t2);
     const agent = await createAssistant(t2, a.token, localAssistant());
     const { room, callId } = await startRoom(t2, a.token, agent);
     const queued = await startRoom(t2, a.token, agent);
-    const client = await RealtimeClient.connect(
-      `ws://127.0.0.1:${port}/api/v1/realtime?token=${await roomToken(t2, a.token, room)}`,
-      { origin: ORIGIN },
-    );
+    const client = await connectRealtime(t2, await roomToken(t2, a.token, room), { origin: APP_ORIGIN });
     await client.waitFor("ready");
     await t2.app.close();
     expect([1000, 1001]).toContain((await client.closed).code);

@@ -1,22 +1,11 @@
-import type { NetworkDeps } from "@parley/engine";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { saveIntegration } from "../src/modules/integrations/service.ts";
 import { insertClone } from "../src/modules/voice-lab/service.ts";
-import { type FakeElevenLabs, routedNetwork, startFakeElevenLabs } from "./fake-voice-vendor.ts";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { routedNetwork, useFakeElevenLabs } from "./fake-voice-vendor.ts";
+import { call, signedInUser, useTestApp } from "./harness.ts";
 
-let t: TestApp;
-let vendor: FakeElevenLabs;
-let realNetwork: NetworkDeps;
-beforeAll(async () => {
-  t = await createTestApp();
-  vendor = await startFakeElevenLabs();
-  realNetwork = t.ctx.network;
-});
-afterAll(async () => {
-  await vendor.close();
-  await t.close();
-});
+const t = useTestApp();
+const elevenLabs = useFakeElevenLabs(t);
 
 const get = (url: string, token?: string) => call(t, "GET", url, { token });
 
@@ -93,7 +82,7 @@ describe("voices", () => {
   it("falls back to the built-in list with the failure text when the vendor is unreachable", async () => {
     const a = await signedInUser(t);
     await saveIntegration(t.ctx, a, "elevenlabs", { api_key: "sk-el-test" });
-    t.ctx.network = realNetwork;
+    t.ctx.network = elevenLabs.realNetwork;
     const res = await get("/api/v1/voices/elevenlabs", a.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -121,7 +110,7 @@ describe("voices", () => {
       serviceName: "elevenlabs",
       serviceVoiceId: "b-clone",
     });
-    t.ctx.network = routedNetwork(vendor.origin, realNetwork);
+    t.ctx.network = routedNetwork(elevenLabs.vendor.origin, elevenLabs.realNetwork);
     try {
       const body = (await get("/api/v1/voices/elevenlabs", a.token)).json();
       expect(body.source).toBe("live");
@@ -133,12 +122,12 @@ describe("voices", () => {
       ]);
       expect(body.models).toEqual([{ value: "eleven_flash_v2_5", label: "Flash v2.5" }]);
 
-      const before = vendor.requests.length;
+      const before = elevenLabs.vendor.requests.length;
       await get("/api/v1/voices/elevenlabs", a.token);
-      expect(vendor.requests.length).toBe(before);
+      expect(elevenLabs.vendor.requests.length).toBe(before);
       t.clock.advance(11 * 60);
       await get("/api/v1/voices/elevenlabs", a.token);
-      expect(vendor.requests.length).toBeGreaterThan(before);
+      expect(elevenLabs.vendor.requests.length).toBeGreaterThan(before);
 
       // Without a key the other workspace gets the built-in list, with its own clone only.
       const other = (await get("/api/v1/voices/elevenlabs", b.token)).json();
@@ -150,7 +139,7 @@ describe("voices", () => {
       const openai = (await get("/api/v1/voices/openai", a.token)).json();
       expect(openai.voices.some((v: { isCustom: boolean }) => v.isCustom)).toBe(false);
     } finally {
-      t.ctx.network = realNetwork;
+      t.ctx.network = elevenLabs.realNetwork;
     }
   });
 });

@@ -2,6 +2,8 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { NetworkDeps } from "@parley/engine";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import type { TestApp } from "./harness.ts";
 
 /**
  * A local stand-in for ElevenLabs' voice catalog and cloning API (GET /v1/voices, GET /v1/models,
@@ -88,4 +90,31 @@ export function routedNetwork(origin: string, base: NetworkDeps): NetworkDeps {
       return fetch(url, init);
     }) as typeof fetch,
   };
+}
+
+export interface ElevenLabsFixture {
+  vendor: FakeElevenLabs;
+  /** The app's own network, which a test may swap for routedNetwork(vendor.origin, realNetwork). */
+  realNetwork: NetworkDeps;
+}
+
+/**
+ * For one test file on the app `t`: a fake ElevenLabs started before the tests and closed after
+ * them. After each test the app's network is its own again and the fake's clone failure is cleared,
+ * so no test inherits another's routing.
+ */
+export function useFakeElevenLabs(t: TestApp): ElevenLabsFixture {
+  const fixture = {} as ElevenLabsFixture;
+  beforeAll(async () => {
+    fixture.vendor = await startFakeElevenLabs();
+    fixture.realNetwork = t.ctx.network;
+  });
+  afterEach(() => {
+    t.ctx.network = fixture.realNetwork;
+    if (fixture.vendor) fixture.vendor.failCloneWith = undefined;
+  });
+  afterAll(async () => {
+    await fixture.vendor?.close();
+  });
+  return fixture;
 }

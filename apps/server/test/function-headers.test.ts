@@ -1,57 +1,20 @@
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { functions } from "../src/modules/functions/schema.ts";
 import { sealPlainFunctionHeaders } from "../src/modules/functions/service.ts";
-import { workspaceMembers } from "../src/modules/workspaces/schema.ts";
-import { call, createTestApp, login, seedUser, signedInUser, type TestApp } from "./harness.ts";
+import { call, createTestApp, signedInUser, useTestApp } from "./harness.ts";
+import { useSavedAndOtherHost } from "./support/recording-host.ts";
+import { signedInMember } from "./support/workspace-members.ts";
 
 /** Issue 10 items 3 and 4: function headers sealed at rest, masked, and sent only to their host. */
 
 const API_KEY = "fn-header-api-key-0123456789";
 
-function recordingServer(seen: IncomingMessage["headers"][]): Server {
-  return createServer((req, res) => {
-    seen.push(req.headers);
-    req.resume();
-    res.setHeader("content-type", "application/json");
-    res.end("{}");
-  });
-}
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-let t: TestApp;
-const savedSeen: IncomingMessage["headers"][] = [];
-const otherSeen: IncomingMessage["headers"][] = [];
-const saved = recordingServer(savedSeen);
-const other = recordingServer(otherSeen);
-let savedUrl = "";
-let otherUrl = "";
-
-beforeAll(async () => {
-  [savedUrl, otherUrl] = await Promise.all([listen(saved), listen(other)]);
-  t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
-});
-
-afterAll(async () => {
-  await t.close();
-  for (const s of [saved, other]) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
-});
-
-beforeEach(() => {
-  savedSeen.length = 0;
-  otherSeen.length = 0;
-});
+/** The host a function was saved with, and a host a user points its URL at afterwards. */
+const { saved, other } = useSavedAndOtherHost({});
+const t = useTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
 
 interface FunctionJson {
   id: string;
@@ -61,7 +24,7 @@ interface FunctionJson {
 async function createWithHeaders(token: string, name: string): Promise<FunctionJson> {
   const res = await call(t, "POST", "/api/v1/functions", {
     token,
-    body: { name, description: "Looks things up", url: `${savedUrl}/hook`, headers: { "X-Api-Key": API_KEY } },
+    body: { name, description: "Looks things up", url: `${saved.url}/hook`, headers: { "X-Api-Key": API_KEY } },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<FunctionJson>();
@@ -80,12 +43,7 @@ describe("function headers", () => {
     expect(row?.headers).toMatch(/^v1\./);
     expect(row?.headers).not.toContain(API_KEY);
 
-    const member = await seedUser(t);
-    await t.ctx.db
-      .insert(workspaceMembers)
-      .values({ workspaceId: owner.workspaceId, userId: member.user.id, role: "member" });
-    await t.ctx.db.delete(workspaceMembers).where(eq(workspaceMembers.workspaceId, member.workspaceId));
-    const { token } = await login(t, member.user.username, member.password);
+    const { token } = await signedInMember(t, owner.workspaceId);
     for (const url of ["/api/v1/functions", `/api/v1/functions/${fn.id}`]) {
       const res = await call(t, "GET", url, { token });
       expect(res.statusCode).toBe(200);
@@ -94,7 +52,7 @@ describe("function headers", () => {
     }
 
     expect((await runTest(token, fn.id)).json()).toMatchObject({ ok: true });
-    expect(savedSeen.at(-1)?.["x-api-key"]).toBe(API_KEY);
+    expect(saved.seen.at(-1)?.headers["x-api-key"]).toBe(API_KEY);
   });
 
   it("keep a value sent back masked, and take a new one", async () => {
@@ -104,12 +62,12 @@ describe("function headers", () => {
     const kept = await patch({ headers: { "X-Api-Key": "fn-…6789", "X-Trace": "on" }, timeout: 20 });
     expect(kept.statusCode, kept.body).toBe(200);
     await runTest(token, fn.id);
-    expect(savedSeen.at(-1)).toMatchObject({ "x-api-key": API_KEY, "x-trace": "on" });
+    expect(saved.seen.at(-1)?.headers).toMatchObject({ "x-api-key": API_KEY, "x-trace": "on" });
 
     await patch({ headers: { "X-Api-Key": "another-key-abcdefghijklmnop" } });
     await runTest(token, fn.id);
-    expect(savedSeen.at(-1)?.["x-api-key"]).toBe("another-key-abcdefghijklmnop");
-    expect(savedSeen.at(-1)?.["x-trace"]).toBeUndefined();
+    expect(saved.seen.at(-1)?.headers["x-api-key"]).toBe("another-key-abcdefghijklmnop");
+    expect(saved.seen.at(-1)?.headers["x-trace"]).toBeUndefined();
   });
 
   it("must be typed again when the URL moves to another host", async () => {
@@ -119,25 +77,25 @@ describe("function headers", () => {
     const again = {
       detail: "Enter the header values again: saved header values are only sent to the URL they were saved with.",
     };
-    for (const body of [{ url: `${otherUrl}/steal` }, { url: `${otherUrl}/steal`, headers: fn.headers }]) {
+    for (const body of [{ url: `${other.url}/steal` }, { url: `${other.url}/steal`, headers: fn.headers }]) {
       const res = await patch(body);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual(again);
     }
     await runTest(token, fn.id);
-    expect(otherSeen).toEqual([]);
-    expect(savedSeen.at(-1)?.["x-api-key"]).toBe(API_KEY);
+    expect(other.seen).toEqual([]);
+    expect(saved.seen.at(-1)?.headers["x-api-key"]).toBe(API_KEY);
 
     // Another path on the same host keeps them; a value typed again goes with the new host.
-    expect((await patch({ url: `${savedUrl}/other-path` })).statusCode).toBe(200);
+    expect((await patch({ url: `${saved.url}/other-path` })).statusCode).toBe(200);
     expect(
-      (await patch({ url: `${otherUrl}/hook`, headers: { "X-Api-Key": "key-for-the-other-host-000" } })).statusCode,
+      (await patch({ url: `${other.url}/hook`, headers: { "X-Api-Key": "key-for-the-other-host-000" } })).statusCode,
     ).toBe(200);
     await runTest(token, fn.id);
-    expect(otherSeen.at(-1)?.["x-api-key"]).toBe("key-for-the-other-host-000");
+    expect(other.seen.at(-1)?.headers["x-api-key"]).toBe("key-for-the-other-host-000");
     // A function without headers moves freely.
-    expect((await patch({ url: `${savedUrl}/hook`, headers: {} })).statusCode).toBe(200);
-    expect((await patch({ url: `${otherUrl}/hook` })).statusCode).toBe(200);
+    expect((await patch({ url: `${saved.url}/hook`, headers: {} })).statusCode).toBe(200);
+    expect((await patch({ url: `${other.url}/hook` })).statusCode).toBe(200);
   });
 
   it("stored in the clear before migration 0009 are sealed at start-up and still work", async () => {
@@ -148,7 +106,7 @@ describe("function headers", () => {
       await old.ctx.db.execute(sql`alter table functions alter column headers type jsonb using headers::jsonb`);
       await old.ctx.db.execute(sql`
         insert into functions (workspace_id, name, description, parameters, url, method, headers, timeout)
-        values (${workspaceId}, 'legacy_fn', 'Old', '{"type":"object"}'::jsonb, ${`${savedUrl}/legacy`}, 'POST',
+        values (${workspaceId}, 'legacy_fn', 'Old', '{"type":"object"}'::jsonb, ${`${saved.url}/legacy`}, 'POST',
                 ${JSON.stringify({ "X-Api-Key": API_KEY })}::jsonb, 10)`);
       const migration = path.resolve(import.meta.dirname, "../drizzle/0009_function_headers_sealed.sql");
       await old.ctx.db.execute(sql.raw(readFileSync(migration, "utf8")));
@@ -162,7 +120,7 @@ describe("function headers", () => {
       const one = await call(old, "GET", `/api/v1/functions/${row.id}`, { token });
       expect(one.json()).toMatchObject({ headers: { "X-Api-Key": "fn-…6789" } });
       await call(old, "POST", `/api/v1/functions/${row.id}/test`, { token, body: { arguments: {} } });
-      expect(savedSeen.at(-1)?.["x-api-key"]).toBe(API_KEY);
+      expect(saved.seen.at(-1)?.headers["x-api-key"]).toBe(API_KEY);
     } finally {
       await old.close();
     }

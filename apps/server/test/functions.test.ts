@@ -1,48 +1,30 @@
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentRow, agents } from "../src/modules/assistants/schema.ts";
 import { functions } from "../src/modules/functions/schema.ts";
 import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingMessage["headers"];
-  body: string;
-}
+import { startReceiver } from "./support/loopback.ts";
 
 let t: TestApp;
-let hook: Server;
+let hook: Awaited<ReturnType<typeof startReceiver>>;
 let hookUrl = "";
-const received: Received[] = [];
 
 beforeAll(async () => {
-  hook = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => {
-      body += c;
-    });
-    req.on("end", () => {
-      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
-      if (req.url?.startsWith("/big")) return res.end("x".repeat(100 * 1024));
-      if (req.url?.startsWith("/slow")) return setTimeout(() => res.end("late"), 3000);
-      if (req.url?.startsWith("/fail")) return res.writeHead(500).end("boom");
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ weather: "sunny", got: body ? JSON.parse(body) : null }));
-    });
+  hook = await startReceiver((request, res) => {
+    if (request.url.startsWith("/big")) return res.end("x".repeat(100 * 1024));
+    if (request.url.startsWith("/slow")) return setTimeout(() => res.end("late"), 3000);
+    if (request.url.startsWith("/fail")) return res.writeHead(500).end("boom");
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ weather: "sunny", got: request.body ? JSON.parse(request.body) : null }));
   });
-  await new Promise<void>((r) => hook.listen(0, "127.0.0.1", r));
-  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
+  hookUrl = hook.origin;
   t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
 });
 
 afterAll(async () => {
   await t.close();
-  hook.closeAllConnections();
-  await new Promise((r) => hook.close(r));
+  await hook.close();
 });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
@@ -211,7 +193,7 @@ describe("testing a function's webhook", () => {
     const result = res.json<{ ok: boolean; status: number; duration_ms: number; body: string }>();
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(JSON.parse(result.body)).toEqual({ weather: "sunny", got: { city: "Oslo" } });
-    const req = received.at(-1);
+    const req = hook.received.at(-1);
     expect(req?.method).toBe("POST");
     expect(req?.headers["content-type"]).toBe("application/json");
     expect(req?.headers["x-api-key"]).toBe("abc");
@@ -225,7 +207,7 @@ describe("testing a function's webhook", () => {
     const { token } = await signedInUser(t);
     const fn = await createFn(token, { method: "GET", name: "lookup" });
     await call(t, "POST", `/api/v1/functions/${fn.id}/test`, { token, body: { arguments: { city: "Rome", n: 2 } } });
-    const req = received.at(-1);
+    const req = hook.received.at(-1);
     expect(req?.url).toBe("/weather?city=Rome&n=2");
     expect(req?.headers["x-parley-signature"]).toBeUndefined();
   });

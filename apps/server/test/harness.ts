@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pino from "pino";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
@@ -95,6 +96,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await pgDb?.drop();
     },
   };
+}
+
+/**
+ * For one test file: the test app (createTestApp, with `env` or what `env()` gives once the file's
+ * earlier hooks have run), built before the file's tests and closed after them. The object returned
+ * becomes the app when its hook has run, so tests use it like createTestApp's result.
+ */
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(typeof env === "function" ? env() : env));
+  });
+  afterAll(async () => {
+    // Absent when the app never started (its hook failed): there is nothing to close then.
+    await t.close?.();
+  });
+  return t;
 }
 
 let counter = 0;

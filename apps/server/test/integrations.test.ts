@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveCredentials } from "../src/modules/integrations/credentials.ts";
 import { integrations } from "../src/modules/integrations/schema.ts";
-import { workspaceMembers } from "../src/modules/workspaces/schema.ts";
-import { call, createTestApp, login, seedUser, signedInUser, type TestApp } from "./harness.ts";
+import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { signedInMember } from "./support/workspace-members.ts";
 
 interface IntegrationJson {
   provider: string;
@@ -107,12 +107,7 @@ describe("integrations", () => {
 
   it("lets members read but only owners write", async () => {
     const owner = await signedInUser(t);
-    const member = await seedUser(t);
-    await t.ctx.db
-      .insert(workspaceMembers)
-      .values({ workspaceId: owner.workspaceId, userId: member.user.id, role: "member" });
-    await t.ctx.db.delete(workspaceMembers).where(eq(workspaceMembers.workspaceId, member.workspaceId));
-    const { token } = await login(t, member.user.username, member.password);
+    const { token } = await signedInMember(t, owner.workspaceId);
     await call(t, "PUT", "/api/v1/integrations/openai", {
       token: owner.token,
       body: { credentials: { api_key: "sk-owner-key-1234" } },

@@ -1,24 +1,14 @@
-import type { AddressInfo } from "node:net";
 import type { KnowledgeDocument } from "@parley/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
-import { createAssistant, roomToken, startRoom } from "./support/calls.ts";
+import { describe, expect, it } from "vitest";
+import { call, signedInUser } from "./harness.ts";
+import { keylessAssistant } from "./support/assistant-fields.ts";
+import { createAssistant } from "./support/calls.ts";
 import { settled, upload } from "./support/documents.ts";
-import { RealtimeClient } from "./support/realtime-client.ts";
-import {
-  type ChatRequestBody,
-  lastUserText,
-  type ScriptedLlm,
-  type ScriptedReply,
-  startScriptedLlm,
-} from "./support/scripted-llm.ts";
-
-let t: TestApp;
-let llm: ScriptedLlm;
-let wsBase: string;
+import { APP_ORIGIN, closedCallLog, joinCall, useCallApp } from "./support/realtime-calls.ts";
+import { lastUserText, type ModelScript } from "./support/scripted-llm.ts";
 
 /** The model searches the knowledge base for any question, then reads the answer off the first chunk. */
-function script(request: ChatRequestBody): ScriptedReply {
+const script: ModelScript = (request) => {
   const result = request.messages.findLast((m) => m.role === "tool")?.content;
   if (result) {
     const parsed = JSON.parse(result) as { results: { text: string }[] };
@@ -30,18 +20,9 @@ function script(request: ChatRequestBody): ScriptedReply {
     return { toolCall: { name: "search_knowledge", arguments: JSON.stringify({ query: said }) } };
   }
   return { text: "Hello." };
-}
+};
 
-beforeAll(async () => {
-  llm = await startScriptedLlm(script);
-  t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
-  await t.app.listen({ host: "127.0.0.1", port: 0 });
-  wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/realtime`;
-});
-afterAll(async () => {
-  await t.close();
-  await llm.close();
-});
+const t = useCallApp(script);
 
 describe("knowledge in calls", () => {
   it("lets the model search the assistant's documents and logs the search", async () => {
@@ -49,12 +30,7 @@ describe("knowledge in calls", () => {
     const agent = await createAssistant(t, a.token, {
       name: "Clinic",
       first_message: "Hello.",
-      llm_provider: "openai-compatible",
-      llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-      stt_provider: "local",
-      stt_provider_config: {},
-      tts_provider: "local",
-      tts_provider_config: { model: "espeak-ng", voice: "en-us" },
+      ...keylessAssistant(t.llm.baseUrl),
     });
     const res = await upload(t, a.token, [
       {
@@ -70,11 +46,7 @@ describe("knowledge in calls", () => {
       body: { agent_id: agent, document_id: doc.id },
     });
 
-    const { room, callId } = await startRoom(t, a.token, agent);
-    const client = await RealtimeClient.connect(
-      `${wsBase}?token=${encodeURIComponent(await roomToken(t, a.token, room))}`,
-      { origin: "http://localhost:5173" },
-    );
+    const { client, callId } = await joinCall(t, a.token, agent, { origin: APP_ORIGIN });
     await client.waitFor("ready");
     client.send({ type: "text", text: "How late can I cancel?" });
     expect(await client.waitFor("tool_call")).toMatchObject({ name: "search_knowledge", ok: true });
@@ -85,13 +57,9 @@ describe("knowledge in calls", () => {
     client.send({ type: "hangup" });
     await client.closed;
 
-    let log: { status: string; tool_calls: { name: string; arguments: string; result: string }[] } | undefined;
-    for (let i = 0; i < 100 && log?.status !== "completed"; i += 1) {
-      log = (await call(t, "GET", `/api/v1/call-logs/${callId}`, { token: a.token })).json();
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(log?.tool_calls).toHaveLength(1);
-    const entry = log?.tool_calls[0];
+    const log = await closedCallLog(t, a.token, callId);
+    expect(log.tool_calls).toHaveLength(1);
+    const entry = log.tool_calls[0];
     expect(entry?.name).toBe("search_knowledge");
     expect(JSON.parse(entry?.arguments ?? "{}")).toEqual({ query: "How late can I cancel?" });
     const result = JSON.parse(entry?.result ?? "{}") as { query: string; results: Record<string, string>[] };

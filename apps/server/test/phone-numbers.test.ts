@@ -1,6 +1,6 @@
 import { PHONE_NUMBER_TEXTS } from "@parley/contract";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { integrations } from "../src/modules/integrations/schema.ts";
 import { phoneNumbers } from "../src/modules/phone-numbers/schema.ts";
 import {
@@ -11,7 +11,7 @@ import {
   insertPhoneNumber,
   phoneNumberDbError,
 } from "../src/modules/phone-numbers/service.ts";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { call, signedInUser, useTestApp } from "./harness.ts";
 
 interface PhoneNumberJson {
   id: string;
@@ -26,11 +26,7 @@ interface PhoneNumberJson {
   sip_trunk: Record<string, unknown> | null;
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -221,12 +217,8 @@ describe("database races", () => {
 });
 
 describe("SIP trunk numbers", () => {
-  let sip: TestApp;
-  beforeAll(async () => {
-    // SIP_PORT 0 sets a SIP host without a fixed port.
-    sip = await createTestApp({ SIP_PORT: "0" });
-  });
-  afterAll(() => sip.close());
+  // SIP_PORT 0 sets a SIP host without a fixed port.
+  const sip = useTestApp({ SIP_PORT: "0" });
 
   it("stores the trunk without its password, sealed at rest, and changes only the fields a PATCH names", async () => {
     const user = await signedInUser(sip);

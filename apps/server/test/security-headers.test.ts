@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { listenForMetrics } from "../src/plugins/metrics.ts";
-import { call, createTestApp, type TestApp } from "./harness.ts";
+import { call, createTestApp, useTestApp } from "./harness.ts";
 
 describe("security headers (issue 10 item 11)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: "https://parley.example.com" });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ PUBLIC_URL: "https://parley.example.com" });
 
   it("sends a CSP fit for the app, no framing, nosniff, no referrer and HSTS on an https public URL", async () => {
     const res = await call(t, "GET", "/api/v1/health");

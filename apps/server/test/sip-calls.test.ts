@@ -3,18 +3,19 @@ import { getCallLog } from "../src/modules/call-logs/queries.ts";
 import { insertPhoneNumber } from "../src/modules/phone-numbers/service.ts";
 import { placeSipCall } from "../src/modules/sip/outbound.ts";
 import { sipRuntimeOf } from "../src/modules/sip/sip-runtime.ts";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
-import { createAssistant } from "./support/calls.ts";
+import { call, type TestApp } from "./harness.ts";
 import { lastUserText, type ScriptedLlm, startScriptedLlm } from "./support/scripted-llm.ts";
-import { eventually, freeUdpPort, rtpWindow } from "./support/sip-peers.ts";
+import { type SipApp, startSipApp } from "./support/sip-app.ts";
+import { eventually, freeUdpPort } from "./support/sip-peers.ts";
 import { callerScenario, carrierScenario } from "./support/sip-scenarios.ts";
 import { MediaProbe, runSipp, sdpFor } from "./support/sipp.ts";
 
 /** Speech, not comfort noise: μ-law silence decodes to a few units, espeak's voice to thousands. */
 const SPEECH_PEAK = 2000;
 
-let t: TestApp;
 let llm: ScriptedLlm;
+let sip: SipApp;
+let t: TestApp;
 let token: string;
 let workspaceId: string;
 let agentId: string;
@@ -26,41 +27,18 @@ beforeAll(async () => {
       ? { toolCall: { name: "end_call", arguments: "{}" } }
       : { text: "Happy to help." },
   );
-  t = await createTestApp({
-    SIP_PORT: "0",
-    SIP_HOST: "127.0.0.1",
-    PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
-    ...rtpWindow(),
-  });
-  const user = await signedInUser(t);
-  token = user.token;
-  workspaceId = user.workspaceId;
-  agentId = await createAssistant(t, token, {
+  sip = await startSipApp(llm, {
     first_message: "Hello, you have reached the front desk. How can I help you today?",
-    llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
     dtmf_enabled: true,
     dtmf_mapping: { "5": "I have a billing question" },
     end_call_function: true,
   });
+  ({ t, token, workspaceId, agentId } = sip);
 });
 afterAll(async () => {
   await t.close();
   await llm.close();
 });
-
-async function newestCall(): Promise<string> {
-  return eventually(async () => {
-    const res = await call(t, "GET", "/api/v1/call-logs", { token });
-    return res.json<{ data?: { id: string }[] }>().data?.[0]?.id ?? null;
-  }, "a call log");
-}
-
-async function closedLog(id: string) {
-  return eventually(async () => {
-    const log = await getCallLog(t.ctx.db, { workspaceId }, id);
-    return log.status === "completed" || log.status === "failed" ? log : null;
-  }, "the call log to close");
-}
 
 describe("SIP calls to an extension", () => {
   it("answers a registered extension's digest-authenticated call with the assistant's voice and hears its DTMF", async () => {
@@ -105,7 +83,7 @@ describe("SIP calls to an extension", () => {
           throw new Error(`no voice: ${probe.packets} packets, peak ${probe.peak}; ${logs.body.slice(0, 1500)}`);
         },
       );
-      const callId = await newestCall();
+      const callId = await sip.newestCall();
       const status = await call(t, "POST", "/api/v1/phone-numbers/extensions/status", {
         token,
         body: { extension: "1001", domain: "example.test" },
@@ -115,7 +93,7 @@ describe("SIP calls to an extension", () => {
       const result = await sipp.done;
       const seen = await getCallLog(t.ctx.db, { workspaceId }, callId);
       expect(result.code, `${result.output.slice(-1500)}\n${JSON.stringify(seen).slice(0, 1500)}`).toBe(0);
-      const log = await closedLog(callId);
+      const log = await sip.closedLog(callId);
       expect(log).toMatchObject({ status: "completed" });
       expect(JSON.stringify(log)).toMatch(/"digits":"5"/);
       expect(JSON.stringify(log)).toMatch(/"channel":"sip"/);
@@ -128,22 +106,7 @@ describe("SIP calls to an extension", () => {
 
 describe("SIP trunks", () => {
   it("answers a trunk peer's INVITE for the trunk number with the number's assistant", async () => {
-    await insertPhoneNumber(
-      t.ctx.db,
-      { workspaceId },
-      {
-        number: "+14155550100",
-        provider: "sip_trunk",
-        agentId,
-        sipTrunk: {
-          sip_host: "127.0.0.1:5999",
-          transport: "udp",
-          username: "",
-          register: false,
-          allowed_ips: ["127.0.0.1"],
-        },
-      },
-    );
+    await sip.inboundTrunkNumber("+14155550100", 5999);
     const probe = new MediaProbe();
     const mediaPort = await probe.open();
     const sipp = runSipp(
@@ -165,11 +128,11 @@ describe("SIP trunks", () => {
     );
     try {
       await eventually(async () => probe.peak > SPEECH_PEAK, "the assistant's voice over RTP");
-      const callId = await newestCall();
+      const callId = await sip.newestCall();
       await probe.sendDigit("5");
       const result = await sipp.done;
       expect(result.code, result.output.slice(-1500)).toBe(0);
-      const log = await closedLog(callId);
+      const log = await sip.closedLog(callId);
       expect(log).toMatchObject({
         status: "completed",
         channel: "sip",
@@ -231,7 +194,7 @@ describe("SIP trunks", () => {
       expect(removed.statusCode, removed.body).toBe(200);
       const result = await sipp.done;
       expect(result.code, result.output.slice(-1500)).toBe(0);
-      const log = await closedLog(placed.call_id);
+      const log = await sip.closedLog(placed.call_id);
       expect(log).toMatchObject({ channel: "sip", direction: "outbound", to_number: "+14155559876" });
     } finally {
       sipp.stop();

@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getCallLog } from "../src/modules/call-logs/queries.ts";
-import { insertPhoneNumber } from "../src/modules/phone-numbers/service.ts";
 import { sipRuntimeOf } from "../src/modules/sip/sip-runtime.ts";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
-import { createAssistant } from "./support/calls.ts";
+import type { TestApp } from "./harness.ts";
 import { lastUserText, type ScriptedLlm, startScriptedLlm } from "./support/scripted-llm.ts";
-import { eventually, freeUdpPort, rtpWindow } from "./support/sip-peers.ts";
+import { type SipApp, startSipApp } from "./support/sip-app.ts";
+import { eventually, freeUdpPort } from "./support/sip-peers.ts";
 import { answererScenario, type CallerTail, callerScenario } from "./support/sip-scenarios.ts";
 import { MediaProbe, runSipp, sdpFor } from "./support/sipp.ts";
 
 const SPEECH_PEAK = 2000;
 const BILLING = "+14155550199";
 
-let t: TestApp;
 let llm: ScriptedLlm;
-let token: string;
-let workspaceId: string;
-let agentId: string;
+let sip: SipApp;
+let t: TestApp;
 
 beforeAll(async () => {
   // Digit 7 asks for billing; the model transfers the call there.
@@ -26,48 +22,19 @@ beforeAll(async () => {
       ? { toolCall: { name: "transfer_call", arguments: '{"destination":"Billing"}' } }
       : { text: "Happy to help." };
   });
-  t = await createTestApp({
-    SIP_PORT: "0",
-    SIP_HOST: "127.0.0.1",
-    PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
-    ...rtpWindow(),
-  });
-  const user = await signedInUser(t);
-  token = user.token;
-  workspaceId = user.workspaceId;
-  agentId = await createAssistant(t, token, {
+  sip = await startSipApp(llm, {
     first_message: "Hello, this is the front desk.",
-    llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
     dtmf_enabled: true,
     dtmf_mapping: { "7": "Put me through to billing" },
     call_transfer: true,
     transfer_config: [{ name: "Billing", number: BILLING, transfer_message: "Transferring you now." }],
   });
+  ({ t } = sip);
 });
 afterAll(async () => {
   await t.close();
   await llm.close();
 });
-
-/** A trunk number whose carrier (where transfers are bridged to) is `carrierPort`; its INVITEs come from 127.0.0.1. */
-async function trunkNumber(number: string, carrierPort: number) {
-  return insertPhoneNumber(
-    t.ctx.db,
-    { workspaceId },
-    {
-      number,
-      provider: "sip_trunk",
-      agentId,
-      sipTrunk: {
-        sip_host: `127.0.0.1:${carrierPort}`,
-        transport: "udp",
-        username: "",
-        register: false,
-        allowed_ips: ["127.0.0.1"],
-      },
-    },
-  );
-}
 
 async function callIn(number: string, then: CallerTail) {
   const probe = new MediaProbe();
@@ -86,27 +53,18 @@ async function callIn(number: string, then: CallerTail) {
   return { probe, sipp };
 }
 
-async function newestCall(): Promise<string> {
-  return eventually(async () => {
-    const res = await call(t, "GET", "/api/v1/call-logs", { token });
-    return res.json<{ data?: { id: string }[] }>().data?.[0]?.id ?? null;
-  }, "a call log");
-}
-
 describe("SIP transfer", () => {
   it("transfers by REFER when the peer accepts it, then leaves the call", async () => {
-    await trunkNumber("+14155550120", await freeUdpPort());
+    await sip.inboundTrunkNumber("+14155550120", await freeUdpPort());
     const { probe, sipp } = await callIn("+14155550120", { kind: "accept-refer" });
     try {
-      const callId = await newestCall();
+      const callId = await sip.newestCall();
       await probe.sendDigit("7");
       const result = await sipp.done;
       expect(result.code, result.output.slice(-1500)).toBe(0);
       expect(result.output).not.toContain("Aborting");
-      const log = await eventually(async () => {
-        const l = await getCallLog(t.ctx.db, { workspaceId }, callId);
-        return l.status === "completed" ? l : null;
-      }, "the call log to close");
+      const log = await sip.closedLog(callId);
+      expect(log.status).toBe("completed");
       expect(JSON.stringify(log.events)).toContain(BILLING);
     } finally {
       sipp.stop();
@@ -116,7 +74,7 @@ describe("SIP transfer", () => {
 
   it("bridges the caller to the destination when the peer refuses REFER, relaying audio both ways", async () => {
     const carrierPort = await freeUdpPort();
-    await trunkNumber("+14155550121", carrierPort);
+    await sip.inboundTrunkNumber("+14155550121", carrierPort);
     const destination = new MediaProbe();
     const destinationPort = await destination.open();
     const desk = runSipp(answererScenario(sdpFor(destinationPort)), ["-i", "127.0.0.1", "-p", String(carrierPort)]);

@@ -85,6 +85,17 @@ function standIn(): Promise<void> {
   );
 }
 
+/** Points the double's number at the stand-in server, as importing the number into Parley would. */
+async function pointNumberAtStandIn() {
+  const [number] = await adapter.listNumbers(account);
+  if (!number) throw new Error("the double lists no number");
+  await adapter.configureNumber(account, number, {
+    voiceUrl: `http://${origin}/voice`,
+    statusUrl: `http://${origin}/status`,
+    streamUrl: `ws://${origin}/stream`,
+  });
+}
+
 beforeAll(async () => {
   double = await startTwilioDouble({ accounts: [{ sid: SID, token: TOKEN, numbers: [NUMBER] }] });
   doubles.push(double);
@@ -93,13 +104,7 @@ beforeAll(async () => {
   adapter = loaded;
   account = { credentials: { account_sid: SID, auth_token: TOKEN }, net: { fetch }, baseUrl: double.origin };
   await standIn();
-  const [number] = await adapter.listNumbers(account);
-  if (!number) throw new Error("the double lists no number");
-  await adapter.configureNumber(account, number, {
-    voiceUrl: `http://${origin}/voice`,
-    statusUrl: `http://${origin}/status`,
-    streamUrl: `ws://${origin}/stream`,
-  });
+  await pointNumberAtStandIn();
 }, 60_000);
 
 afterAll(async () => {
@@ -208,13 +213,7 @@ describe("warm transfer when the human does not answer", () => {
     double = await startTwilioDouble({ accounts: [{ sid: SID, token: TOKEN, numbers: [NUMBER] }] });
     doubles.push(double);
     account = { ...account, baseUrl: double.origin };
-    const [number] = await adapter.listNumbers(account);
-    if (!number) throw new Error("the double lists no number");
-    await adapter.configureNumber(account, number, {
-      voiceUrl: `http://${origin}/voice`,
-      statusUrl: `http://${origin}/status`,
-      streamUrl: `ws://${origin}/stream`,
-    });
+    await pointNumberAtStandIn();
   }, 60_000);
 
   it("tells the caller nobody is available and ends the call when the line is busy", async () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, login, signedInUser, type TestApp } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { call, login, signedInUser, useTestApp } from "./harness.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe("the signed-in user", () => {
   it("reads their session user with the spec's fields", async () => {

@@ -1,25 +1,10 @@
-import type { NetworkDeps } from "@parley/engine";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { saveIntegration } from "../src/modules/integrations/service.ts";
-import { type FakeElevenLabs, routedNetwork, startFakeElevenLabs } from "./fake-voice-vendor.ts";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { routedNetwork, useFakeElevenLabs } from "./fake-voice-vendor.ts";
+import { call, signedInUser, useTestApp } from "./harness.ts";
 
-let t: TestApp;
-let vendor: FakeElevenLabs;
-let realNetwork: NetworkDeps;
-beforeAll(async () => {
-  t = await createTestApp();
-  vendor = await startFakeElevenLabs();
-  realNetwork = t.ctx.network;
-});
-afterEach(() => {
-  t.ctx.network = realNetwork;
-  vendor.failCloneWith = undefined;
-});
-afterAll(async () => {
-  await vendor.close();
-  await t.close();
-});
+const t = useTestApp();
+const elevenLabs = useFakeElevenLabs(t);
 
 const ZERO = "00000000-0000-4000-8000-000000000000";
 
@@ -72,7 +57,7 @@ const fields = (extra: Partial<Record<string, string>> = {}): Part[] =>
 async function withVendorKey() {
   const a = await signedInUser(t);
   await saveIntegration(t.ctx, a, "elevenlabs", { api_key: "sk-el-test" });
-  t.ctx.network = routedNetwork(vendor.origin, realNetwork);
+  t.ctx.network = routedNetwork(elevenLabs.vendor.origin, elevenLabs.realNetwork);
   return a;
 }
 
@@ -91,7 +76,7 @@ describe("voice clones", () => {
       service_name: "elevenlabs",
       service_voice_id: expect.stringMatching(/^clone-/),
     });
-    const upload = vendor.requests.filter((r) => r.line === "POST /v1/voices/add").at(-1);
+    const upload = elevenLabs.vendor.requests.filter((r) => r.line === "POST /v1/voices/add").at(-1);
     expect(upload?.body).toContain('filename="sample-2.wav"');
 
     const list = (await call(t, "GET", "/api/v1/clones", { token: a.token })).json();
@@ -101,21 +86,21 @@ describe("voice clones", () => {
 
     const deleted = await call(t, "DELETE", `/api/v1/clones/${clone.id}`, { token: a.token });
     expect(deleted.statusCode).toBe(200);
-    expect(vendor.requests.at(-1)?.line).toBe(`DELETE /v1/voices/${clone.service_voice_id}`);
+    expect(elevenLabs.vendor.requests.at(-1)?.line).toBe(`DELETE /v1/voices/${clone.service_voice_id}`);
     expect((await call(t, "GET", "/api/v1/clones", { token: a.token })).json()).toEqual([]);
   });
 
   it("removes the row even when the vendor has already forgotten the voice", async () => {
     const a = await withVendorKey();
     const clone = (await postClone(a.token, [...fields(), audio(1)])).json();
-    vendor.forgotten.add(clone.service_voice_id);
+    elevenLabs.vendor.forgotten.add(clone.service_voice_id);
     expect((await call(t, "DELETE", `/api/v1/clones/${clone.id}`, { token: a.token })).statusCode).toBe(200);
     expect((await call(t, "GET", "/api/v1/clones", { token: a.token })).json()).toEqual([]);
   });
 
   it("saves nothing when the vendor refuses, and says why", async () => {
     const a = await withVendorKey();
-    vendor.failCloneWith = { status: 400, message: "Audio too short" };
+    elevenLabs.vendor.failCloneWith = { status: 400, message: "Audio too short" };
     const res = await postClone(a.token, [...fields(), audio(1)]);
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toMatch(/ElevenLabs could not create the voice clone.*Audio too short/);
@@ -232,7 +217,7 @@ describe("voice preview", () => {
       asked += 1;
       return new Response(null, { status: 500 });
     };
-    t.ctx.network = { ...realNetwork, fetch: counting };
+    t.ctx.network = { ...elevenLabs.realNetwork, fetch: counting };
     const res = await call(t, "POST", "/api/v1/tts/audio", {
       token: a.token,
       body: body(a.workspaceId, { provider: "cartesia", model: "sonic-2", voice: "x" }),
@@ -255,7 +240,7 @@ describe("voice preview", () => {
     const a = await signedInUser(t);
     await saveIntegration(t.ctx, a, "openai", { api_key: "sk-rejected-key-0123456789" });
     t.ctx.network = {
-      ...realNetwork,
+      ...elevenLabs.realNetwork,
       fetch: async () => Response.json({ error: { message: "Incorrect API key provided" } }, { status: 401 }),
     };
     const res = await call(t, "POST", "/api/v1/tts/audio", {

@@ -209,14 +209,20 @@ async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, w
   }
 }
 
+/** A new user and their assistant `name`, which greets callers and answers with the scripted model. */
+async function userWithGreeter(name: string) {
+  const a = await signedInUser(t);
+  const agent = await createAssistant(t, a.token, {
+    name,
+    first_message: "Hello from Parley.",
+    llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
+  });
+  return { a, agent };
+}
+
 describe("a WhatsApp voice call", () => {
   it("answers with the number's assistant: non-silent speech back, a call log on the whatsapp channel", async () => {
-    const a = await signedInUser(t);
-    const agent = await createAssistant(t, a.token, {
-      name: "Clinic",
-      first_message: "Hello from Parley.",
-      llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-    });
+    const { a, agent } = await userWithGreeter("Clinic");
     const n = NUMBERS[2] as DoubleNumber;
     const res = await integrate(a.token, bodyFor(n, { agent_id: agent }));
     expect(res.statusCode).toBe(201);
@@ -276,12 +282,7 @@ describe("a WhatsApp voice call", () => {
   }, 120_000);
 
   it("hangs up the WhatsApp call when the caller is removed from the live monitor", async () => {
-    const a = await signedInUser(t);
-    const agent = await createAssistant(t, a.token, {
-      name: "Desk",
-      first_message: "Hello from Parley.",
-      llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-    });
+    const { a, agent } = await userWithGreeter("Desk");
     const n = NUMBERS[3] as DoubleNumber;
     expect((await integrate(a.token, bodyFor(n, { agent_id: agent }))).statusCode).toBe(201);
     const { call: phone } = await double.call({ webhookUrl, phoneNumberId: n.phoneNumberId, from: "+447700900456" });

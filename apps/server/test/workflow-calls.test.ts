@@ -1,26 +1,16 @@
-import type { AddressInfo } from "node:net";
 import type { CallLog, Workflow } from "@parley/contract";
 import { threeBranchDesk } from "@parley/engine/testing/workflow-graphs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
-import { createAssistant, roomToken, startRoom } from "./support/calls.ts";
-import { RealtimeClient } from "./support/realtime-client.ts";
-import {
-  type ChatRequestBody,
-  type ScriptedLlm,
-  type ScriptedReply,
-  startScriptedLlm,
-} from "./support/scripted-llm.ts";
+import { describe, expect, it } from "vitest";
+import { call, signedInUser } from "./harness.ts";
+import { createAssistant } from "./support/calls.ts";
+import { APP_ORIGIN, joinCall, useCallApp } from "./support/realtime-calls.ts";
+import type { ChatRequestBody, ModelScript } from "./support/scripted-llm.ts";
 
 /**
  * Issue 15's acceptance: an assistant attached to a published three-branch workflow takes two
  * scripted callers down different branches over the real call path (realtime socket, engine
  * session, OpenAI-compatible model double), and their call logs hold the paths and variables.
  */
-
-let t: TestApp;
-let llm: ScriptedLlm;
-let wsBase: string;
 
 /** What the caller said last, as a workflow request to the model shows it. */
 function lastCallerLine(request: ChatRequestBody): string {
@@ -38,7 +28,7 @@ function lastCallerLine(request: ChatRequestBody): string {
  * The model: extraction reads the topic and name off the caller's last line, a condition check says
  * "no more questions" when the caller says that's all, and replies are one short sentence.
  */
-function script(request: ChatRequestBody): ScriptedReply {
+const script: ModelScript = (request) => {
   const system = request.messages[0]?.content ?? "";
   const said = lastCallerLine(request);
   if (system.startsWith("You read a phone conversation")) {
@@ -52,19 +42,9 @@ function script(request: ChatRequestBody): ScriptedReply {
     return { text: JSON.stringify({ choice: done ? 1 : 0, reason: done ? "The caller has no more questions." : "" }) };
   }
   return { text: "Sure, I can help with that." };
-}
+};
 
-beforeAll(async () => {
-  llm = await startScriptedLlm(script);
-  t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
-  await t.app.listen({ host: "127.0.0.1", port: 0 });
-  wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/realtime`;
-}, 60_000);
-
-afterAll(async () => {
-  await t.close();
-  await llm.close();
-});
+const t = useCallApp(script);
 
 /** An assistant on the model double with the desk workflow attached and published. */
 async function deskAssistant(token: string): Promise<{ agentId: string; workflow: Workflow }> {
@@ -72,7 +52,7 @@ async function deskAssistant(token: string): Promise<{ agentId: string; workflow
     name: "Dental desk",
     first_message: "The assistant's own greeting.",
     system_prompt: "You are the Parley Dental assistant.",
-    llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
+    llm_provider_config: { model: "scripted", base_url: t.llm.baseUrl },
   });
   const created = await call(t, "POST", "/api/v1/workflows", {
     token,
@@ -93,13 +73,7 @@ async function deskAssistant(token: string): Promise<{ agentId: string; workflow
 
 /** One browser call: the caller types each line after the assistant has answered the one before. */
 async function callAndSay(token: string, agentId: string, lines: string[]) {
-  const { room, callId } = await startRoom(t, token, agentId);
-  const client = await RealtimeClient.connect(
-    `${wsBase}?token=${encodeURIComponent(await roomToken(t, token, room))}`,
-    {
-      origin: "http://localhost:5173",
-    },
-  );
+  const { client, callId } = await joinCall(t, token, agentId, { origin: APP_ORIGIN });
   await client.waitFor("ready");
   const finals = () => client.messages.filter((m) => m.type === "transcript" && m.role === "assistant" && m.final);
   await client.until(() => finals().length >= 1, "the greeting");
@@ -165,7 +139,7 @@ describe("workflows in calls", () => {
     );
 
     // The billing answer was written in the billing step, on the assistant's own prompt.
-    const replies = llm.requests.filter((r) => r.messages[0]?.content?.startsWith("You are the Parley Dental"));
+    const replies = t.llm.requests.filter((r) => r.messages[0]?.content?.startsWith("You are the Parley Dental"));
     expect(replies.map((r) => r.messages[0]?.content).some((s) => s?.includes("Current step: Billing"))).toBe(true);
   }, 120_000);
 
@@ -173,18 +147,14 @@ describe("workflows in calls", () => {
     const user = await signedInUser(t);
     const agentId = await createAssistant(t, user.token, {
       first_message: "Hello from the prompt.",
-      llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
+      llm_provider_config: { model: "scripted", base_url: t.llm.baseUrl },
     });
     const created = await call(t, "POST", "/api/v1/workflows", {
       token: user.token,
       body: { name: "Draft only", assistant_id: agentId },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const { room, callId } = await startRoom(t, user.token, agentId);
-    const client = await RealtimeClient.connect(
-      `${wsBase}?token=${encodeURIComponent(await roomToken(t, user.token, room))}`,
-      { origin: "http://localhost:5173" },
-    );
+    const { client, callId } = await joinCall(t, user.token, agentId, { origin: APP_ORIGIN });
     await client.waitFor("transcript", (m) => m.role === "assistant" && m.final === true);
     client.send({ type: "hangup" });
     await client.closed;

@@ -9,11 +9,10 @@ import {
   type WorkflowVariable,
   WorkflowVersionList,
 } from "@parley/contract";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPublishedWorkflow } from "../src/modules/workflows/published.ts";
-import { workspaceMembers } from "../src/modules/workspaces/schema.ts";
-import { call, createTestApp, login, seedUser, signedInUser, type TestApp } from "./harness.ts";
+import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { signedInMember } from "./support/workspace-members.ts";
 
 let t: TestApp;
 
@@ -389,12 +388,7 @@ describe("workflow access", () => {
 
   it("lets members manage workflows like owners, and nobody signed out", async () => {
     const owner = await signedInUser(t);
-    const member = await seedUser(t);
-    await t.ctx.db
-      .insert(workspaceMembers)
-      .values({ workspaceId: owner.workspaceId, userId: member.user.id, role: "member" });
-    await t.ctx.db.delete(workspaceMembers).where(eq(workspaceMembers.workspaceId, member.workspaceId));
-    const { token } = await login(t, member.user.username, member.password);
+    const { token } = await signedInMember(t, owner.workspaceId);
     const asMember = { ...owner, token };
 
     const wf = await createWorkflow(asMember, { name: "Made by a member" });

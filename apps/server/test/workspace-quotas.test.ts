@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, signedInUser, useTestApp } from "./harness.ts";
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signedInUser(t, { isSuperuser: true });
 });
-afterAll(() => t.close());
 
 const quota = (max_workspaces: number, concurrent_calls: number) => ({
   max_assistants: 10,

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, claimsOf, createTestApp, login, seedUser, signedInUser, type TestApp } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { call, claimsOf, login, seedUser, signedInUser, useTestApp } from "./harness.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const ZERO = "00000000-0000-4000-8000-000000000000";
 

@@ -1,8 +1,9 @@
 import type { BatchCall } from "@parley/contract";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { batchCalls } from "../../src/modules/batch-calls/schema.ts";
 import { insertPhoneNumber } from "../../src/modules/phone-numbers/service.ts";
-import { call, signedInUser, type TestApp } from "../harness.ts";
+import { call, createTestApp, signedInUser, type TestApp } from "../harness.ts";
 import { createAssistant } from "../support/calls.ts";
 
 export const FROM_NUMBER = "+14155550100";
@@ -28,12 +29,29 @@ export async function campaignWorld(t: TestApp, options: { concurrencyLimit?: nu
 
 export type CampaignWorld = Awaited<ReturnType<typeof campaignWorld>>;
 
+/**
+ * For one test file: a test app and its campaign world (campaignWorld), made before the file's tests;
+ * the app is closed after them. Read `world.t` and the world's fields inside the tests.
+ */
+export function useCampaignWorld(options: Parameters<typeof campaignWorld>[1] = {}): CampaignWorld & { t: TestApp } {
+  const world = {} as CampaignWorld & { t: TestApp };
+  beforeAll(async () => {
+    const t = await createTestApp();
+    Object.assign(world, await campaignWorld(t, options), { t });
+  });
+  afterAll(async () => world.t?.close());
+  return world;
+}
+
 /** Numbers +1 415 555 2xxx … (possible US numbers), `count` of them. */
 export function numbers(count: number, start = 0): string[] {
   return Array.from({ length: count }, (_, i) => `+1415${String(2_000_000 + start + i).padStart(7, "0")}`);
 }
 
-export async function createCampaign(world: CampaignWorld, body: Record<string, unknown>): Promise<BatchCall> {
+export async function createCampaign(
+  world: Pick<CampaignWorld, "api" | "phoneNumberId">,
+  body: Record<string, unknown>,
+): Promise<BatchCall> {
   const res = await world.api("POST", "/batch-calls", {
     name: "Spring reminders",
     from_phone_number_id: world.phoneNumberId,

@@ -1,19 +1,7 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { call, type TestApp } from "../harness.ts";
-
-/**
- * Providers that need no key, so a call can start (a missing key is refused at POST /agents/{id}/call);
- * the model's URL answers nothing, which only matters to tests that talk to it (they set their own).
- */
-const KEYLESS_PROVIDERS = {
-  llm_provider: "openai-compatible",
-  llm_provider_config: { model: "scripted", base_url: "http://127.0.0.1:9/v1" },
-  stt_provider: "local",
-  stt_provider_config: {},
-  tts_provider: "local",
-  tts_provider_config: { model: "espeak-ng", voice: "en-us" },
-};
+import { KEYLESS_PROVIDERS } from "./assistant-fields.ts";
+import { listenOnLoopback } from "./loopback.ts";
 
 /** Creates an assistant in the user's workspace; `fields` override the defaults (keyless providers). */
 export async function createAssistant(t: TestApp, token: string, fields: Record<string, unknown>): Promise<string> {
@@ -48,11 +36,6 @@ export async function startWebhook(body: unknown): Promise<{ url: string; calls:
     calls.push(JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}"));
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { url: `${origin}/hook`, calls, close };
 }

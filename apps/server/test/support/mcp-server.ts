@@ -1,8 +1,8 @@
 import { createServer, type Server as HttpServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { listenOnLoopback } from "./loopback.ts";
 
 /** One tool a test MCP server offers: its name, and what it answers for given arguments. */
 export interface TestTool {
@@ -42,15 +42,6 @@ export async function startMcpServer(tools: TestTool[]) {
     await server.connect(transport);
     await transport.handleRequest(req, res);
   });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    calls,
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(http);
+  return { url: `${origin}/mcp`, calls, close };
 }

@@ -20,17 +20,46 @@ export function makePdf(pages: string[][]): Buffer {
   }
   objects[pagesId - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`;
   const catalog = add(`<< /Type /Catalog /Pages ${pagesId} 0 R >>`);
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, "latin1"));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, "latin1");
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("");
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
+  const header = "%PDF-1.4\n";
+  const bodies = objects.map((body, i) => `${i + 1} 0 obj\n${body}\nendobj\n`);
+  // The cross-reference table gives each object's byte offset; the table itself starts after the last.
+  let offset = Buffer.byteLength(header, "latin1");
+  const table = bodies
+    .map((body) => {
+      const entry = `${String(offset).padStart(10, "0")} 00000 n \n`;
+      offset += Buffer.byteLength(body, "latin1");
+      return entry;
+    })
+    .join("");
+  const trailer = `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${table}`;
+  return Buffer.from(header + bodies.join("") + xref + trailer, "latin1");
+}
+
+const u16 = (value: number) => {
+  const out = Buffer.alloc(2);
+  out.writeUInt16LE(value);
+  return out;
+};
+const u32 = (value: number) => {
+  const out = Buffer.alloc(4);
+  out.writeUInt32LE(value);
+  return out;
+};
+
+/**
+ * The fields a ZIP local header and its central directory entry share, from "version needed" (2.0)
+ * to the extra field's length: no flags, deflated, no time, the CRC, sizes and the name's length.
+ */
+function fileFields(crc: number, packedSize: number, rawSize: number, nameLength: number): Buffer {
+  const fields = Buffer.alloc(26);
+  fields.writeUInt16LE(20, 0);
+  fields.writeUInt16LE(8, 4);
+  fields.writeUInt32LE(crc, 10);
+  fields.writeUInt32LE(packedSize, 14);
+  fields.writeUInt32LE(rawSize, 18);
+  fields.writeUInt16LE(nameLength, 22);
+  return fields;
 }
 
 /** A ZIP archive of the given files (deflated), as Office documents are. */
@@ -43,24 +72,12 @@ export function makeZip(files: Record<string, string>): Buffer {
     const packed = deflateRawSync(raw);
     const nameBytes = Buffer.from(name, "utf8");
     const crc = crc32(raw);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
+    const fields = fileFields(crc, packed.length, raw.length, nameBytes.length);
+    const local = Buffer.concat([u32(0x04034b50), fields]);
+    // The central entry: who made it (version 2.0), the same fields, then where the local header is.
+    const tail = Buffer.alloc(14);
+    tail.writeUInt32LE(offset, 10);
+    const central = Buffer.concat([u32(0x02014b50), u16(20), fields, tail]);
     locals.push(local, nameBytes, packed);
     centrals.push(central, nameBytes);
     offset += local.length + nameBytes.length + packed.length;

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./loopback.ts";
 
 /** What the scripted model answers to one chat request. */
 export type ScriptedReply = { text: string } | { toolCall: { name: string; arguments: string } };
@@ -9,6 +9,9 @@ export interface ChatRequestBody {
   messages: { role: string; content?: string | null; tool_call_id?: string }[];
   tools?: { type: string; function: { name: string } }[];
 }
+
+/** How the scripted model answers: one reply per chat request. */
+export type ModelScript = (request: ChatRequestBody) => ScriptedReply;
 
 export interface ScriptedLlm {
   /** OpenAI-compatible base URL (ends in /v1). */
@@ -36,7 +39,7 @@ function chunk(delta: Record<string, unknown>, finish: string | null = null): st
  * A tiny OpenAI-compatible chat server on 127.0.0.1 that streams (SSE) whatever `script` decides
  * for each request, word by word, so a call's language model is deterministic.
  */
-export async function startScriptedLlm(script: (request: ChatRequestBody) => ScriptedReply): Promise<ScriptedLlm> {
+export async function startScriptedLlm(script: ModelScript): Promise<ScriptedLlm> {
   const requests: ChatRequestBody[] = [];
   const server: Server = createServer(async (req, res) => {
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
@@ -59,17 +62,8 @@ export async function startScriptedLlm(script: (request: ChatRequestBody) => Scr
     res.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 10, completion_tokens: 5 } })}\n\n`);
     res.end("data: [DONE]\n\n");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { baseUrl: `${origin}/v1`, requests, close };
 }
 
 /** The last message the caller said or typed in a chat request. */

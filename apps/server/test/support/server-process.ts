@@ -1,10 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { RoomTokenResponse } from "@parley/contract";
+import { CallLogSummary, RoomTokenResponse } from "@parley/contract";
+import { afterAll, beforeAll } from "vitest";
 import { z } from "zod";
+import { callerFirstAssistant } from "./assistant-fields.ts";
+import { freshPostgresDatabase, type PostgresDatabase } from "./postgres-database.ts";
 import { RealtimeClient } from "./realtime-client.ts";
+import { until } from "./until.ts";
 
 /** A Parley server in its own process, as `npm start` runs it (from source through tsx). */
 
@@ -71,6 +77,50 @@ export async function startServerProcess(options: { dataDir: string; databaseUrl
   throw new Error(`the server did not start: ${output}`);
 }
 
+/** Two server processes on one fresh PostgreSQL database, as behind a load balancer. */
+export interface ProcessPair {
+  database: PostgresDatabase;
+  a: ServerProcess;
+  b: ServerProcess;
+  /** The administrator's access token (valid on both: they share the secret key and database). */
+  token: string;
+  /** The administrator's requests to one of the processes. */
+  on(server: ServerProcess): ReturnType<typeof client>;
+  /** A call log read on `server` once the call is closed (completed or failed). */
+  closedLog(server: ServerProcess, callId: string): Promise<CallLogSummary>;
+}
+
+/**
+ * For one test file about two processes sharing a PostgreSQL database (so it runs only when the
+ * suite does, `enabled`): starts them on a fresh database named after `prefix` before the file's
+ * tests, one after the other (the first runs the migrations, the second finds them done), and
+ * stops them after. Read the pair's fields inside the file's own hooks and tests.
+ */
+export function useProcessPair(prefix: string, enabled: boolean): ProcessPair {
+  const pair = {} as ProcessPair;
+  beforeAll(async () => {
+    if (!enabled) return;
+    pair.database = await freshPostgresDatabase(prefix);
+    const start = () =>
+      startServerProcess({ dataDir: mkdtempSync(path.join(tmpdir(), `${prefix}-`)), databaseUrl: pair.database.url });
+    pair.a = await start();
+    pair.b = await start();
+    pair.token = await signInAdmin(pair.a.base);
+  }, 240_000);
+  afterAll(async () => {
+    await Promise.all([pair.a, pair.b].filter(Boolean).map(stopServerProcess));
+    await pair.database?.drop();
+  }, 60_000);
+  pair.on = (server) => client(server.base, pair.token);
+  pair.closedLog = (server, callId) =>
+    until(
+      async () => CallLogSummary.parse((await pair.on(server)("GET", `/call-logs/${callId}`)).body),
+      (log) => log.status === "completed" || log.status === "failed",
+      "the call log to close",
+    );
+  return pair;
+}
+
 export async function stopServerProcess(server: ServerProcess | undefined): Promise<void> {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = once(server.child, "exit");
@@ -123,6 +173,13 @@ export async function joinRoom(server: ServerProcess, token: string, room: strin
   return caller;
 }
 
+/** Creates an assistant through a process's API and returns its id. */
+export async function createAssistantOn(api: ReturnType<typeof client>, fields: Record<string, unknown>) {
+  const agent = await api("POST", "/agents", fields);
+  if (agent.status !== 201) throw new Error(`create assistant failed: ${JSON.stringify(agent.body)}`);
+  return z.object({ id: z.string() }).parse(agent.body).id;
+}
+
 /**
  * The signed-in administrator's workspace made ready for a campaign through the API: concurrency
  * limit raised, the vendor integration pointed at a local double, an assistant, and the double's
@@ -150,22 +207,8 @@ export async function prepareWorkspace(
     "raising the limit",
   );
   expectOk(await api("PUT", "/integrations/twilio", { credentials: options.credentials }), "saving the integration");
-  const agent = expectOk(
-    await api("POST", "/agents", {
-      name: "Campaign desk",
-      first_message: "",
-      first_speaker: "user",
-      stt_provider: "local",
-      stt_provider_config: {},
-      tts_provider: "local",
-      tts_provider_config: { model: "espeak-ng", voice: "en-us" },
-      llm_provider: "openai-compatible",
-      // Every call in these tests is busy: the model is never asked.
-      llm_provider_config: { model: "scripted", base_url: "http://127.0.0.1:9/v1" },
-    }),
-    "creating the assistant",
-  );
-  const agentId = z.object({ id: z.string() }).parse(agent).id;
+  // Every call in these tests is busy: the model is never asked.
+  const agentId = await createAssistantOn(api, callerFirstAssistant("Campaign desk"));
   const number = expectOk(
     await api("POST", "/phone-numbers", { number: options.number, provider: "twilio", outbound_agent_id: agentId }),
     "adding the number",

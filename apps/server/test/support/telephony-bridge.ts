@@ -3,8 +3,10 @@ import { loadTelephony, type TelephonyAdapter } from "@parley/engine";
 import { getCallLog } from "../../src/modules/call-logs/queries.ts";
 import { insertPhoneNumber, webhookUrlsFor } from "../../src/modules/phone-numbers/service.ts";
 import { accountOf } from "../../src/modules/telephony/account.ts";
-import { call, createTestApp, signedInUser, type TestApp } from "../harness.ts";
+import { call, signedInUser, type TestApp } from "../harness.ts";
+import { keylessAssistant } from "./assistant-fields.ts";
 import { createAssistant } from "./calls.ts";
+import { startListeningApp } from "./realtime-calls.ts";
 import { type ChatRequestBody, lastUserText, type ScriptedReply, startScriptedLlm } from "./scripted-llm.ts";
 
 /**
@@ -45,8 +47,7 @@ export async function startBridgeWorld(options: {
   assistant?: Record<string, unknown>;
 }): Promise<BridgeWorld> {
   const llm = await startScriptedLlm(bridgeScript);
-  const t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
-  await t.app.listen({ host: "127.0.0.1", port: 0 });
+  const t = await startListeningApp();
   t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const user = await signedInUser(t);
   const saved = await call(t, "PUT", `/api/v1/integrations/${options.provider}`, {
@@ -56,12 +57,7 @@ export async function startBridgeWorld(options: {
   if (saved.statusCode !== 200) throw new Error(`saving the integration failed: ${saved.statusCode} ${saved.body}`);
   const agentId = await createAssistant(t, user.token, {
     first_message: FIRST_MESSAGE,
-    llm_provider: "openai-compatible",
-    llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-    stt_provider: "local",
-    stt_provider_config: {},
-    tts_provider: "local",
-    tts_provider_config: { model: "espeak-ng", voice: "en-us" },
+    ...keylessAssistant(llm.baseUrl),
     call_transfer: true,
     transfer_config: [{ name: "Billing", number: TRANSFER_NUMBER, transfer_message: "Transferring you now." }],
     dtmf_enabled: true,

@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import {
   BillingUsage,
   CallLog,
@@ -8,12 +7,13 @@ import {
   type UsageComponent,
 } from "@parley/contract";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, signedInUser, type TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { call, signedInUser } from "../../../test/harness.ts";
+import { callerFirstAssistant } from "../../../test/support/assistant-fields.ts";
 import { createAssistant, roomToken, startRoom } from "../../../test/support/calls.ts";
-import { RealtimeClient } from "../../../test/support/realtime-client.ts";
-import { type ScriptedLlm, startScriptedLlm } from "../../../test/support/scripted-llm.ts";
-import { createCallLog, finishCallLog } from "../call-logs/service.ts";
+import { recordPastCall } from "../../../test/support/past-calls.ts";
+import { closedCallLog, connectRealtime, joinCall, useCallApp } from "../../../test/support/realtime-calls.ts";
+import { until } from "../../../test/support/until.ts";
 import { minutesUsedUpText } from "../calls/minutes-allowance.ts";
 import { saveQuota } from "../users/limits.ts";
 import { recordUsage } from "./metering.ts";
@@ -21,60 +21,16 @@ import { minuteGrants, usageRecords } from "./schema.ts";
 
 /** Issue 17: calls are metered per component and held to the plan's monthly minutes. */
 
-let t: TestApp;
-let wsBase: string;
-let llm: ScriptedLlm;
-
-beforeAll(async () => {
-  llm = await startScriptedLlm(() => ({ text: "Noted." }));
-  t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
-  await t.app.listen({ host: "127.0.0.1", port: 0 });
-  wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/realtime`;
-});
-afterAll(async () => {
-  await t.close();
-  await llm.close();
-});
+const t = useCallApp(() => ({ text: "Noted." }));
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const scriptedModel = () => ({
-  llm_provider: "openai-compatible",
-  llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
-});
-
-async function join(user: User, agent: string) {
-  const { room, callId } = await startRoom(t, user.token, agent);
-  const token = await roomToken(t, user.token, room);
-  const client = await RealtimeClient.connect(`${wsBase}?token=${encodeURIComponent(token)}`);
-  return { client, callId };
-}
-
-async function finishedLog(token: string, callId: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const log = (await call(t, "GET", `/api/v1/call-logs/${callId}`, { token })).json();
-    if (log.status === "completed" || log.status === "failed") return log;
-    await sleep(100);
-  }
-  throw new Error("the call log was not closed");
-}
+const scriptedModel = () => ({ llm_provider_config: { model: "scripted", base_url: t.llm.baseUrl } });
 
 async function usage(user: User, query = "") {
   const res = await call(t, "GET", `/api/v1/billing/usage${query}`, { token: user.token });
   expect(res.statusCode, res.body).toBe(200);
   return BillingUsage.parse(res.json());
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 const quota = (
@@ -90,30 +46,6 @@ const quota = (
     updatedAt: new Date(),
   });
 
-/** A call of `seconds` the plan has already used this month. */
-async function pastCall(user: User, agent: string, seconds: number) {
-  const tenant = { workspaceId: user.workspaceId };
-  const log = await createCallLog(t.ctx.db, tenant, {
-    agentId: agent,
-    agentName: "A",
-    channel: "web",
-    direction: "inbound",
-  });
-  await finishCallLog(t.ctx.db, tenant, log.id, {
-    status: "completed",
-    endReason: "caller_hangup",
-    endedAt: new Date(),
-    durationSeconds: seconds,
-    cost: 0,
-    costBreakdown: null,
-    transcript: [],
-    toolCalls: [],
-    turnMetrics: [],
-    events: [],
-    recordingPath: null,
-  });
-}
-
 describe("metering", () => {
   it("records a call's model tokens, transcriber minutes and voice characters at the price table's prices", async () => {
     const user = await signedInUser(t);
@@ -122,15 +54,15 @@ describe("metering", () => {
       first_speaker: "assistant",
       first_message: "Hello there.",
     });
-    const before = llm.requests.length;
-    const { client, callId } = await join(user, agent);
+    const before = t.llm.requests.length;
+    const { client, callId } = await joinCall(t, user.token, agent);
     await client.waitFor("ready");
     client.send({ type: "text", text: "Hi" });
     await client.waitFor("transcript", (m) => m.role === "assistant" && m.final === true && m.text === "Noted.");
     client.send({ type: "hangup" });
     await client.closed;
-    const log = await finishedLog(user.token, callId);
-    const requests = llm.requests.length - before;
+    const log = await closedCallLog(t, user.token, callId);
+    const requests = t.llm.requests.length - before;
     expect(requests).toBeGreaterThan(0);
 
     const byComponent = new Map((CallLog.parse(log).cost_breakdown?.usage ?? []).map((line) => [line.component, line]));
@@ -208,8 +140,8 @@ describe("metering", () => {
         ],
       },
     };
-    // biome-ignore lint/suspicious/noExplicitAny: a partial call log is all recordUsage reads.
-    const asLog = callLog as any;
+    // A partial call log is all recordUsage reads.
+    const asLog = callLog as unknown as Parameters<typeof recordUsage>[2];
     await recordUsage(t.ctx.db, user.workspaceId, asLog);
     await recordUsage(t.ctx.db, user.workspaceId, asLog);
     const rows = await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.callId, callLog.id));
@@ -244,18 +176,22 @@ describe("metering", () => {
 });
 
 describe("minutes per month", () => {
-  it("gives two calls in parallel only what is left, between them, and refuses a third", async () => {
+  /** A user whose plan allows `minutesPerMonth`, with an assistant that waits for the caller to speak. */
+  async function userOnPlan(minutesPerMonth: number, fields: Record<string, unknown> = {}) {
     const user = await signedInUser(t);
-    await quota(user, 2);
+    await quota(user, minutesPerMonth);
     const agent = await createAssistant(t, user.token, {
-      ...scriptedModel(),
-      first_message: "",
-      first_speaker: "user",
-      max_call_duration: 90,
+      ...callerFirstAssistant("Front desk", t.llm.baseUrl),
+      ...fields,
     });
-    const first = await join(user, agent);
+    return { user, agent };
+  }
+
+  it("gives two calls in parallel only what is left, between them, and refuses a third", async () => {
+    const { user, agent } = await userOnPlan(2, { max_call_duration: 90 });
+    const first = await joinCall(t, user.token, agent);
     await first.client.waitFor("ready");
-    const second = await join(user, agent);
+    const second = await joinCall(t, user.token, agent);
     await second.client.waitFor("ready");
     const grants = await t.ctx.db.select().from(minuteGrants).where(eq(minuteGrants.workspaceId, user.workspaceId));
     expect(grants.map((g) => g.seconds).sort((a, b) => b - a)).toEqual([90, 30]);
@@ -267,7 +203,7 @@ describe("minutes per month", () => {
     // Ending a call frees its grant: only its real minutes count then.
     first.client.send({ type: "hangup" });
     await first.client.closed;
-    await finishedLog(user.token, first.callId);
+    await closedCallLog(t, user.token, first.callId);
     await until(
       () => t.ctx.db.select().from(minuteGrants).where(eq(minuteGrants.callId, first.callId)),
       (rows) => rows.length === 0,
@@ -280,36 +216,22 @@ describe("minutes per month", () => {
   });
 
   it("ends a call at the minutes left, after saying that they are running out", async () => {
-    const user = await signedInUser(t);
-    await quota(user, 1);
-    const agent = await createAssistant(t, user.token, {
-      ...scriptedModel(),
-      first_message: "",
-      first_speaker: "user",
-    });
-    await pastCall(user, agent, 56);
-    const { client, callId } = await join(user, agent);
+    const { user, agent } = await userOnPlan(1);
+    await recordPastCall(t, user.workspaceId, agent, 56);
+    const { client, callId } = await joinCall(t, user.token, agent);
     await client.waitFor("ready");
     await client.waitFor("transcript", (m) => m.role === "assistant" && m.text === MINUTES_RUNNING_OUT_WARNING);
-    const log = await finishedLog(user.token, callId);
+    const log = await closedCallLog(t, user.token, callId);
     expect(log.end_reason).toBe("max_duration");
     expect(log.duration_seconds).toBeLessThan(30);
   });
 
   it("refuses a caller who joins once another call has taken what was left", async () => {
-    const user = await signedInUser(t);
-    await quota(user, 1);
-    const agent = await createAssistant(t, user.token, {
-      ...scriptedModel(),
-      first_message: "",
-      first_speaker: "user",
-      max_call_duration: 60,
-    });
+    const { user, agent } = await userOnPlan(1, { max_call_duration: 60 });
     // Both rooms are created while the minute is free; the first caller to join takes it.
     const a = await startRoom(t, user.token, agent);
     const b = await startRoom(t, user.token, agent);
-    const connect = async (room: string) =>
-      RealtimeClient.connect(`${wsBase}?token=${encodeURIComponent(await roomToken(t, user.token, room))}`);
+    const connect = async (room: string) => connectRealtime(t, await roomToken(t, user.token, room));
     const first = await connect(a.room);
     await first.waitFor("ready");
     const second = await connect(b.room);
@@ -342,7 +264,7 @@ describe("the billing page's data", () => {
     const user = await signedInUser(t);
     await quota(user, 100, { maxAssistants: 4 });
     const agent = await createAssistant(t, user.token, scriptedModel());
-    await pastCall(user, agent, 90);
+    await recordPastCall(t, user.workspaceId, agent, 90);
     const month = await usage(user);
     expect(month.plan).toMatchObject({
       source: "enterprise",

@@ -1,43 +1,27 @@
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { WEBHOOK_MAX_ATTEMPTS, type WebhookDelivery } from "@parley/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, signedInUser, type TestApp } from "../../../test/harness.ts";
+import { type ReceivedRequest, startReceiver } from "../../../test/support/loopback.ts";
 import { jobs } from "../../jobs/schema.ts";
 import { createCallLog } from "../call-logs/service.ts";
 import { WEBHOOK_QUEUE } from "./deliveries.ts";
 import { webhookEndpoints } from "./schema.ts";
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
 
 let t: TestApp;
-let receiver: Server;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let base = "";
 let owner: Signed;
-const received: Received[] = [];
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => {
-      body += c;
-    });
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body });
-      if (req.url?.startsWith("/fail")) return res.writeHead(500).end("down");
-      res.writeHead(200).end("ok");
-    });
+  receiver = await startReceiver((request, res) => {
+    if (request.url.startsWith("/fail")) return res.writeHead(500).end("down");
+    res.writeHead(200).end("ok");
   });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  base = receiver.origin;
   t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
   owner = await signedInUser(t);
   // Load-proof: opening a database and running every migration is slow on a busy machine.
@@ -45,8 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  receiver.closeAllConnections();
-  await new Promise((r) => receiver.close(r));
+  await receiver.close();
 });
 
 async function newEndpoint(path: string, events: string[], user = owner) {
@@ -60,7 +43,7 @@ async function deliveries(endpointId: string, user = owner): Promise<WebhookDeli
   return res.json<{ items: WebhookDelivery[] }>().items;
 }
 
-const receivedAt = (path: string) => received.filter((r) => r.path === path);
+const receivedAt = (path: string) => receiver.received.filter((r) => r.url === path);
 
 /** The retry is due later; the test moves it to now instead of waiting minutes. */
 async function runRetriesNow() {
@@ -71,10 +54,25 @@ async function runRetriesNow() {
   t.app.jobs.wake();
 }
 
-function verify(secret: string, r: Received): boolean {
+function verify(secret: string, r: ReceivedRequest): boolean {
   const timestamp = String(r.headers["x-parley-timestamp"]);
   const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${r.body}`).digest("hex")}`;
   return r.headers["x-parley-signature"] === expected;
+}
+
+/** A web call to the assistant, logged and announced as ended, as a live call does when it hangs up. */
+async function announceEndedCall(agentId: string, agentName: string) {
+  const tenant = { workspaceId: owner.workspaceId };
+  const log = await createCallLog(t.ctx.db, tenant, { agentId, agentName, channel: "web", direction: "inbound" });
+  t.ctx.events.emit("call.ended", {
+    workspaceId: owner.workspaceId,
+    callId: log.id,
+    agentId,
+    channel: "web",
+    status: "completed",
+    durationSeconds: 0,
+  });
+  return log;
 }
 
 describe("webhooks", () => {
@@ -90,7 +88,7 @@ describe("webhooks", () => {
       action: "created",
     });
     await expect.poll(() => receivedAt("/numbers").length, { timeout: 60_000 }).toBe(1);
-    const hit = receivedAt("/numbers")[0] as Received;
+    const hit = receivedAt("/numbers")[0] as ReceivedRequest;
     expect(verify(endpoint.secret, hit)).toBe(true);
     expect(verify("whsec_wrong", hit)).toBe(false);
     expect(hit.headers["x-parley-event"]).toBe("phone_number.updated");
@@ -134,19 +132,7 @@ describe("webhooks", () => {
     const endpoint = await newEndpoint("/calls", ["call.ended"]);
     const agent = await call(t, "POST", "/api/v1/agents", { token: owner.token, body: { name: "Desk" } });
     const agentId = agent.json<{ id: string }>().id;
-    const log = await createCallLog(
-      t.ctx.db,
-      { workspaceId: owner.workspaceId },
-      { agentId, agentName: "Desk", channel: "web", direction: "inbound" },
-    );
-    t.ctx.events.emit("call.ended", {
-      workspaceId: owner.workspaceId,
-      callId: log.id,
-      agentId,
-      channel: "web",
-      status: "completed",
-      durationSeconds: 0,
-    });
+    const log = await announceEndedCall(agentId, "Desk");
     await expect.poll(() => receivedAt("/calls").length, { timeout: 60_000 }).toBe(1);
     const body = JSON.parse(receivedAt("/calls")[0]?.body ?? "{}");
     expect(body.type).toBe("call.ended");
@@ -163,19 +149,7 @@ describe("webhooks", () => {
     });
     expect(agent.json().analysis.summary.enabled).toBe(true);
     const agentId = agent.json<{ id: string }>().id;
-    const log = await createCallLog(
-      t.ctx.db,
-      { workspaceId: owner.workspaceId },
-      { agentId, agentName: "Analysed", channel: "web", direction: "inbound" },
-    );
-    t.ctx.events.emit("call.ended", {
-      workspaceId: owner.workspaceId,
-      callId: log.id,
-      agentId,
-      channel: "web",
-      status: "completed",
-      durationSeconds: 0,
-    });
+    await announceEndedCall(agentId, "Analysed");
     // The call.ended that arrives was sent by the analysis job: it carries the analysis, final
     // (done, or failed for good since the assistant's model has no key here), never pending.
     await expect.poll(() => receivedAt("/analysed").length, { timeout: 60_000 }).toBe(1);
@@ -225,7 +199,7 @@ describe("webhooks", () => {
     expect(secret).not.toBe(endpoint.secret);
     await call(t, "POST", `/api/v1/webhooks/${endpoint.id}/test`, { token: owner.token });
     await expect.poll(() => receivedAt("/rotate").length, { timeout: 60_000 }).toBe(1);
-    const hit = receivedAt("/rotate")[0] as Received;
+    const hit = receivedAt("/rotate")[0] as ReceivedRequest;
     expect(verify(secret, hit)).toBe(true);
     expect(verify(endpoint.secret, hit)).toBe(false);
   }, 180_000);
