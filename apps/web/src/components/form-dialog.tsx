@@ -13,7 +13,8 @@ import { errorText } from "./error-text.ts";
 
 export interface FormDialogProps {
   title: string;
-  maxWidth: "sm" | "md";
+  /** "sm" unless the form needs room ("md"). */
+  maxWidth?: "sm" | "md";
   onClose: () => void;
   /** Usually react-hook-form's handleSubmit(save); a save that fails throws. */
   onSubmit: (event: FormEvent) => Promise<unknown> | undefined;
@@ -50,7 +51,7 @@ export function FormDialog(props: FormDialogProps) {
       open
       onClose={locked ? undefined : props.onClose}
       fullWidth
-      maxWidth={props.maxWidth}
+      maxWidth={props.maxWidth ?? "sm"}
       aria-labelledby={titleId}
     >
       {/* The form is the paper's flex column, so the fields scroll and the buttons stay in view on short screens. */}

@@ -1,3 +1,5 @@
+import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import EditOutlined from "@mui/icons-material/EditOutlined";
 import Alert from "@mui/material/Alert";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
@@ -67,3 +69,9 @@ export function keyedActions<A extends string, T>(
     onClick: (row) => onAction(id, row),
   }));
 }
+
+/** Edit and delete, as most resource rows end: labelled by the keys editNamed and deleteNamed. */
+export const editDeleteActions = <T,>(): KeyedAction<"edit" | "delete", T>[] => [
+  { id: "edit", icon: <EditOutlined />, label: "editNamed" },
+  { id: "delete", icon: <DeleteOutline />, label: "deleteNamed" },
+];

@@ -11,22 +11,15 @@ export function SchemaFormDialog<T extends FieldValues, TOut extends FieldValues
   form,
   fields,
   onValid,
-  maxWidth = "sm",
   ...dialog
-}: Omit<FormDialogProps, "onSubmit" | "busy" | "children" | "maxWidth"> & {
+}: Omit<FormDialogProps, "onSubmit" | "busy" | "children"> & {
   form: UseFormReturn<T, unknown, TOut>;
   /** The form's type comes from `form`; the list is checked against it. */
   fields: readonly FieldSpec<NoInfer<T>>[];
   onValid: (values: TOut) => Promise<unknown>;
-  maxWidth?: FormDialogProps["maxWidth"];
 }) {
   return (
-    <FormDialog
-      {...dialog}
-      maxWidth={maxWidth}
-      onSubmit={form.handleSubmit(onValid)}
-      busy={form.formState.isSubmitting}
-    >
+    <FormDialog {...dialog} onSubmit={form.handleSubmit(onValid)} busy={form.formState.isSubmitting}>
       <FormFields control={form.control} fields={fields} />
     </FormDialog>
   );

@@ -1,12 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import Grid from "@mui/material/Grid";
 import { type Tier, TierBody } from "@parley/contract";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
-import { FormDialog } from "../../../components/form-dialog.tsx";
-import { FormTextField } from "../../../components/form-text-field.tsx";
+import { HALF } from "../../../components/form-fields/field-spec.ts";
 import { numberField } from "../../../components/number-field.ts";
+import { SchemaFormDialog } from "../../../components/schema-form-dialog.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 
 const NUMBER_FIELDS = ["max_assistants", "minutes_per_month", "concurrent_calls", "max_workspaces", "price"] as const;
 
@@ -26,40 +23,28 @@ export function TierDialog(props: {
 }) {
   const { t } = useTranslation();
   const initial = props.tier;
-  const form = useForm<z.input<typeof TierForm>, unknown, z.output<typeof TierForm>>({
-    resolver: zodResolver(TierForm),
-    defaultValues: {
-      name: initial?.name ?? "",
-      description: initial?.description ?? "",
-      ...Object.fromEntries(NUMBER_FIELDS.map((f) => [f, initial ? initial[f] : ""])),
-    },
+  const form = useSchemaForm(TierForm, {
+    name: initial?.name ?? "",
+    description: initial?.description ?? "",
+    ...Object.fromEntries(NUMBER_FIELDS.map((f) => [f, initial ? initial[f] : ""])),
   });
-  const field = (name: keyof TierBody, type: "text" | "number" = "number") => (
-    <FormTextField
-      control={form.control}
-      name={name}
-      fullWidth
-      type={type}
-      label={t(`admin.tierFields.${name}`)}
-      required={name !== "description"}
-    />
-  );
-
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
       title={initial ? t("admin.editTier") : t("admin.newTier")}
-      maxWidth="sm"
       onClose={props.onClose}
-      onSubmit={form.handleSubmit((values) => props.onSubmit({ ...values, description: values.description || null }))}
-      busy={form.formState.isSubmitting}
-    >
-      <Grid size={12}>{field("name", "text")}</Grid>
-      <Grid size={12}>{field("description", "text")}</Grid>
-      {NUMBER_FIELDS.map((f) => (
-        <Grid key={f} size={{ xs: 12, sm: 6 }}>
-          {field(f)}
-        </Grid>
-      ))}
-    </FormDialog>
+      onValid={(values) => props.onSubmit({ ...values, description: values.description || null })}
+      fields={[
+        { name: "name", type: "text", label: t("admin.tierFields.name"), required: true },
+        { name: "description", type: "text", label: t("admin.tierFields.description"), required: false },
+        ...NUMBER_FIELDS.map((name) => ({
+          name,
+          type: "number",
+          label: t(`admin.tierFields.${name}`),
+          required: true,
+          grid: HALF,
+        })),
+      ]}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Autocomplete from "@mui/material/Autocomplete";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -9,15 +8,15 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type AdminUser, type EnterpriseQuota, QuotaBody } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { errorText } from "../../../components/error-text.ts";
-import { FormTextField } from "../../../components/form-text-field.tsx";
+import { HALF } from "../../../components/form-fields/field-spec.ts";
+import { FormFields } from "../../../components/form-fields/form-fields.tsx";
 import { numberField } from "../../../components/number-field.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { useNotice } from "../../../lib/use-notice.ts";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { useDeleteQuota, useQuota, useSaveQuota, useUserSearch } from "../api/admin-api.ts";
 
 const FIELDS = ["max_assistants", "minutes_per_month", "concurrent_calls", "max_workspaces"] as const;
@@ -31,23 +30,12 @@ const QuotaForm = QuotaBody.extend({
 
 function QuotaEditor({ user, quota }: { user: AdminUser; quota: EnterpriseQuota | null }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const saveQuota = useSaveQuota();
   const deleteQuota = useDeleteQuota();
-  const form = useForm<z.input<typeof QuotaForm>, unknown, z.output<typeof QuotaForm>>({
-    resolver: zodResolver(QuotaForm),
-    defaultValues: Object.fromEntries(FIELDS.map((f) => [f, quota ? quota[f] : ""])),
-  });
-  const act = async (action: () => Promise<unknown>, success: string) => {
-    try {
-      await action();
-      enqueueSnackbar(success, { variant: "success" });
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
-    }
-  };
+  const form = useSchemaForm(QuotaForm, Object.fromEntries(FIELDS.map((f) => [f, quota ? quota[f] : ""])));
   const submit = form.handleSubmit((values) =>
-    act(() => saveQuota.mutateAsync({ userId: user.id, body: values }), t("admin.quotaSaved")),
+    notice.run(saveQuota.mutateAsync({ userId: user.id, body: values }), t("admin.quotaSaved")),
   );
 
   return (
@@ -56,18 +44,16 @@ function QuotaEditor({ user, quota }: { user: AdminUser; quota: EnterpriseQuota 
         {quota ? t("admin.quotaAllocated", { count: quota.allocated_concurrency }) : t("admin.noQuota")}
       </Typography>
       <Grid container spacing={2}>
-        {FIELDS.map((f) => (
-          <Grid key={f} size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              control={form.control}
-              name={f}
-              fullWidth
-              type="number"
-              label={t(`admin.tierFields.${f}`)}
-              required
-            />
-          </Grid>
-        ))}
+        <FormFields
+          control={form.control}
+          fields={FIELDS.map((name) => ({
+            name,
+            type: "number",
+            label: t(`admin.tierFields.${name}`),
+            required: true,
+            grid: HALF,
+          }))}
+        />
       </Grid>
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
@@ -76,7 +62,7 @@ function QuotaEditor({ user, quota }: { user: AdminUser; quota: EnterpriseQuota 
         {quota && (
           <Button
             color="error"
-            onClick={() => void act(() => deleteQuota.mutateAsync(user.id), t("admin.quotaRemoved"))}
+            onClick={() => void notice.run(deleteQuota.mutateAsync(user.id), t("admin.quotaRemoved"))}
           >
             {t("admin.removeQuota")}
           </Button>

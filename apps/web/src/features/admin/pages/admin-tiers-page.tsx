@@ -4,13 +4,12 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import type { Tier, TierBody } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { errorText } from "../../../components/error-text.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { type Column, ResourceTable } from "../../../components/resource-table.tsx";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { useDeleteTier, useSaveTier, useTiers } from "../api/admin-api.ts";
 import { TierDialog } from "../components/tier-dialog.tsx";
 
@@ -18,31 +17,22 @@ const COUNTS = ["max_assistants", "minutes_per_month", "concurrent_calls", "max_
 
 export default function AdminTiersPage() {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const tiers = useTiers();
   const saveTier = useSaveTier();
   const deleteTier = useDeleteTier();
   const [editing, setEditing] = useState<Tier | "new" | null>(null);
   const [deleting, setDeleting] = useState<Tier | null>(null);
-  const failed = (error: unknown) => enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
 
   // A failed save is reported here and the dialog stays open with what was typed.
   const save = async (body: TierBody) => {
-    try {
-      await saveTier.mutateAsync({ id: editing && editing !== "new" ? editing.id : null, body });
-      enqueueSnackbar(t(editing === "new" ? "admin.tierCreated" : "admin.tierUpdated"), { variant: "success" });
-      setEditing(null);
-    } catch (error) {
-      failed(error);
-    }
+    const saved = saveTier.mutateAsync({ id: editing && editing !== "new" ? editing.id : null, body });
+    if (await notice.run(saved, t(editing === "new" ? "admin.tierCreated" : "admin.tierUpdated"))) setEditing(null);
   };
 
   const remove = (tier: Tier) => {
     setDeleting(null);
-    deleteTier.mutate(tier.id, {
-      onSuccess: () => enqueueSnackbar(t("admin.tierDeleted"), { variant: "success" }),
-      onError: failed,
-    });
+    deleteTier.mutate(tier.id, { onSuccess: () => notice.success(t("admin.tierDeleted")), onError: notice.failure });
   };
 
   const columns: Column<Tier>[] = [

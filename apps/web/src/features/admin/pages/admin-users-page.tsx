@@ -15,12 +15,12 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { AdminUser } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { useNotice } from "../../../lib/use-notice.ts";
 import {
   useAdminUsers,
   useAssignTier,
@@ -35,7 +35,7 @@ type Pending = { kind: "deactivate" | "delete"; user: AdminUser } | null;
 
 export default function AdminUsersPage() {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const [page, setPage] = useState(0);
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
@@ -63,12 +63,7 @@ export default function AdminUsersPage() {
 
   const run = async (action: () => Promise<unknown>, success: string) => {
     setMenu(null);
-    try {
-      await action();
-      enqueueSnackbar(success, { variant: "success" });
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
-    }
+    await notice.run(action(), success);
   };
 
   return (

@@ -9,9 +9,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useBatchCalls } from "../../../api/batch-calls.ts";
-import { errorText } from "../../../components/error-text.ts";
 import { EmptyState, ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { RetryAlert } from "../../../components/retry-alert.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { BatchCallDialog } from "../components/batch-call-dialog.tsx";
@@ -99,16 +99,12 @@ function Campaigns(props: { onNew: () => void; onEdit: (batch: BatchCallSummary)
       {list.isPending ? (
         <ListSkeleton label={t("common.loading")} />
       ) : list.error && !list.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t("retry")}
-            </Button>
-          }
-        >
-          {errorText(list.error, t("loadFailed"))}
-        </Alert>
+        <RetryAlert
+          error={list.error}
+          fallback={t("loadFailed")}
+          retryLabel={t("retry")}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data && list.data.total_count > 0 ? (
         <BatchCallsTable page={list.data} sort={sort} onSort={setSort} onPage={setPage} onAction={act} />
       ) : filtered ? (

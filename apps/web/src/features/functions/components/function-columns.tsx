@@ -1,20 +1,17 @@
-import DeleteOutline from "@mui/icons-material/DeleteOutline";
-import EditOutlined from "@mui/icons-material/EditOutlined";
 import PlayArrowOutlined from "@mui/icons-material/PlayArrowOutlined";
 import Chip from "@mui/material/Chip";
 import type { ToolFunction } from "@parley/contract";
 import type { TFunction } from "i18next";
 import type { Column } from "../../../components/data-table.tsx";
 import { NameCell } from "../../../components/name-cell.tsx";
-import type { KeyedAction } from "../../../components/resource-table.tsx";
+import { editDeleteActions, type KeyedAction } from "../../../components/resource-table.tsx";
 
 export type FunctionAction = "test" | "edit" | "delete";
 
 /** Test, edit and delete per row, each named for its function. */
 export const FUNCTION_ACTIONS: KeyedAction<FunctionAction, ToolFunction>[] = [
   { id: "test", icon: <PlayArrowOutlined />, label: "testNamed" },
-  { id: "edit", icon: <EditOutlined />, label: "editNamed" },
-  { id: "delete", icon: <DeleteOutline />, label: "deleteNamed" },
+  ...editDeleteActions<ToolFunction>(),
 ];
 
 /** The workspace's functions: what each calls and how, its timeout and whether it signs. */

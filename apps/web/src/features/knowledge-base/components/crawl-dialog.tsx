@@ -1,10 +1,10 @@
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { CRAWL_LIMITS, type CrawlIntensity } from "@parley/contract";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog.tsx";
+import { menuItems, optionsOf } from "../../../components/menu-options.tsx";
 
 const INTENSITIES: CrawlIntensity[] = [1, 2, 3];
 
@@ -24,7 +24,6 @@ export function CrawlDialog(props: {
   return (
     <FormDialog
       title={t("crawlTitle")}
-      maxWidth="sm"
       onClose={props.onClose}
       onSubmit={submit}
       busy={props.busy}
@@ -52,11 +51,7 @@ export function CrawlDialog(props: {
           fullWidth
           helperText={t("crawlHelp")}
         >
-          {INTENSITIES.map((n) => (
-            <MenuItem key={n} value={n}>
-              {t(`intensity${n}`, { pages: CRAWL_LIMITS[n].maxPages })}
-            </MenuItem>
-          ))}
+          {menuItems(optionsOf(INTENSITIES, (n) => t(`intensity${n}`, { pages: CRAWL_LIMITS[n].maxPages })))}
         </TextField>
       </Grid>
     </FormDialog>

@@ -8,10 +8,18 @@ import Typography from "@mui/material/Typography";
 import type { DocumentStatus, KnowledgeDocument } from "@parley/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { type Column, ResourceTable, type RowAction } from "../../../components/resource-table.tsx";
+import { type Column, type KeyedAction, keyedActions, ResourceTable } from "../../../components/resource-table.tsx";
 import { formatBytes } from "./format.ts";
 
 export type DocumentAction = "link" | "refresh" | "download" | "delete";
+
+/** Per document: its assistants, process (or crawl) again, download, delete; each named for it. */
+const DOCUMENT_ACTIONS: KeyedAction<DocumentAction, KnowledgeDocument>[] = [
+  { id: "link", icon: <LinkOutlined />, label: "linkNamed", tooltip: "link" },
+  { id: "refresh", icon: <Refresh />, label: "refreshNamed", tooltip: (d) => (d.url ? "recrawl" : "reprocess") },
+  { id: "download", icon: <DownloadOutlined />, label: "downloadNamed", tooltip: "download" },
+  { id: "delete", icon: <DeleteOutline />, label: "deleteNamed", tooltip: "delete" },
+];
 
 const STATUS_COLOR: Record<DocumentStatus, "default" | "info" | "success" | "error"> = {
   pending: "default",
@@ -82,36 +90,7 @@ export function DocumentsTable(props: {
         ),
     },
   ];
-  const actions: RowAction<KnowledgeDocument>[] = [
-    {
-      id: "link",
-      icon: <LinkOutlined />,
-      label: (d) => t("linkNamed", { name: d.name }),
-      tooltip: () => t("link"),
-      onClick: (d) => props.onAction("link", d),
-    },
-    {
-      id: "refresh",
-      icon: <Refresh />,
-      label: (d) => t("refreshNamed", { name: d.name }),
-      tooltip: (d) => t(d.url ? "recrawl" : "reprocess"),
-      onClick: (d) => props.onAction("refresh", d),
-    },
-    {
-      id: "download",
-      icon: <DownloadOutlined />,
-      label: (d) => t("downloadNamed", { name: d.name }),
-      tooltip: () => t("download"),
-      onClick: (d) => props.onAction("download", d),
-    },
-    {
-      id: "delete",
-      icon: <DeleteOutline />,
-      label: (d) => t("deleteNamed", { name: d.name }),
-      tooltip: () => t("delete"),
-      onClick: (d) => props.onAction("delete", d),
-    },
-  ];
+  const actions = keyedActions(t, DOCUMENT_ACTIONS, (d) => ({ name: d.name }), props.onAction);
   return (
     <ResourceTable
       label={t("nav.knowledgeBase")}

@@ -4,13 +4,14 @@ import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import type { KnowledgeSettings } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useKnowledgeSettings, useSaveKnowledgeSettings } from "../../../api/documents.ts";
 import { errorText } from "../../../components/error-text.ts";
 import { FormDialog } from "../../../components/form-dialog.tsx";
+import { menuItems } from "../../../components/menu-options.tsx";
 import { useAuth } from "../../../lib/auth-context.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import {
   defaultEmbeddingsModel,
   embeddingsModelOptions,
@@ -24,7 +25,7 @@ import {
  */
 export function SearchSettingsDialog(props: { onClose: () => void }) {
   const { t } = useTranslation("knowledge-base");
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const owner = useAuth().workspace?.role === "owner";
   const settings = useKnowledgeSettings();
   const save = useSaveKnowledgeSettings();
@@ -52,14 +53,13 @@ export function SearchSettingsDialog(props: { onClose: () => void }) {
       body.embeddings_provider !== null &&
       (body.embeddings_provider !== saved.embeddings_provider || body.embeddings_model !== saved.embeddings_model);
     await save.mutateAsync(body);
-    enqueueSnackbar(t(reembeds ? "settingsSavedReembed" : "settingsSaved"), { variant: "success" });
+    notice.success(t(reembeds ? "settingsSavedReembed" : "settingsSaved"));
     props.onClose();
   };
 
   return (
     <FormDialog
       title={t("settingsTitle")}
-      maxWidth="sm"
       onClose={props.onClose}
       onSubmit={submit}
       // Members cannot save (the API answers 403): the button stays disabled, the reason is shown.
@@ -100,11 +100,7 @@ export function SearchSettingsDialog(props: { onClose: () => void }) {
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
               <MenuItem value="">{t("embeddingsNone")}</MenuItem>
-              {embeddingsProviderOptions().map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
+              {menuItems(embeddingsProviderOptions())}
             </TextField>
           </Grid>
           {provider && (
@@ -117,11 +113,7 @@ export function SearchSettingsDialog(props: { onClose: () => void }) {
                 disabled={!owner}
                 fullWidth
               >
-                {embeddingsModelOptions(provider, savedModel).map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.label}
-                  </MenuItem>
-                ))}
+                {menuItems(embeddingsModelOptions(provider, savedModel))}
               </TextField>
             </Grid>
           )}

@@ -6,11 +6,11 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { DOCUMENT_MAX_FILE_BYTES } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUploadDocument } from "../../../api/documents.ts";
 import { errorText } from "../../../components/error-text.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 
 interface Upload {
   key: number;
@@ -24,7 +24,7 @@ const ACCEPT = ".pdf,.docx,.txt,.md,.markdown,.html,.htm,.csv";
 /** Drop files here (or pick them): each uploads on its own with its progress; failures stay listed. */
 export function UploadZone() {
   const { t } = useTranslation("knowledge-base");
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const upload = useUploadDocument();
   const input = useRef<HTMLInputElement>(null);
   const next = useRef(0);
@@ -47,7 +47,7 @@ export function UploadZone() {
       upload.mutateAsync({ file, onProgress: (fraction) => patch(key, { progress: fraction }) }).then(
         () => {
           setUploads((list) => list.filter((u) => u.key !== key));
-          enqueueSnackbar(t("uploaded", { name: file.name }), { variant: "success" });
+          notice.success(t("uploaded", { name: file.name }));
         },
         (error: unknown) => patch(key, { error: errorText(error, t("common.failed")) }),
       );

@@ -3,15 +3,14 @@ import TravelExploreOutlined from "@mui/icons-material/TravelExploreOutlined";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import type { KnowledgeDocument } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCrawlUrl, useDeleteDocument, useDocuments, useRefreshDocument } from "../../../api/documents.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { errorText } from "../../../components/error-text.ts";
 import { EmptyState } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { api } from "../../../lib/http-client.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { CrawlDialog } from "../components/crawl-dialog.tsx";
 import { type DocumentAction, DocumentsTable } from "../components/documents-table.tsx";
 import { LinkDialog } from "../components/link-dialog.tsx";
@@ -33,7 +32,7 @@ async function download(document: KnowledgeDocument) {
 /** Knowledge base: upload files and crawl sites, see them processed, link them to assistants, try questions. */
 export default function KnowledgeBasePage() {
   const { t } = useTranslation("knowledge-base");
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const documents = useDocuments();
   const crawl = useCrawlUrl();
   const remove = useDeleteDocument();
@@ -42,7 +41,7 @@ export default function KnowledgeBasePage() {
   const close = () => setOpen(null);
   // Dialogs read the current row, so a link made inside one shows at once.
   const current = open && "id" in open ? documents.data?.find((d) => d.id === open.id) : undefined;
-  const fail = (error: unknown) => enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
+  const fail = notice.failure;
 
   const act = (action: DocumentAction, document: KnowledgeDocument) => {
     if (action === "link" || action === "delete") setOpen({ kind: action, id: document.id });
@@ -78,7 +77,7 @@ export default function KnowledgeBasePage() {
           onClose={close}
           onSubmit={async (body) => {
             await crawl.mutateAsync(body);
-            enqueueSnackbar(t("crawlStarted"), { variant: "success" });
+            notice.success(t("crawlStarted"));
             close();
           }}
         />
@@ -96,7 +95,7 @@ export default function KnowledgeBasePage() {
           current &&
           remove.mutate(current.id, {
             onSuccess: () => {
-              enqueueSnackbar(t("deleted"), { variant: "success" });
+              notice.success(t("deleted"));
               close();
             },
             onError: fail,

@@ -1,19 +1,16 @@
 import BuildOutlined from "@mui/icons-material/BuildOutlined";
-import DeleteOutline from "@mui/icons-material/DeleteOutline";
-import EditOutlined from "@mui/icons-material/EditOutlined";
 import type { McpServer } from "@parley/contract";
 import type { TFunction } from "i18next";
 import type { Column } from "../../../components/data-table.tsx";
 import { NameCell } from "../../../components/name-cell.tsx";
-import type { KeyedAction } from "../../../components/resource-table.tsx";
+import { editDeleteActions, type KeyedAction } from "../../../components/resource-table.tsx";
 
 export type McpServerAction = "tools" | "edit" | "delete";
 
 /** Its tools, edit and delete per row, each named for its server. */
 export const MCP_SERVER_ACTIONS: KeyedAction<McpServerAction, McpServer>[] = [
   { id: "tools", icon: <BuildOutlined />, label: "toolsNamed" },
-  { id: "edit", icon: <EditOutlined />, label: "editNamed" },
-  { id: "delete", icon: <DeleteOutline />, label: "deleteNamed" },
+  ...editDeleteActions<McpServer>(),
 ];
 
 /** The workspace's tool servers: where each is, how long a call may take, how it is reached. */

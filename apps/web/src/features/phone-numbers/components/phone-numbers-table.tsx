@@ -1,7 +1,5 @@
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import PhoneForwardedOutlined from "@mui/icons-material/PhoneForwardedOutlined";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import type { PhoneNumber } from "@parley/contract";
@@ -9,8 +7,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import type { usePhoneNumbers } from "../../../api/phone-numbers.ts";
-import { errorText } from "../../../components/error-text.ts";
 import { type Column, ResourceTable, type RowAction } from "../../../components/resource-table.tsx";
+import { RetryAlert } from "../../../components/retry-alert.tsx";
 import { paths } from "../../../config/paths.ts";
 import { NumberCell } from "./number-cell.tsx";
 import { nameDirection, nameOf } from "./number-name.ts";
@@ -29,16 +27,12 @@ export function PhoneNumbersTable(props: {
   // The shared table says what failed; a list page also offers to ask again.
   if (numbers.error && !numbers.isPending) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void numbers.refetch()}>
-            {t("retry")}
-          </Button>
-        }
-      >
-        {errorText(numbers.error, t("loadFailed"))}
-      </Alert>
+      <RetryAlert
+        error={numbers.error}
+        fallback={t("loadFailed")}
+        retryLabel={t("retry")}
+        onRetry={() => void numbers.refetch()}
+      />
     );
   }
   const assistant = (name: string | null) =>

@@ -1,7 +1,6 @@
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import PhoneForwardedOutlined from "@mui/icons-material/PhoneForwardedOutlined";
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
@@ -12,9 +11,9 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { usePhoneNumber } from "../../../api/phone-numbers.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { errorText } from "../../../components/error-text.ts";
 import { ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { RetryAlert } from "../../../components/retry-alert.tsx";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-error.ts";
 import { AssistantsCard } from "../components/assistants-card.tsx";
@@ -59,16 +58,12 @@ export default function PhoneNumberDetailPage() {
             <Typography color="text.secondary">{t("detail.notFoundHint")}</Typography>
           </Paper>
         ) : (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void number.refetch()}>
-                {t("retry")}
-              </Button>
-            }
-          >
-            {errorText(number.error, t("loadFailed"))}
-          </Alert>
+          <RetryAlert
+            error={number.error}
+            fallback={t("loadFailed")}
+            retryLabel={t("retry")}
+            onRetry={() => void number.refetch()}
+          />
         )}
       </>
     );

@@ -1,16 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
 import { CLONE_SERVICES, TTS_CATALOG } from "@parley/contract";
 import { type FormEvent, useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog.tsx";
-import { FormTextField } from "../../../components/form-text-field.tsx";
+import { HALF } from "../../../components/form-fields/field-spec.ts";
+import { FormFields } from "../../../components/form-fields/form-fields.tsx";
+import { optionsOf } from "../../../components/menu-options.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { cloneFilesProblems } from "../utils/clone-files.ts";
 import { CLONE_LANGUAGES, languageName } from "../utils/languages.ts";
 import { CloneFilesField } from "./clone-files-field.tsx";
-import { CLONE_FORM_DEFAULTS, type CloneFormInput, type CloneFormOutput, cloneFormSchema } from "./clone-form.ts";
+import { CLONE_FORM_DEFAULTS, type CloneFormOutput, cloneFormSchema } from "./clone-form.ts";
 
 /**
  * "Clone a voice": name, description, language, vendor and 1–5 audio samples. The files are
@@ -31,10 +30,7 @@ export function CloneVoiceDialog(props: {
       }),
     [t],
   );
-  const form = useForm<CloneFormInput, unknown, CloneFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: CLONE_FORM_DEFAULTS,
-  });
+  const form = useSchemaForm(schema, CLONE_FORM_DEFAULTS);
   const [files, setFiles] = useState<File[]>([]);
   const [attempted, setAttempted] = useState(false);
   const busy = form.formState.isSubmitting;
@@ -52,7 +48,6 @@ export function CloneVoiceDialog(props: {
   return (
     <FormDialog
       title={t("clone.title")}
-      maxWidth="sm"
       onClose={props.onClose}
       onSubmit={submit}
       busy={busy}
@@ -62,41 +57,38 @@ export function CloneVoiceDialog(props: {
       busySpinner
       failureFallback={t("clone.failed")}
     >
-      <Grid size={12}>
-        <FormTextField control={form.control} name="name" label={t("clone.name")} required fullWidth />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField
-          control={form.control}
-          name="description"
-          label={t("clone.description")}
-          helperText={t("clone.descriptionHelp")}
-          fullWidth
-          multiline
-          minRows={2}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField control={form.control} name="service_name" select label={t("clone.provider")} fullWidth>
-          {CLONE_SERVICES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {TTS_CATALOG[s].label}
-            </MenuItem>
-          ))}
-        </FormTextField>
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField control={form.control} name="language" select label={t("clone.language")} fullWidth>
-          {CLONE_LANGUAGES.map((code) => (
-            <MenuItem key={code} value={code}>
-              {languageName(code, i18n.language)}
-            </MenuItem>
-          ))}
-        </FormTextField>
-      </Grid>
-      <Grid size={12}>
-        <CloneFilesField files={files} onChange={setFiles} problems={problems} disabled={busy} />
-      </Grid>
+      <FormFields
+        control={form.control}
+        fields={[
+          { name: "name", label: t("clone.name"), required: true },
+          {
+            name: "description",
+            label: t("clone.description"),
+            helperText: t("clone.descriptionHelp"),
+            multiline: true,
+            minRows: 2,
+          },
+          {
+            kind: "select",
+            name: "service_name",
+            label: t("clone.provider"),
+            grid: HALF,
+            options: optionsOf(CLONE_SERVICES, (s) => TTS_CATALOG[s].label),
+          },
+          {
+            kind: "select",
+            name: "language",
+            label: t("clone.language"),
+            grid: HALF,
+            options: optionsOf(CLONE_LANGUAGES, (code) => languageName(code, i18n.language)),
+          },
+          {
+            kind: "node",
+            key: "files",
+            node: <CloneFilesField files={files} onChange={setFiles} problems={problems} disabled={busy} />,
+          },
+        ]}
+      />
     </FormDialog>
   );
 }

@@ -4,13 +4,12 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { CLONE_SERVICES, providerLabel, type VoiceClone } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useClones, useCreateClone, useDeleteClone } from "../../../api/clones.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { errorText } from "../../../components/error-text.ts";
 import { EmptyState } from "../../../components/list-placeholders.tsx";
+import { useNotice } from "../../../lib/use-notice.ts";
 import type { CloneFormOutput } from "./clone-form.ts";
 import { CloneVoiceDialog } from "./clone-voice-dialog.tsx";
 import { ClonesTable } from "./clones-table.tsx";
@@ -22,7 +21,7 @@ export function ClonesSection({ onTry }: { onTry: (clone: VoiceClone) => void })
   const providers = new Intl.ListFormat(i18n.language, { type: "disjunction" }).format(
     CLONE_SERVICES.map(providerLabel),
   );
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const clones = useClones();
   const createClone = useCreateClone();
   const deleteClone = useDeleteClone();
@@ -32,15 +31,15 @@ export function ClonesSection({ onTry }: { onTry: (clone: VoiceClone) => void })
   const create = async (fields: CloneFormOutput, files: File[]) => {
     // A failure is thrown back to the dialog, which keeps what was entered and shows why.
     const clone = await createClone.mutateAsync({ fields, files });
-    enqueueSnackbar(t("clone.created", { name: clone.name }), { variant: "success" });
+    notice.success(t("clone.created", { name: clone.name }));
     setCreating(false);
   };
 
   const remove = (clone: VoiceClone) => {
     setDeleting(null);
     deleteClone.mutate(clone, {
-      onSuccess: () => enqueueSnackbar(t("clones.deleted", { name: clone.name }), { variant: "success" }),
-      onError: (error) => enqueueSnackbar(errorText(error, t("clones.deleteFailed")), { variant: "error" }),
+      onSuccess: () => notice.success(t("clones.deleted", { name: clone.name })),
+      onError: notice.failureWith(t("clones.deleteFailed")),
     });
   };
 

@@ -4,10 +4,16 @@ import { TTS_CATALOG, type VoiceClone } from "@parley/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { useClones } from "../../../api/clones.ts";
-import { type Column, ResourceTable, type RowAction } from "../../../components/resource-table.tsx";
+import { type Column, type KeyedAction, keyedActions, ResourceTable } from "../../../components/resource-table.tsx";
 import { languageName } from "../utils/languages.ts";
 
 export type CloneAction = "try" | "delete";
+
+/** Try a clone in the synthesis panel, or delete it; each named for the clone. */
+const CLONE_ACTIONS: KeyedAction<CloneAction, VoiceClone>[] = [
+  { id: "try", icon: <PlayCircleOutline />, label: "clones.tryNamed", tooltip: "clones.try" },
+  { id: "delete", icon: <DeleteOutline />, label: "clones.deleteNamed", tooltip: "clones.delete" },
+];
 
 /** The workspace's voice clones, newest first, each to try in the synthesis panel or delete. */
 export function ClonesTable(props: {
@@ -32,22 +38,7 @@ export function ClonesTable(props: {
       cell: (clone) => date.format(new Date(clone.created_at)),
     },
   ];
-  const actions: RowAction<VoiceClone>[] = [
-    {
-      id: "try",
-      icon: <PlayCircleOutline />,
-      label: (clone) => t("clones.tryNamed", { name: clone.name }),
-      tooltip: () => t("clones.try"),
-      onClick: (clone) => props.onAction("try", clone),
-    },
-    {
-      id: "delete",
-      icon: <DeleteOutline />,
-      label: (clone) => t("clones.deleteNamed", { name: clone.name }),
-      tooltip: () => t("clones.delete"),
-      onClick: (clone) => props.onAction("delete", clone),
-    },
-  ];
+  const actions = keyedActions(t, CLONE_ACTIONS, (clone) => ({ name: clone.name }), props.onAction);
   return (
     <ResourceTable
       label={t("clones.title")}
