@@ -1,21 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { CallLogSummary, ErrorResponse, StartCallResponse } from "@parley/contract";
+import { ErrorResponse, StartCallResponse } from "@parley/contract";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { minutesUsedUpText } from "../src/modules/calls/minutes-allowance.ts";
 import { claimsOf, testDatabaseKind } from "./harness.ts";
-import { freshPostgresDatabase, type PostgresDatabase } from "./support/postgres-database.ts";
-import {
-  client,
-  joinRoom,
-  type Reply,
-  type ServerProcess as Server,
-  signInAdmin,
-  startServerProcess,
-  stopServerProcess,
-} from "./support/server-process.ts";
+import { callerFirstAssistant } from "./support/assistant-fields.ts";
+import { createAssistantOn, joinRoom, type ServerProcess as Server, useProcessPair } from "./support/server-process.ts";
 import { until } from "./support/until.ts";
 
 /**
@@ -30,16 +19,13 @@ const onPostgres = testDatabaseKind === "postgres";
 const MINUTES_PER_MONTH = 4;
 const MAX_CALL_SECONDS = 180;
 
-let database: PostgresDatabase;
-let a: Server;
-let b: Server;
-let token: string;
+const pair = useProcessPair("parley_minutes", onPostgres);
+const { on } = pair;
 let agentId: string;
-const on = (server: Server) => client(server.base, token);
 
 /** Seconds set aside for each running call, read straight from the shared database. */
 async function grants(callIds: string[]): Promise<number[]> {
-  const db = new pg.Client({ connectionString: database.url });
+  const db = new pg.Client({ connectionString: pair.database.url });
   await db.connect();
   try {
     const { rows } = await db.query<{ seconds: number }>(
@@ -52,66 +38,42 @@ async function grants(callIds: string[]): Promise<number[]> {
   }
 }
 
-async function startOn(server: Server): Promise<Reply> {
+async function startOn(server: Server) {
   return on(server)("POST", `/agents/${agentId}/call`);
 }
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  database = await freshPostgresDatabase("parley_minutes");
-  const startServer = () =>
-    startServerProcess({ dataDir: mkdtempSync(path.join(tmpdir(), "parley-minutes-")), databaseUrl: database.url });
-  // One after the other: the first runs the migrations, the second finds them done.
-  a = await startServer();
-  b = await startServer();
-  token = await signInAdmin(a.base);
-  const userId = String(claimsOf(token).id);
-  const workspaceId = String(claimsOf(token).workspace_id);
-  const quota = await on(a)("PATCH", `/admin/enterprise-quotas/${userId}`, {
+  const { id: userId, workspace_id: workspaceId } = claimsOf(pair.token);
+  const quota = await on(pair.a)("PATCH", `/admin/enterprise-quotas/${String(userId)}`, {
     max_assistants: 10,
     minutes_per_month: MINUTES_PER_MONTH,
     concurrent_calls: 5,
     max_workspaces: 5,
   });
   if (quota.status !== 200) throw new Error(`quota failed: ${JSON.stringify(quota.body)}`);
-  const limit = await on(a)("PATCH", `/workspaces/${workspaceId}`, { concurrency_limit: 5 });
+  const limit = await on(pair.a)("PATCH", `/workspaces/${String(workspaceId)}`, { concurrency_limit: 5 });
   if (limit.status !== 200) throw new Error(`limit failed: ${JSON.stringify(limit.body)}`);
-  const agent = await on(a)("POST", "/agents", {
-    name: "Minutes desk",
-    first_message: "",
-    first_speaker: "user",
+  // Nobody speaks in these calls, so the model is never asked.
+  agentId = await createAssistantOn(on(pair.a), {
+    ...callerFirstAssistant("Minutes desk"),
     max_call_duration: MAX_CALL_SECONDS,
-    stt_provider: "local",
-    stt_provider_config: {},
-    tts_provider: "local",
-    tts_provider_config: { model: "espeak-ng", voice: "en-us" },
-    llm_provider: "openai-compatible",
-    // Nobody speaks in these calls, so the model is never asked.
-    llm_provider_config: { model: "scripted", base_url: "http://127.0.0.1:9/v1" },
   });
-  if (agent.status !== 201) throw new Error(`create assistant failed: ${JSON.stringify(agent.body)}`);
-  agentId = CallLogSummary.pick({ id: true }).parse(agent.body).id;
-}, 240_000);
-
-afterAll(async () => {
-  if (!onPostgres) return;
-  await Promise.all([a, b].filter(Boolean).map(stopServerProcess));
-  await database?.drop();
 }, 60_000);
 
 describe.skipIf(!onPostgres)("a plan's monthly minutes across two processes (PARLEY_TEST_DB=postgres)", () => {
   it("splits what is left between calls joining together on A and B, and refuses a third on both", {
     timeout: 180_000,
   }, async () => {
-    const [onA, onB] = await Promise.all([startOn(a), startOn(b)]);
+    const [onA, onB] = await Promise.all([startOn(pair.a), startOn(pair.b)]);
     expect(onA.status).toBe(201);
     expect(onB.status).toBe(201);
     const callA = StartCallResponse.parse(onA.body);
     const callB = StartCallResponse.parse(onB.body);
     // Both callers join at the same moment, each on the process that holds its room.
     const [callerA, callerB] = await Promise.all([
-      joinRoom(a, token, callA.room.name, "caller-a"),
-      joinRoom(b, token, callB.room.name, "caller-b"),
+      joinRoom(pair.a, pair.token, callA.room.name, "caller-a"),
+      joinRoom(pair.b, pair.token, callB.room.name, "caller-b"),
     ]);
     // 4 minutes for the month: one call got its full 3 minutes, the other the remaining one.
     expect(await grants([callA.call_id, callB.call_id])).toEqual([
@@ -119,7 +81,7 @@ describe.skipIf(!onPostgres)("a plan's monthly minutes across two processes (PAR
       MAX_CALL_SECONDS,
     ]);
 
-    for (const server of [a, b]) {
+    for (const server of [pair.a, pair.b]) {
       const third = await startOn(server);
       expect(third.status).toBe(403);
       expect(ErrorResponse.parse(third.body).detail).toBe(minutesUsedUpText(MINUTES_PER_MONTH));
@@ -128,11 +90,7 @@ describe.skipIf(!onPostgres)("a plan's monthly minutes across two processes (PAR
     for (const caller of [callerA, callerB]) caller.send({ type: "hangup" });
     await Promise.all([callerA.closed, callerB.closed]);
     for (const call of [callA, callB]) {
-      await until(
-        async () => CallLogSummary.parse((await on(b)("GET", `/call-logs/${call.call_id}`)).body),
-        (log) => log.status === "completed" || log.status === "failed",
-        "the call log to close",
-      );
+      await pair.closedLog(pair.b, call.call_id);
     }
     // Ended, the calls count only the seconds they lasted: the month has room again, on either process.
     await until(
@@ -140,6 +98,6 @@ describe.skipIf(!onPostgres)("a plan's monthly minutes across two processes (PAR
       (left) => left.length === 0,
       "the grants to be freed",
     );
-    expect((await startOn(b)).status).toBe(201);
+    expect((await startOn(pair.b)).status).toBe(201);
   });
 });
