@@ -6,10 +6,9 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { BillingPlan, PaymentStatus } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../components/error-text.ts";
 import { useAuth } from "../../../lib/auth-context.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { useOpenPayments } from "../api/billing-api.ts";
 import { useFormatters } from "./formatters.ts";
 
@@ -48,13 +47,13 @@ function LimitBar({
 
 function PaymentButtons({ payments }: { payments: PaymentStatus | undefined }) {
   const { t } = useTranslation(["billing", "translation"], { nsMode: "fallback" });
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const open = useOpenPayments();
   const owner = useAuth().workspace?.role === "owner";
   if (!payments?.enabled) return null;
   const go = (where: "checkout" | "portal") =>
     open.mutate(where, {
-      onError: (error) => enqueueSnackbar(errorText(error, t("paymentsFailed")), { variant: "error" }),
+      onError: notice.failureWith(t("paymentsFailed")),
     });
   return (
     <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap" }}>

@@ -7,7 +7,6 @@ import CardContent from "@mui/material/CardContent";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -15,6 +14,7 @@ import { CenteredSpinner } from "../../../components/centered-spinner.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { EmptyState } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { downloadStatement, type StatementFormat, useBillingUsage, usePaymentStatus } from "../api/billing-api.ts";
 import { DailyChart } from "../components/daily-chart.tsx";
 import { useFormatters } from "../components/formatters.ts";
@@ -42,7 +42,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 export default function BillingPage() {
   const { t } = useTranslation(["billing", "translation"], { nsMode: "fallback" });
   const f = useFormatters();
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const [search, setSearch] = useSearchParams();
   const asked = search.get("period");
   const period = asked && PERIOD.test(asked) ? asked : undefined;
@@ -53,14 +53,12 @@ export default function BillingPage() {
   const choose = (next: string) => setSearch(next === usage.data?.periods[0]?.period ? {} : { period: next });
   const download = async (which: string, format: StatementFormat) => {
     setDownloading(format);
-    try {
-      await downloadStatement(which, format);
-      enqueueSnackbar(t("downloaded", { period: f.period(which) }), { variant: "success" });
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("downloadFailed")), { variant: "error" });
-    } finally {
-      setDownloading(null);
-    }
+    await notice.run(
+      downloadStatement(which, format),
+      t("downloaded", { period: f.period(which) }),
+      t("downloadFailed"),
+    );
+    setDownloading(null);
   };
 
   if (usage.isPending) return <CenteredSpinner />;

@@ -9,17 +9,17 @@ import ListItemText from "@mui/material/ListItemText";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ActiveRoom, RoomParticipant } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { useRemoveParticipant, useWorkspaceRooms } from "../api/call-logs-api.ts";
 
 /** The live monitor: calls running in this workspace right now, with their participants. */
 export function LiveRooms() {
   const { t } = useTranslation("call-logs");
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const rooms = useWorkspaceRooms();
   const removeParticipant = useRemoveParticipant();
   const [removing, setRemoving] = useState<{ room: ActiveRoom; participant: RoomParticipant } | null>(null);
@@ -28,12 +28,8 @@ export function LiveRooms() {
     if (!removing) return;
     const { room, participant } = removing;
     setRemoving(null);
-    try {
-      await removeParticipant.mutateAsync({ room: room.name, identity: participant.identity });
-      enqueueSnackbar(t("live.removed", { name: participant.name }), { variant: "success" });
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("live.removeFailed")), { variant: "error" });
-    }
+    const removed = removeParticipant.mutateAsync({ room: room.name, identity: participant.identity });
+    await notice.run(removed, t("live.removed", { name: participant.name }), t("live.removeFailed"));
   };
 
   const list = rooms.data?.rooms ?? [];

@@ -3,23 +3,20 @@ import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { CALL_LOGS_PAGE_SIZE, type CallLog, CallLogsQuery } from "@parley/contract";
-import { useSnackbar } from "notistack";
+import { CALL_LOGS_PAGE_SIZE, type CallLog, type CallLogSummary, CallLogsQuery } from "@parley/contract";
+import type { TFunction } from "i18next";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { type Column, DataTable } from "../../../components/data-table.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
+import { validParams } from "../../../lib/url-params.ts";
+import { useListUrlState } from "../../../lib/use-list-url-state.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { useCallLogs, useDeleteCallLog } from "../api/call-logs-api.ts";
 import { CallLogDetail } from "../components/call-log-detail.tsx";
 import { CallLogFilters, type Filters } from "../components/call-log-filters.tsx";
@@ -43,29 +40,33 @@ const validFilter = (key: (typeof FILTER_KEYS)[number], value: string) =>
 
 /** Filters, page and the open call live in the URL, so a view can be shared and survives reload. */
 function useUrlState() {
-  const [params, setParams] = useSearchParams();
-  const filters: Filters = Object.fromEntries(
-    FILTER_KEYS.flatMap((k) => {
-      const value = params.get(k);
-      return value !== null && validFilter(k, value) ? [[k, value]] : [];
-    }),
-  );
-  const page = Math.max(1, Number(params.get("page") ?? 1) || 1);
-  const openId = params.get("call");
-  const update = useCallback(
-    (patch: Record<string, string | undefined>) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      }),
-    [setParams],
-  );
-  return { filters, page, openId, update };
+  const { params, page, update, setPage } = useListUrlState();
+  const filters: Filters = validParams(params, FILTER_KEYS, validFilter);
+  return { filters, page, openId: params.get("call"), update, setPage };
 }
+
+/** Each call: when, with which assistant, over which channel, between whom, how it ended, how long, what it cost. */
+const callLogColumns = (t: TFunction): Column<CallLogSummary>[] => [
+  { header: t("columns.started"), cell: (log) => new Date(log.started_at).toLocaleString() },
+  { header: t("columns.assistant"), dir: "auto", cell: (log) => log.agent_name },
+  { header: t("columns.channel"), cell: (log) => t(`channel.${log.channel}`) },
+  {
+    header: t("columns.parties"),
+    cell: (log) => (log.from_number || log.to_number ? `${log.from_number ?? "—"} → ${log.to_number ?? "—"}` : "—"),
+  },
+  {
+    header: t("columns.status"),
+    cell: (log) => (
+      <Chip size="small" label={t(`status.${log.status}`)} color={log.status === "failed" ? "error" : "default"} />
+    ),
+  },
+  {
+    header: t("columns.reason"),
+    cell: (log) => (log.end_reason ? t(`reasons.${log.end_reason}`, log.end_reason) : "—"),
+  },
+  { header: t("columns.duration"), cell: (log) => formatDuration(log.duration_seconds) },
+  { header: t("columns.cost"), cell: (log) => formatMoney(log.cost) },
+];
 
 /** /call-logs and /call-logs/batch-call-id/{id}: an id that cannot name a batch call is not found. */
 export default function CallLogsRoute() {
@@ -96,9 +97,9 @@ function BatchNotFound() {
 
 function CallLogsPage({ batchCallId }: { batchCallId: string | undefined }) {
   const { t } = useTranslation("call-logs");
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const deleteCallLog = useDeleteCallLog();
-  const { filters, page, openId, update } = useUrlState();
+  const { filters, page, openId, update, setPage } = useUrlState();
   const [deleting, setDeleting] = useState<CallLog | null>(null);
   const query = { ...filters, batch_call_id: batchCallId, page, items_per_page: CALL_LOGS_PAGE_SIZE };
   const logs = useCallLogs(query);
@@ -109,13 +110,8 @@ function CallLogsPage({ batchCallId }: { batchCallId: string | undefined }) {
 
   const remove = async (log: CallLog) => {
     setDeleting(null);
-    try {
-      await deleteCallLog.mutateAsync(log.id);
-      enqueueSnackbar(t("deleted"), { variant: "success" });
+    if (await notice.run(deleteCallLog.mutateAsync(log.id), t("deleted"), t("deleteFailed")))
       update({ call: undefined });
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("deleteFailed")), { variant: "error" });
-    }
   };
 
   return (
@@ -146,58 +142,24 @@ function CallLogsPage({ batchCallId }: { batchCallId: string | undefined }) {
         </Paper>
       )}
       {logs.data && logs.data.total_count > 0 && (
-        <TableContainer component={Paper}>
-          <Table aria-label={t("title")} size="small">
-            <TableHead>
-              <TableRow>
-                {["started", "assistant", "channel", "parties", "status", "reason", "duration", "cost"].map((c) => (
-                  <TableCell key={c}>{t(`columns.${c}`)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {logs.data.data.map((log) => (
-                <TableRow
-                  key={log.id}
-                  hover
-                  tabIndex={0}
-                  sx={{ cursor: "pointer" }}
-                  onClick={() => update({ call: log.id })}
-                  onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && update({ call: log.id })}
-                  aria-label={t("openCall", {
-                    assistant: log.agent_name,
-                    time: new Date(log.started_at).toLocaleString(),
-                  })}
-                >
-                  <TableCell>{new Date(log.started_at).toLocaleString()}</TableCell>
-                  <TableCell dir="auto">{log.agent_name}</TableCell>
-                  <TableCell>{t(`channel.${log.channel}`)}</TableCell>
-                  <TableCell>
-                    {log.from_number || log.to_number ? `${log.from_number ?? "—"} → ${log.to_number ?? "—"}` : "—"}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={t(`status.${log.status}`)}
-                      color={log.status === "failed" ? "error" : "default"}
-                    />
-                  </TableCell>
-                  <TableCell>{log.end_reason ? t(`reasons.${log.end_reason}`, log.end_reason) : "—"}</TableCell>
-                  <TableCell>{formatDuration(log.duration_seconds)}</TableCell>
-                  <TableCell>{formatMoney(log.cost)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <TablePagination
-            component="div"
-            count={logs.data.total_count}
-            page={page - 1}
-            rowsPerPage={CALL_LOGS_PAGE_SIZE}
-            rowsPerPageOptions={[CALL_LOGS_PAGE_SIZE]}
-            onPageChange={(_, p) => update({ page: p > 0 ? String(p + 1) : undefined })}
-          />
-        </TableContainer>
+        <DataTable
+          label={t("title")}
+          size="small"
+          rows={logs.data.data}
+          columns={callLogColumns(t)}
+          rowProps={(log) => ({
+            hover: true,
+            tabIndex: 0,
+            sx: { cursor: "pointer" },
+            onClick: () => update({ call: log.id }),
+            onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && update({ call: log.id }),
+            "aria-label": t("openCall", {
+              assistant: log.agent_name,
+              time: new Date(log.started_at).toLocaleString(),
+            }),
+          })}
+          pagination={{ count: logs.data.total_count, page, pageSize: CALL_LOGS_PAGE_SIZE, onPage: setPage }}
+        />
       )}
       <CallLogDetail id={openId} onClose={() => update({ call: undefined })} onDelete={setDeleting} />
       <ConfirmDialog

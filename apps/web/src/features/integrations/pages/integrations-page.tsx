@@ -3,7 +3,6 @@ import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { type Integration, IntegrationKind, type IntegrationTestResult } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useIntegrations } from "../../../api/integrations.ts";
@@ -12,6 +11,7 @@ import { errorText } from "../../../components/error-text.ts";
 import { ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useAuth } from "../../../lib/auth-context.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { useRemoveIntegration, useSaveIntegration, useTestIntegration } from "../api/integrations-api.ts";
 import type { CredentialValues } from "../components/credentials-form.ts";
 import { IntegrationCard } from "../components/integration-card.tsx";
@@ -19,8 +19,7 @@ import { IntegrationDialog } from "../components/integration-dialog.tsx";
 
 /** Per provider: the result of a test run on this page, and which provider is being tested now. */
 function useConnectionTests() {
-  const { enqueueSnackbar } = useSnackbar();
-  const { t } = useTranslation(["integrations", "translation"], { nsMode: "fallback" });
+  const notice = useNotice();
   const test = useTestIntegration();
   const [results, setResults] = useState<Record<string, IntegrationTestResult>>({});
   const run = async (provider: string) => {
@@ -28,7 +27,7 @@ function useConnectionTests() {
       const result = await test.mutateAsync({ provider });
       setResults((r) => ({ ...r, [provider]: result }));
     } catch (error) {
-      enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
+      notice.failure(error);
     }
   };
   const forget = (provider: string) => setResults(({ [provider]: _dropped, ...rest }) => rest);
@@ -40,7 +39,7 @@ function useConnectionTests() {
 export default function IntegrationsPage() {
   const { t } = useTranslation(["integrations", "translation"], { nsMode: "fallback" });
   const { workspace } = useAuth();
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const integrations = useIntegrations();
   const saveIntegration = useSaveIntegration();
   const removeIntegration = useRemoveIntegration();
@@ -55,19 +54,14 @@ export default function IntegrationsPage() {
     // A failure is thrown back to the dialog, which keeps what was typed and shows why.
     await saveIntegration.mutateAsync({ provider: editing.provider, credentials });
     tests.forget(editing.provider);
-    enqueueSnackbar(t("saved", { name: editing.label }), { variant: "success" });
+    notice.success(t("saved", { name: editing.label }));
     setEditing(null);
   };
 
   const remove = async (integration: Integration) => {
     setRemoving(null);
-    try {
-      await removeIntegration.mutateAsync(integration.provider);
-      tests.forget(integration.provider);
-      enqueueSnackbar(t("removed", { name: integration.label }), { variant: "success" });
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("common.failed")), { variant: "error" });
-    }
+    const removed = removeIntegration.mutateAsync(integration.provider).then(() => tests.forget(integration.provider));
+    await notice.run(removed, t("removed", { name: integration.label }));
   };
 
   return (

@@ -1,13 +1,12 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { SsoProvider } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { errorText } from "../../../components/error-text.ts";
+import { SectionCard } from "../../../components/section-card.tsx";
 import { useAuthProviders, useLinkedIdentities, useStartSsoLink, useUnlinkIdentity } from "../api/profile-api.ts";
 
 const providers: SsoProvider[] = ["google", "microsoft"];
@@ -39,72 +38,67 @@ export function SignInMethodsCard() {
   // Nothing to show or do on an install without single sign-on (unless returning from a link attempt).
   if (offered.length === 0 && !identities.data?.length && !linked && !linkError) return null;
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t("signInMethods")}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t("linkHelp")}
-        </Typography>
-        <Stack spacing={2}>
-          {linked && (
-            <Alert severity="success" role="status" onClose={dismiss}>
-              {t("linkedNotice", { provider: label(linked) })}
-            </Alert>
-          )}
-          {linkError && (
-            <Alert severity="error" role="alert" onClose={dismiss}>
-              {linkError}
-            </Alert>
-          )}
-          {startLink.isError && (
-            <Alert severity="error" role="alert">
-              {errorText(startLink.error, t("linkFailed"))}
-            </Alert>
-          )}
-          {identities.data?.length === 0 && <Typography>{t("notLinked")}</Typography>}
-          {identities.data?.map((identity) => (
-            <Stack
-              key={`${identity.provider}-${identity.email}`}
-              direction="row"
-              spacing={2}
-              sx={{ alignItems: "center", justifyContent: "space-between" }}
+    <SectionCard title={t("signInMethods")} gap={1}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t("linkHelp")}
+      </Typography>
+      <Stack spacing={2}>
+        {linked && (
+          <Alert severity="success" role="status" onClose={dismiss}>
+            {t("linkedNotice", { provider: label(linked) })}
+          </Alert>
+        )}
+        {linkError && (
+          <Alert severity="error" role="alert" onClose={dismiss}>
+            {linkError}
+          </Alert>
+        )}
+        {startLink.isError && (
+          <Alert severity="error" role="alert">
+            {errorText(startLink.error, t("linkFailed"))}
+          </Alert>
+        )}
+        {identities.data?.length === 0 && <Typography>{t("notLinked")}</Typography>}
+        {identities.data?.map((identity) => (
+          <Stack
+            key={`${identity.provider}-${identity.email}`}
+            direction="row"
+            spacing={2}
+            sx={{ alignItems: "center", justifyContent: "space-between" }}
+          >
+            <Typography>
+              {t("linkedIdentity", { provider: label(identity.provider), email: identity.email })}
+            </Typography>
+            <Button
+              color="error"
+              disabled={unlink.isPending}
+              onClick={() => unlink.mutate(identity.provider)}
+              aria-label={t("unlinkProvider", { provider: label(identity.provider) })}
             >
-              <Typography>
-                {t("linkedIdentity", { provider: label(identity.provider), email: identity.email })}
-              </Typography>
+              {t("unlink")}
+            </Button>
+          </Stack>
+        ))}
+        {unlink.isError && (
+          <Alert severity="error" role="alert">
+            {errorText(unlink.error, t("unlinkFailed"))}
+          </Alert>
+        )}
+        {offered.length > 0 && (
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
+            {offered.map((provider) => (
               <Button
-                color="error"
-                disabled={unlink.isPending}
-                onClick={() => unlink.mutate(identity.provider)}
-                aria-label={t("unlinkProvider", { provider: label(identity.provider) })}
+                key={provider}
+                variant="outlined"
+                disabled={startLink.isPending}
+                onClick={() => startLink.mutate(provider)}
               >
-                {t("unlink")}
+                {t("linkProvider", { provider: label(provider) })}
               </Button>
-            </Stack>
-          ))}
-          {unlink.isError && (
-            <Alert severity="error" role="alert">
-              {errorText(unlink.error, t("unlinkFailed"))}
-            </Alert>
-          )}
-          {offered.length > 0 && (
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
-              {offered.map((provider) => (
-                <Button
-                  key={provider}
-                  variant="outlined"
-                  disabled={startLink.isPending}
-                  onClick={() => startLink.mutate(provider)}
-                >
-                  {t("linkProvider", { provider: label(provider) })}
-                </Button>
-              ))}
-            </Stack>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </SectionCard>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Avatar from "@mui/material/Avatar";
 import Button from "@mui/material/Button";
@@ -10,17 +9,16 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type SessionUser, UpdateProfileBody } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { type FormEvent, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
-import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { initialsOf } from "../../../components/initials.ts";
 import { NewPasswordFields } from "../../../components/new-password-fields.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
 import { useAuth } from "../../../lib/auth-context.ts";
+import { useNotice } from "../../../lib/use-notice.ts";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { useChangePassword, useUpdateProfile } from "../api/profile-api.ts";
 import { EmailConfirmation } from "../components/email-confirmation.tsx";
 import { SignInMethodsCard } from "../components/sign-in-methods-card.tsx";
@@ -31,12 +29,9 @@ const ProfileDetails = UpdateProfileBody.required({ name: true, email: true }).p
 function ProfileForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation(["profile", "translation"], { nsMode: "fallback" });
   const updateProfile = useUpdateProfile();
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const form = useForm<z.input<typeof ProfileDetails>, unknown, z.output<typeof ProfileDetails>>({
-    resolver: zodResolver(ProfileDetails),
-    defaultValues: { name: user.name, email: user.email },
-  });
+  const form = useSchemaForm(ProfileDetails, { name: user.name, email: user.email });
   const submit = form.handleSubmit(async (values) => {
     try {
       const saved = await updateProfile.mutateAsync(values);
@@ -45,10 +40,10 @@ function ProfileForm({ user }: { user: SessionUser }) {
         setPendingEmail(asked);
         form.reset({ name: saved.name, email: saved.email });
       } else {
-        enqueueSnackbar(t("profile.saved"), { variant: "success" });
+        notice.success(t("profile.saved"));
       }
     } catch (error) {
-      enqueueSnackbar(errorText(error, t("profile.saveFailed")), { variant: "error" });
+      notice.failureWith(t("profile.saveFailed"))(error);
     }
   });
   return (
@@ -70,7 +65,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
 
 function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation(["profile", "translation"], { nsMode: "fallback" });
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -78,17 +73,16 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (next !== confirm) {
-      enqueueSnackbar(t("auth.passwordsDiffer"), { variant: "error" });
+      notice.error(t("auth.passwordsDiffer"));
       return;
     }
-    try {
-      await changePassword.mutateAsync({ ...(hasPassword ? { current_password: current } : {}), new_password: next });
-      enqueueSnackbar(t("passwordChangedEverywhere"), { variant: "success" });
+    const body = { ...(hasPassword ? { current_password: current } : {}), new_password: next };
+    if (
+      await notice.run(changePassword.mutateAsync(body), t("passwordChangedEverywhere"), t("profile.passwordFailed"))
+    ) {
       setCurrent("");
       setNext("");
       setConfirm("");
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("profile.passwordFailed")), { variant: "error" });
     }
   };
   return (
@@ -146,22 +140,12 @@ export default function ProfilePage() {
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={3}>
             <EmailConfirmation />
-            <Card>
-              <CardContent>
-                <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                  {t("profile.details")}
-                </Typography>
-                <ProfileForm key={user.id + user.email} user={user} />
-              </CardContent>
-            </Card>
-            <Card>
-              <CardContent>
-                <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                  {t("profile.password")}
-                </Typography>
-                <PasswordForm hasPassword={user.has_password} />
-              </CardContent>
-            </Card>
+            <SectionCard title={t("profile.details")}>
+              <ProfileForm key={user.id + user.email} user={user} />
+            </SectionCard>
+            <SectionCard title={t("profile.password")}>
+              <PasswordForm hasPassword={user.has_password} />
+            </SectionCard>
             <SignInMethodsCard />
           </Stack>
         </Grid>

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -6,35 +5,24 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import { CreateWorkspaceBody } from "@parley/contract";
-import { useSnackbar } from "notistack";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
-import { errorText } from "../../../components/error-text.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
+import { useNotice } from "../../../lib/use-notice.ts";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { useCreateWorkspace } from "../api/workspace-api.ts";
 
 /** Creates a workspace (spec §3 payload: name, billing_email) and switches to it. */
 export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const createWorkspace = useCreateWorkspace();
-  const { enqueueSnackbar } = useSnackbar();
-  const form = useForm<z.input<typeof CreateWorkspaceBody>, unknown, CreateWorkspaceBody>({
-    resolver: zodResolver(CreateWorkspaceBody),
-    defaultValues: { name: "", billing_email: "" },
-  });
+  const notice = useNotice();
+  const form = useSchemaForm(CreateWorkspaceBody, { name: "", billing_email: "" });
 
   const submit = form.handleSubmit(async (values) => {
-    try {
-      await createWorkspace.mutateAsync({
-        name: values.name,
-        ...(values.billing_email ? { billing_email: values.billing_email } : {}),
-      });
-      enqueueSnackbar(t("workspaces.created"), { variant: "success" });
+    const body = { name: values.name, ...(values.billing_email ? { billing_email: values.billing_email } : {}) };
+    if (await notice.run(createWorkspace.mutateAsync(body), t("workspaces.created"), t("workspaces.createFailed"))) {
       form.reset();
       onClose();
-    } catch (error) {
-      enqueueSnackbar(errorText(error, t("workspaces.createFailed")), { variant: "error" });
     }
   });
 

@@ -1,14 +1,13 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useSnackbar } from "notistack";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { errorText } from "../../../components/error-text.ts";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { useNotice } from "../../../lib/use-notice.ts";
 import { useAcceptInvitation, useInvitationPreview } from "../api/workspace-api.ts";
 
 /**
@@ -19,7 +18,7 @@ import { useAcceptInvitation, useInvitationPreview } from "../api/workspace-api.
 export function InvitationCard({ token }: { token: string }) {
   const { t } = useTranslation(["workspaces", "translation"], { nsMode: "fallback" });
   const [, setSearch] = useSearchParams();
-  const { enqueueSnackbar } = useSnackbar();
+  const notice = useNotice();
   const preview = useInvitationPreview(token);
   const accept = useAcceptInvitation();
   const close = () =>
@@ -33,51 +32,46 @@ export function InvitationCard({ token }: { token: string }) {
   const join = () =>
     accept.mutate(token, {
       onSuccess: (joined) => {
-        enqueueSnackbar(t("invitation.joined", { workspace: joined.name }), { variant: "success" });
+        notice.success(t("invitation.joined", { workspace: joined.name }));
         close();
       },
     });
   const invite = preview.data;
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t("invitation.title")}
-        </Typography>
-        {preview.isPending && <CircularProgress aria-label={t("common.loading")} />}
-        {preview.isError && (
-          <Alert severity="error" role="alert">
-            {errorText(preview.error, t("invitation.joinFailed"))}
-          </Alert>
-        )}
-        {invite && invite.status !== "valid" && (
-          <Alert severity="error" role="alert" onClose={close}>
-            {t(`invitation.${invite.status}`)} {t("invitation.askAgain")}
-          </Alert>
-        )}
-        {invite?.status === "valid" && (
-          <Stack spacing={2}>
-            <Typography>
-              {t(invite.inviter_name ? "invitation.text" : "invitation.textNoInviter", {
-                inviter: invite.inviter_name,
-                workspace: invite.workspace_name,
-                role: t(`workspaces.roles.${invite.role ?? "member"}`),
-              })}
-            </Typography>
-            {accept.isError && (
-              <Alert severity="error" role="alert">
-                {errorText(accept.error, t("invitation.joinFailed"))}
-              </Alert>
-            )}
-            <Stack direction="row" spacing={1}>
-              <Button variant="contained" onClick={join} disabled={accept.isPending}>
-                {t("invitation.join", { workspace: invite.workspace_name })}
-              </Button>
-              <Button onClick={close}>{t("invitation.notNow")}</Button>
-            </Stack>
+    <SectionCard title={t("invitation.title")}>
+      {preview.isPending && <CircularProgress aria-label={t("common.loading")} />}
+      {preview.isError && (
+        <Alert severity="error" role="alert">
+          {errorText(preview.error, t("invitation.joinFailed"))}
+        </Alert>
+      )}
+      {invite && invite.status !== "valid" && (
+        <Alert severity="error" role="alert" onClose={close}>
+          {t(`invitation.${invite.status}`)} {t("invitation.askAgain")}
+        </Alert>
+      )}
+      {invite?.status === "valid" && (
+        <Stack spacing={2}>
+          <Typography>
+            {t(invite.inviter_name ? "invitation.text" : "invitation.textNoInviter", {
+              inviter: invite.inviter_name,
+              workspace: invite.workspace_name,
+              role: t(`workspaces.roles.${invite.role ?? "member"}`),
+            })}
+          </Typography>
+          {accept.isError && (
+            <Alert severity="error" role="alert">
+              {errorText(accept.error, t("invitation.joinFailed"))}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button variant="contained" onClick={join} disabled={accept.isPending}>
+              {t("invitation.join", { workspace: invite.workspace_name })}
+            </Button>
+            <Button onClick={close}>{t("invitation.notNow")}</Button>
           </Stack>
-        )}
-      </CardContent>
-    </Card>
+        </Stack>
+      )}
+    </SectionCard>
   );
 }

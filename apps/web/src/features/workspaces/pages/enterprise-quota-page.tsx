@@ -1,10 +1,9 @@
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
 import { useAuth } from "../../../lib/auth-context.ts";
 import { useMyLimits } from "../api/workspace-api.ts";
 import { InvitationCard } from "../components/invitation-card.tsx";
@@ -23,25 +22,20 @@ function QuotaCard() {
       ]
     : [];
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t("quota.title")}
+    <SectionCard title={t("quota.title")} gap={1}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {limits.data ? t(`quota.source.${limits.data.source}`) : t("common.loading")}
+      </Typography>
+      {rows.map(([label, limit, used]) => (
+        <Typography key={String(label)} sx={{ display: "flex", justifyContent: "space-between", py: 0.5 }}>
+          <span>{label}</span>
+          <strong>
+            {used !== null ? `${used} / ` : ""}
+            {limit ?? t("quota.unlimited")}
+          </strong>
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {limits.data ? t(`quota.source.${limits.data.source}`) : t("common.loading")}
-        </Typography>
-        {rows.map(([label, limit, used]) => (
-          <Typography key={String(label)} sx={{ display: "flex", justifyContent: "space-between", py: 0.5 }}>
-            <span>{label}</span>
-            <strong>
-              {used !== null ? `${used} / ` : ""}
-              {limit ?? t("quota.unlimited")}
-            </strong>
-          </Typography>
-        ))}
-      </CardContent>
-    </Card>
+      ))}
+    </SectionCard>
   );
 }
 
