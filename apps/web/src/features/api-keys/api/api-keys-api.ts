@@ -1,28 +1,17 @@
 import { ApiKey, ApiKeyList, type CreateApiKeyBody, CreatedApiKey } from "@parley/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useWorkspaceId } from "../../../lib/auth-context.ts";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/http-client.ts";
+import { useRefresh, useWorkspaceQuery } from "../../../lib/workspace-query.ts";
 
 const apiKeyKeys = { list: (workspaceId: string) => [workspaceId, "api-keys"] as const };
 
 /** The workspace's API keys, revoked ones included (they show their last use). */
-export function useApiKeys() {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: apiKeyKeys.list(workspaceId),
-    queryFn: async () => ApiKeyList.parse(await api.request("/api-keys")),
-  });
-}
-
-function useRefreshKeys() {
-  const workspaceId = useWorkspaceId();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(workspaceId) });
-}
+export const useApiKeys = () =>
+  useWorkspaceQuery(apiKeyKeys.list, async () => ApiKeyList.parse(await api.request("/api-keys")));
 
 /** Creates a key; the answer carries its secret, which the server never shows again. */
 export function useCreateApiKey() {
-  const refresh = useRefreshKeys();
+  const refresh = useRefresh(apiKeyKeys.list);
   return useMutation({
     mutationFn: async (body: CreateApiKeyBody) =>
       CreatedApiKey.parse(await api.request("/api-keys", { method: "POST", body })),
@@ -31,7 +20,7 @@ export function useCreateApiKey() {
 }
 
 export function useRevokeApiKey() {
-  const refresh = useRefreshKeys();
+  const refresh = useRefresh(apiKeyKeys.list);
   return useMutation({
     mutationFn: async (id: string) => ApiKey.parse(await api.request(`/api-keys/${id}/revoke`, { method: "POST" })),
     onSuccess: refresh,

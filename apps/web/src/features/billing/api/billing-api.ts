@@ -1,24 +1,20 @@
 import { BillingUsage, PaymentRedirect, PaymentStatus } from "@parley/contract";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useWorkspaceId } from "../../../lib/auth-context.ts";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/http-client.ts";
+import { useWorkspaceQuery } from "../../../lib/workspace-query.ts";
 
 /** One month of the workspace's usage (the current one without a period). */
-export function useBillingUsage(period: string | undefined) {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: [workspaceId, "billing", "usage", period ?? "current"],
-    queryFn: async () => BillingUsage.parse(await api.request("/billing/usage", { query: { period } })),
-  });
-}
+export const useBillingUsage = (period: string | undefined) =>
+  useWorkspaceQuery(
+    (workspaceId) => [workspaceId, "billing", "usage", period ?? "current"],
+    async () => BillingUsage.parse(await api.request("/billing/usage", { query: { period } })),
+  );
 
-export function usePaymentStatus() {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: [workspaceId, "billing", "payments"],
-    queryFn: async () => PaymentStatus.parse(await api.request("/billing/payments")),
-  });
-}
+export const usePaymentStatus = () =>
+  useWorkspaceQuery(
+    (workspaceId) => [workspaceId, "billing", "payments"],
+    async () => PaymentStatus.parse(await api.request("/billing/payments")),
+  );
 
 export type StatementFormat = "csv" | "pdf";
 

@@ -1,7 +1,7 @@
 import { CallLog, CallLogPage, WorkspaceRoomsResponse } from "@parley/contract";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useWorkspaceId } from "../../../lib/auth-context.ts";
+import { keepPreviousData, useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/http-client.ts";
+import { useRefresh, useWorkspaceQuery } from "../../../lib/workspace-query.ts";
 
 /** GET /call-logs query parameters (contract CallLogsQuery, already coerced). */
 export type CallLogsFilter = Record<string, string | number | undefined>;
@@ -14,33 +14,30 @@ export const callLogKeys = {
   rooms: (workspaceId: string) => [workspaceId, "call-logs", "rooms"] as const,
 };
 
-export function useCallLogs(filters: CallLogsFilter) {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: callLogKeys.list(workspaceId, filters),
-    queryFn: async () => CallLogPage.parse(await api.request("/call-logs", { query: { ...filters } })),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useCallLogs = (filters: CallLogsFilter) =>
+  useWorkspaceQuery(
+    (workspaceId) => callLogKeys.list(workspaceId, filters),
+    async () => CallLogPage.parse(await api.request("/call-logs", { query: { ...filters } })),
+    { placeholderData: keepPreviousData },
+  );
 
 /** One call log; nothing is asked while no call is open (`id` null). */
-export function useCallLog(id: string | null) {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: callLogKeys.detail(workspaceId, id ?? ""),
-    queryFn: async () => CallLog.parse(await api.request(`/call-logs/${id}`)),
-    enabled: Boolean(id),
-    // A just-ended call's analysis runs in the background: read it again until it is final.
-    refetchInterval: (query) => (query.state.data?.analysis?.status === "pending" ? 3000 : false),
-  });
-}
+export const useCallLog = (id: string | null) =>
+  useWorkspaceQuery(
+    (workspaceId) => callLogKeys.detail(workspaceId, id ?? ""),
+    async () => CallLog.parse(await api.request(`/call-logs/${id}`)),
+    {
+      enabled: Boolean(id),
+      // A just-ended call's analysis runs in the background: read it again until it is final.
+      refetchInterval: (query) => (query.state.data?.analysis?.status === "pending" ? 3000 : false),
+    },
+  );
 
 export function useDeleteCallLog() {
-  const workspaceId = useWorkspaceId();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh(callLogKeys.lists);
   return useMutation({
     mutationFn: (id: string) => api.request(`/call-logs/${id}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: callLogKeys.lists(workspaceId) }),
+    onSuccess: refresh,
   });
 }
 
@@ -51,25 +48,22 @@ export async function fetchRecordingUrl(id: string): Promise<string> {
 }
 
 /** Live rooms, polled while the page is open (spec §7: no-cache). */
-export function useWorkspaceRooms() {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: callLogKeys.rooms(workspaceId),
-    queryFn: async () => WorkspaceRoomsResponse.parse(await api.request("/agents/room/workspace_rooms")),
-    refetchInterval: 3000,
-  });
-}
+export const useWorkspaceRooms = () =>
+  useWorkspaceQuery(
+    callLogKeys.rooms,
+    async () => WorkspaceRoomsResponse.parse(await api.request("/agents/room/workspace_rooms")),
+    { refetchInterval: 3000 },
+  );
 
 /** Whether or not the removal worked, the rooms are read again: the participant may have left anyway. */
 export function useRemoveParticipant() {
-  const workspaceId = useWorkspaceId();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh(callLogKeys.rooms);
   return useMutation({
     mutationFn: ({ room, identity }: { room: string; identity: string }) =>
       api.request(`/agents/room/${encodeURIComponent(room)}/remove_participant`, {
         method: "POST",
         query: { participant_identity: identity },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: callLogKeys.rooms(workspaceId) }),
+    onSettled: refresh,
   });
 }

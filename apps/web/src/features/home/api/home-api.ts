@@ -1,17 +1,12 @@
 import { CallStatsResponse } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
-import { useWorkspaceId } from "../../../lib/auth-context.ts";
 import { api } from "../../../lib/http-client.ts";
+import { useWorkspaceQuery } from "../../../lib/workspace-query.ts";
 
 export const homeKeys = { callStats: (workspaceId: string) => [workspaceId, "call-stats"] as const };
 
 /** The month's call figures and latest calls of the workspace. */
-export function useCallStats() {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: homeKeys.callStats(workspaceId),
-    queryFn: async () => CallStatsResponse.parse(await api.request("/call-logs/stats")),
+export const useCallStats = () =>
+  useWorkspaceQuery(homeKeys.callStats, async () => CallStatsResponse.parse(await api.request("/call-logs/stats")), {
     // Active calls change while the page is open.
     refetchInterval: 30_000,
   });
-}

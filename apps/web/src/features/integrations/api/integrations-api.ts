@@ -1,17 +1,11 @@
 import { IntegrationTestResult, type SaveIntegrationBody } from "@parley/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { integrationKeys } from "../../../api/integrations.ts";
-import { useWorkspaceId } from "../../../lib/auth-context.ts";
 import { api } from "../../../lib/http-client.ts";
-
-function useRefreshIntegrations() {
-  const workspaceId = useWorkspaceId();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: integrationKeys.list(workspaceId) });
-}
+import { useRefresh } from "../../../lib/workspace-query.ts";
 
 export function useSaveIntegration() {
-  const refresh = useRefreshIntegrations();
+  const refresh = useRefresh(integrationKeys.list);
   return useMutation({
     mutationFn: ({ provider, credentials }: { provider: string } & SaveIntegrationBody) =>
       api.request(`/integrations/${provider}`, { method: "PUT", body: { credentials } }),
@@ -20,7 +14,7 @@ export function useSaveIntegration() {
 }
 
 export function useRemoveIntegration() {
-  const refresh = useRefreshIntegrations();
+  const refresh = useRefresh(integrationKeys.list);
   return useMutation({
     mutationFn: (provider: string) => api.request(`/integrations/${provider}`, { method: "DELETE" }),
     onSuccess: refresh,
@@ -32,7 +26,7 @@ export function useRemoveIntegration() {
  * a test of the stored credentials is remembered by the server, so only then is the list read again.
  */
 export function useTestIntegration() {
-  const refresh = useRefreshIntegrations();
+  const refresh = useRefresh(integrationKeys.list);
   return useMutation({
     mutationFn: async ({ provider, credentials }: { provider: string; credentials?: Record<string, string> }) =>
       IntegrationTestResult.parse(

@@ -1,7 +1,6 @@
 import { CallLogPage } from "@parley/contract";
-import { useQuery } from "@tanstack/react-query";
-import { useWorkspaceId } from "../../../lib/auth-context.ts";
 import { api } from "../../../lib/http-client.ts";
+import { useWorkspaceQuery } from "../../../lib/workspace-query.ts";
 
 const RECENT = 10;
 
@@ -11,16 +10,15 @@ const RECENT = 10;
  * whose either end is this number.
  */
 export function useRecentCalls(number: string) {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: [workspaceId, "call-logs", "list", { search: number, items_per_page: RECENT }],
-    queryFn: async () => {
+  return useWorkspaceQuery(
+    (workspaceId) => [workspaceId, "call-logs", "list", { search: number, items_per_page: RECENT }],
+    async () => {
       const page = CallLogPage.parse(
         await api.request("/call-logs", { query: { search: number, items_per_page: RECENT } }),
       );
       return page.data.filter((call) => call.from_number === number || call.to_number === number);
     },
     // A call placed from the page shows up without a reload.
-    refetchInterval: 5000,
-  });
+    { refetchInterval: 5000 },
+  );
 }

@@ -8,9 +8,9 @@ import {
   WebhookEndpointList,
   WebhookSecret,
 } from "@parley/contract";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useWorkspaceId } from "../../../lib/auth-context.ts";
+import { keepPreviousData, useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/http-client.ts";
+import { useRefresh, useWorkspaceQuery } from "../../../lib/workspace-query.ts";
 
 const webhookKeys = {
   all: (workspaceId: string) => [workspaceId, "webhooks"] as const,
@@ -19,19 +19,8 @@ const webhookKeys = {
     [workspaceId, "webhooks", "deliveries", id, page] as const,
 };
 
-export function useWebhooks() {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: webhookKeys.list(workspaceId),
-    queryFn: async () => WebhookEndpointList.parse(await api.request("/webhooks")),
-  });
-}
-
-function useRefresh() {
-  const workspaceId = useWorkspaceId();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: webhookKeys.all(workspaceId) });
-}
+export const useWebhooks = () =>
+  useWorkspaceQuery(webhookKeys.list, async () => WebhookEndpointList.parse(await api.request("/webhooks")));
 
 export type WebhookBody = CreateWebhookBody | UpdateWebhookBody;
 /** A saved endpoint: a new one carries its secret, a changed one none. */
@@ -39,7 +28,7 @@ export type SavedWebhook = WebhookEndpoint & { secret: string | null };
 
 /** Creates (the answer carries the secret) or changes an endpoint. */
 export function useSaveWebhook() {
-  const refresh = useRefresh();
+  const refresh = useRefresh(webhookKeys.all);
   return useMutation({
     mutationFn: async ({ id, body }: { id: string | null; body: WebhookBody }): Promise<SavedWebhook> =>
       id
@@ -50,7 +39,7 @@ export function useSaveWebhook() {
 }
 
 export function useDeleteWebhook() {
-  const refresh = useRefresh();
+  const refresh = useRefresh(webhookKeys.all);
   return useMutation({
     mutationFn: (id: string) => api.request(`/webhooks/${id}`, { method: "DELETE" }),
     onSuccess: refresh,
@@ -72,7 +61,7 @@ export function useRotateSecret() {
 }
 
 export function useSendTestEvent() {
-  const refresh = useRefresh();
+  const refresh = useRefresh(webhookKeys.all);
   return useMutation({
     mutationFn: async (id: string) =>
       WebhookDelivery.parse(await api.request(`/webhooks/${id}/test`, { method: "POST" })),
@@ -82,18 +71,19 @@ export function useSendTestEvent() {
 
 /** One page of an endpoint's delivery log; refreshed every few seconds while deliveries are pending. */
 export function useDeliveries(id: string, page: number) {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: webhookKeys.deliveries(workspaceId, id, page),
-    queryFn: async () =>
+  return useWorkspaceQuery(
+    (workspaceId) => webhookKeys.deliveries(workspaceId, id, page),
+    async () =>
       WebhookDeliveryPage.parse(await api.request(`/webhooks/${id}/deliveries?page=${page}&items_per_page=10`)),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === "pending") ? 3000 : false),
-  });
+    {
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === "pending") ? 3000 : false),
+    },
+  );
 }
 
 export function useResendDelivery() {
-  const refresh = useRefresh();
+  const refresh = useRefresh(webhookKeys.all);
   return useMutation({
     mutationFn: async ({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) =>
       WebhookDelivery.parse(
