@@ -5,6 +5,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { BATCH_CALL_STATUSES, type BatchCallStatus } from "@parley/contract";
 import { useTranslation } from "react-i18next";
+import { menuItems, optionsOf } from "../../../components/menu-options.tsx";
 
 /** The special status filter value that shows the archived list instead (spec §4). */
 export const ARCHIVED = "archived";
@@ -54,11 +55,7 @@ export function BatchCallsFilters(props: { value: BatchFilters; onChange: (next:
         sx={{ minWidth: 180 }}
       >
         <MenuItem value="">{t("filters.allStatuses")}</MenuItem>
-        {BATCH_CALL_STATUSES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {t(`status.${s}`)}
-          </MenuItem>
-        ))}
+        {menuItems(optionsOf(BATCH_CALL_STATUSES, (s) => t(`status.${s}`)))}
         <MenuItem value={ARCHIVED} divider={false} sx={{ borderTop: 1, borderColor: "divider" }}>
           {t("filters.archived")}
         </MenuItem>

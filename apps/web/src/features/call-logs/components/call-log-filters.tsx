@@ -8,6 +8,7 @@ import { AnalysisStatus, CallChannel, CallStatus, SuccessFilter } from "@parley/
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAssistants } from "../../../api/assistants.ts";
+import { menuItems, type Option, optionsOf } from "../../../components/menu-options.tsx";
 
 export interface Filters {
   agent_id?: string;
@@ -21,11 +22,19 @@ export interface Filters {
   analysis_status?: string;
 }
 
+type ChoiceKey = "agent_id" | "status" | "channel" | "success" | "analysis_status";
+
+/** The date range's two ends. */
+const DATES = [
+  { key: "date_from", label: "filters.from" },
+  { key: "date_to", label: "filters.to" },
+] as const;
+
 function Choice(props: {
   id: string;
   label: string;
   value: string | undefined;
-  options: { value: string; label: string }[];
+  options: readonly Option[];
   onChange: (value: string | undefined) => void;
 }) {
   const { t } = useTranslation("call-logs");
@@ -39,11 +48,7 @@ function Choice(props: {
         onChange={(e) => props.onChange(e.target.value || undefined)}
       >
         <MenuItem value="">{t("filters.any")}</MenuItem>
-        {props.options.map((o) => (
-          <MenuItem key={o.value} value={o.value}>
-            {o.label}
-          </MenuItem>
-        ))}
+        {menuItems(props.options)}
       </Select>
     </FormControl>
   );
@@ -56,6 +61,38 @@ export function CallLogFilters({ value, onChange }: { value: Filters; onChange: 
   const assistants = useAssistants();
   const [search, setSearch] = useState(value.search ?? "");
   const set = (patch: Filters) => onChange({ ...value, ...patch });
+  const choices: { key: ChoiceKey; id: string; label: string; options: Option[] }[] = [
+    {
+      key: "agent_id",
+      id: "filter-assistant",
+      label: t("filters.assistant"),
+      options: (assistants.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+    },
+    {
+      key: "status",
+      id: "filter-status",
+      label: t("filters.status"),
+      options: optionsOf(CallStatus.options, (s) => t(`status.${s}`)),
+    },
+    {
+      key: "channel",
+      id: "filter-channel",
+      label: t("filters.channel"),
+      options: optionsOf(CallChannel.options, (c) => t(`channel.${c}`)),
+    },
+    {
+      key: "success",
+      id: "filter-success",
+      label: ta("filters.success"),
+      options: optionsOf(SuccessFilter.options, (v) => ta(`filters.${v}`)),
+    },
+    {
+      key: "analysis_status",
+      id: "filter-analysis",
+      label: ta("filters.analysis"),
+      options: optionsOf(AnalysisStatus.options, (v) => ta(`filters.status.${v}`)),
+    },
+  ];
 
   useEffect(() => {
     if ((value.search ?? "") === search.trim()) return;
@@ -82,59 +119,28 @@ export function CallLogFilters({ value, onChange }: { value: Filters; onChange: 
         onChange={(e) => setSearch(e.target.value)}
         slotProps={{ htmlInput: { dir: "auto" } }}
       />
-      <Choice
-        id="filter-assistant"
-        label={t("filters.assistant")}
-        value={value.agent_id}
-        options={(assistants.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-        onChange={(agent_id) => set({ agent_id })}
-      />
-      <Choice
-        id="filter-status"
-        label={t("filters.status")}
-        value={value.status}
-        options={CallStatus.options.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-        onChange={(status) => set({ status })}
-      />
-      <Choice
-        id="filter-channel"
-        label={t("filters.channel")}
-        value={value.channel}
-        options={CallChannel.options.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
-        onChange={(channel) => set({ channel })}
-      />
-      <Choice
-        id="filter-success"
-        label={ta("filters.success")}
-        value={value.success}
-        options={SuccessFilter.options.map((v) => ({ value: v, label: ta(`filters.${v}`) }))}
-        onChange={(success) => set({ success })}
-      />
-      <Choice
-        id="filter-analysis"
-        label={ta("filters.analysis")}
-        value={value.analysis_status}
-        options={AnalysisStatus.options.map((v) => ({ value: v, label: ta(`filters.status.${v}`) }))}
-        onChange={(analysis_status) => set({ analysis_status })}
-      />
-      <TextField
-        fullWidth
-        size="small"
-        type="date"
-        label={t("filters.from")}
-        value={value.date_from ?? ""}
-        onChange={(e) => set({ date_from: e.target.value || undefined })}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        fullWidth
-        size="small"
-        type="date"
-        label={t("filters.to")}
-        value={value.date_to ?? ""}
-        onChange={(e) => set({ date_to: e.target.value || undefined })}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      {choices.map((choice) => (
+        <Choice
+          key={choice.key}
+          id={choice.id}
+          label={choice.label}
+          value={value[choice.key]}
+          options={choice.options}
+          onChange={(next) => set({ [choice.key]: next })}
+        />
+      ))}
+      {DATES.map(({ key, label }) => (
+        <TextField
+          key={key}
+          fullWidth
+          size="small"
+          type="date"
+          label={t(label)}
+          value={value[key] ?? ""}
+          onChange={(e) => set({ [key]: e.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      ))}
     </Box>
   );
 }
