@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestamps } from "./resource-fields.ts";
 
 const limit = (label: string) =>
   z
@@ -22,8 +23,7 @@ export const Tier = TierBody.extend({
   id: z.string(),
   description: z.string().nullable(),
   user_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type Tier = z.infer<typeof Tier>;
 

@@ -14,6 +14,7 @@ import {
 } from "./providers/index.ts";
 import { LlmProviderConfig } from "./providers/llm-config.ts";
 import { TtsProviderConfig } from "./providers/tts-config.ts";
+import { timestamps } from "./resource-fields.ts";
 
 /**
  * The assistant ("agent") of spec §3 with the defaults of spec §9. Per-provider config schemas and
@@ -208,8 +209,7 @@ export const Assistant = AssistantFields.extend({
   temp: z.boolean(),
   stt_provider_config: z.record(z.string(), z.unknown()),
   transfer_config: z.array(TransferDestination),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type Assistant = z.infer<typeof Assistant>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestamps } from "./resource-fields.ts";
 
 /**
  * Call widgets (issue 16): a button any allowed website embeds with one script tag, which runs a
@@ -103,8 +104,7 @@ export const CallWidget = z.object({
   allowed_origins: z.array(z.string()),
   limits: WidgetLimits,
   enabled: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type CallWidget = z.infer<typeof CallWidget>;
 

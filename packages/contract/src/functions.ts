@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestamps } from "./resource-fields.ts";
 
 /**
  * Functions (spec §3): webhook tools an assistant's model can call. Parley POSTs the model's
@@ -87,8 +88,7 @@ export const ToolFunction = z.object({
   headers: z.record(z.string(), z.string()),
   timeout: z.number().int(),
   has_secret: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type ToolFunction = z.infer<typeof ToolFunction>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EmbeddingsProviderId } from "./providers/index.ts";
+import { timestamps } from "./resource-fields.ts";
 
 /**
  * Knowledge documents (spec §3 "Document", §7 "Documents"): uploaded files and crawled sites,
@@ -55,8 +56,7 @@ export const KnowledgeDocument = z.object({
   pages_done: z.number().int(),
   pages_found: z.number().int(),
   agents: z.array(DocumentAgent),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type KnowledgeDocument = z.infer<typeof KnowledgeDocument>;
 

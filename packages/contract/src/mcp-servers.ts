@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MCP_SERVER_DEFAULT_TIMEOUT_SECONDS, MCP_SERVERS_LIST_LIMIT } from "./constants.ts";
 import { ToolHeaders, ToolUrl } from "./functions.ts";
+import { timestamps } from "./resource-fields.ts";
 
 /**
  * MCP servers (spec §3 "MCP server", §7 "Functions and tool servers", §9 limits): remote tool
@@ -49,8 +50,7 @@ export const McpServer = z.object({
   /** Header names with masked values. */
   headers: z.record(z.string(), z.string()),
   transport: McpTransport,
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type McpServer = z.infer<typeof McpServer>;
 

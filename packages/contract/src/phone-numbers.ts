@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TELEPHONY_PROVIDERS } from "./providers/index.ts";
+import { timestamps } from "./resource-fields.ts";
 
 /**
  * Phone numbers (spec §1, §3 "Phone number", §7 "Phone numbers", §8 texts): numbers a workspace
@@ -111,8 +112,7 @@ export const PhoneNumber = z.object({
   extension: z.object({ ext: z.string(), domain: z.string(), username: z.string() }).nullable(),
   /** WhatsApp numbers: the Cloud API ids. */
   whatsapp: z.object({ phone_number_id: z.string(), business_account_id: z.string() }).nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type PhoneNumber = z.infer<typeof PhoneNumber>;
 

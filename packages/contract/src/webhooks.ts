@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "./page-query.ts";
+import { timestamps } from "./resource-fields.ts";
 
 /**
  * Workspace webhooks (issue 16): endpoints that receive signed JSON events. Every delivery is
@@ -38,8 +39,7 @@ export const WebhookEndpoint = z.object({
   description: z.string(),
   events: z.array(WebhookEventType),
   enabled: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 export const WebhookEndpointList = z.array(WebhookEndpoint);

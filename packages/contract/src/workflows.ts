@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { paged } from "./common.ts";
 import { pageQuery } from "./page-query.ts";
+import { timestamps } from "./resource-fields.ts";
 
 /**
  * Workflows (issue 15): a conversation flow an assistant runs during its calls. A workflow is a
@@ -263,8 +264,7 @@ export const Workflow = z.object({
   has_unpublished_changes: z.boolean(),
   /** The assistants attached to it (their `workflow_id`). */
   assistant_ids: z.array(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type Workflow = z.infer<typeof Workflow>;
 
