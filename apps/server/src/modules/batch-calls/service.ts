@@ -12,6 +12,7 @@ import { asc, count, desc, eq, ilike, isNotNull, isNull, type SQL } from "drizzl
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { findRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { requirePhoneNumber } from "../phone-numbers/service.ts";
@@ -23,11 +24,7 @@ import { emptyProgress, progressOf, toSummary } from "./views.ts";
 export type { BatchCallRow };
 
 export async function findBatchCall(db: Executor, tenant: TenantScope, id: string): Promise<BatchCallRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(batchCalls)
-    .where(scoped(batchCalls, tenant).where(eq(batchCalls.id, id)));
-  return row;
+  return findRow(db, batchCalls, tenant, id);
 }
 
 export async function requireBatchCall(db: Executor, tenant: TenantScope, id: string): Promise<BatchCallRow> {

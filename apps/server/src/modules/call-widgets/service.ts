@@ -9,6 +9,7 @@ import {
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { randomToken } from "../../lib/crypto.ts";
+import { deleteRow, requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAgent } from "../assistants/service.ts";
 import { type CallWidgetRow, callWidgets } from "./schema.ts";
@@ -41,11 +42,7 @@ export function listCallWidgets(db: Executor, tenant: TenantScope): Promise<Call
 }
 
 export async function requireCallWidget(db: Executor, tenant: TenantScope, id: string): Promise<CallWidgetRow> {
-  const [row] = await db
-    .select()
-    .from(callWidgets)
-    .where(scoped(callWidgets, tenant).where(eq(callWidgets.id, id)));
-  return found(row, NOT_FOUND);
+  return requireRow(db, callWidgets, tenant, id, NOT_FOUND);
 }
 
 export async function createCallWidget(
@@ -116,9 +113,5 @@ export async function rotateWidgetKey(db: Executor, tenant: TenantScope, id: str
 }
 
 export async function deleteCallWidget(db: Executor, tenant: TenantScope, id: string): Promise<void> {
-  const [row] = await db
-    .delete(callWidgets)
-    .where(scoped(callWidgets, tenant).where(eq(callWidgets.id, id)))
-    .returning({ id: callWidgets.id });
-  found(row, NOT_FOUND);
+  await deleteRow(db, callWidgets, tenant, id, NOT_FOUND);
 }

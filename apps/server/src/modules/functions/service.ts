@@ -4,6 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { deleteRow, requireRow } from "../../lib/scoped-rows.ts";
 import { maskHeaders, movesHost, openHeaders, sealHeaders, updatedHeaders } from "../../lib/secret-headers.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { isUniqueViolation } from "../../lib/unique-violation.ts";
@@ -44,11 +45,7 @@ export async function listFunctions(db: Executor, tenant: TenantScope): Promise<
 }
 
 export async function requireFunction(db: Executor, tenant: TenantScope, id: string): Promise<FunctionRow> {
-  const [row] = await db
-    .select()
-    .from(functions)
-    .where(scoped(functions, tenant).where(eq(functions.id, id)));
-  return found(row, FUNCTION_NOT_FOUND);
+  return requireRow(db, functions, tenant, id, FUNCTION_NOT_FOUND);
 }
 
 export async function createFunction(ctx: AppContext, tenant: TenantScope, body: CreateFunctionBody) {
@@ -111,11 +108,7 @@ export async function updateFunction(ctx: AppContext, tenant: TenantScope, id: s
 }
 
 export async function deleteFunction(db: Executor, tenant: TenantScope, id: string): Promise<void> {
-  const deleted = await db
-    .delete(functions)
-    .where(scoped(functions, tenant).where(eq(functions.id, id)))
-    .returning({ id: functions.id });
-  found(deleted[0], FUNCTION_NOT_FOUND);
+  await deleteRow(db, functions, tenant, id, FUNCTION_NOT_FOUND);
 }
 
 /** The functions assigned to an assistant of the workspace (the call engine offers these as tools). */

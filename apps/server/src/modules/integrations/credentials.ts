@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { ProviderKeys } from "../../lib/provider-env-keys.ts";
 import { movesHost } from "../../lib/secret-headers.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
-import type { ProviderKeys } from "../../lib/provider-env-keys.ts";
 import { type IntegrationRow, integrations } from "./schema.ts";
 
 /** The server's environment credentials for a provider, when every variable it needs is set. */

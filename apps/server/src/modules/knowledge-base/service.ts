@@ -1,6 +1,7 @@
 import type { DocumentAgent, KnowledgeDocument } from "@parley/contract";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { deleteRow, findRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { assistantLinks } from "../assistants/assistant-links.ts";
 import { listAssistants, requireAgent } from "../assistants/service.ts";
@@ -73,11 +74,7 @@ export async function listDocuments(db: Executor, tenant: TenantScope): Promise<
 }
 
 export async function findDocument(db: Executor, tenant: TenantScope, id: string): Promise<DocumentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(scoped(documents, tenant).where(eq(documents.id, id)));
-  return row;
+  return findRow(db, documents, tenant, id);
 }
 
 export async function requireDocument(db: Executor, tenant: TenantScope, id: string): Promise<DocumentRow> {
@@ -100,11 +97,7 @@ export async function updateDocument(db: Executor, tenant: TenantScope, id: stri
 }
 
 export async function deleteDocument(db: Executor, tenant: TenantScope, id: string): Promise<void> {
-  const deleted = await db
-    .delete(documents)
-    .where(scoped(documents, tenant).where(eq(documents.id, id)))
-    .returning({ id: documents.id });
-  found(deleted[0], DOCUMENT_NOT_FOUND);
+  await deleteRow(db, documents, tenant, id, DOCUMENT_NOT_FOUND);
 }
 
 /** The documents linked to an assistant of the workspace. */

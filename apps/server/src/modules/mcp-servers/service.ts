@@ -3,6 +3,8 @@ import { asc, count, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { pagedRows } from "../../lib/paging.ts";
+import { deleteRow, requireRow } from "../../lib/scoped-rows.ts";
 import { maskHeaders, movesHost, sealHeaders, updatedHeaders } from "../../lib/secret-headers.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { assistantLinks } from "../assistants/assistant-links.ts";
@@ -30,24 +32,17 @@ export function toMcpServer(ctx: Pick<AppContext, "secrets">, row: McpServerRow)
 const SERVER_NOT_FOUND = "MCP server not found.";
 
 export async function requireMcpServer(db: Executor, tenant: TenantScope, id: string): Promise<McpServerRow> {
-  const [row] = await db
-    .select()
-    .from(mcpServers)
-    .where(scoped(mcpServers, tenant).where(eq(mcpServers.id, id)));
-  return found(row, SERVER_NOT_FOUND);
+  return requireRow(db, mcpServers, tenant, id, SERVER_NOT_FOUND);
 }
 
 export async function listMcpServers(db: Executor, tenant: TenantScope, page: McpServerListQuery) {
-  const where = scoped(mcpServers, tenant).where();
-  const rows = await db
-    .select()
-    .from(mcpServers)
-    .where(where)
-    .orderBy(desc(mcpServers.createdAt), asc(mcpServers.id))
-    .offset(page.skip)
-    .limit(page.limit);
-  const [total] = await db.select({ n: count() }).from(mcpServers).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return pagedRows(
+    db,
+    mcpServers,
+    scoped(mcpServers, tenant).where(),
+    [desc(mcpServers.createdAt), asc(mcpServers.id)],
+    { offset: page.skip, limit: page.limit },
+  );
 }
 
 /** Saving a server that cannot be reached helps nobody: connect and list its tools first (422 if that fails). */
@@ -98,11 +93,7 @@ export async function updateMcpServer(ctx: AppContext, tenant: TenantScope, id: 
 }
 
 export async function deleteMcpServer(db: Executor, tenant: TenantScope, id: string): Promise<void> {
-  const deleted = await db
-    .delete(mcpServers)
-    .where(scoped(mcpServers, tenant).where(eq(mcpServers.id, id)))
-    .returning({ id: mcpServers.id });
-  found(deleted[0], SERVER_NOT_FOUND);
+  await deleteRow(db, mcpServers, tenant, id, SERVER_NOT_FOUND);
 }
 
 /** The MCP servers linked to an assistant of the workspace (the call engine offers their tools). */

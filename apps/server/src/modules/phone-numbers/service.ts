@@ -4,6 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { deleteRow, requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { sqlStateOf } from "../../lib/unique-violation.ts";
 import { listAssistants } from "../assistants/service.ts";
@@ -70,11 +71,7 @@ export async function hasPhoneNumber(db: Executor, tenant: TenantScope, number: 
 
 /** A number of the tenant's workspace, else 404 (another workspace's number included). */
 export async function requirePhoneNumber(db: Executor, tenant: TenantScope, id: string): Promise<PhoneNumberRecord> {
-  const [row] = await db
-    .select()
-    .from(phoneNumbers)
-    .where(scoped(phoneNumbers, tenant).where(eq(phoneNumbers.id, id)));
-  return found(row, NOT_FOUND_TEXT);
+  return requireRow(db, phoneNumbers, tenant, id, NOT_FOUND_TEXT);
 }
 
 /** The workspace's numbers, newest first. */
@@ -114,11 +111,7 @@ export async function updatePhoneNumber(
  * text); the number just stops answering new calls.
  */
 export async function deletePhoneNumber(db: Executor, tenant: TenantScope, id: string): Promise<PhoneNumberRecord> {
-  const deleted = await db
-    .delete(phoneNumbers)
-    .where(scoped(phoneNumbers, tenant).where(eq(phoneNumbers.id, id)))
-    .returning();
-  return found(deleted[0], NOT_FOUND_TEXT);
+  return deleteRow(db, phoneNumbers, tenant, id, NOT_FOUND_TEXT);
 }
 
 /** Names of the workspace's assistants by id, for the list and detail responses. */

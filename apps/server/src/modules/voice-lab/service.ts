@@ -1,6 +1,7 @@
 import type { CloneService, VoiceClone } from "@parley/contract";
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { findRow } from "../../lib/scoped-rows.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type VoiceCloneRow, voiceClones } from "./schema.ts";
 
@@ -28,11 +29,7 @@ export async function listClones(db: Executor, tenant: TenantScope, service?: Cl
 }
 
 export async function findClone(db: Executor, tenant: TenantScope, id: string): Promise<VoiceCloneRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(voiceClones)
-    .where(scoped(voiceClones, tenant).where(eq(voiceClones.id, id)));
-  return row;
+  return findRow(db, voiceClones, tenant, id);
 }
 
 export async function insertClone(

@@ -15,6 +15,7 @@ import { asc, count, desc, eq, ilike, isNull, type SQL, sql } from "drizzle-orm"
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAgent } from "../assistants/service.ts";
 import { assistantIdsByWorkflow, attachWorkflow, detachWorkflow } from "../assistants/workflow-links.ts";
@@ -127,11 +128,7 @@ export async function listWorkflows(
 }
 
 export async function requireWorkflowRow(db: Executor, tenant: TenantScope, id: string): Promise<WorkflowRow> {
-  const [row] = await db
-    .select()
-    .from(workflows)
-    .where(scoped(workflows, tenant).where(eq(workflows.id, id)));
-  return found(row, WORKFLOW_NOT_FOUND);
+  return requireRow(db, workflows, tenant, id, WORKFLOW_NOT_FOUND);
 }
 
 export async function getWorkflow(db: Executor, tenant: TenantScope, id: string): Promise<Workflow> {

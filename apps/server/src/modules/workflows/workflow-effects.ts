@@ -2,10 +2,10 @@ import type { WorkflowToolRef } from "@parley/contract";
 import type { WorkflowEffects, WorkflowToolOutcome } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { searchDocuments } from "../knowledge-base/search.ts";
-import { agentHasDocuments } from "../knowledge-base/service.ts";
 import { requireFunction } from "../functions/service.ts";
 import { invokeFunctionWebhook } from "../functions/webhook.ts";
+import { searchDocuments } from "../knowledge-base/search.ts";
+import { agentHasDocuments } from "../knowledge-base/service.ts";
 import { type McpSession, openMcpSession, reasonOf, serverTarget } from "../mcp-servers/client.ts";
 import { requireMcpServer } from "../mcp-servers/service.ts";
 

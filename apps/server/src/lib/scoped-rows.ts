@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Executor } from "../db/client.ts";
+import { found, scoped, type TenantScope } from "./tenant-scope.ts";
+
+/** A workspace-owned table whose rows are addressed by an `id` column. */
+type ScopedTable = PgTable & { id: AnyPgColumn; workspaceId: AnyPgColumn };
+
+/** The tenant's row with that id, or undefined when it is missing or another workspace's. */
+export async function findRow<T extends ScopedTable>(
+  db: Executor,
+  table: T,
+  tenant: TenantScope,
+  id: string,
+): Promise<T["$inferSelect"] | undefined> {
+  // drizzle cannot infer a selection from a table type parameter; the row is the table's own.
+  const rows = (await db
+    .select()
+    .from(table as PgTable)
+    .where(scoped(table, tenant).where(eq(table.id, id)))) as T["$inferSelect"][];
+  return rows[0];
+}
+
+/** The tenant's row with that id; a miss is a 404 with `notFoundText`. */
+export async function requireRow<T extends ScopedTable>(
+  db: Executor,
+  table: T,
+  tenant: TenantScope,
+  id: string,
+  notFoundText: string,
+): Promise<T["$inferSelect"]> {
+  return found(await findRow(db, table, tenant, id), notFoundText);
+}
+
+/** Deletes the tenant's row with that id and returns it; a miss is a 404 with `notFoundText`. */
+export async function deleteRow<T extends ScopedTable>(
+  db: Executor,
+  table: T,
+  tenant: TenantScope,
+  id: string,
+  notFoundText: string,
+): Promise<T["$inferSelect"]> {
+  const rows = (await db
+    .delete(table as PgTable)
+    .where(scoped(table, tenant).where(eq(table.id, id)))
+    .returning()) as T["$inferSelect"][];
+  return found(rows[0], notFoundText);
+}
