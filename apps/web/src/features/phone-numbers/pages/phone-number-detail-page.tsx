@@ -1,21 +1,17 @@
-import ArrowBack from "@mui/icons-material/ArrowBack";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import PhoneForwardedOutlined from "@mui/icons-material/PhoneForwardedOutlined";
 import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
-import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
 import type { PhoneNumber } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { usePhoneNumber } from "../../../api/phone-numbers.ts";
+import { BackButton } from "../../../components/back-button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { RetryAlert } from "../../../components/retry-alert.tsx";
+import { ResourceDetailPage } from "../../../components/resource-detail-page.tsx";
 import { paths } from "../../../config/paths.ts";
-import { ApiError } from "../../../lib/api-error.ts";
 import { AssistantsCard } from "../components/assistants-card.tsx";
 import { CallNumberDialog } from "../components/call-number-dialog.tsx";
 import { NumberDetails } from "../components/number-details.tsx";
@@ -28,47 +24,23 @@ export default function PhoneNumberDetailPage() {
   const { phoneNumberId = "" } = useParams();
   const { t } = useTranslation(["phone-numbers", "translation"], { nsMode: "fallback" });
   const number = usePhoneNumber(phoneNumberId);
-  const back = (
-    <Button
-      component={RouterLink}
-      to={paths.phoneNumbers}
-      startIcon={<ArrowBack sx={{ "[dir=rtl] &": { transform: "scaleX(-1)" } }} />}
+  const back = <BackButton to={paths.phoneNumbers} label={t("detail.back")} />;
+  return (
+    <ResourceDetailPage
+      query={number}
+      title={t("nav.phoneNumbers")}
+      back={back}
+      loadingHeight={120}
+      texts={{
+        notFound: t("detail.notFound"),
+        notFoundHint: t("detail.notFoundHint"),
+        loadFailed: t("loadFailed"),
+        retry: t("retry"),
+      }}
     >
-      {t("detail.back")}
-    </Button>
+      {(data) => <NumberPage number={data} back={back} />}
+    </ResourceDetailPage>
   );
-  if (number.isPending) {
-    return (
-      <>
-        <PageHeader title={t("nav.phoneNumbers")} actions={back} />
-        <ListSkeleton label={t("common.loading")} rows={3} height={120} />
-      </>
-    );
-  }
-  if (number.error) {
-    const missing = number.error instanceof ApiError && number.error.status === 404;
-    return (
-      <>
-        <PageHeader title={t("nav.phoneNumbers")} actions={back} />
-        {missing ? (
-          <Paper role="alert" sx={{ p: 4, textAlign: "center" }}>
-            <Typography variant="h6" component="h2">
-              {t("detail.notFound")}
-            </Typography>
-            <Typography color="text.secondary">{t("detail.notFoundHint")}</Typography>
-          </Paper>
-        ) : (
-          <RetryAlert
-            error={number.error}
-            fallback={t("loadFailed")}
-            retryLabel={t("retry")}
-            onRetry={() => void number.refetch()}
-          />
-        )}
-      </>
-    );
-  }
-  return <NumberPage number={number.data} back={back} />;
 }
 
 function NumberPage({ number, back }: { number: PhoneNumber; back: React.ReactNode }) {
