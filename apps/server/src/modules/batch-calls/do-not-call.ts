@@ -1,6 +1,7 @@
 import type { DoNotCallChangeResponse, DoNotCallEntry, DoNotCallPage } from "@parley/contract";
-import { count, desc, ilike, inArray } from "drizzle-orm";
+import { desc, ilike, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { checkContacts, type RawContact } from "./contact-list.ts";
 import { type DoNotCallRow, doNotCall } from "./schema.ts";
@@ -18,22 +19,14 @@ export async function listDoNotCall(
   q: { page: number; items_per_page: number; search?: string | undefined },
 ): Promise<DoNotCallPage> {
   const where = scoped(doNotCall, tenant).where(q.search ? ilike(doNotCall.number, `%${q.search}%`) : undefined);
-  const [total] = await db.select({ n: count() }).from(doNotCall).where(where);
-  const rows = await db
-    .select()
-    .from(doNotCall)
-    .where(where)
-    .orderBy(desc(doNotCall.createdAt), desc(doNotCall.id))
-    .limit(q.items_per_page)
-    .offset((q.page - 1) * q.items_per_page);
-  const totalCount = Number(total?.n ?? 0);
-  return {
-    data: rows.map(toEntry),
-    total_count: totalCount,
-    page: q.page,
-    items_per_page: q.items_per_page,
-    pages: Math.ceil(totalCount / q.items_per_page),
-  };
+  const { rows, total } = await pagedRows(
+    db,
+    doNotCall,
+    where,
+    [desc(doNotCall.createdAt), desc(doNotCall.id)],
+    pageWindow(q),
+  );
+  return pageOf(rows.map(toEntry), total, q);
 }
 
 /** Which of these E.164 numbers are on the workspace's list. */

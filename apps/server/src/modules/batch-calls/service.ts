@@ -8,10 +8,11 @@ import {
   type CreateBatchCallBody,
   type UpdateBatchCallBody,
 } from "@parley/contract";
-import { asc, count, desc, eq, ilike, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { asc, desc, eq, ilike, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { findRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
@@ -63,29 +64,19 @@ export async function listBatchCalls(
   if (q.type === "scheduled") filters.push(isNotNull(batchCalls.scheduledTime));
   if (q.type === "immediate") filters.push(isNull(batchCalls.scheduledTime));
   const where = scoped(batchCalls, tenant).where(...filters);
-  const [total] = await db.select({ n: count() }).from(batchCalls).where(where);
   const column = SORT_COLUMNS[q.sort_by];
   const order = q.sort_order === "asc" ? asc(column) : desc(column);
-  const rows = await db
-    .select()
-    .from(batchCalls)
-    .where(where)
-    .orderBy(order, desc(batchCalls.id))
-    .limit(q.items_per_page)
-    .offset((q.page - 1) * q.items_per_page);
+  const { rows, total } = await pagedRows(db, batchCalls, where, [order, desc(batchCalls.id)], pageWindow(q));
   const progress = await progressOf(
     db,
     tenant,
     rows.map((r) => r.id),
   );
-  const totalCount = Number(total?.n ?? 0);
-  return {
-    data: rows.map((row) => toSummary(row, progress.get(row.id) ?? emptyProgress())),
-    total_count: totalCount,
-    page: q.page,
-    items_per_page: q.items_per_page,
-    pages: Math.ceil(totalCount / q.items_per_page),
-  };
+  return pageOf(
+    rows.map((row) => toSummary(row, progress.get(row.id) ?? emptyProgress())),
+    total,
+    q,
+  );
 }
 
 type Settings = Partial<Pick<CreateBatchCallBody, "agent_id" | "from_phone_number_id" | "timezone" | "calling_window">>;

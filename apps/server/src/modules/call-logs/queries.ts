@@ -2,6 +2,8 @@ import type { CallLog, CallLogPage, CallLogSummary, CallLogsQuery, CallStatsResp
 import { count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
+import { requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { openRecordingFile, removeRecordingFile } from "./recording-files.ts";
 import { type CallLogRow, callLogs, callRecordings } from "./schema.ts";
@@ -86,30 +88,18 @@ function whereOf(tenant: TenantScope, q: CallLogFilters): SQL | undefined {
 /** Call logs of the workspace matching the filters, newest first, one page. */
 export async function listCallLogs(db: Executor, tenant: TenantScope, q: CallLogFilters): Promise<CallLogPage> {
   const where = whereOf(tenant, q);
-  const [total] = await db.select({ n: count() }).from(callLogs).where(where);
-  const rows = await db
-    .select()
-    .from(callLogs)
-    .where(where)
-    .orderBy(desc(callLogs.startedAt), desc(callLogs.id))
-    .limit(q.items_per_page)
-    .offset((q.page - 1) * q.items_per_page);
-  const totalCount = Number(total?.n ?? 0);
-  return {
-    data: rows.map(toCallLogSummary),
-    total_count: totalCount,
-    page: q.page,
-    items_per_page: q.items_per_page,
-    pages: Math.ceil(totalCount / q.items_per_page),
-  };
+  const { rows, total } = await pagedRows(
+    db,
+    callLogs,
+    where,
+    [desc(callLogs.startedAt), desc(callLogs.id)],
+    pageWindow(q),
+  );
+  return pageOf(rows.map(toCallLogSummary), total, q);
 }
 
 export async function getCallLog(db: Executor, tenant: TenantScope, id: string): Promise<CallLog> {
-  const [row] = await db
-    .select()
-    .from(callLogs)
-    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
-  return toCallLog(found(row, CALL_NOT_FOUND));
+  return toCallLog(await requireRow(db, callLogs, tenant, id, CALL_NOT_FOUND));
 }
 
 const NO_RECORDING = "This call has no recording.";

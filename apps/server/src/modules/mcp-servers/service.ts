@@ -1,5 +1,5 @@
 import type { CreateMcpServerBody, McpServer, McpServerListQuery, UpdateMcpServerBody } from "@parley/contract";
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";

@@ -1,6 +1,7 @@
 import type { AdminUser, AdminUserPage } from "@parley/contract";
-import { count, desc, eq, ilike, inArray, or } from "drizzle-orm";
+import { desc, eq, ilike, inArray, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { enterpriseQuotas, tiers, type UserRow, users } from "./schema.ts";
 import { toSessionUser } from "./service.ts";
 
@@ -45,20 +46,6 @@ export async function listUsersPage(
 ): Promise<AdminUserPage> {
   const term = query.search ? `%${escapeLike(query.search)}%` : undefined;
   const where = term ? or(ilike(users.name, term), ilike(users.email, term), ilike(users.username, term)) : undefined;
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.items_per_page)
-    .offset((query.page - 1) * query.items_per_page);
-  const totalCount = total?.n ?? 0;
-  return {
-    data: await toAdminUsers(db, rows),
-    total_count: totalCount,
-    page: query.page,
-    items_per_page: query.items_per_page,
-    pages: Math.ceil(totalCount / query.items_per_page),
-  };
+  const { rows, total } = await pagedRows(db, users, where, [desc(users.createdAt), desc(users.id)], pageWindow(query));
+  return pageOf(await toAdminUsers(db, rows), total, query);
 }

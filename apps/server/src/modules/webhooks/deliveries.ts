@@ -6,9 +6,10 @@ import {
   type WebhookDeliveryPage,
   type WebhookEventType,
 } from "@parley/contract";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { enqueueJob } from "../../jobs/runner.ts";
+import { pagedRows, pageWindow } from "../../lib/paging.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type WebhookDeliveryRow, webhookDeliveries, webhookEndpoints } from "./schema.ts";
 
@@ -110,17 +111,16 @@ export async function listDeliveries(
     eq(webhookDeliveries.endpointId, endpointId),
     query.status ? eq(webhookDeliveries.status, query.status) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(webhookDeliveries).where(where);
-  const rows = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(where)
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(query.items_per_page)
-    .offset((query.page - 1) * query.items_per_page);
+  const { rows, total } = await pagedRows(
+    db,
+    webhookDeliveries,
+    where,
+    [desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)],
+    pageWindow(query),
+  );
   return {
     items: rows.map(toWebhookDelivery),
-    total: total?.n ?? 0,
+    total,
     page: query.page,
     items_per_page: query.items_per_page,
   };

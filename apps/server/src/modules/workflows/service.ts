@@ -15,6 +15,7 @@ import { asc, count, desc, eq, ilike, isNull, type SQL, sql } from "drizzle-orm"
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { pageOf, pageWindow } from "../../lib/paging.ts";
 import { requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAgent } from "../assistants/service.ts";
@@ -86,6 +87,7 @@ export async function listWorkflows(
   const [total] = await db.select({ n: count() }).from(workflows).where(where);
   const totalCount = Number(total?.n ?? 0);
   const direction = query.sort_order === "asc" ? asc : desc;
+  const slice = pageWindow(query);
   const rows = await db
     .select({
       id: workflows.id,
@@ -100,8 +102,8 @@ export async function listWorkflows(
     .from(workflows)
     .where(where)
     .orderBy(direction(SORT_COLUMNS[query.sort_by]), direction(workflows.id))
-    .limit(query.items_per_page)
-    .offset((query.page - 1) * query.items_per_page);
+    .limit(slice.limit)
+    .offset(slice.offset);
   const assistants = await assistantIdsByWorkflow(
     db,
     tenant,
@@ -118,13 +120,7 @@ export async function listWorkflows(
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   }));
-  return {
-    data,
-    total_count: totalCount,
-    page: query.page,
-    items_per_page: query.items_per_page,
-    pages: Math.ceil(totalCount / query.items_per_page),
-  };
+  return pageOf(data, totalCount, query);
 }
 
 export async function requireWorkflowRow(db: Executor, tenant: TenantScope, id: string): Promise<WorkflowRow> {
