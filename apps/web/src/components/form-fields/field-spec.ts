@@ -22,14 +22,14 @@ interface Named<T extends FieldValues> extends Placed {
   label: string;
 }
 
-/** What a text field may say beyond its value: the MUI TextField's own props (type, helperText, slotProps…). */
-type MuiTextProps = Omit<
+/**
+ * What a text field may say beyond its value: the MUI TextField's own props (type, helperText,
+ * slotProps…). The form owns the value and its error; React's key is the cell's (Placed).
+ */
+type TextProps = Omit<
   TextFieldProps,
-  "name" | "value" | "onChange" | "error" | "label" | "select" | "children" | "defaultValue" | "kind"
+  "name" | "value" | "onChange" | "error" | "label" | "select" | "children" | "defaultValue" | "key"
 >;
-
-/** React's key is ours (Placed), not a prop of the text field. */
-type TextProps = Omit<MuiTextProps, "key">;
 
 /** A text field (`type` "number", "password", "url", "date"… and `multiline` included). */
 export type TextSpec<T extends FieldValues> = Named<T> & TextProps & { kind?: "text" };
