@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { toneWav } from "../../apps/server/test/support/wav.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { signIn } from "../support/browser.ts";
 import { useProduct } from "../support/product.ts";
@@ -16,25 +17,8 @@ async function openVoiceLab(): Promise<Page> {
 }
 
 /** A short 16 kHz mono WAV of a tone: a file a person could pick as a voice sample. */
-function toneWav(seconds = 0.2): Buffer {
-  const rate = 16000;
-  const samples = Math.round(rate * seconds);
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write("RIFF", 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write("WAVEfmt ", 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write("data", 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return wav;
+function voiceSampleWav(seconds = 0.2): Buffer {
+  return toneWav(16000, seconds, 1, 8000);
 }
 
 /** Reads the sample's WAV in the page (from its blob URL) and measures its data chunk. */
@@ -119,7 +103,7 @@ describe("voice lab", () => {
     const takes = ["1", "2", "3", "4", "5", "6"].map((n) => ({
       name: `take-${n}.wav`,
       mimeType: "audio/wav",
-      buffer: toneWav(),
+      buffer: voiceSampleWav(),
     }));
     await picker.setInputFiles(takes);
     await dialog.getByText("Choose at most 5 files; remove some.").waitFor();
