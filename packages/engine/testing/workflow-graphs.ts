@@ -27,6 +27,18 @@ export function wfDefinition(
   return { workflowId: "wf-1", version: 1, globalPrompt, variables, graph };
 }
 
+/** An order desk's first two steps: `start` asks for the order number, `ask` collects `order_id`. */
+export function orderNumberSteps(): WorkflowNode[] {
+  return [
+    wfNode("start", "start", { name: "Start", greeting: "Your order number?", prompt: "" }),
+    wfNode("ask", "conversation", {
+      name: "Order number",
+      prompt: "Get the order number.",
+      collect: [{ variable: "order_id", description: "", required: true }],
+    }),
+  ];
+}
+
 /**
  * The three-branch desk: the start greets and hands over to triage, which collects `topic`
  * (billing, booking or other) and the caller's name; a router sends billing and booking callers

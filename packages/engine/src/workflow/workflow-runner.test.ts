@@ -1,7 +1,14 @@
 import type { WorkflowToolRef } from "@parley/contract";
 import { describe, expect, it } from "vitest";
 import { ScriptedLlm } from "../../testing/fake-providers.ts";
-import { threeBranchDesk, wfDefinition, wfEdge, wfNode, workflowRequestKind } from "../../testing/workflow-graphs.ts";
+import {
+  orderNumberSteps,
+  threeBranchDesk,
+  wfDefinition,
+  wfEdge,
+  wfNode,
+  workflowRequestKind,
+} from "../../testing/workflow-graphs.ts";
 import type { ChatMessage, ChatRequest } from "../providers/types.ts";
 import type { WorkflowDefinition, WorkflowEffects, WorkflowStepRun } from "./types.ts";
 import { WorkflowRunner } from "./workflow-runner.ts";
@@ -218,12 +225,7 @@ describe("workflow runner: tool and knowledge nodes", () => {
     return wfDefinition(
       {
         nodes: [
-          wfNode("start", "start", { name: "Start", greeting: "Your order number?", prompt: "" }),
-          wfNode("ask", "conversation", {
-            name: "Order number",
-            prompt: "Get the order number.",
-            collect: [{ variable: "order_id", description: "", required: true }],
-          }),
+          ...orderNumberSteps(),
           wfNode("lookup", "tool", {
             name: "Look up order",
             tool,

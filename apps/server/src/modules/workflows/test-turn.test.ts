@@ -1,5 +1,5 @@
 import type { Workflow, WorkflowGraph, WorkflowTestTurnResult } from "@parley/contract";
-import { threeBranchDesk, wfEdge, wfNode } from "@parley/engine/testing/workflow-graphs";
+import { orderNumberSteps, threeBranchDesk, wfEdge, wfNode } from "@parley/engine/testing/workflow-graphs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, signedInUser, type TestApp } from "../../../test/harness.ts";
 import { createAssistant, startWebhook } from "../../../test/support/calls.ts";
@@ -144,12 +144,7 @@ describe("POST /workflows/{id}/test-turn", () => {
       expect(fn.statusCode, fn.body).toBe(201);
       const graph: WorkflowGraph = {
         nodes: [
-          wfNode("start", "start", { name: "Start", greeting: "Order number?", prompt: "" }),
-          wfNode("ask", "conversation", {
-            name: "Ask",
-            prompt: "Get the order number.",
-            collect: [{ variable: "order_id", description: "", required: true }],
-          }),
+          ...orderNumberSteps(),
           wfNode("status", "tool", {
             name: "Order status",
             tool: { kind: "function", function_id: fn.json<{ id: string }>().id },
