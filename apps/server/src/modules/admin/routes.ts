@@ -14,6 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { listUsersPage, reloadAdminUser } from "../users/admin-user.ts";
@@ -128,10 +129,7 @@ export async function adminRoutes(app: FastifyInstance) {
   r.delete(
     "/admin/tiers/:id",
     route("Delete a tier (its users keep no tier)", { params: IdParams, response: { 200: MessageResponse } }),
-    async (request) => {
-      await deleteTier(ctx.db, request.params.id);
-      return { message: "Tier deleted." };
-    },
+    messageAfter("Tier deleted.", (request) => deleteTier(ctx.db, request.params.id)),
   );
 
   r.get(
@@ -153,9 +151,6 @@ export async function adminRoutes(app: FastifyInstance) {
   r.delete(
     "/admin/enterprise-quotas/:userId",
     route("Remove a user's enterprise quota", { params: UserIdParams, response: { 200: MessageResponse } }),
-    async (request) => {
-      await deleteQuota(ctx.db, request.params.userId);
-      return { message: "Quota removed." };
-    },
+    messageAfter("Quota removed.", (request) => deleteQuota(ctx.db, request.params.userId)),
   );
 }

@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendJsonText } from "../../lib/json-text.ts";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { CreateAssistantRequest, createAssistant, UpdateAssistantRequest, updateAssistant } from "./save-assistant.ts";
@@ -82,9 +83,6 @@ export async function assistantRoutes(app: FastifyInstance) {
   r.delete(
     "/agents/:id",
     route("Delete an assistant", { params: IdParams, response: { 200: MessageResponse } }),
-    async (request) => {
-      await deleteAssistant(ctx.db, tenantOf(request), request.params.id);
-      return { message: "Assistant deleted." };
-    },
+    messageAfter("Assistant deleted.", (request) => deleteAssistant(ctx.db, tenantOf(request), request.params.id)),
   );
 }

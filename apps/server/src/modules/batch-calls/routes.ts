@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { messageAfter } from "../../lib/message-handler.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { initiateBatchCall, stopBatchCall } from "./campaign-actions.ts";
@@ -163,10 +164,7 @@ export async function batchCallRoutes(app: FastifyInstance) {
         response: { 200: MessageResponse, ...errors },
       },
     },
-    async (request) => {
-      await deleteBatchCall(db, tenantOf(request), request.params.id);
-      return { message: BATCH_CALL_TEXTS.deleted };
-    },
+    messageAfter(BATCH_CALL_TEXTS.deleted, (request) => deleteBatchCall(db, tenantOf(request), request.params.id)),
   );
 
   r.post(

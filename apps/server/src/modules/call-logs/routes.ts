@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../lib/error-responses.ts";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { callStats, deleteCallLog, getCallLog, getCallRecording, listCallLogs } from "./queries.ts";
 
@@ -95,9 +96,8 @@ export async function callLogRoutes(app: FastifyInstance) {
         response: { 200: MessageResponse, ...errors },
       },
     },
-    async (request) => {
-      await deleteCallLog(ctx.db, ctx.config.dataDir, tenantOf(request), request.params.id);
-      return { message: "Call log deleted." };
-    },
+    messageAfter("Call log deleted.", (request) =>
+      deleteCallLog(ctx.db, ctx.config.dataDir, tenantOf(request), request.params.id),
+    ),
   );
 }

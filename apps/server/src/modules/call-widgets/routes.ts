@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses as errors } from "../../lib/error-responses.ts";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { pruneWidgetCalls } from "./public-key-and-prune-across-workspaces.ts";
 import { publicWidgetRoutes } from "./public-routes.ts";
@@ -119,9 +120,6 @@ export async function callWidgetRoutes(app: FastifyInstance) {
         response: { 200: MessageResponse, ...errors },
       },
     },
-    async (request) => {
-      await deleteCallWidget(db, tenantOf(request), request.params.id);
-      return { message: "Call widget deleted." };
-    },
+    messageAfter("Call widget deleted.", (request) => deleteCallWidget(db, tenantOf(request), request.params.id)),
   );
 }

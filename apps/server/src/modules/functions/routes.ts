@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { sealPlainFunctionHeaders } from "./header-sealing-across-workspaces.ts";
@@ -76,28 +77,23 @@ export async function functionRoutes(app: FastifyInstance) {
   r.delete(
     "/functions/:id",
     route("Delete a function", { params: IdParams, response: { 200: MessageResponse } }),
-    async (request) => {
-      await deleteFunction(db, tenantOf(request), request.params.id);
-      return { message: "Function deleted." };
-    },
+    messageAfter("Function deleted.", (request) => deleteFunction(db, tenantOf(request), request.params.id)),
   );
 
   r.post(
     "/functions/assign",
     route("Give an assistant a function", { body: AssignFunctionBody, response: { 200: MessageResponse } }),
-    async (request) => {
-      await assignFunction(db, tenantOf(request), request.body.agent_id, request.body.function_id);
-      return { message: "Function assigned." };
-    },
+    messageAfter("Function assigned.", (request) =>
+      assignFunction(db, tenantOf(request), request.body.agent_id, request.body.function_id),
+    ),
   );
 
   r.post(
     "/functions/unassign",
     route("Take a function from an assistant", { body: AssignFunctionBody, response: { 200: MessageResponse } }),
-    async (request) => {
-      await unassignFunction(db, tenantOf(request), request.body.agent_id, request.body.function_id);
-      return { message: "Function unassigned." };
-    },
+    messageAfter("Function unassigned.", (request) =>
+      unassignFunction(db, tenantOf(request), request.body.agent_id, request.body.function_id),
+    ),
   );
 
   r.post(

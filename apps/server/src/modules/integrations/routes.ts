@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { requireOwner, type Tenant } from "../../lib/tenant-scope.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
@@ -46,10 +47,9 @@ export async function integrationRoutes(app: FastifyInstance) {
   r.delete(
     "/integrations/:provider",
     route("Remove a provider's credentials (owners)", { params: ProviderParams, response: { 200: MessageResponse } }),
-    async (request) => {
-      await deleteIntegration(ctx, ownerTenant(request), request.params.provider);
-      return { message: "Integration removed." };
-    },
+    messageAfter("Integration removed.", (request) =>
+      deleteIntegration(ctx, ownerTenant(request), request.params.provider),
+    ),
   );
 
   r.post(

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { requireOwner } from "../../lib/tenant-scope.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
@@ -142,19 +143,17 @@ export async function documentRoutes(app: FastifyInstance) {
   r.post(
     "/documents/link-agent",
     route("Link a document to an assistant", { body: DocumentLinkBody, response: { 200: MessageResponse } }),
-    async (request) => {
-      await linkDocument(db, tenantOf(request), request.body.agent_id, request.body.document_id);
-      return { message: "Document linked." };
-    },
+    messageAfter("Document linked.", (request) =>
+      linkDocument(db, tenantOf(request), request.body.agent_id, request.body.document_id),
+    ),
   );
 
   r.post(
     "/documents/unlink-agent",
     route("Unlink a document from an assistant", { body: DocumentLinkBody, response: { 200: MessageResponse } }),
-    async (request) => {
-      await unlinkDocument(db, tenantOf(request), request.body.agent_id, request.body.document_id);
-      return { message: "Document unlinked." };
-    },
+    messageAfter("Document unlinked.", (request) =>
+      unlinkDocument(db, tenantOf(request), request.body.agent_id, request.body.document_id),
+    ),
   );
 
   r.get(
@@ -208,9 +207,6 @@ export async function documentRoutes(app: FastifyInstance) {
   r.delete(
     "/documents/:id",
     route("Delete a document and its chunks", { params: IdParams, response: { 200: MessageResponse } }),
-    async (request) => {
-      await deleteDocument(db, tenantOf(request), request.params.id);
-      return { message: "Document deleted." };
-    },
+    messageAfter("Document deleted.", (request) => deleteDocument(db, tenantOf(request), request.params.id)),
   );
 }

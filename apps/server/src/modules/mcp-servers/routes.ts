@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { listMcpTools, McpConnectionError } from "./client.ts";
@@ -84,10 +85,7 @@ export async function mcpRoutes(app: FastifyInstance) {
   r.delete(
     "/mcp-servers/:id",
     route("Remove an MCP server", { params: IdParams, response: { 200: MessageResponse } }),
-    async (request) => {
-      await deleteMcpServer(db, tenantOf(request), request.params.id);
-      return { message: "MCP server deleted." };
-    },
+    messageAfter("MCP server deleted.", (request) => deleteMcpServer(db, tenantOf(request), request.params.id)),
   );
 
   r.get(
@@ -119,18 +117,16 @@ export async function mcpRoutes(app: FastifyInstance) {
   r.post(
     "/agents/:id/mcp-servers/:serverId",
     route("Link an MCP server to an assistant", { params: AgentServerParams, response: { 200: MessageResponse } }),
-    async (request) => {
-      await linkMcpServer(db, tenantOf(request), request.params.id, request.params.serverId);
-      return { message: "MCP server assigned." };
-    },
+    messageAfter("MCP server assigned.", (request) =>
+      linkMcpServer(db, tenantOf(request), request.params.id, request.params.serverId),
+    ),
   );
 
   r.delete(
     "/agents/:id/mcp-servers/:serverId",
     route("Unlink an MCP server from an assistant", { params: AgentServerParams, response: { 200: MessageResponse } }),
-    async (request) => {
-      await unlinkMcpServer(db, tenantOf(request), request.params.id, request.params.serverId);
-      return { message: "MCP server unassigned." };
-    },
+    messageAfter("MCP server unassigned.", (request) =>
+      unlinkMcpServer(db, tenantOf(request), request.params.id, request.params.serverId),
+    ),
   );
 }

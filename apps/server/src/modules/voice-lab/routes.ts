@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
@@ -68,10 +69,7 @@ export async function voiceRoutes(app: FastifyInstance) {
       params: IdParams,
       response: { 200: MessageResponse, 503: ErrorResponse },
     }),
-    async (request) => {
-      await removeClone(ctx, tenantOf(request), request.params.id);
-      return { message: "Voice clone deleted." };
-    },
+    messageAfter("Voice clone deleted.", (request) => removeClone(ctx, tenantOf(request), request.params.id)),
   );
 
   // Untyped route: the typed reply only accepts the declared JSON bodies, and this one sends bytes.

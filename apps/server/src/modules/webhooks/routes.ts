@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute, userTenantRoute } from "../../plugins/tenant.ts";
 import { runDelivery } from "./deliver.ts";
@@ -92,10 +93,9 @@ export async function webhookRoutes(app: FastifyInstance) {
   r.delete(
     "/webhooks/:id",
     route("Delete a webhook endpoint and its delivery log", { params: IdParams, response: { 200: MessageResponse } }),
-    async (request) => {
-      await deleteWebhookEndpoint(ctx.db, tenantOf(request), request.params.id);
-      return { message: WEBHOOK_TEXTS.deleted };
-    },
+    messageAfter(WEBHOOK_TEXTS.deleted, (request) =>
+      deleteWebhookEndpoint(ctx.db, tenantOf(request), request.params.id),
+    ),
   );
 
   r.get(

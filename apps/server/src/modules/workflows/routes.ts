@@ -15,6 +15,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../lib/error-responses.ts";
+import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { addAssistantSaveCheck } from "../assistants/save-checks.ts";
@@ -104,10 +105,7 @@ export async function workflowRoutes(app: FastifyInstance) {
       params: IdParams,
       response: { 200: MessageResponse },
     }),
-    async (request) => {
-      await deleteWorkflow(db, tenantOf(request), request.params.id, ctx.now());
-      return { message: "Workflow deleted." };
-    },
+    messageAfter("Workflow deleted.", (request) => deleteWorkflow(db, tenantOf(request), request.params.id, ctx.now())),
   );
 
   r.post(
