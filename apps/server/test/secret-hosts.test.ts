@@ -26,6 +26,16 @@ const t = useTestApp(() => ({
 /** Every header value the other host received, to look for a secret in. */
 const otherHeard = () => other.seen.flatMap((s) => Object.values(s.headers).flat()).join("\n");
 
+/** A signed-in user whose workspace saved `key` for the OpenAI-compatible vendor on the saved host. */
+async function userWithKeyForSavedHost(key: string) {
+  const user = await signedInUser(t);
+  await call(t, "PUT", "/api/v1/integrations/openai-compatible", {
+    token: user.token,
+    body: { credentials: { base_url: `${saved.url}/v1`, api_key: key } },
+  });
+  return user;
+}
+
 describe("integration credentials stay with their host", () => {
   it("does not merge a test request's endpoint over the server's environment key", async () => {
     const { token } = await signedInUser(t);
@@ -80,12 +90,8 @@ describe("integration credentials stay with their host", () => {
   });
 
   it("gives an assistant's own base URL the stored key only when it is the saved host", async () => {
-    const { token, workspaceId } = await signedInUser(t);
     const key = "sk-workspace-key-for-calls-0001";
-    await call(t, "PUT", "/api/v1/integrations/openai-compatible", {
-      token,
-      body: { credentials: { base_url: `${saved.url}/v1`, api_key: key } },
-    });
+    const { workspaceId } = await userWithKeyForSavedHost(key);
     const resolve = (url: string) => resolveCredentials(t.ctx, workspaceId, "openai-compatible", { url });
     expect(await resolve(`${saved.url}/other/v1`)).toEqual({ base_url: `${saved.url}/v1`, api_key: key });
     expect(await resolve(`${other.url}/v1`)).toEqual({ base_url: `${saved.url}/v1` });
@@ -96,12 +102,8 @@ describe("integration credentials stay with their host", () => {
   });
 
   it("builds a call's model on an assistant's own base URL without the key saved for another host", async () => {
-    const { token, workspaceId } = await signedInUser(t);
     const key = "sk-workspace-key-for-calls-0002";
-    await call(t, "PUT", "/api/v1/integrations/openai-compatible", {
-      token,
-      body: { credentials: { base_url: `${saved.url}/v1`, api_key: key } },
-    });
+    const { workspaceId } = await userWithKeyForSavedHost(key);
     const settingsFor = (baseUrl: string) =>
       callSettingsOf(
         testAssistant({
