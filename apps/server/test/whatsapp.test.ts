@@ -107,21 +107,17 @@ describe("POST /phone-numbers/whatsapp/integrate", () => {
   it("answers each §8 text: number format, token, Phone Number ID, number mismatch", async () => {
     const a = await signedInUser(t);
     const n = NUMBERS[1] as DoubleNumber;
-    const badFormat = await integrate(a.token, bodyFor(n, { number: "4155550111" }));
-    expect(badFormat.statusCode).toBe(422);
-    expect(badFormat.json().detail).toBe(PHONE_NUMBER_TEXTS.whatsappInvalidNumber);
-
-    const badToken = await integrate(a.token, bodyFor(n, { access_token: "EAAG-expired" }));
-    expect(badToken.statusCode).toBe(400);
-    expect(badToken.json().detail).toBe(PHONE_NUMBER_TEXTS.whatsappInvalidToken);
-
-    const badId = await integrate(a.token, bodyFor(n, { phone_number_id: "999999999999" }));
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json().detail).toBe(PHONE_NUMBER_TEXTS.whatsappInvalidPhoneNumberId);
-
-    const mismatch = await integrate(a.token, bodyFor(n, { number: "+14155550199" }));
-    expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json().detail).toBe(PHONE_NUMBER_TEXTS.whatsappInvalidNumber);
+    const cases: [change: Record<string, string>, status: number, detail: string][] = [
+      [{ number: "4155550111" }, 422, PHONE_NUMBER_TEXTS.whatsappInvalidNumber],
+      [{ access_token: "EAAG-expired" }, 400, PHONE_NUMBER_TEXTS.whatsappInvalidToken],
+      [{ phone_number_id: "999999999999" }, 400, PHONE_NUMBER_TEXTS.whatsappInvalidPhoneNumberId],
+      [{ number: "+14155550199" }, 422, PHONE_NUMBER_TEXTS.whatsappInvalidNumber],
+    ];
+    for (const [change, status, detail] of cases) {
+      const res = await integrate(a.token, bodyFor(n, change));
+      expect(res.statusCode, JSON.stringify(change)).toBe(status);
+      expect(res.json().detail, JSON.stringify(change)).toBe(detail);
+    }
   });
 
   it("answers 503 with the connectivity text when the Cloud API cannot be reached", async () => {
