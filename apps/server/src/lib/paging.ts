@@ -1,6 +1,12 @@
-import { count, type SQL } from "drizzle-orm";
+import { count, desc, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client.ts";
+
+/** Newest first, ties broken by id so that consecutive pages neither repeat nor skip a row. */
+export const newestFirst = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }) => [
+  desc(table.createdAt),
+  desc(table.id),
+];
 
 /** A numbered page as list endpoints take it (`?page=&items_per_page=`). */
 export interface PageQuery {

@@ -1,6 +1,7 @@
 import { type Assistant, AssistantFields } from "@parley/contract";
-import { count, desc, eq, ilike, type SQLWrapper, sql } from "drizzle-orm";
+import { count, eq, ilike, type SQLWrapper, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { newestFirst } from "../../lib/paging.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type AgentRow, agents } from "./schema.ts";
 
@@ -70,7 +71,7 @@ export async function listAssistants(db: Executor, tenant: TenantScope, search?:
     .where(
       scoped(agents, tenant).where(eq(agents.temp, false), term ? ilike(agents.name, likePattern(term)) : undefined),
     )
-    .orderBy(desc(agents.createdAt), desc(agents.id));
+    .orderBy(...newestFirst(agents));
   return rows.map(toAssistant);
 }
 

@@ -1,7 +1,7 @@
 import type { DoNotCallChangeResponse, DoNotCallEntry, DoNotCallPage } from "@parley/contract";
-import { desc, ilike, inArray } from "drizzle-orm";
+import { ilike, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
+import { newestFirst, pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { checkContacts, type RawContact } from "./contact-list.ts";
 import { type DoNotCallRow, doNotCall } from "./schema.ts";
@@ -19,13 +19,7 @@ export async function listDoNotCall(
   q: { page: number; items_per_page: number; search?: string | undefined },
 ): Promise<DoNotCallPage> {
   const where = scoped(doNotCall, tenant).where(q.search ? ilike(doNotCall.number, `%${q.search}%`) : undefined);
-  const { rows, total } = await pagedRows(
-    db,
-    doNotCall,
-    where,
-    [desc(doNotCall.createdAt), desc(doNotCall.id)],
-    pageWindow(q),
-  );
+  const { rows, total } = await pagedRows(db, doNotCall, where, newestFirst(doNotCall), pageWindow(q));
   return pageOf(rows.map(toEntry), total, q);
 }
 

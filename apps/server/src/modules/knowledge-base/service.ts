@@ -1,7 +1,8 @@
 import type { DocumentAgent, KnowledgeDocument } from "@parley/contract";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { deleteRow, findRow } from "../../lib/scoped-rows.ts";
+import { newestFirst } from "../../lib/paging.ts";
+import { deleteRow, findRow, listRows } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { assistantLinks } from "../assistants/assistant-links.ts";
 import { listAssistants, requireAgent } from "../assistants/service.ts";
@@ -66,11 +67,7 @@ export async function oneWithAgents(db: Executor, tenant: TenantScope, row: Docu
 }
 
 export async function listDocuments(db: Executor, tenant: TenantScope): Promise<DocumentRow[]> {
-  return db
-    .select()
-    .from(documents)
-    .where(scoped(documents, tenant).where())
-    .orderBy(desc(documents.createdAt), desc(documents.id));
+  return listRows(db, documents, tenant, newestFirst(documents));
 }
 
 export async function findDocument(db: Executor, tenant: TenantScope, id: string): Promise<DocumentRow | undefined> {

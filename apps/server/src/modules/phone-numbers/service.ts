@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { PHONE_NUMBER_TEXTS, type PhoneNumber } from "@parley/contract";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { deleteRow, requireRow } from "../../lib/scoped-rows.ts";
+import { newestFirst } from "../../lib/paging.ts";
+import { deleteRow, listRows, requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { sqlStateOf } from "../../lib/unique-violation.ts";
 import { listAssistants } from "../assistants/service.ts";
@@ -76,11 +77,7 @@ export async function requirePhoneNumber(db: Executor, tenant: TenantScope, id: 
 
 /** The workspace's numbers, newest first. */
 export async function listPhoneNumbers(db: Executor, tenant: TenantScope): Promise<PhoneNumberRecord[]> {
-  return db
-    .select()
-    .from(phoneNumbers)
-    .where(scoped(phoneNumbers, tenant).where())
-    .orderBy(desc(phoneNumbers.createdAt), desc(phoneNumbers.id));
+  return listRows(db, phoneNumbers, tenant, newestFirst(phoneNumbers));
 }
 
 export type PhoneNumberChanges = Partial<

@@ -1,7 +1,7 @@
 import type { AdminUser, AdminUserPage } from "@parley/contract";
-import { desc, eq, ilike, inArray, or } from "drizzle-orm";
+import { eq, ilike, inArray, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
+import { newestFirst, pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { enterpriseQuotas, tiers, type UserRow, users } from "./schema.ts";
 import { toSessionUser } from "./service.ts";
 
@@ -46,6 +46,6 @@ export async function listUsersPage(
 ): Promise<AdminUserPage> {
   const term = query.search ? `%${escapeLike(query.search)}%` : undefined;
   const where = term ? or(ilike(users.name, term), ilike(users.email, term), ilike(users.username, term)) : undefined;
-  const { rows, total } = await pagedRows(db, users, where, [desc(users.createdAt), desc(users.id)], pageWindow(query));
+  const { rows, total } = await pagedRows(db, users, where, newestFirst(users), pageWindow(query));
   return pageOf(await toAdminUsers(db, rows), total, query);
 }

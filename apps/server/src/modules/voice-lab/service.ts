@@ -1,6 +1,7 @@
 import type { CloneService, VoiceClone } from "@parley/contract";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { newestFirst } from "../../lib/paging.ts";
 import { findRow } from "../../lib/scoped-rows.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type VoiceCloneRow, voiceClones } from "./schema.ts";
@@ -24,7 +25,7 @@ export async function listClones(db: Executor, tenant: TenantScope, service?: Cl
     .select()
     .from(voiceClones)
     .where(scoped(voiceClones, tenant).where(service ? eq(voiceClones.serviceName, service) : undefined))
-    .orderBy(desc(voiceClones.createdAt), desc(voiceClones.id));
+    .orderBy(...newestFirst(voiceClones));
   return rows.map(toVoiceClone);
 }
 

@@ -6,10 +6,10 @@ import {
   type WebhookDeliveryPage,
   type WebhookEventType,
 } from "@parley/contract";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { enqueueJob } from "../../jobs/runner.ts";
-import { pagedRows, pageWindow } from "../../lib/paging.ts";
+import { newestFirst, pagedRows, pageWindow } from "../../lib/paging.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type WebhookDeliveryRow, webhookDeliveries, webhookEndpoints } from "./schema.ts";
 
@@ -115,7 +115,7 @@ export async function listDeliveries(
     db,
     webhookDeliveries,
     where,
-    [desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)],
+    newestFirst(webhookDeliveries),
     pageWindow(query),
   );
   return {
