@@ -24,3 +24,21 @@ export async function createAssistant(
 ): Promise<string> {
   return (await apiCall<{ id: string }>(server.url, token, "POST", "/agents", fields)).id;
 }
+
+/**
+ * Creates an assistant that speaks first and runs on the offline providers with the chat model at
+ * `modelUrl` (named `model`), with `fields` on top; returns its id.
+ */
+export async function createOfflineAssistant(
+  server: RunningServer,
+  token: string,
+  modelUrl: string,
+  fields: Record<string, unknown>,
+  model?: string,
+): Promise<string> {
+  return createAssistant(server, token, {
+    first_speaker: "assistant",
+    ...offlineProviders(modelUrl, model),
+    ...fields,
+  });
+}

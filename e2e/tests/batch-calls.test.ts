@@ -3,7 +3,7 @@ import { startTwilioDouble, type TwilioDouble } from "@parley/engine/testing/tel
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall } from "../support/api.ts";
-import { createAssistant, offlineProviders } from "../support/assistants.ts";
+import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { storeArabicDarkMode } from "../support/preferences.ts";
 import { useSignedInProduct } from "../support/product.ts";
@@ -32,12 +32,10 @@ beforeAll(async () => {
     startScriptedLlm(["Thanks for your time. Goodbye!"]),
   ]);
   const { server, token } = product;
-  const agentId = await createAssistant(server, token, {
+  const agentId = await createOfflineAssistant(server, token, llm.baseUrl, {
     name: "Campaign caller",
-    first_speaker: "assistant",
     first_message: "Hello, this is Parley calling about your renewal.",
     system_prompt: "You call customers about their renewals.",
-    ...offlineProviders(llm.baseUrl),
   });
   await apiCall(server.url, token, "POST", "/phone-numbers/providers/import-numbers", {
     provider: "twilio",

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall } from "../support/api.ts";
-import { createAssistant, offlineProviders } from "../support/assistants.ts";
+import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { endBrowserCall, startBrowserCall } from "../support/browser-call.ts";
 import { type ChatModel, type ChatRequest, startChatModel, systemPromptOf } from "../support/chat-model.ts";
@@ -31,11 +31,9 @@ let assistantId: string;
 
 beforeAll(async () => {
   model = await startChatModel(answer);
-  assistantId = await createAssistant(product.server, product.token, {
+  assistantId = await createOfflineAssistant(product.server, product.token, model.baseUrl, {
     name: "Bookings",
-    first_speaker: "assistant",
     first_message: "Bella Cucina, how can I help?",
-    ...offlineProviders(model.baseUrl),
   });
   page = product.page;
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, apiCall } from "../support/api.ts";
-import { createAssistant, offlineProviders } from "../support/assistants.ts";
+import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { launchBrowserWithMicrophone } from "../support/browser.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
@@ -62,12 +62,10 @@ beforeAll(async () => {
     startSite(),
   ]);
   token = await adminToken(server);
-  const assistantId = await createAssistant(server, token, {
+  const assistantId = await createOfflineAssistant(server, token, llm.baseUrl, {
     name: "Front desk",
-    first_speaker: "assistant",
     first_message: "Hello, this is the front desk. How can I help?",
     system_prompt: "You answer questions about opening hours.",
-    ...offlineProviders(llm.baseUrl),
   });
   // The sites' widget, arranged through the API so the call tests do not hang on the editor's test.
   const widget = await apiCall<{ id: string; public_key: string; appearance: Record<string, unknown> }>(

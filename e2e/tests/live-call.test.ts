@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, apiCall } from "../support/api.ts";
-import { createAssistant, offlineProviders } from "../support/assistants.ts";
+import { createOfflineAssistant } from "../support/assistants.ts";
 import { openHomePage } from "../support/browser.ts";
 import { endBrowserCall, startBrowserCall } from "../support/browser-call.ts";
 import { useProduct } from "../support/product.ts";
@@ -23,12 +23,10 @@ let assistantId: string;
 beforeAll(async () => {
   llm = await startScriptedLlm(replies);
   token = await adminToken(product.server);
-  assistantId = await createAssistant(product.server, token, {
+  assistantId = await createOfflineAssistant(product.server, token, llm.baseUrl, {
     name: "Front desk",
-    first_speaker: "assistant",
     first_message: "Hello, this is the front desk. How can I help?",
     system_prompt: "You answer questions about opening hours.",
-    ...offlineProviders(llm.baseUrl),
     dtmf_enabled: true,
     dtmf_mapping: { "1": "The caller asks for the weekend hours." },
   });

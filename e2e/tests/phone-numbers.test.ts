@@ -3,7 +3,7 @@ import { isNonSilent } from "@parley/engine/testing/telephony/audio-checks";
 import { startTwilioDouble, type TwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAssistant, offlineProviders } from "../support/assistants.ts";
+import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { storeArabicDarkMode } from "../support/preferences.ts";
 import { useSignedInProduct } from "../support/product.ts";
@@ -30,12 +30,10 @@ beforeAll(async () => {
     startScriptedLlm(["Thanks for taking my call. Goodbye!"]),
   ]);
   const { server, token } = product;
-  await createAssistant(server, token, {
+  await createOfflineAssistant(server, token, llm.baseUrl, {
     name: "Sales caller",
-    first_speaker: "assistant",
     first_message: "Hello, this is Parley calling about your order.",
     system_prompt: "You call customers about their orders.",
-    ...offlineProviders(llm.baseUrl),
     audio_recording: true,
   });
   page = product.page;

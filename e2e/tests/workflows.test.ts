@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAssistant, offlineProviders } from "../support/assistants.ts";
+import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { type ChatModel, type ChatRequest, startChatModel, systemPromptOf } from "../support/chat-model.ts";
 import { storeArabicDarkMode } from "../support/preferences.ts";
@@ -69,13 +69,17 @@ async function inCanvas(target: Locator) {
 
 beforeAll(async () => {
   llm = await startChatModel(answerOf);
-  assistantId = await createAssistant(product.server, product.token, {
-    name: "Help line",
-    first_speaker: "assistant",
-    first_message: "Hello.",
-    system_prompt: "You answer callers' questions.",
-    ...offlineProviders(llm.baseUrl, "routing"),
-  });
+  assistantId = await createOfflineAssistant(
+    product.server,
+    product.token,
+    llm.baseUrl,
+    {
+      name: "Help line",
+      first_message: "Hello.",
+      system_prompt: "You answer callers' questions.",
+    },
+    "routing",
+  );
   page = product.page;
 });
 
