@@ -30,6 +30,19 @@ async function speakThenListen(call: CallHarness, ms: number, silentMs: number):
 const userLines = (call: CallHarness) => call.transcript().filter((line) => line.startsWith("user: "));
 const metrics = (call: CallHarness) => call.of("turn_metrics").map((e) => e.metrics);
 
+/**
+ * The caller says `heard` for 600 ms and goes quiet: the answer starts `waitMs` later (no more than a
+ * frame early, less than 200 ms late), and the turn's metrics name `rule` as what ended it.
+ */
+async function expectAnswerAfterRule(heard: string, waitMs: number, rule: string): Promise<void> {
+  const call = await callerFirst({ heard: [heard] });
+  const answered = await speakThenListen(call, 600, 3000);
+  expect(answered).toBeGreaterThanOrEqual(waitMs - FRAME);
+  expect(answered).toBeLessThan(waitMs + 200);
+  expect(metrics(call)[0]).toMatchObject({ endOfTurnRule: rule });
+  await call.session.hangup("caller_hangup");
+}
+
 describe("end of turn", () => {
   it("answers a finished sentence within 300 ms of the end of speech, and says which rule ended it", async () => {
     const call = await callerFirst({ heard: ["I'd like to book a table.", "For two people, please."] });
@@ -58,21 +71,11 @@ describe("end of turn", () => {
   });
 
   it("waits the no-punctuation time for a phrase left open", async () => {
-    const call = await callerFirst({ heard: ["so I was wondering"] });
-    const answered = await speakThenListen(call, 600, 3000);
-    expect(answered).toBeGreaterThanOrEqual(1500 - FRAME);
-    expect(answered).toBeLessThan(1700);
-    expect(metrics(call)[0]).toMatchObject({ endOfTurnRule: "no_punctuation" });
-    await call.session.hangup("caller_hangup");
+    await expectAnswerAfterRule("so I was wondering", 1500, "no_punctuation");
   });
 
   it("waits the number time when the caller ends on digits being read out", async () => {
-    const call = await callerFirst({ heard: ["my number is 555 0123."] });
-    const answered = await speakThenListen(call, 600, 3000);
-    expect(answered).toBeGreaterThanOrEqual(500 - FRAME);
-    expect(answered).toBeLessThan(700);
-    expect(metrics(call)[0]).toMatchObject({ endOfTurnRule: "number" });
-    await call.session.hangup("caller_hangup");
+    await expectAnswerAfterRule("my number is 555 0123.", 500, "number");
   });
 
   it("ends at once on the recogniser's own end-of-turn event, unless the assistant turns that off", async () => {
