@@ -62,7 +62,9 @@ function isScoped(text, statement, table) {
   const scopesOrDelegates = (code) =>
     scopes(code) || [...code.matchAll(/\b(\w+)\(\s*tenant\b/g)].some(([, name]) => scopes(bodyOf(text, name)));
   if (scopesOrDelegates(statement)) return true;
-  for (const [, name, value] of text.matchAll(/(?:const|let) (\w+)(?::[^=;]+)?\s*=((?:(?!\b(?:const|let) )[\s\S])*?);\n/g)) {
+  for (const [, name, value] of text.matchAll(
+    /(?:const|let) (\w+)(?::[^=;]+)?\s*=((?:(?!\b(?:const|let) )[\s\S])*?);\n/g,
+  )) {
     if (new RegExp(`\\b${name}\\b`).test(statement) && scopesOrDelegates(value)) return true;
   }
   return false;
