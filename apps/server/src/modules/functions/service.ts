@@ -111,15 +111,11 @@ export async function deleteFunction(db: Executor, tenant: TenantScope, id: stri
   await deleteRow(db, functions, tenant, id, FUNCTION_NOT_FOUND);
 }
 
+const functionLinks = assistantLinks(agentFunctions, "functionId", functions, requireFunction);
+
 /** The functions assigned to an assistant of the workspace (the call engine offers these as tools). */
 export async function listAgentFunctions(db: Executor, tenant: TenantScope, agentId: string): Promise<FunctionRow[]> {
-  const rows = await db
-    .select({ fn: functions })
-    .from(agentFunctions)
-    .innerJoin(functions, eq(functions.id, agentFunctions.functionId))
-    .where(scoped(functions, tenant).where(eq(agentFunctions.agentId, agentId)))
-    .orderBy(asc(functions.name));
-  return rows.map((r) => r.fn);
+  return functionLinks.linkedTo(db, tenant, agentId, [asc(functions.name)]);
 }
 
 export async function requireAgentFunctions(db: Executor, tenant: TenantScope, agentId: string) {
@@ -127,14 +123,5 @@ export async function requireAgentFunctions(db: Executor, tenant: TenantScope, a
   return listAgentFunctions(db, tenant, agentId);
 }
 
-const functionLinks = assistantLinks(
-  {
-    table: agentFunctions,
-    agentColumn: agentFunctions.agentId,
-    targetColumn: agentFunctions.functionId,
-    row: (agentId, functionId) => ({ agentId, functionId }),
-  },
-  requireFunction,
-);
 export const assignFunction = functionLinks.link;
 export const unassignFunction = functionLinks.unlink;

@@ -97,16 +97,12 @@ export async function deleteDocument(db: Executor, tenant: TenantScope, id: stri
   await deleteRow(db, documents, tenant, id, DOCUMENT_NOT_FOUND);
 }
 
+const documentLinks = assistantLinks(documentAgents, "documentId", documents, requireDocument);
+
 /** The documents linked to an assistant of the workspace. */
 export async function listAgentDocuments(db: Executor, tenant: TenantScope, agentId: string): Promise<DocumentRow[]> {
   await requireAgent(db, tenant, agentId);
-  const rows = await db
-    .select({ document: documents })
-    .from(documentAgents)
-    .innerJoin(documents, eq(documents.id, documentAgents.documentId))
-    .where(scoped(documents, tenant).where(eq(documentAgents.agentId, agentId)))
-    .orderBy(desc(documents.createdAt));
-  return rows.map((r) => r.document);
+  return documentLinks.linkedTo(db, tenant, agentId, [desc(documents.createdAt)]);
 }
 
 /** Whether the assistant has any document to search (decides whether a call gets the search tool). */
@@ -124,14 +120,5 @@ export async function documentAgentsOf(db: Executor, tenant: TenantScope, id: st
   return (await agentsByDocument(db, tenant, [id])).get(id) ?? [];
 }
 
-const documentLinks = assistantLinks(
-  {
-    table: documentAgents,
-    agentColumn: documentAgents.agentId,
-    targetColumn: documentAgents.documentId,
-    row: (agentId, documentId) => ({ agentId, documentId }),
-  },
-  requireDocument,
-);
 export const linkDocument = documentLinks.link;
 export const unlinkDocument = documentLinks.unlink;

@@ -96,15 +96,11 @@ export async function deleteMcpServer(db: Executor, tenant: TenantScope, id: str
   await deleteRow(db, mcpServers, tenant, id, SERVER_NOT_FOUND);
 }
 
+const serverLinks = assistantLinks(agentMcpServers, "mcpServerId", mcpServers, requireMcpServer);
+
 /** The MCP servers linked to an assistant of the workspace (the call engine offers their tools). */
 export async function listAgentMcpServers(db: Executor, tenant: TenantScope, agentId: string): Promise<McpServerRow[]> {
-  const rows = await db
-    .select({ server: mcpServers })
-    .from(agentMcpServers)
-    .innerJoin(mcpServers, eq(mcpServers.id, agentMcpServers.mcpServerId))
-    .where(scoped(mcpServers, tenant).where(eq(agentMcpServers.agentId, agentId)))
-    .orderBy(asc(mcpServers.name));
-  return rows.map((r) => r.server);
+  return serverLinks.linkedTo(db, tenant, agentId, [asc(mcpServers.name)]);
 }
 
 export async function requireAgentMcpServers(db: Executor, tenant: TenantScope, agentId: string) {
@@ -112,14 +108,5 @@ export async function requireAgentMcpServers(db: Executor, tenant: TenantScope, 
   return listAgentMcpServers(db, tenant, agentId);
 }
 
-const serverLinks = assistantLinks(
-  {
-    table: agentMcpServers,
-    agentColumn: agentMcpServers.agentId,
-    targetColumn: agentMcpServers.mcpServerId,
-    row: (agentId, mcpServerId) => ({ agentId, mcpServerId }),
-  },
-  requireMcpServer,
-);
 export const linkMcpServer = serverLinks.link;
 export const unlinkMcpServer = serverLinks.unlink;
