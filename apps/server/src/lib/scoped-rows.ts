@@ -36,28 +36,24 @@ export async function findRow<T extends ScopedTable>(
   return rows[0];
 }
 
-/** The tenant's row with that id; a miss is a 404 with `notFoundText`. */
-export async function requireRow<T extends ScopedTable>(
+/** An action on the tenant's row with that id that answers the row; a miss is a 404 with `notFoundText`. */
+type RowById = <T extends ScopedTable>(
   db: Executor,
   table: T,
   tenant: TenantScope,
   id: string,
   notFoundText: string,
-): Promise<T["$inferSelect"]> {
-  return found(await findRow(db, table, tenant, id), notFoundText);
-}
+) => Promise<T["$inferSelect"]>;
 
-/** Deletes the tenant's row with that id and returns it; a miss is a 404 with `notFoundText`. */
-export async function deleteRow<T extends ScopedTable>(
-  db: Executor,
-  table: T,
-  tenant: TenantScope,
-  id: string,
-  notFoundText: string,
-): Promise<T["$inferSelect"]> {
-  const rows = (await db
+/** The tenant's row with that id. */
+export const requireRow: RowById = async (db, table, tenant, id, notFoundText) =>
+  found(await findRow(db, table, tenant, id), notFoundText);
+
+/** Deletes the tenant's row with that id and returns it. */
+export const deleteRow: RowById = async (db, table, tenant, id, notFoundText) => {
+  const rows = await db
     .delete(table as PgTable)
     .where(scoped(table, tenant).where(eq(table.id, id)))
-    .returning()) as T["$inferSelect"][];
+    .returning();
   return found(rows[0], notFoundText);
-}
+};
