@@ -1,4 +1,6 @@
 import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import type { RunningServer } from "./server.ts";
 import { speechWav } from "./speech-wav.ts";
 
@@ -99,4 +101,12 @@ export async function signIn(page: Page, baseUrl: string | null, username: strin
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
+}
+
+/** Opens a list page at `url`, waits for its `heading` and its empty-list `emptyText`, and checks it with axe. */
+export async function openEmptyListPage(page: Page, url: string, heading: string, emptyText: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+  await page.getByText(emptyText).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall } from "../support/api.ts";
 import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { openEmptyListPage } from "../support/browser.ts";
 import { storeArabicDarkMode } from "../support/preferences.ts";
 import { useSignedInProduct } from "../support/product.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
@@ -64,10 +65,7 @@ const figure = (name: string) =>
 
 describe("batch calls page", () => {
   it("starts empty, and creates a campaign from a CSV after previewing it", async () => {
-    await page.goto(`${product.server.url}/batch-calls`);
-    await page.getByRole("heading", { name: "Batch calls", level: 1 }).waitFor();
-    await page.getByText("No batch calls yet").waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await openEmptyListPage(page, `${product.server.url}/batch-calls`, "Batch calls", "No batch calls yet");
 
     await page.getByRole("button", { name: "New batch call" }).first().click();
     const dialog = page.getByRole("dialog", { name: "New batch call" });

@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { openEmptyListPage } from "../support/browser.ts";
 import { storeArabicDarkMode } from "../support/preferences.ts";
 import { useSignedInProduct } from "../support/product.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
@@ -45,10 +46,7 @@ afterAll(async () => {
 
 describe("phone numbers page", () => {
   it("starts empty, and imports the numbers of a telephony account", async () => {
-    await page.goto(`${product.server.url}/phone-numbers`);
-    await page.getByRole("heading", { name: "Phone numbers", level: 1 }).waitFor();
-    await page.getByText("No phone numbers yet").waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await openEmptyListPage(page, `${product.server.url}/phone-numbers`, "Phone numbers", "No phone numbers yet");
 
     await page.getByRole("button", { name: "Import from provider" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Import numbers from a provider" });
