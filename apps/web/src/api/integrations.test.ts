@@ -1,24 +1,9 @@
-import { INTEGRATION_CATALOG, type Integration } from "@parley/contract";
+import type { Integration } from "@parley/contract";
 import { describe, expect, it } from "vitest";
+import { integrationEntry } from "../testing/integration-entry.ts";
 import { providerKeyMissing, voiceKeyMissing } from "./integrations.ts";
 
-function entry(provider: string, source: Integration["source"]): Integration {
-  const info = INTEGRATION_CATALOG.find((p) => p.id === provider);
-  if (!info) throw new Error(provider);
-  return {
-    id: null,
-    provider: info.id,
-    label: info.label,
-    kind: info.kind,
-    kinds: [...info.kinds],
-    fields: [...info.fields],
-    configured: source === "workspace",
-    source,
-    values: {},
-    last_test: null,
-    updated_at: null,
-  };
-}
+const entry = (provider: string, source: Integration["source"]) => integrationEntry(provider, { source });
 
 describe("providerKeyMissing", () => {
   it("says a voice provider without a workspace or server key cannot speak", () => {

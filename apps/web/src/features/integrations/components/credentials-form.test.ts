@@ -1,28 +1,11 @@
-import { INTEGRATION_CATALOG, type Integration } from "@parley/contract";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
+import { integrationEntry } from "../../../testing/integration-entry.ts";
 import { credentialDefaults, credentialsSchema } from "./credentials-form.ts";
 
 const t = ((key: string) => key) as unknown as TFunction<"integrations">;
 
-function integration(provider: string, values: Record<string, string> = {}): Integration {
-  const info = INTEGRATION_CATALOG.find((p) => p.id === provider);
-  if (!info) throw new Error(provider);
-  const configured = Object.keys(values).length > 0;
-  return {
-    id: null,
-    provider: info.id,
-    label: info.label,
-    kind: info.kind,
-    kinds: [...info.kinds],
-    fields: [...info.fields],
-    configured,
-    source: configured ? "workspace" : null,
-    values,
-    last_test: null,
-    updated_at: null,
-  };
-}
+const integration = (provider: string, values: Record<string, string> = {}) => integrationEntry(provider, { values });
 
 describe("credential forms", () => {
   it("require a new provider's fields and check URL fields", () => {
