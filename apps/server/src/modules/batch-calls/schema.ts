@@ -18,7 +18,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { workspaces } from "../workspaces/schema.ts";
+import { createdAt, timestamps, updatedAt } from "../../lib/table-columns.ts";
+import { workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /**
  * A batch outbound call campaign (spec §3 "Batch call"). The assistant and the from-number are ids
@@ -28,10 +29,7 @@ import { workspaces } from "../workspaces/schema.ts";
 export const batchCalls = pgTable(
   "batch_calls",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     name: text("name").notNull(),
     agentId: uuid("agent_id"),
     fromPhoneNumberId: uuid("from_phone_number_id").notNull(),
@@ -49,8 +47,7 @@ export const batchCalls = pgTable(
     isArchived: boolean("is_archived").notNull().default(false),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("batch_calls_list_idx").on(t.workspaceId, t.isArchived, t.updatedAt.desc())],
 );
@@ -65,10 +62,7 @@ export const batchCalls = pgTable(
 export const batchCallContacts = pgTable(
   "batch_call_contacts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     batchCallId: uuid("batch_call_id")
       .notNull()
       .references(() => batchCalls.id, { onDelete: "cascade" }),
@@ -87,7 +81,7 @@ export const batchCallContacts = pgTable(
     dialStartedAt: timestamp("dial_started_at", { withTimezone: true }),
     lockedBy: text("locked_by"),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("batch_call_contacts_number_idx").on(t.batchCallId, t.number),
@@ -99,13 +93,10 @@ export const batchCallContacts = pgTable(
 export const doNotCall = pgTable(
   "do_not_call",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     number: text("number").notNull(),
     reason: text("reason").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("do_not_call_number_idx").on(t.workspaceId, t.number)],
 );

@@ -22,8 +22,9 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt } from "../../lib/table-columns.ts";
 import { agents } from "../assistants/schema.ts";
-import { workspaces } from "../workspaces/schema.ts";
+import { workspaceIdColumn, workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /** Raw bytes; node-postgres hands back a Buffer, PGlite a Uint8Array. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -41,10 +42,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 export const callLogs = pgTable(
   "call_logs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     agentId: uuid("agent_id").references(() => agents.id, { onDelete: "set null" }),
     agentName: text("agent_name").notNull(),
     channel: text("channel").$type<CallChannel>().notNull(),
@@ -100,11 +98,9 @@ export const callRecordings = pgTable("call_recordings", {
   callId: uuid("call_id")
     .primaryKey()
     .references(() => callLogs.id, { onDelete: "cascade" }),
-  workspaceId: uuid("workspace_id")
-    .notNull()
-    .references(() => workspaces.id, { onDelete: "cascade" }),
+  workspaceId: workspaceIdColumn(),
   wav: bytea("wav").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type CallLogRow = typeof callLogs.$inferSelect;

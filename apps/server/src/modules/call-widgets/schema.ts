@@ -1,7 +1,8 @@
 import type { WidgetAppearance } from "@parley/contract";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestamps } from "../../lib/table-columns.ts";
 import { agents } from "../assistants/schema.ts";
-import { workspaces } from "../workspaces/schema.ts";
+import { workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /**
  * Call widgets. `public_key` is what the embedding page names (not a secret: it is in the page's
@@ -11,10 +12,7 @@ import { workspaces } from "../workspaces/schema.ts";
 export const callWidgets = pgTable(
   "call_widgets",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     agentId: uuid("agent_id")
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
@@ -25,8 +23,7 @@ export const callWidgets = pgTable(
     maxConcurrentCalls: integer("max_concurrent_calls").notNull(),
     callsPerVisitorPerHour: integer("calls_per_visitor_per_hour").notNull(),
     enabled: boolean("enabled").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("call_widgets_public_key_idx").on(t.publicKey),
@@ -42,16 +39,13 @@ export const callWidgets = pgTable(
 export const widgetCalls = pgTable(
   "widget_calls",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...workspaceRecordKey(),
     widgetId: uuid("widget_id")
       .notNull()
       .references(() => callWidgets.id, { onDelete: "cascade" }),
     callId: uuid("call_id"),
     visitorKey: text("visitor_key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("widget_calls_widget_created_idx").on(t.widgetId, t.createdAt),
