@@ -6,6 +6,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiLogin } from "../support/api.ts";
+import { offlineProviders } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { launchBrowser, signIn } from "../support/browser.ts";
 import { storeArabicDarkMode } from "../support/preferences.ts";
@@ -162,12 +163,8 @@ beforeAll(async () => {
   for (const name of ["Front desk", "Sales caller"]) {
     const created = await apiCall<{ id: string }>(first.url, token, "POST", "/agents", {
       name,
-      llm_provider: "openai-compatible",
-      llm_provider_config: { model: "scripted", base_url: "http://127.0.0.1:9/v1" },
-      stt_provider: "local",
-      stt_provider_config: {},
-      tts_provider: "local",
-      tts_provider_config: { model: "espeak-ng", voice: "en-us" },
+      // No call reaches the model: nothing listens at its address.
+      ...offlineProviders("http://127.0.0.1:9/v1"),
     });
     agents[name] = created.id;
   }
