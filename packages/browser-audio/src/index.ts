@@ -5,3 +5,4 @@
 export { type AudioIo, createAudioIo } from "./audio-io.ts";
 export { classifyMediaError, MicrophoneError, type MicrophoneProblem, openMicrophone } from "./microphone.ts";
 export { CALL_SAMPLE_RATE, createDownsampler, floatToInt16, int16ToFloat, rms } from "./pcm.ts";
+export { foldTranscript, type TranscriptLine, type TranscriptUpdate } from "./transcript.ts";

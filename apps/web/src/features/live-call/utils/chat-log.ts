@@ -1,3 +1,5 @@
+import { foldTranscript, type TranscriptUpdate } from "@parley/browser-audio";
+
 /** The chat panel's lines: live partials are replaced in place, finals stay. */
 export interface ChatLine {
   id: number;
@@ -8,39 +10,13 @@ export interface ChatLine {
   settled?: string;
 }
 
-export interface TranscriptUpdate {
-  role: "user" | "assistant";
-  text: string;
-  final: boolean;
-}
+export type { TranscriptUpdate };
 
 let nextId = 1;
 
-/**
- * Folds one transcript message into the lines: a partial replaces the role's open partial; a
- * final closes it. The assistant's sentences of one answer (no caller line between) join into one
- * bubble, whether each arrives as it starts playing (partial) or once it was spoken (final).
- */
+/** Folds one transcript message into the lines (see foldTranscript); a new line gets the next id. */
 export function applyTranscript(lines: ChatLine[], update: TranscriptUpdate): ChatLine[] {
-  const text = update.text.trim();
-  if (!text) return lines;
-  const last = lines.at(-1);
-  if (update.role === "assistant" && last?.role === "assistant") {
-    const settled = last.final ? last.text : (last.settled ?? "");
-    const joined = settled ? `${settled} ${text}` : text;
-    const next: ChatLine = update.final
-      ? { id: last.id, role: "assistant", text: joined, final: true }
-      : { id: last.id, role: "assistant", text: joined, final: false, settled };
-    return [...lines.slice(0, -1), next];
-  }
-  const openIndex = lines.findLastIndex((l) => l.role === update.role && !l.final);
-  if (openIndex >= 0) {
-    const copy = lines.slice();
-    const open = copy[openIndex] as ChatLine;
-    copy[openIndex] = { ...open, text, final: update.final };
-    return copy;
-  }
-  return [...lines, { id: nextId++, role: update.role, text, final: update.final }];
+  return foldTranscript(lines, update, (line) => ({ id: nextId++, ...line }));
 }
 
 /**
