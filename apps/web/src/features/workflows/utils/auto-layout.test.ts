@@ -1,20 +1,17 @@
 import type { WorkflowGraph } from "@parley/contract";
 import { describe, expect, it } from "vitest";
 import { autoLayout } from "./auto-layout.ts";
-import { blankNode, connect } from "./graph-edits.ts";
+import { connect } from "./graph-edits.ts";
+import { stepsGraph } from "./steps-graph.ts";
 
 describe("auto-layout", () => {
   it("puts each step below the one it follows, and branches side by side", async () => {
-    const at = { x: 0, y: 0 };
-    let graph: WorkflowGraph = {
-      nodes: [
-        blankNode("start", "start", "Start", at),
-        blankNode("condition", "route", "Route", at),
-        blankNode("end", "a", "A", at),
-        blankNode("end", "b", "B", at),
-      ],
-      edges: [],
-    };
+    let graph: WorkflowGraph = stepsGraph([
+      ["start", "start", "Start"],
+      ["condition", "route", "Route"],
+      ["end", "a", "A"],
+      ["end", "b", "B"],
+    ]);
     for (const [from, to] of [
       ["start", "route"],
       ["route", "a"],

@@ -1,17 +1,15 @@
 import type { WorkflowGraph } from "@parley/contract";
 import { describe, expect, it } from "vitest";
 import { addNode, blankNode, connect, freeId, moveNodes, removeElements } from "./graph-edits.ts";
+import { stepsGraph } from "./steps-graph.ts";
 
-const at = { x: 0, y: 0 };
-const base = (): WorkflowGraph => ({
-  nodes: [
-    blankNode("start", "start", "Start", at),
-    blankNode("conversation", "ask", "Ask", at),
-    blankNode("end", "end", "End", at),
-    blankNode("transfer", "agent", "Agent", at),
-  ],
-  edges: [],
-});
+const base = (): WorkflowGraph =>
+  stepsGraph([
+    ["start", "start", "Start"],
+    ["conversation", "ask", "Ask"],
+    ["end", "end", "End"],
+    ["transfer", "agent", "Agent"],
+  ]);
 
 describe("graph edits", () => {
   it("names new elements with the first free id", () => {
@@ -52,7 +50,7 @@ describe("graph edits", () => {
 
   it("moves nodes to whole-pixel positions", () => {
     const graph = moveNodes(
-      addNode(base(), blankNode("end", "bye", "Bye", at)),
+      addNode(base(), blankNode("end", "bye", "Bye", { x: 0, y: 0 })),
       new Map([["bye", { x: 10.4, y: -3.6 }]]),
     );
     expect(graph.nodes.at(-1)?.position).toEqual({ x: 10, y: -4 });
