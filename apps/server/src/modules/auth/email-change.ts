@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { assertIdentityFree, changeEmail } from "../users/profile.ts";
 import { findUserById, normaliseEmail, type UserRow } from "../users/service.ts";
-import { consumeEmailToken, expireEmailTokensOf, issueEmailToken, limitEmailRequests } from "./email-token.ts";
+import { consumeEmailToken, emailOneTimeLink, expireEmailTokensOf, limitEmailRequests } from "./email-token.ts";
 
 export const EMAIL_CHANGE_TTL_SECONDS = 60 * 60;
 export const EMAIL_CHANGE_INVALID = "This confirmation link is invalid or has expired. Please change your email again.";
@@ -23,22 +23,16 @@ export async function requestEmailChange(ctx: AppContext, user: UserRow, newEmai
   if (email === normaliseEmail(user.email)) return;
   await assertIdentityFree(ctx.db, { email }, user.id);
   await limitEmailRequests(ctx, "email_change", ip, email);
-  const token = await issueEmailToken(ctx, {
-    purpose: "email_change",
-    email,
-    userId: user.id,
-    ttlSeconds: EMAIL_CHANGE_TTL_SECONDS,
-  });
-  await ctx.mailer.send({
-    to: email,
-    subject: "Confirm your new Parley email address",
-    text: [
-      `Use this link to make ${email} the email address of your Parley account (${user.username}):`,
-      `${ctx.config.publicUrl}/profile?email_token=${encodeURIComponent(token)}`,
-      "",
-      `The link works once and expires in ${EMAIL_CHANGE_TTL_SECONDS / 60} minutes. If you did not ask for it, ignore this email.`,
-    ].join("\n"),
-  });
+  await emailOneTimeLink(
+    ctx,
+    { purpose: "email_change", email, userId: user.id, ttlSeconds: EMAIL_CHANGE_TTL_SECONDS },
+    {
+      to: email,
+      subject: "Confirm your new Parley email address",
+      intro: `Use this link to make ${email} the email address of your Parley account (${user.username}):`,
+      page: { path: "/profile", param: "email_token" },
+    },
+  );
   await ctx.mailer.send({
     to: user.email,
     subject: "Your Parley email address is being changed",

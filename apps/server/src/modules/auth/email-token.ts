@@ -47,6 +47,42 @@ export async function issueEmailToken(
   return token;
 }
 
+/** Who a one-time link is for, and what its email says around it. */
+export interface OneTimeLinkEmail {
+  to: string;
+  subject: string;
+  /** The line above the link. */
+  intro: string;
+  /** The page the link opens and the query parameter that carries the token. */
+  page: { path: string; param: string };
+  /** Said after "If you did not ask for it, ignore this email" (e.g. "; your password stays as it is"). */
+  ignoreNote?: string;
+}
+
+/**
+ * Issues a one-time token and emails its link, with the line every such email ends with: the
+ * link works once and expires. Magic links, password resets and email changes share it.
+ */
+export async function emailOneTimeLink(
+  ctx: AppContext,
+  token: { purpose: EmailTokenPurpose; email: string; userId: string | null; ttlSeconds: number },
+  email: OneTimeLinkEmail,
+): Promise<void> {
+  const secret = await issueEmailToken(ctx, token);
+  const link = `${ctx.config.publicUrl}${email.page.path}?${email.page.param}=${encodeURIComponent(secret)}`;
+  const minutes = Math.round(token.ttlSeconds / 60);
+  await ctx.mailer.send({
+    to: email.to,
+    subject: email.subject,
+    text: [
+      email.intro,
+      link,
+      "",
+      `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email${email.ignoreNote ?? ""}.`,
+    ].join("\n"),
+  });
+}
+
 /** Makes an account's unused links (of one purpose, or all) stop working. */
 export async function expireEmailTokensOf(db: Executor, userId: string, now: Date, purpose?: EmailTokenPurpose) {
   await db

@@ -17,10 +17,8 @@ import {
   uniqueUsernameFor,
 } from "../users/service.ts";
 import { createPersonalWorkspace, listMemberships, toWorkspace } from "../workspaces/service.ts";
-import { consumeEmailToken, issueEmailToken, limitEmailRequests } from "./email-token.ts";
+import { consumeEmailToken, emailOneTimeLink, limitEmailRequests } from "./email-token.ts";
 import { startSession } from "./session.ts";
-
-const minutes = Math.round(MAGIC_LINK_TTL_SECONDS / 60);
 
 /**
  * Emails a one-time link: to sign in for a known active account, to finish signing up for an
@@ -30,24 +28,16 @@ export async function requestMagicLink(ctx: AppContext, email: string, ip: strin
   await limitEmailRequests(ctx, "magic_link", ip, email);
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.isActive) return;
-  const token = await issueEmailToken(ctx, {
-    purpose: "magic_link",
-    email,
-    userId: user?.id ?? null,
-    ttlSeconds: MAGIC_LINK_TTL_SECONDS,
-  });
-  const path = user ? "/auth/magic-link-callback" : "/auth/complete-signup-magic-link";
-  const link = `${ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
-    to: email,
-    subject: user ? "Your Parley sign-in link" : "Finish creating your Parley account",
-    text: [
-      user ? "Use this link to sign in to Parley:" : "Use this link to finish creating your Parley account:",
-      link,
-      "",
-      `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
-    ].join("\n"),
-  });
+  await emailOneTimeLink(
+    ctx,
+    { purpose: "magic_link", email, userId: user?.id ?? null, ttlSeconds: MAGIC_LINK_TTL_SECONDS },
+    {
+      to: email,
+      subject: user ? "Your Parley sign-in link" : "Finish creating your Parley account",
+      intro: user ? "Use this link to sign in to Parley:" : "Use this link to finish creating your Parley account:",
+      page: { path: user ? "/auth/magic-link-callback" : "/auth/complete-signup-magic-link", param: "token" },
+    },
+  );
 }
 
 const invalid = () => new AppError("bad_request", ERROR_TEXTS.magicLinkInvalid);

@@ -12,7 +12,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { forgetInitialPassword } from "../users/initial-password.ts";
 import { findUserByEmail, updateUser } from "../users/service.ts";
-import { consumeEmailToken, issueEmailToken, limitEmailRequests } from "./email-token.ts";
+import { consumeEmailToken, emailOneTimeLink, limitEmailRequests } from "./email-token.ts";
 import { revokeAllSessions } from "./session.ts";
 
 const tags = ["auth"];
@@ -37,22 +37,17 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       await limitEmailRequests(ctx, "password_reset", request.ip, email);
       const user = await findUserByEmail(ctx.db, email);
       if (user?.isActive) {
-        const token = await issueEmailToken(ctx, {
-          purpose: "password_reset",
-          email,
-          userId: user.id,
-          ttlSeconds: PASSWORD_RESET_TTL_SECONDS,
-        });
-        await ctx.mailer.send({
-          to: user.email,
-          subject: "Reset your Parley password",
-          text: [
-            "Use this link to choose a new password:",
-            `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
-            "",
-            `The link works once and expires in ${Math.round(PASSWORD_RESET_TTL_SECONDS / 60)} minutes. If you did not ask for it, ignore this email; your password stays as it is.`,
-          ].join("\n"),
-        });
+        await emailOneTimeLink(
+          ctx,
+          { purpose: "password_reset", email, userId: user.id, ttlSeconds: PASSWORD_RESET_TTL_SECONDS },
+          {
+            to: user.email,
+            subject: "Reset your Parley password",
+            intro: "Use this link to choose a new password:",
+            page: { path: "/reset-password", param: "token" },
+            ignoreNote: "; your password stays as it is",
+          },
+        );
       }
       return { message: RESET_SENT };
     },
