@@ -89,191 +89,168 @@ const clean: Record<string, string> = {
   ].join("\n"),
 };
 
+/** The output of the check over the clean tree with `files` on top, which must fail. */
+function failureOf(files: Record<string, string>): string {
+  const result = check(tree({ ...clean, ...files }));
+  expect(result.status).toBe(1);
+  return result.output;
+}
+
+/** Trees that break one rule each: what is planted, and what the check must say about it. */
+const PLANTED: { name: string; files: Record<string, string>; says: string[] }[] = [
+  {
+    name: "fails when a module imports another module's tables, naming the file and the import",
+    files: {
+      "apps/server/src/modules/workspaces/members.ts":
+        'import type { UserRow } from "../users/schema.ts";\nexport type M = UserRow;\n',
+    },
+    says: ['apps/server/src/modules/workspaces/members.ts imports "../users/schema.ts"'],
+  },
+  {
+    name: "lets only a module's schema.ts reference another schema.ts (foreign keys)",
+    files: {
+      "apps/server/src/modules/workspaces/nested/schema.ts": 'import { users } from "../../users/schema.ts";\n',
+    },
+    says: ["workspaces/nested/schema.ts"],
+  },
+  {
+    name: "fails on a cycle between server modules",
+    files: {
+      "apps/server/src/modules/users/routes.ts": 'import { x } from "../workspaces/service.ts";\n',
+    },
+    says: [
+      "import cycle between server modules users, workspaces",
+      'apps/server/src/modules/users/routes.ts imports "../workspaces/service.ts"',
+    ],
+  },
+  {
+    name: "fails on a cycle between engine folders, but not on one made only by tests",
+    files: { "packages/engine/src/audio/mix.ts": 'export { call } from "../session/call.ts";\n' },
+    says: ["import cycle between engine folders audio, session"],
+  },
+  {
+    name: "sees dynamic imports",
+    files: {
+      "packages/engine/src/audio/lazy.ts": 'export const load = () => import("../session/call.ts");\n',
+    },
+    says: ['packages/engine/src/audio/lazy.ts imports "../session/call.ts"'],
+  },
+  {
+    name: "fails when one web feature imports another",
+    files: {
+      "apps/web/src/features/b/page.tsx": 'import { A } from "../a/page.tsx";\nexport const B = A;\n',
+    },
+    says: ['apps/web/src/features/b/page.tsx imports "../a/page.tsx"'],
+  },
+  {
+    name: "fails when the foundation imports a module, naming the file and the import",
+    files: {
+      "apps/server/src/db/client.ts": 'import type { UserRow } from "../modules/users/service.ts";\n',
+      "apps/server/src/context.ts": 'import type { Rooms } from "./modules/users/rooms.ts";\n',
+    },
+    says: [
+      'apps/server/src/db/client.ts imports "../modules/users/service.ts": the foundation',
+      'apps/server/src/context.ts imports "./modules/users/rooms.ts"',
+    ],
+  },
+  {
+    name: "fails on a cycle between two server files, type-only imports included",
+    files: {
+      "apps/server/src/lib/a.ts": 'import type { B } from "./b.ts";\nexport type A = B;\n',
+      "apps/server/src/lib/b.ts": 'import type { A } from "./a.ts";\nexport type B = A;\n',
+    },
+    says: ["import cycle between server files apps/server/src/lib/a.ts, apps/server/src/lib/b.ts"],
+  },
+  {
+    name: "fails on a cycle between contract files",
+    files: {
+      "packages/contract/src/catalog.ts": 'import type { D } from "./providers/types.ts";\nexport type C = D;\n',
+      "packages/contract/src/providers/types.ts": 'export type { C as D } from "../catalog.ts";\n',
+    },
+    says: ["import cycle between contract files packages/contract/src/catalog.ts"],
+  },
+  {
+    name: "fails when a server module or web feature is missing from ARCHITECTURE.md's vocabulary, or it names one that does not exist",
+    files: {
+      "apps/server/src/modules/invoices/service.ts": "export const invoices = 1;\n",
+      "apps/web/src/features/reports/page.tsx": "export const Reports = 1;\n",
+      "ARCHITECTURE.md": String(clean["ARCHITECTURE.md"]).replace("`audio`", "`codecs`"),
+    },
+    says: [
+      "apps/server/src/modules/invoices is missing from ARCHITECTURE.md's vocabulary table",
+      "apps/web/src/features/reports is missing from ARCHITECTURE.md's vocabulary table",
+      "names engine folder `codecs`, which is not in packages/engine/src",
+    ],
+  },
+  {
+    name: "still counts a vendor's file that is imported by path",
+    files: {
+      "apps/server/src/modules/users/a.ts":
+        'import { x } from "../../../../../packages/engine/src/providers/acme/stt.ts";\n',
+      "apps/server/src/modules/users/b.ts": "// Acme Voice\n",
+    },
+    says: ["apps/server/src/modules/users/a.ts"],
+  },
+];
+
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
 describe("scripts/check-structure.mjs", () => {
+  it.each(PLANTED)("$name", ({ files, says }) => {
+    const output = failureOf(files);
+    for (const text of says) expect(output).toContain(text);
+  });
+
   it("passes a tree that keeps every boundary", () => {
     const result = check(tree(clean));
     expect(result.output).toContain("Structure check passed.");
     expect(result.status).toBe(0);
   });
 
-  it("fails when a module imports another module's tables, naming the file and the import", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "apps/server/src/modules/workspaces/members.ts":
-          'import type { UserRow } from "../users/schema.ts";\nexport type M = UserRow;\n',
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain('apps/server/src/modules/workspaces/members.ts imports "../users/schema.ts"');
-  });
-
-  it("lets only a module's schema.ts reference another schema.ts (foreign keys)", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "apps/server/src/modules/workspaces/nested/schema.ts": 'import { users } from "../../users/schema.ts";\n',
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain("workspaces/nested/schema.ts");
-  });
-
-  it("fails on a cycle between server modules", () => {
-    const result = check(
-      tree({ ...clean, "apps/server/src/modules/users/routes.ts": 'import { x } from "../workspaces/service.ts";\n' }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain("import cycle between server modules users, workspaces");
-    expect(result.output).toContain('apps/server/src/modules/users/routes.ts imports "../workspaces/service.ts"');
-  });
-
-  it("fails on a cycle between engine folders, but not on one made only by tests", () => {
-    const result = check(
-      tree({ ...clean, "packages/engine/src/audio/mix.ts": 'export { call } from "../session/call.ts";\n' }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain("import cycle between engine folders audio, session");
-  });
-
-  it("sees dynamic imports", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "packages/engine/src/audio/lazy.ts": 'export const load = () => import("../session/call.ts");\n',
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain('packages/engine/src/audio/lazy.ts imports "../session/call.ts"');
-  });
-
-  it("fails when one web feature imports another", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "apps/web/src/features/b/page.tsx": 'import { A } from "../a/page.tsx";\nexport const B = A;\n',
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain('apps/web/src/features/b/page.tsx imports "../a/page.tsx"');
-  });
-
-  it("fails when the foundation imports a module, naming the file and the import", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "apps/server/src/db/client.ts": 'import type { UserRow } from "../modules/users/service.ts";\n',
-        "apps/server/src/context.ts": 'import type { Rooms } from "./modules/users/rooms.ts";\n',
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain(
-      'apps/server/src/db/client.ts imports "../modules/users/service.ts": the foundation',
-    );
-    expect(result.output).toContain('apps/server/src/context.ts imports "./modules/users/rooms.ts"');
-  });
-
-  it("fails on a cycle between two server files, type-only imports included", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "apps/server/src/lib/a.ts": 'import type { B } from "./b.ts";\nexport type A = B;\n',
-        "apps/server/src/lib/b.ts": 'import type { A } from "./a.ts";\nexport type B = A;\n',
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain(
-      "import cycle between server files apps/server/src/lib/a.ts, apps/server/src/lib/b.ts",
-    );
-  });
-
-  it("fails on a cycle between contract files", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "packages/contract/src/catalog.ts": 'import type { D } from "./providers/types.ts";\nexport type C = D;\n',
-        "packages/contract/src/providers/types.ts": 'export type { C as D } from "../catalog.ts";\n',
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain("import cycle between contract files packages/contract/src/catalog.ts");
-  });
-
   it("fails on a query of a workspace-owned table that skips scoped(), outside a cross-workspace file", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "apps/server/src/modules/notes/find.ts": [
-          'import { notes } from "./schema.ts";',
-          "export const byId = (db, id) => db.select().from(notes).where(eq(notes.id, id));",
-          "export const remove = (db, id) => db.delete(notes).where(eq(notes.id, id));",
-          "",
-        ].join("\n"),
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain(
+    const output = failureOf({
+      "apps/server/src/modules/notes/find.ts": [
+        'import { notes } from "./schema.ts";',
+        "export const byId = (db, id) => db.select().from(notes).where(eq(notes.id, id));",
+        "export const remove = (db, id) => db.delete(notes).where(eq(notes.id, id));",
+        "",
+      ].join("\n"),
+    });
+    expect(output).toContain(
       "apps/server/src/modules/notes/find.ts:2 reads workspace-owned table notes without scoped(notes, tenant)",
     );
-    expect(result.output).toContain("apps/server/src/modules/notes/find.ts:3 deletes from workspace-owned table notes");
-    expect(result.output).not.toContain("service.ts");
-    expect(result.output).not.toContain("sweep-across-workspaces.ts");
-  });
-
-  it("fails when a server module or web feature is missing from ARCHITECTURE.md's vocabulary, or it names one that does not exist", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "apps/server/src/modules/invoices/service.ts": "export const invoices = 1;\n",
-        "apps/web/src/features/reports/page.tsx": "export const Reports = 1;\n",
-        "ARCHITECTURE.md": String(clean["ARCHITECTURE.md"]).replace("`audio`", "`codecs`"),
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain(
-      "apps/server/src/modules/invoices is missing from ARCHITECTURE.md's vocabulary table",
-    );
-    expect(result.output).toContain("apps/web/src/features/reports is missing from ARCHITECTURE.md's vocabulary table");
-    expect(result.output).toContain("names engine folder `codecs`, which is not in packages/engine/src");
+    expect(output).toContain("apps/server/src/modules/notes/find.ts:3 deletes from workspace-owned table notes");
+    expect(output).not.toContain("service.ts");
+    expect(output).not.toContain("sweep-across-workspaces.ts");
   });
 
   it("fails when two modules share an identical run of ten code lines, but not on shorter ones", () => {
     const body = Array.from({ length: 10 }, (_, i) => `  total += step(${i});`).join("\n");
     const shared = `export function sum(step) {\n  let total = 0;\n${body}\n  return total;\n}\n`;
     const short = Array.from({ length: 8 }, (_, i) => `export const v${i} = ${i};`).join("\n");
-    const result = check(
-      tree({
-        ...clean,
-        "apps/server/src/modules/users/sum.ts": shared,
-        "apps/server/src/modules/workspaces/sum.ts": `// a copy\n${shared}`,
-        "apps/web/src/features/a/values.ts": short,
-        "apps/web/src/features/b/values.ts": short,
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain(
+    const output = failureOf({
+      "apps/server/src/modules/users/sum.ts": shared,
+      "apps/server/src/modules/workspaces/sum.ts": `// a copy\n${shared}`,
+      "apps/web/src/features/a/values.ts": short,
+      "apps/web/src/features/b/values.ts": short,
+    });
+    expect(output).toContain(
       "apps/server/src/modules/workspaces/sum.ts:2 copies 10+ lines of apps/server/src/modules/users/sum.ts:1",
     );
-    expect(result.output).not.toContain("features/b/values.ts");
+    expect(output).not.toContain("features/b/values.ts");
   });
 
   it("fails when a vendor's id or label spreads over more than three production files", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "apps/server/src/modules/users/voices.ts": 'export const label = "ACME VOICE";\n',
-        "apps/web/src/features/a/icon.tsx": "export const icons = { acme: 1 };\n",
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain('vendor "acme" (Acme Voice) is named in 5 production files');
-    expect(result.output).toContain("apps/server/src/modules/users/voices.ts");
-    expect(result.output).toContain("apps/web/src/i18n/locales/en.json");
-    expect(result.output).not.toContain('vendor "acme-cloud"');
+    const output = failureOf({
+      "apps/server/src/modules/users/voices.ts": 'export const label = "ACME VOICE";\n',
+      "apps/web/src/features/a/icon.tsx": "export const icons = { acme: 1 };\n",
+    });
+    expect(output).toContain('vendor "acme" (Acme Voice) is named in 5 production files');
+    expect(output).toContain("apps/server/src/modules/users/voices.ts");
+    expect(output).toContain("apps/web/src/i18n/locales/en.json");
+    expect(output).not.toContain('vendor "acme-cloud"');
   });
 
   it("does not count model ids, URL paths, a longer vendor's own files or a built-in provider as mentions", () => {
@@ -298,18 +275,5 @@ describe("scripts/check-structure.mjs", () => {
     expect(result.output).not.toContain('vendor "acme"');
     expect(result.output).not.toContain('vendor "builtin"');
     expect(result.status).toBe(0);
-  });
-
-  it("still counts a vendor's file that is imported by path", () => {
-    const result = check(
-      tree({
-        ...clean,
-        "apps/server/src/modules/users/a.ts":
-          'import { x } from "../../../../../packages/engine/src/providers/acme/stt.ts";\n',
-        "apps/server/src/modules/users/b.ts": "// Acme Voice\n",
-      }),
-    );
-    expect(result.status).toBe(1);
-    expect(result.output).toContain("apps/server/src/modules/users/a.ts");
   });
 });
