@@ -165,6 +165,29 @@ export function formOf(request: DoubleRequest): URLSearchParams {
   return new URLSearchParams(request.body);
 }
 
+/**
+ * A body a vendor accepts as JSON or as a form, flattened to text values. With `joinLists`, a JSON
+ * array and a repeated form field become one space-separated value (as TeXML reads them); without,
+ * arrays are left out and the last repeat of a form field wins.
+ */
+export function bodyParamsOf(request: DoubleRequest, joinLists: boolean): Map<string, string> {
+  const json = jsonObjectOf(request);
+  const out = new Map<string, string>();
+  if (json) {
+    for (const [key, value] of Object.entries(json)) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+        out.set(key, String(value));
+      if (joinLists && Array.isArray(value)) out.set(key, value.map(String).join(" "));
+    }
+    return out;
+  }
+  for (const [key, value] of formOf(request)) {
+    const before = out.get(key);
+    out.set(key, joinLists && before !== undefined ? `${before} ${value}` : value);
+  }
+  return out;
+}
+
 /** Parses the body as a JSON object; null when it is not one. */
 export function jsonObjectOf(request: DoubleRequest): Record<string, unknown> | null {
   try {

@@ -4,13 +4,12 @@ import { Resampler } from "../../src/audio/resample.ts";
 import { DoubleCalls, type OutboundBehaviour, type SignedWebhook, type TelephonyDouble } from "./double-calls.ts";
 import {
   basicAuth,
+  bodyParamsOf,
   type DoubleRequest,
   type DoubleResponse,
   type DoubleRoute,
-  formOf,
   type GuardedHandler,
   guardedRoutes,
-  jsonObjectOf,
   randomHex,
   sendWebhook,
   startDoubleServer,
@@ -98,21 +97,6 @@ function plivoError(status: number, error: string): DoubleResponse {
 /** Plivo writes numbers as digits without "+". */
 function plain(number: string): string {
   return number.replace(/^\+/, "");
-}
-
-/** Reads a body Plivo accepts as JSON or as a form. */
-function paramsOf(request: DoubleRequest): Map<string, string> {
-  const json = jsonObjectOf(request);
-  const out = new Map<string, string>();
-  if (json) {
-    for (const [key, value] of Object.entries(json)) {
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-        out.set(key, String(value));
-    }
-    return out;
-  }
-  for (const [key, value] of formOf(request)) out.set(key, value);
-  return out;
 }
 
 const HANGUP_CAUSE: Record<string, string> = {
@@ -250,7 +234,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     new PlivoCall(authId, direction, randomUUID(), `+${plain(from)}`, `+${plain(to)}`, server.now, forged);
 
   function createCall(request: DoubleRequest, account: PlivoAccountConfig): DoubleResponse {
-    const params = paramsOf(request);
+    const params = bodyParamsOf(request, false);
     const from = params.get("from") ?? "";
     const to = params.get("to") ?? "";
     const answerUrl = params.get("answer_url") ?? "";
@@ -285,7 +269,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
   }
 
   async function transferCall(request: DoubleRequest, call: PlivoCall): Promise<DoubleResponse> {
-    const params = paramsOf(request);
+    const params = bodyParamsOf(request, false);
     const legs = params.get("legs") ?? "aleg";
     const url = params.get("aleg_url") ?? "";
     if (call.ended) return plivoError(404, "call not found");
@@ -309,7 +293,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
   const updateNumber: GuardedHandler<PlivoAccountConfig> = (request, account, { number }) => {
     const n = numbers.get(plain(number ?? ""));
     if (n?.authId !== account.authId) return notFound();
-    const params = paramsOf(request);
+    const params = bodyParamsOf(request, false);
     n.updates.push({ at: server.now(), params: Object.fromEntries(params) });
     const appId = params.get("app_id");
     if (appId !== undefined) {
@@ -331,7 +315,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
         return { status: 204 };
       }
       if (method === "POST") {
-        const app = saveApplication(paramsOf(request), existing, account.authId);
+        const app = saveApplication(bodyParamsOf(request, false), existing, account.authId);
         if ("status" in app) return app;
         return { status: 202, json: { api_id: randomUUID(), message: "changed" } };
       }
@@ -369,7 +353,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
       };
     }),
     route("POST", "/v1/Account/:auth/Application/", (request, account) => {
-      const app = saveApplication(paramsOf(request), null, account.authId);
+      const app = saveApplication(bodyParamsOf(request, false), null, account.authId);
       if ("status" in app) return app;
       return { status: 201, json: { api_id: randomUUID(), app_id: app.appId, message: "created" } };
     }),
@@ -400,7 +384,7 @@ export async function startPlivoDouble(options: PlivoDoubleOptions): Promise<Pli
     route("POST", "/v1/Account/:auth/Call/:call/DTMF/", (request, account, { call: uuid }) => {
       const call = callOf(account, uuid);
       if (!call || call.ended) return callNotFound();
-      const digits = paramsOf(request).get("digits") ?? "";
+      const digits = bodyParamsOf(request, false).get("digits") ?? "";
       if (!/^[0-9*#wW]+$/.test(digits)) return plivoError(400, "digits is mandatory and must be DTMF digits");
       runner.recordDtmf(call, digits);
       return { status: 202, json: { api_id: randomUUID(), message: "digits sent" } };

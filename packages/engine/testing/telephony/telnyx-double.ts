@@ -2,6 +2,7 @@ import { generateKeyPairSync, type KeyObject, randomUUID, sign } from "node:cryp
 import { DoubleCalls, type OutboundBehaviour, type SignedWebhook, type TelephonyDouble } from "./double-calls.ts";
 import {
   bearerToken,
+  bodyParamsOf,
   type DoubleRequest,
   type DoubleResponse,
   type DoubleRoute,
@@ -121,23 +122,6 @@ function callControlId(): string {
 function rawPublicKey(key: KeyObject): string {
   const der = key.export({ format: "der", type: "spki" });
   return der.subarray(der.length - 32).toString("base64");
-}
-
-/** Reads a request body the TeXML API accepts as JSON or as a form. */
-function paramsOf(request: DoubleRequest): Map<string, string> {
-  const json = jsonObjectOf(request);
-  const out = new Map<string, string>();
-  if (json) {
-    for (const [key, value] of Object.entries(json)) {
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-        out.set(key, String(value));
-      if (Array.isArray(value)) out.set(key, value.map(String).join(" "));
-    }
-    return out;
-  }
-  for (const [key, value] of new URLSearchParams(request.body))
-    out.set(key, out.has(key) ? `${out.get(key)} ${value}` : value);
-  return out;
 }
 
 export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<TelnyxDouble> {
@@ -397,7 +381,7 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
     (request, account, { account: sid, sid: callSid }) => {
       const call = calls.get(callSid ?? "");
       if (call?.accountSid !== account.accountSid || sid !== account.accountSid) return NOT_FOUND;
-      return method === "GET" ? { status: 200, json: callJson(call) } : updateCall(paramsOf(request), call);
+      return method === "GET" ? { status: 200, json: callJson(call) } : updateCall(bodyParamsOf(request, true), call);
     };
 
   const routes: DoubleRoute[] = [
@@ -432,11 +416,11 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
     ...["GET", "PATCH", "DELETE"].map((method) => route(method, "/v2/texml_applications/:id", application(method))),
     route("POST", "/v2/texml/Accounts/:account/Calls", (request, account, { account: sid }) => {
       if (sid !== account.accountSid) return NOT_FOUND;
-      const params = paramsOf(request);
+      const params = bodyParamsOf(request, true);
       return createCall(params, account, params.get("ApplicationSid") ?? "");
     }),
     route("POST", "/v2/texml/calls/:connection", (request, account, { connection }) =>
-      createCall(paramsOf(request), account, connection ?? ""),
+      createCall(bodyParamsOf(request, true), account, connection ?? ""),
     ),
     ...["GET", "POST"].map((method) => route(method, "/v2/texml/Accounts/:account/Calls/:sid", texmlCall(method))),
     route("POST", "/v2/calls/:id/actions/:action", (request, account, { id, action }) => {
