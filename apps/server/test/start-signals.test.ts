@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const scripts = path.resolve(import.meta.dirname, "../../../scripts");
+const root = path.resolve(import.meta.dirname, "../../..");
+const scripts = path.join(root, "scripts");
 const forwarder = pathToFileURL(path.join(scripts, "run-forwarding-signals.mjs")).href;
 
 // Stands in for the server: prints its pid, stops cleanly on SIGTERM/SIGINT with a status of its own.
@@ -52,5 +54,46 @@ describe("npm start's launcher (issue 10 item 6)", () => {
     expect(code).toBe(status);
     // The server stopped too rather than living on as an orphan.
     await expect.poll(() => isAlive(serverPid), { timeout: 5000 }).toBe(false);
+  });
+});
+
+/** Runs the root package's own `start` script through npm (and npm's shell) in a copy whose
+ * scripts/start.mjs is the stand-in server, so what is tested is exactly how npm launches it. */
+async function startThroughNpm(dir: string): Promise<{ npm: ChildProcess; serverPid: number }> {
+  const start = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
+  writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "start-check", private: true, scripts: { start } }),
+  );
+  mkdirSync(path.join(dir, "scripts"), { recursive: true });
+  writeFileSync(path.join(dir, "scripts/start.mjs"), fakeServer);
+  const npm = spawn("npm", ["start", "--silent"], { cwd: dir, stdio: ["ignore", "pipe", "inherit"] });
+  if (!npm.stdout) throw new Error("npm has no stdout");
+  let printed = "";
+  for await (const chunk of npm.stdout) {
+    printed += String(chunk);
+    const pid = printed.match(/^(\d+)$/m);
+    if (pid) return { npm, serverPid: Number(pid[1]) };
+  }
+  throw new Error(`npm start ended without starting the server: ${printed}`);
+}
+
+describe("npm start (issue 25 item 10)", () => {
+  it("stops the server when npm itself is sent SIGTERM, instead of orphaning it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "parley-npm-start-"));
+    let serverPid = 0;
+    try {
+      const started = await startThroughNpm(dir);
+      const npm = started.npm;
+      serverPid = started.serverPid;
+      expect(isAlive(serverPid)).toBe(true);
+      const exited = once(npm, "exit");
+      npm.kill("SIGTERM");
+      await exited;
+      await expect.poll(() => isAlive(serverPid), { timeout: 10_000 }).toBe(false);
+    } finally {
+      if (serverPid && isAlive(serverPid)) process.kill(serverPid, "SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
