@@ -57,6 +57,12 @@ export interface WebhookRequest {
   rawBody: string;
 }
 
+/** A signed webhook's one-use id, and when its signature expires (after which the id need not be kept). */
+export interface WebhookNonce {
+  id: string;
+  expiresAt: Date;
+}
+
 /** A call as the voice webhook describes it. */
 export interface IncomingCall {
   providerCallId: string;
@@ -229,6 +235,13 @@ export interface TelephonyAdapter {
   configureNumber(account: TelephonyAccount, number: VendorNumber, urls: WebhookUrls): Promise<void>;
   /** True when the webhook carries the vendor's valid signature for this account. */
   verifyWebhook(account: TelephonyAccount, request: WebhookRequest): boolean | Promise<boolean>;
+  /**
+   * The one-use id a vendor puts in a webhook's signature (a JWT's `jti`) and until when its
+   * signature stays acceptable, read from a webhook verifyWebhook accepted: the server claims it
+   * once, so the same signed request is refused when sent again. Absent for vendors whose
+   * signatures carry no such id; null when the request has none.
+   */
+  webhookNonce?(request: WebhookRequest): WebhookNonce | null;
   /** Reads a voice webhook. */
   parseIncomingCall(request: WebhookRequest): IncomingCall;
   /** Reads a status webhook; null when it is not about a call's status. */

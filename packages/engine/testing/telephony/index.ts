@@ -11,4 +11,4 @@ export { startTelnyxDouble, type TelnyxDouble } from "./telnyx-double.ts";
 export { startTwilioDouble, type TwilioDouble } from "./twilio-double.ts";
 export { twilioSignature } from "./twilio-signature.ts";
 export { startVonageDouble, type VonageDouble } from "./vonage-double.ts";
-export { checkWebhookJwt, signWebhookJwt } from "./vonage-jwt.ts";
+export { checkWebhookJwt, signWebhookJwt, webhookPayload } from "./vonage-jwt.ts";

@@ -8,7 +8,7 @@ import { basicAuthorization, expectForgedCallRefused, logStream, type StreamLog 
 import type { StandInApp, StandInRequest } from "./stand-in-app.ts";
 import { pick, pickString, readJson, startStandInApp, until } from "./stand-in-app.ts";
 import { startVonageDouble, type VonageDouble } from "./vonage-double.ts";
-import { checkWebhookJwt } from "./vonage-jwt.ts";
+import { checkWebhookJwt, webhookPayload } from "./vonage-jwt.ts";
 
 const API_KEY = "abc12345";
 const API_SECRET = "vonage-secret";
@@ -35,7 +35,7 @@ function voiceJwt(applicationId: string, privateKey: string): string {
 
 function signed(request: StandInRequest): boolean {
   const token = String(request.headers.authorization ?? "").replace(/^Bearer /, "");
-  return checkWebhookJwt(SIGNATURE_SECRET, token, request.body);
+  return checkWebhookJwt(SIGNATURE_SECRET, token, webhookPayload(request.method, request.url, request.body));
 }
 
 async function standIn(streams: StreamLog[]): Promise<StandInApp> {

@@ -21,7 +21,7 @@ import {
 import { parseJsonMessage } from "./mulaw-json-wire.ts";
 import type { StreamCommand, StreamWire } from "./phone-leg.ts";
 import { type CallHandle, callHandle, type InboundOptions, SimulatedCall } from "./simulated-call.ts";
-import { signWebhookJwt, verifyRs256 } from "./vonage-jwt.ts";
+import { signWebhookJwt, verifyRs256, webhookPayload } from "./vonage-jwt.ts";
 
 /**
  * A local Vonage: the Numbers API (rest.nexmo.com account/numbers with api_key/api_secret, number
@@ -476,10 +476,12 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
 
   // ── webhooks ────────────────────────────────────────────────────────────────
 
-  function signedHeaders(call: VonageCall, body: string): Record<string, string> {
+  /** The Authorization of a webhook to `url`: its payload_hash covers the body, or a GET's query. */
+  function signedHeaders(call: VonageCall, method: string, url: string, body: string): Record<string, string> {
     const account = accounts.get(call.apiKey);
     const secret = call.forgeSignature ? `not-${account?.signatureSecret ?? ""}` : (account?.signatureSecret ?? "");
-    const token = signWebhookJwt(secret, { apiKey: call.apiKey, applicationId: call.applicationId, body });
+    const payload = webhookPayload(method, url, body);
+    const token = signWebhookJwt(secret, { apiKey: call.apiKey, applicationId: call.applicationId, payload });
     return { Authorization: `Bearer ${token}`, "User-Agent": "Vonage-Voice-API" };
   }
 
@@ -498,7 +500,7 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
       return sendWebhook(book.webhooks, server.now, {
         url: target.toString(),
         method: "GET",
-        headers: signedHeaders(call, ""),
+        headers: signedHeaders(call, "GET", target.toString(), ""),
         body: "",
       });
     }
@@ -506,7 +508,7 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
     return sendWebhook(book.webhooks, server.now, {
       url,
       method: "POST",
-      headers: { ...signedHeaders(call, body), "Content-Type": "application/json" },
+      headers: { ...signedHeaders(call, "POST", url, body), "Content-Type": "application/json" },
       body,
     });
   }
@@ -525,12 +527,12 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
       timestamp: new Date().toISOString(),
       ...extra,
     });
-    const headers = { ...signedHeaders(call, body), "Content-Type": "application/json" };
+    const headers = { ...signedHeaders(call, "POST", call.eventUrl, body), "Content-Type": "application/json" };
     if (call.eventMethod === "GET") {
       await sendWebhook(book.webhooks, server.now, {
         url: call.eventUrl,
         method: "GET",
-        headers: signedHeaders(call, ""),
+        headers: signedHeaders(call, "GET", call.eventUrl, ""),
         body: "",
       });
       return;

@@ -202,6 +202,31 @@ describe("Vonage webhooks", () => {
     expect(adapter.verifyWebhook(account, { ...request(""), headers: {} })).toBe(false);
   });
 
+  it("refuses a token issued more than five minutes ago, one without jti, and GET parameters it does not cover", () => {
+    const { account } = testAccount(credentials);
+    const now = Math.floor(Date.now() / 1000);
+    expect(adapter.verifyWebhook(account, request(signedToken({ ...claims, iat: now - 240 })))).toBe(true);
+    expect(adapter.verifyWebhook(account, request(signedToken({ ...claims, iat: now - 30 * 86_400 })))).toBe(false);
+    expect(adapter.verifyWebhook(account, request(signedToken({ ...claims, iat: now + 600 })))).toBe(false);
+    expect(adapter.verifyWebhook(account, request(signedToken({ ...claims, jti: undefined })))).toBe(false);
+    const query = "to=447700900000&from=447700900001&uuid=u2";
+    const get = (token: string, url: string): WebhookRequest => ({ ...request(token, ""), method: "GET", url });
+    const queryHash = createHash("sha256")
+      .update(JSON.stringify({ to: "447700900000", from: "447700900001", uuid: "u2" }))
+      .digest("hex");
+    const getToken = signedToken({ ...claims, payload_hash: queryHash });
+    expect(adapter.verifyWebhook(account, get(getToken, `${urls.voiceUrl}?${query}`))).toBe(true);
+    expect(adapter.verifyWebhook(account, get(getToken, `${urls.voiceUrl}?${query.replace("u2", "u3")}`))).toBe(false);
+    // A token signed over an empty body says nothing of a GET's parameters.
+    const emptyHash = createHash("sha256").update("").digest("hex");
+    const empty = signedToken({ ...claims, payload_hash: emptyHash });
+    expect(adapter.verifyWebhook(account, get(empty, `${urls.voiceUrl}?${query}`))).toBe(false);
+    expect(adapter.webhookNonce?.(request(signedToken(claims)))).toEqual({
+      id: "j1",
+      expiresAt: new Date((claims.iat + 330) * 1000),
+    });
+  });
+
   it("reads answer and event webhooks", () => {
     expect(adapter.parseIncomingCall(request(""))).toEqual({
       providerCallId: "u1",

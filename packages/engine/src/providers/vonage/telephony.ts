@@ -1,9 +1,8 @@
 import { optionalCredential } from "../../telephony/credentials.ts";
-import { headerValue } from "../../telephony/form.ts";
 import { type TelephonyAdapter, TelephonyError } from "../../telephony/types.ts";
-import { verifySignedWebhook } from "./jwt.ts";
 import { streamNcco, transferNcco } from "./markup.ts";
 import { configureNumber, listNumbers, modifyCall, placeCall } from "./rest.ts";
+import { signedWebhookNonce, verifySignedWebhook } from "./signed-webhook.ts";
 import { VonageStreamCodec } from "./stream-codec.ts";
 import { parseIncomingCall, parseStatus } from "./webhooks.ts";
 
@@ -13,10 +12,9 @@ export const vonageTelephony: TelephonyAdapter = {
   configureNumber,
   verifyWebhook(account, request) {
     const secret = optionalCredential(account, "signature_secret");
-    const authorization = headerValue(request.headers, "authorization") ?? "";
-    const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1];
-    return secret && token ? verifySignedWebhook(token, secret, request.rawBody) : false;
+    return secret ? verifySignedWebhook(request, secret) : false;
   },
+  webhookNonce: signedWebhookNonce,
   parseIncomingCall,
   parseStatus,
   answerWithStream: (urls, parameters, call) => ({

@@ -3,12 +3,13 @@ import type { IncomingCall, StatusUpdate, TelephonyCallStatus, WebhookRequest } 
 
 /**
  * Vonage's answer and event webhooks: JSON bodies when the application asks for POST (as Parley
- * configures it), query parameters on GET. Numbers come without `+`.
+ * configures it), query parameters on GET. Numbers come without `+`. Only what the signature's
+ * payload_hash covers is read: a POST's body (never its query), a GET's query.
  */
 
 function fields(request: WebhookRequest): Record<string, unknown> {
-  if (request.rawBody.trim()) return parseJsonObject(request.rawBody);
-  return Object.fromEntries(new URL(request.url).searchParams);
+  if (request.method === "GET") return Object.fromEntries(new URL(request.url).searchParams);
+  return request.rawBody.trim() ? parseJsonObject(request.rawBody) : {};
 }
 
 function e164(address: string): string {
@@ -17,7 +18,8 @@ function e164(address: string): string {
 
 export function parseIncomingCall(request: WebhookRequest): IncomingCall {
   const body = fields(request);
-  // Calls Parley places carry `direction=outbound` on their answer URL (see rest.ts).
+  // Calls Parley places carry `direction=outbound` on their answer URL (see rest.ts). On a POST the
+  // query is outside the signature: it only says where to look, the server finds the call by uuid.
   const direction = stringField(body, "direction") || (new URL(request.url).searchParams.get("direction") ?? "");
   return {
     providerCallId: stringField(body, "uuid"),
