@@ -1,13 +1,15 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 import { loadConfig } from "../config.ts";
 import { blockedReason } from "./address-policy.ts";
-import { createSafeNetwork, type Resolver } from "./safe-network.ts";
+import { CrossOriginRedirectError, createSafeNetwork, type Resolver } from "./safe-network.ts";
 
 let server: Server;
 let port = 0;
+/** The headers of every request the test server received, by path. */
+const received: { url: string; headers: IncomingHttpHeaders }[] = [];
 
 /** Test names: allowed.test and internal.test, resolved without DNS. */
 const fakeResolve: Resolver = async (hostname) => {
@@ -23,8 +25,14 @@ const fakeResolve: Resolver = async (hostname) => {
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    received.push({ url: req.url ?? "", headers: req.headers });
     if (req.url === "/to-loopback") {
       res.writeHead(302, { location: `http://127.0.0.1:${port}/secret` }).end();
+    } else if (req.url?.startsWith("/to-other-origin")) {
+      // Same address, another origin (the host name differs): what a function's host answering 307 looks like.
+      res.writeHead(Number(req.url.split("/")[2] ?? 307), { location: `http://127.0.0.1:${port}/landed` }).end();
+    } else if (req.url === "/to-same-origin") {
+      res.writeHead(307, { location: "/landed" }).end();
     } else if (req.url?.startsWith("/loop")) {
       res.writeHead(307, { location: `/loop${Number(req.url.slice(5) || 0) + 1}` }).end();
     } else {
@@ -110,6 +118,69 @@ describe("safe fetch with PARLEY_ALLOWED_PRIVATE_HOSTS", () => {
     await expect(network.fetch(`http://127.0.0.1:${port}/loop0`)).rejects.toThrow("Too many redirects");
     const manual = await network.fetch(`http://127.0.0.1:${port}/loop0`, { redirect: "manual" });
     expect(manual.status).toBe(307);
+  });
+});
+
+describe("safe fetch redirected to another origin", () => {
+  const network = () => createSafeNetwork({ allowedPrivate: ["allowed.test", "127.0.0.1"], resolve: fakeResolve });
+  const landed = () => received.filter((r) => r.url === "/landed");
+
+  it.each([
+    ["x-api-key", { "X-Api-Key": "fn-secret-key" }],
+    ["authorization", { Authorization: "Bearer sk-secret" }],
+    ["cookie", { Cookie: "session=secret" }],
+    ["x-parley-signature", { "X-Parley-Signature": "sha256=abc" }],
+  ])("refuses to carry %s there, and never reaches it", async (name, headers) => {
+    received.length = 0;
+    for (const status of [301, 302, 303, 307, 308]) {
+      await expect(
+        network().fetch(`http://allowed.test:${port}/to-other-origin/${status}`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: "{}",
+        }),
+      ).rejects.toThrow(
+        `Refusing to follow a redirect from http://allowed.test:${port} to http://127.0.0.1:${port}: ` +
+          `the request's ${name} header is only sent to http://allowed.test:${port}.`,
+      );
+    }
+    expect(landed()).toEqual([]);
+  });
+
+  it("names every header it would not carry, and says where they belong", async () => {
+    const error = await network()
+      .fetch(`http://allowed.test:${port}/to-other-origin/307`, { headers: { "x-api-key": "k", "x-trace": "on" } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrossOriginRedirectError);
+    expect(error).toMatchObject({
+      from: `http://allowed.test:${port}`,
+      to: `http://127.0.0.1:${port}`,
+      headers: ["x-api-key", "x-trace"],
+    });
+  });
+
+  it("follows it when the request carries only headers that describe it", async () => {
+    received.length = 0;
+    const headers = {
+      accept: "application/json",
+      "accept-language": "en",
+      "content-type": "application/json",
+      "user-agent": "Parley-Test",
+    };
+    const res = await network().fetch(`http://allowed.test:${port}/to-other-origin/307`, {
+      method: "POST",
+      headers,
+      body: "{}",
+    });
+    expect(await res.text()).toBe("hello from /landed");
+    expect(landed()[0]?.headers).toMatchObject(headers);
+  });
+
+  it("keeps every header on a redirect within the origin", async () => {
+    received.length = 0;
+    const res = await network().fetch(`http://127.0.0.1:${port}/to-same-origin`, { headers: { "x-api-key": "k" } });
+    expect(await res.text()).toBe("hello from /landed");
+    expect(landed()[0]?.headers["x-api-key"]).toBe("k");
   });
 });
 

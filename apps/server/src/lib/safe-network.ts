@@ -9,7 +9,9 @@ import { AllowList, assertAddressAllowed, BlockedAddressError, bareHost } from "
  * The one outbound client for user-given URLs (functions, MCP servers, provider base URLs, crawls).
  * The address is checked where the socket is opened — resolve, check every address, connect to the
  * checked one — so DNS cannot change between a check and the request. Redirects are followed here,
- * one hop at a time, so each hop goes through the same check.
+ * one hop at a time, so each hop goes through the same check; a redirect to another origin is
+ * refused when the request carries anything but the few headers that describe it (no credentials
+ * ever reach a host the user did not type).
  */
 
 export { BlockedAddressError } from "./address-policy.ts";
@@ -79,14 +81,48 @@ function splitInput(input: FetchInput, init: FetchInit | undefined): { url: URL;
   return { url: new URL(input.url), init: { ...fromRequest, ...init } };
 }
 
+/**
+ * The only headers a redirect may carry to another origin (scheme, host, port): they describe the
+ * request, never who makes it. Anything else — authorization, cookies, API-key headers, signatures,
+ * session ids — was meant for the origin the caller chose.
+ */
+export const CROSS_ORIGIN_HEADERS: ReadonlySet<string> = new Set([
+  "accept",
+  "accept-language",
+  "content-type",
+  "content-length",
+  "content-encoding",
+  "user-agent",
+]);
+
+/**
+ * A redirect to another origin that Parley did not follow because the request carried headers meant
+ * only for its own origin. Following without them would fail at the other host in a way nobody can
+ * explain (a 401 from a host the user never typed), so the caller gets this instead.
+ */
+export class CrossOriginRedirectError extends Error {
+  constructor(
+    /** The origin the request was meant for. */
+    readonly from: string,
+    /** The origin it was redirected to. */
+    readonly to: string,
+    /** The names (lower case) of the headers that would have gone to `to`. */
+    readonly headers: readonly string[],
+  ) {
+    const which = headers.length === 1 ? `${headers[0]} header is` : `${headers.join(", ")} headers are`;
+    super(`Refusing to follow a redirect from ${from} to ${to}: the request's ${which} only sent to ${from}.`);
+    this.name = "CrossOriginRedirectError";
+  }
+}
+
 /** The request for the next hop: 303 (and 301/302 after POST) become a GET without body, as browsers do. */
 function nextHop(init: FetchInit, status: number, from: URL, to: URL): FetchInit {
   const method = (init.method ?? "GET").toUpperCase();
   const toGet = status === 303 ? method !== "HEAD" : (status === 301 || status === 302) && method === "POST";
   const headers = new Headers(init.headers);
   if (from.origin !== to.origin) {
-    // Credentials meant for one host are not handed to whatever host it redirects to.
-    for (const name of ["authorization", "cookie", "proxy-authorization"]) headers.delete(name);
+    const meantForOrigin = [...headers.keys()].filter((name) => !CROSS_ORIGIN_HEADERS.has(name));
+    if (meantForOrigin.length > 0) throw new CrossOriginRedirectError(from.origin, to.origin, meantForOrigin);
   }
   if (!toGet) return { ...init, headers };
   for (const name of ["content-type", "content-length", "content-encoding"]) headers.delete(name);

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { FUNCTION_MAX_RESPONSE_BYTES } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
-import { BlockedAddressError } from "../../lib/safe-network.ts";
+import { BlockedAddressError, CrossOriginRedirectError } from "../../lib/safe-network.ts";
 import { openHeaders } from "../../lib/secret-headers.ts";
 import type { FunctionRow } from "./schema.ts";
 
@@ -53,6 +53,9 @@ async function readCapped(response: Response, limit: number): Promise<string> {
 
 function describeFailure(error: unknown, fn: WebhookTarget, timedOut: boolean): string {
   if (error instanceof BlockedAddressError) return error.message;
+  if (error instanceof CrossOriginRedirectError) {
+    return `${fn.url} redirected to another host (${error.to}); the function's headers are only sent to ${error.from}.`;
+  }
   if (timedOut) return `The function did not answer within ${fn.timeout} seconds.`;
   if (error instanceof Error && error.name === "AbortError") return "The call was cancelled.";
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
@@ -93,6 +96,13 @@ export async function invokeFunctionWebhook(
     if (!response.ok) result.error = `The function answered with HTTP ${response.status}.`;
     return result;
   } catch (error) {
+    if (error instanceof CrossOriginRedirectError) {
+      // Header names only: which saved headers a host tried to draw elsewhere, never their values.
+      ctx.calls.log.warn(
+        { from: error.from, to: error.to, headers: error.headers },
+        "function webhook redirected to another host; not followed",
+      );
+    }
     return {
       ok: false,
       status: 0,

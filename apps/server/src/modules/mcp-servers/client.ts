@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpTool, McpTransport } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
-import { BlockedAddressError } from "../../lib/safe-network.ts";
+import { BlockedAddressError, CrossOriginRedirectError } from "../../lib/safe-network.ts";
 import { openHeaders } from "../../lib/secret-headers.ts";
 import type { McpServerRow } from "./schema.ts";
 
@@ -37,11 +37,51 @@ export class McpConnectionError extends Error {
   }
 }
 
-/** The most telling message in an error chain: the SSRF refusal if any, else the innermost useful text. */
-export function reasonOf(error: unknown): string {
+/** Why a server that redirects elsewhere is not followed: its headers (tokens, mostly) stay with its host. */
+const redirectReason = (from: string, to: string) =>
+  `it redirected to another host (${to}); saved headers are only sent to ${from}`;
+
+/** Refusals (a blocked address, a redirect to another host) would fail the same way on the other transport. */
+const refused = (reason: string) =>
+  reason.includes("Refusing to connect") || reason.includes("redirected to another host");
+
+/**
+ * The origin a redirect points at when the SDK will not follow it there: another scheme, host or
+ * port, except the https form of the same host on default ports, which the SDK follows.
+ */
+function unfollowedOrigin(from: string, location: string): string | undefined {
+  let a: URL;
+  let b: URL;
+  try {
+    a = new URL(from);
+    b = new URL(location, a);
+  } catch {
+    return undefined;
+  }
+  const upgrade = a.hostname === b.hostname && a.protocol === "http:" && b.protocol === "https:" && !a.port && !b.port;
+  return a.origin === b.origin || upgrade ? undefined : b.origin;
+}
+
+/** The other origin named by the SDK's "Redirect to <url> not followed", if a message has one. */
+function redirectNotFollowed(url: string, messages: readonly string[]): string | undefined {
+  for (const message of messages) {
+    const location = /Redirect to (https?:\/\/\S+) not followed/.exec(message)?.[1];
+    const to = location ? unfollowedOrigin(url, location) : undefined;
+    if (to) return to;
+  }
+  return undefined;
+}
+
+/**
+ * The most telling message in an error chain: the SSRF refusal or the refused redirect if any, else
+ * the innermost useful text. With the server's `url`, the SDK's "Redirect to … not followed" to
+ * another host is said in the same words as the safe network's refusal.
+ */
+export function reasonOf(error: unknown, url?: string): string {
   const messages: string[] = [];
   for (let e: unknown = error, depth = 0; e && depth < 6; depth += 1) {
     if (e instanceof BlockedAddressError) return e.message.replace(/\.$/, "");
+    if (e instanceof CrossOriginRedirectError) return redirectReason(e.from, e.to);
     if (e instanceof Error) {
       if (e.message && e.message !== "fetch failed") messages.push(e.message);
       e = e.cause;
@@ -50,7 +90,11 @@ export function reasonOf(error: unknown): string {
       break;
     }
   }
-  const blocked = messages.find((m) => m.includes("Refusing to connect to"));
+  const redirect = url && redirectNotFollowed(url, messages);
+  if (url && redirect) return redirectReason(new URL(url).origin, redirect);
+  const blocked = messages.find(
+    (m) => m.includes("Refusing to connect to") || m.includes("Refusing to follow a redirect"),
+  );
   return (blocked ?? messages.at(-1) ?? "unknown error").replace(/\.$/, "");
 }
 
@@ -63,9 +107,38 @@ export function serverTarget(ctx: Pick<AppContext, "secrets">, row: McpServerRow
   };
 }
 
+function warnRedirect(ctx: AppContext, from: string, to: string, headers?: readonly string[]): void {
+  // Header names at most, never their values.
+  ctx.calls.log.warn(
+    { from, to, ...(headers ? { headers } : {}) },
+    "MCP server redirected to another host; not followed",
+  );
+}
+
+/**
+ * The safe network's fetch, with a warning for the operator when a server redirects to another
+ * host: the SDK does not follow such a redirect (it asks for `redirect: "manual"`), and the safe
+ * network refuses one that would carry the server's headers.
+ */
+function loggedFetch(ctx: AppContext): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    try {
+      const response = await ctx.network.fetch(input, init);
+      const location = response.status >= 300 && response.status < 400 ? response.headers.get("location") : null;
+      const to = location ? unfollowedOrigin(url, location) : undefined;
+      if (to) warnRedirect(ctx, new URL(url).origin, to);
+      return response;
+    } catch (error) {
+      if (error instanceof CrossOriginRedirectError) warnRedirect(ctx, error.from, error.to, error.headers);
+      throw error;
+    }
+  };
+}
+
 function transportFor(ctx: AppContext, target: McpTarget, kind: "streamable-http" | "sse"): Transport {
   const url = new URL(target.url);
-  const options = { fetch: ctx.network.fetch, requestInit: { headers: target.headers } };
+  const options = { fetch: loggedFetch(ctx), requestInit: { headers: target.headers } };
   return kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
 }
 
@@ -100,12 +173,12 @@ async function connectClient(ctx: AppContext, target: McpTarget): Promise<Client
     try {
       return await connectWith(ctx, target, "streamable-http");
     } catch (error) {
-      // Servers of the 2024-11-05 protocol speak only SSE; an address refusal would fail the same way.
-      if (target.transport !== "auto" || reasonOf(error).includes("Refusing to connect")) throw error;
+      // Servers of the 2024-11-05 protocol speak only SSE; a refusal would fail the same way.
+      if (target.transport !== "auto" || refused(reasonOf(error, target.url))) throw error;
       return await connectWith(ctx, target, "sse").catch(() => Promise.reject(error));
     }
   } catch (error) {
-    throw new McpConnectionError(target.url, reasonOf(error));
+    throw new McpConnectionError(target.url, reasonOf(error, target.url));
   }
 }
 
@@ -170,7 +243,7 @@ export async function listToolsAt(ctx: AppContext, target: McpTarget): Promise<M
     try {
       return await s.listTools();
     } catch (error) {
-      throw new McpConnectionError(target.url, reasonOf(error));
+      throw new McpConnectionError(target.url, reasonOf(error, target.url));
     }
   });
 }
