@@ -72,7 +72,7 @@ describe("integration credentials stay with their host", () => {
     expect(test.json()).toEqual({ ok: false, message: again });
     const save = await put(moved);
     expect(save.statusCode).toBe(422);
-    expect(save.json()).toEqual({ detail: again });
+    expect(save.json()).toEqual({ detail: again, errors: [{ field: "credentials.api_key", message: again }] });
     expect(other.seen).toEqual([]);
     expect(await resolveCredentials(t.ctx, workspaceId, "openai-compatible")).toEqual({
       base_url: `${saved.url}/v1`,

@@ -71,7 +71,10 @@ export async function saveIntegration(
 ): Promise<Integration> {
   const info = requireProvider(provider);
   const merged = mergeCredentials(info, await storedCredentials(ctx, tenant, provider), given);
-  if ("problem" in merged) throw new AppError("validation", merged.problem);
+  if ("problem" in merged) {
+    const { problem, field } = merged;
+    throw new AppError("validation", problem, {}, [{ field: `credentials.${field}`, message: problem }]);
+  }
   const { credentials } = merged;
   const problem = credentialsProblem(info, credentials);
   if (problem) throw new AppError("validation", problem);

@@ -1,14 +1,17 @@
 import { SipTrunkSettings, type UpdatePhoneNumberBody } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { validationFailed } from "../../lib/field-errors.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAssistants } from "./assistant-links.ts";
 import type { PhoneNumberRecord } from "./schema.ts";
 import { type PhoneNumberChanges, requirePhoneNumber, updatePhoneNumber } from "./service.ts";
+import { movesSipServer, TRUNK_PASSWORD_AGAIN } from "./trunk-server.ts";
 
 /**
  * A trunk's settings after a partial change: given fields over the stored ones; the password is
- * replaced only when a new one is typed (the form never sees the stored one).
+ * replaced only when a new one is typed (the form never sees the stored one). A stored password
+ * only goes to the server it was saved with: moving the trunk to another server needs it typed again.
  */
 function trunkChanges(
   ctx: AppContext,
@@ -19,6 +22,11 @@ function trunkChanges(
     throw validationFailed([{ path: ["sip_trunk"], message: "Only a SIP trunk number has SIP trunk settings." }]);
   }
   const { password, ...rest } = given;
+  if (record.sipPassword && !password && movesSipServer(record.sipTrunk.sip_host, rest.sip_host)) {
+    throw new AppError("validation", TRUNK_PASSWORD_AGAIN, {}, [
+      { field: "sip_trunk.password", message: TRUNK_PASSWORD_AGAIN },
+    ]);
+  }
   const merged = SipTrunkSettings.omit({ password: true }).safeParse({ ...record.sipTrunk, ...rest });
   if (!merged.success)
     throw validationFailed(merged.error.issues.map((i) => ({ ...i, path: ["sip_trunk", ...i.path] })));
