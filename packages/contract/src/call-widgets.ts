@@ -67,32 +67,64 @@ export const DEFAULT_WIDGET_APPEARANCE: WidgetAppearance = {
   theme: "auto",
 };
 
+/** A DNS name's label as a site's origin carries it: letters, digits and inner hyphens (punycode for IDNs). */
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** An IPv6 literal in brackets, or a name whose every label is a plain one (an IPv4 address is one too). */
+function plainHost(hostname: string): boolean {
+  if (hostname.startsWith("[")) return hostname.endsWith("]");
+  return hostname.length <= 253 && hostname.split(".").every((label) => HOST_LABEL.test(label));
+}
+
+export const WIDGET_ORIGIN_TEXTS = {
+  wildcard: "Wildcards are not allowed: list each site's exact origin, such as https://shop.example.com",
+  notOrigin: "Enter an origin such as https://www.example.com (scheme and host, no path)",
+} as const;
+
 /**
- * An exact origin (scheme, host and port, no path): `https://shop.example.com`. A trailing slash is
- * dropped; anything else a browser would not send as Origin is refused.
+ * An exact origin (scheme, host and optional port, no path): `https://shop.example.com`, as a
+ * browser sends it in Origin. A trailing slash is dropped and capitals are lowered (browsers send
+ * scheme and host in lower case); wildcards and anything else a browser would not send are refused.
  */
 export const WidgetOrigin = z
   .string()
   .trim()
   .max(200)
-  .transform((value) => value.replace(/\/$/, ""))
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value;
-    } catch {
-      return false;
+  .transform((value) => value.replace(/\/$/, "").toLowerCase())
+  .superRefine((value, ctx) => {
+    if (value.includes("*")) {
+      ctx.addIssue({ code: "custom", message: WIDGET_ORIGIN_TEXTS.wildcard });
+      return;
     }
-  }, "Enter an origin such as https://www.example.com (scheme and host, no path)");
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: WIDGET_ORIGIN_TEXTS.notOrigin });
+      return;
+    }
+    const web = url.protocol === "https:" || url.protocol === "http:";
+    if (!web || url.origin !== value || !plainHost(url.hostname)) {
+      ctx.addIssue({ code: "custom", message: WIDGET_ORIGIN_TEXTS.notOrigin });
+    }
+  });
 
 export const WidgetLimits = z.object({
-  /** Calls of this widget running at once (the workspace's own limit applies as well). */
-  max_concurrent_calls: z.number().int().min(1).max(1000),
+  /**
+   * Calls of this widget running at once (the workspace's own limit applies as well); null: half the
+   * workspace's concurrent calls, at least one, so one public widget cannot take every line.
+   */
+  max_concurrent_calls: z.number().int().min(1).max(1000).nullable(),
   /** Calls one visitor (IP address) may start per rolling hour. */
   calls_per_visitor_per_hour: z.number().int().min(1).max(1000),
 });
 export type WidgetLimits = z.infer<typeof WidgetLimits>;
-export const DEFAULT_WIDGET_LIMITS: WidgetLimits = { max_concurrent_calls: 5, calls_per_visitor_per_hour: 10 };
+export const DEFAULT_WIDGET_LIMITS: WidgetLimits = { max_concurrent_calls: null, calls_per_visitor_per_hour: 10 };
+
+/** The concurrent calls a widget may hold: its own number, or half the workspace's (at least one). */
+export function widgetCallCap(limits: Pick<WidgetLimits, "max_concurrent_calls">, workspaceLimit: number): number {
+  return limits.max_concurrent_calls ?? Math.max(1, Math.floor(workspaceLimit / 2));
+}
 
 export const CallWidget = z.object({
   id: z.string(),

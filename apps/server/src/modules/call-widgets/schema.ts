@@ -20,7 +20,8 @@ export const callWidgets = pgTable(
     publicKey: text("public_key").notNull(),
     appearance: jsonb("appearance").$type<WidgetAppearance>().notNull(),
     allowedOrigins: jsonb("allowed_origins").$type<string[]>().notNull().default([]),
-    maxConcurrentCalls: integer("max_concurrent_calls").notNull(),
+    /** Null: half the workspace's concurrent calls, at least one (widgetCallCap). */
+    maxConcurrentCalls: integer("max_concurrent_calls"),
     callsPerVisitorPerHour: integer("calls_per_visitor_per_hour").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     ...timestamps(),

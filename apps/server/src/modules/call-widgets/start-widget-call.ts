@@ -1,11 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { REALTIME_PATH, WIDGET_TEXTS, type WidgetCallStarted } from "@parley/contract";
+import { REALTIME_PATH, WIDGET_TEXTS, type WidgetCallStarted, widgetCallCap } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { originAllowed, type Room, roomGrantClaims } from "../calls/runtime.ts";
+import { concurrencyLimitOf } from "../workspaces/service.ts";
 import { findWidgetByKey } from "./public-key-and-prune-across-workspaces.ts";
 import type { CallWidgetRow } from "./schema.ts";
-import { attachCall, releaseSlot, reserveSlot, visitorKeyOf } from "./widget-limits.ts";
+import {
+  attachCall,
+  callsHoldingSlots,
+  releaseSlot,
+  reserveSlot,
+  visitorKeyOf,
+  WIDGET_JOIN_WINDOW_MS,
+} from "./widget-limits.ts";
 
 /** Where a public request comes from: the page's Origin header and the host it was sent to. */
 export interface PageRequest {
@@ -46,7 +54,9 @@ export async function admitPage(ctx: AppContext, key: string, page: PageRequest)
 /**
  * POST /widget/{key}/calls, for a page `admitPage` let in: takes a widget slot (its concurrency and the
  * visitor's hourly allowance), then opens the room like every other channel (workspace concurrency,
- * minutes and provider keys), and signs a room token that only this page's origin can use.
+ * minutes and provider keys), and signs a room token that only this page's origin can use. The room
+ * waits for its visitor only as long as that one token lives: anyone can forge an allowed Origin
+ * outside a browser, so starts nobody joins must not hold the workspace's lines for longer.
  */
 export async function startWidgetCall(
   ctx: AppContext,
@@ -56,12 +66,13 @@ export async function startWidgetCall(
   const origin = page.origin as string;
   const tenant = { workspaceId: widget.workspaceId };
   const { calls } = ctx;
-  const liveCallIds = (await calls.rooms.listAll(tenant.workspaceId)).map((room) => room.call_id);
+  const now = ctx.now();
   const slot = await reserveSlot(ctx.db, {
     widget,
+    cap: widgetCallCap({ max_concurrent_calls: widget.maxConcurrentCalls }, await concurrencyLimitOf(ctx.db, tenant)),
     visitorKey: visitorKeyOf(calls.key, widget.id, page.ip),
-    liveCallIds,
-    now: ctx.now(),
+    heldCallIds: callsHoldingSlots(await calls.rooms.listAll(tenant.workspaceId), now),
+    now,
   });
   let room: Room;
   try {
@@ -70,6 +81,7 @@ export async function startWidgetCall(
       channel: "widget",
       direction: "inbound",
       origin,
+      joinTimeoutMs: WIDGET_JOIN_WINDOW_MS,
     });
   } catch (error) {
     await releaseSlot(ctx.db, widget, slot);

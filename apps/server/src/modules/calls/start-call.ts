@@ -13,6 +13,13 @@ import { requireProviderCredentials } from "./providers.ts";
 /** How long a created room waits for its caller before it frees its concurrency slot. */
 export const ROOM_JOIN_TIMEOUT_MS = 120_000;
 
+/**
+ * The moment each unjoined room of this process expires, on the context's clock (its join timer's
+ * moment). Kept beside the timer because a timer fires late on a busy event loop: a call starting in
+ * the meantime expires the overdue rooms itself rather than be refused for slots already free.
+ */
+const joinDeadlines = new WeakMap<Room, number>();
+
 export const concurrencyLimitText = (limit: number) =>
   `This workspace is already running its maximum of ${limit} concurrent calls.`;
 
@@ -29,6 +36,7 @@ export async function openCallRoom(rt: CallDeps, tenant: TenantScope, request: C
   const assistant = await requireAgent(ctx.db, tenant, agentId);
   await requireProviderCredentials(ctx, tenant.workspaceId, { ...assistant.config, name: assistant.name });
   await requireMinutesLeft(ctx, tenant);
+  await expireOverdueRooms(rt, tenant.workspaceId);
   const limit = await concurrencyLimitOf(ctx.db, tenant);
   const createdAt = ctx.now();
   const callId = randomUUID();
@@ -61,12 +69,20 @@ export async function openCallRoom(rt: CallDeps, tenant: TenantScope, request: C
     channel: request.channel,
     variables: request.variables ?? {},
   });
-  room.joinTimer = setTimeout(
-    () => void expireRoom(rt, room, "not_joined"),
-    request.joinTimeoutMs ?? ROOM_JOIN_TIMEOUT_MS,
-  );
+  const joinTimeoutMs = request.joinTimeoutMs ?? ROOM_JOIN_TIMEOUT_MS;
+  joinDeadlines.set(room, createdAt.getTime() + joinTimeoutMs);
+  room.joinTimer = setTimeout(() => void expireRoom(rt, room, "not_joined"), joinTimeoutMs);
   room.joinTimer.unref();
   return room;
+}
+
+/** Expires the workspace's rooms on this process that nobody joined by their deadline. */
+async function expireOverdueRooms(rt: CallDeps, workspaceId: string): Promise<void> {
+  const now = rt.ctx.now().getTime();
+  const overdue = rt.rooms
+    .inWorkspace(workspaceId)
+    .filter((room) => !room.call && room.participants.size === 0 && (joinDeadlines.get(room) ?? now + 1) <= now);
+  await Promise.all(overdue.map((room) => expireRoom(rt, room, "not_joined")));
 }
 
 /** Frees a room nobody joined and closes its log as failed (`reason` is its end reason). */

@@ -48,13 +48,13 @@ export function GeneralFields({ control }: { control: FormControl }) {
 /** The sites that may embed it, and its limits. */
 export function AccessFields({ control }: { control: FormControl }) {
   const { t } = useTranslation(["call-widgets", "translation"], { nsMode: "fallback" });
-  const limit = (name: "max_concurrent_calls" | "calls_per_visitor_per_hour", key: string) =>
+  const limit = (name: "max_concurrent_calls" | "calls_per_visitor_per_hour", key: string, required: boolean) =>
     ({
       name: `limits.${name}`,
       type: "number",
       label: t(`fields.${key}`),
       helperText: t(`${key}Help`),
-      required: true,
+      required,
       grid: HALF,
     }) as const;
   return (
@@ -71,8 +71,9 @@ export function AccessFields({ control }: { control: FormControl }) {
             minRows: 3,
             slotProps: { htmlInput: { dir: "ltr", spellCheck: false } },
           },
-          limit("max_concurrent_calls", "maxConcurrent"),
-          limit("calls_per_visitor_per_hour", "perVisitor"),
+          // Empty is allowed: the widget then holds at most half of the workspace's calls.
+          limit("max_concurrent_calls", "maxConcurrent", false),
+          limit("calls_per_visitor_per_hour", "perVisitor", true),
         ]}
       />
     </Grid>

@@ -1,4 +1,4 @@
-import { DEFAULT_WIDGET_APPEARANCE } from "@parley/contract";
+import { DEFAULT_WIDGET_APPEARANCE, WIDGET_ORIGIN_TEXTS } from "@parley/contract";
 import { describe, expect, it } from "vitest";
 import { previewAppearance, previewDocument, scriptUrlOf, snippetOf, WidgetEditorForm } from "./widget-form.ts";
 
@@ -26,6 +26,28 @@ describe("the widget editor form", () => {
     const result = WidgetEditorForm.safeParse({ ...base, origins_text: "https://a.example/shop" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toMatch(/^https:\/\/a\.example\/shop: /);
+  });
+
+  it("refuses a wildcard origin, saying so", () => {
+    const result = WidgetEditorForm.safeParse({ ...base, origins_text: "https://a.example\nhttps://*.example.com" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(`https://*.example.com: ${WIDGET_ORIGIN_TEXTS.wildcard}`);
+  });
+
+  it("reads an empty concurrent-calls field as the default share, and refuses zero", () => {
+    const parsed = WidgetEditorForm.parse({
+      ...base,
+      origins_text: "",
+      limits: { ...base.limits, max_concurrent_calls: "" },
+    });
+    expect(parsed.limits.max_concurrent_calls).toBeNull();
+    const zero = WidgetEditorForm.safeParse({
+      ...base,
+      origins_text: "",
+      limits: { ...base.limits, max_concurrent_calls: "0" },
+    });
+    expect(zero.success).toBe(false);
+    expect(zero.error?.issues[0]?.path).toEqual(["limits", "max_concurrent_calls"]);
   });
 
   it("previews what is typed, and the saved look while a field is invalid", () => {

@@ -32,7 +32,11 @@ export const WidgetEditorForm = z.object({
       return origins;
     }),
   limits: z.object({
-    max_concurrent_calls: z.coerce.number().pipe(WidgetLimits.shape.max_concurrent_calls),
+    // Left empty: the widget's default share of the workspace's calls (null).
+    max_concurrent_calls: z.preprocess(
+      (value) => (value === "" || value === null || value === undefined ? null : Number(value)),
+      WidgetLimits.shape.max_concurrent_calls,
+    ),
     calls_per_visitor_per_hour: z.coerce.number().pipe(WidgetLimits.shape.calls_per_visitor_per_hour),
   }),
 });
@@ -49,7 +53,7 @@ export function formValues(widget: CallWidget): WidgetEditorInput {
     custom_background: background_color !== null,
     background_color: background_color ?? "#ffffff",
     origins_text: widget.allowed_origins.join("\n"),
-    limits: widget.limits,
+    limits: { ...widget.limits, max_concurrent_calls: widget.limits.max_concurrent_calls ?? "" },
   };
 }
 
