@@ -19,7 +19,7 @@ export async function minutesUsedSince(db: Executor, workspaceIds: string[], sin
   return Number(row?.seconds ?? 0) / 60;
 }
 
-/** A call by its carrier's id, across workspaces (status webhooks carry no user); the newest when ids repeat. */
+/** A call by its carrier's id, across workspaces (status webhooks carry no user); ids are unique per carrier. */
 export async function findCallByCarrierId(
   db: Executor,
   provider: string,
@@ -29,7 +29,6 @@ export async function findCallByCarrierId(
     .select(recordColumns)
     .from(callLogs)
     .where(and(eq(callLogs.provider, provider), eq(callLogs.providerCallId, providerCallId)))
-    .orderBy(sql`${callLogs.startedAt} desc`)
     .limit(1);
   return row ?? null;
 }

@@ -20,6 +20,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "../../lib/table-columns.ts";
@@ -50,7 +51,7 @@ export const callLogs = pgTable(
     fromNumber: text("from_number"),
     toNumber: text("to_number"),
     batchCallId: uuid("batch_call_id"),
-    /** Who carried a phone call (a vendor id, sip_trunk, …) and its id there; null for browser calls. */
+    /** Who carried a phone call (a vendor id, sip_trunk, …) and its id there (one log per id); null for browser calls. */
     provider: text("provider"),
     providerCallId: text("provider_call_id"),
     /** The phone number (phone_numbers.id) the call came in on or went out from; no FK: the number may be deleted. */
@@ -84,8 +85,11 @@ export const callLogs = pgTable(
     index("call_logs_workspace_started_idx").on(t.workspaceId, t.startedAt.desc()),
     index("call_logs_agent_idx").on(t.workspaceId, t.agentId),
     index("call_logs_batch_idx").on(t.workspaceId, t.batchCallId).where(sql`${t.batchCallId} is not null`),
-    // Status callbacks find their call by the vendor's id (they carry no workspace).
-    index("call_logs_provider_call_idx").on(t.provider, t.providerCallId).where(sql`${t.providerCallId} is not null`),
+    // Status callbacks find their call by the vendor's id (they carry no workspace); unique, so a
+    // replayed voice webhook cannot open a second call for one carrier call, on any process.
+    uniqueIndex("call_logs_provider_call_idx")
+      .on(t.provider, t.providerCallId)
+      .where(sql`${t.providerCallId} is not null`),
     index("call_logs_open_idx").on(t.workspaceId, t.heartbeatAt).where(sql`${t.status} in ('queued', 'in_progress')`),
   ],
 );

@@ -1,74 +1,19 @@
 import type { MediaStreamProvider } from "@parley/contract";
-import type { IncomingCall, TelephonyAccount, TelephonyAdapter, WebhookAnswer, WebhookRequest } from "@parley/engine";
+import type { IncomingCall, TelephonyAdapter, WebhookAnswer, WebhookRequest } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { isUniqueViolation } from "../../lib/unique-violation.ts";
 import { findAssistant } from "../assistants/service.ts";
 import type { CallRecord, Room } from "../calls/runtime.ts";
-import {
-  findInboundNumbers,
-  type PhoneNumberRecord,
-  requirePhoneNumber,
-  webhookUrlsFor,
-} from "../phone-numbers/service.ts";
-import { accountOf } from "./account.ts";
+import { findInboundNumbers, requirePhoneNumber } from "../phone-numbers/service.ts";
 import { rememberAnswered } from "./answered-calls.ts";
 import { findPlacedCall } from "./carrier-call.ts";
-import { signStreamGrant } from "./grants.ts";
+import { type VerifiedNumber, verifiedNumber } from "./signed-webhooks.ts";
+import { answerRepeated, refusal, streamAnswer } from "./voice-answers.ts";
 
 /** How long an answered call's room waits for its media stream before it gives the slot back. */
 export const STREAM_JOIN_TIMEOUT_MS = 30_000;
-
-interface VerifiedNumber {
-  record: PhoneNumberRecord;
-  account: TelephonyAccount;
-}
-
-/** The first candidate whose vendor account signed this webhook; null when none did (403). */
-async function verifiedNumber(
-  ctx: AppContext,
-  adapter: TelephonyAdapter,
-  candidates: PhoneNumberRecord[],
-  request: WebhookRequest,
-): Promise<VerifiedNumber | null> {
-  for (const record of candidates) {
-    const account = await accountOf(ctx, record);
-    if (account && (await adapter.verifyWebhook(account, request))) return { record, account };
-  }
-  return null;
-}
-
-/**
- * Markup that ends the call: the vendor is pointed at a stream with no grant, which Parley refuses,
- * and nothing follows the stream in the markup; the call is also hung up through the REST API so
- * it does not wait on the socket. (The adapter interface has no "reject" markup of its own.)
- */
-function refusal(
-  ctx: AppContext,
-  adapter: TelephonyAdapter,
-  provider: MediaStreamProvider,
-  account: TelephonyAccount,
-  call: IncomingCall,
-  reason: string,
-): WebhookAnswer {
-  ctx.calls.log.info({ provider, reason }, "phone call refused");
-  void adapter
-    .hangup(account, call.providerCallId)
-    .catch((error: unknown) => ctx.calls.log.warn({ provider, err: error }, "could not hang up a refused call"));
-  return adapter.answerWithStream(webhookUrlsFor(ctx.config.publicUrl, provider), { refused: reason }, call);
-}
-
-async function streamAnswer(
-  ctx: AppContext,
-  adapter: TelephonyAdapter,
-  provider: MediaStreamProvider,
-  call: IncomingCall,
-  grant: { callId: string; room: string; workspaceId: string; phoneNumberId: string },
-): Promise<WebhookAnswer> {
-  const token = await signStreamGrant(ctx.calls, grant);
-  const parameters = { call_id: grant.callId, room: grant.room, token };
-  return adapter.answerWithStream(webhookUrlsFor(ctx.config.publicUrl, provider), parameters, call);
-}
 
 /** A caller rang one of the workspace's numbers: a slot, a room and the markup that opens the stream. */
 async function answerInbound(
@@ -132,6 +77,8 @@ async function answerOutbound(
   answeredBy: string | undefined,
 ): Promise<WebhookAnswer> {
   const tenant: TenantScope = { workspaceId: placed.workspaceId };
+  // Answered already (the vendor retrying, or a replay): the call runs on, not hung up, not opened twice.
+  if (placed.status === "in_progress") return answerRepeated(ctx, adapter, provider, verified, call, placed);
   if (placed.status !== "queued") {
     return refusal(ctx, adapter, provider, verified.account, call, "The call was answered after it had ended.");
   }
@@ -165,10 +112,56 @@ export function freeRoomOf(ctx: AppContext, callId: string): void {
   if (room && !room.call) ctx.calls.rooms.remove(room);
 }
 
+/** A voice webhook for a call already logged under its carrier id: the same call, checked with its number's account. */
+async function answerKnown(
+  ctx: AppContext,
+  provider: MediaStreamProvider,
+  adapter: TelephonyAdapter,
+  request: WebhookRequest,
+  call: IncomingCall,
+  known: CallRecord,
+): Promise<WebhookAnswer | null> {
+  if (!known.phoneNumberId) return null;
+  const tenant = { workspaceId: known.workspaceId };
+  const record = await requirePhoneNumber(ctx.db, tenant, known.phoneNumberId).catch(() => null);
+  const verified = await verifiedNumber(ctx, provider, adapter, record ? [record] : [], request);
+  if (!verified) return null;
+  if (known.direction === "inbound") return answerRepeated(ctx, adapter, provider, verified, call, known);
+  const answeredBy = adapter.parseStatus(request)?.answeredBy;
+  return answerOutbound(ctx, adapter, provider, verified, call, known, answeredBy);
+}
+
 /**
- * POST /api/v1/telephony/{provider}/voice: finds the number called (or the call placed), checks the
- * vendor's signature with that number's account, and answers with markup that opens the media
- * stream. Null when no account verifies the signature (403).
+ * A call the number's vendor rang in for the first time. Two requests for one carrier call at once
+ * (a replay racing the vendor, on this process or another) both get here; the call log's unique
+ * carrier id lets one open the call, and the other answers as a repeat of it.
+ */
+async function answerFirstInbound(
+  ctx: AppContext,
+  provider: MediaStreamProvider,
+  adapter: TelephonyAdapter,
+  request: WebhookRequest,
+  call: IncomingCall,
+): Promise<WebhookAnswer | null> {
+  const candidates = await findInboundNumbers(ctx.db, provider, call.to);
+  const verified = await verifiedNumber(ctx, provider, adapter, candidates, request);
+  if (!verified) return null;
+  try {
+    return await answerInbound(ctx, adapter, provider, verified, call);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const first = await ctx.calls.state.findByCarrierId(provider, call.providerCallId);
+    if (!first || first.workspaceId !== verified.record.workspaceId) throw error;
+    return answerRepeated(ctx, adapter, provider, verified, call, first);
+  }
+}
+
+/**
+ * POST /api/v1/telephony/{provider}/voice: finds the call by its carrier id (a call Parley placed,
+ * or one already answered), else the number called; checks the vendor's signature with that
+ * number's account, and answers with markup that opens the media stream. One carrier call id is
+ * one call: a repeated webhook never opens a second. Null when no account verifies the signature
+ * (403).
  */
 export async function answerVoiceWebhook(
   ctx: AppContext,
@@ -177,18 +170,14 @@ export async function answerVoiceWebhook(
   request: WebhookRequest,
 ): Promise<WebhookAnswer | null> {
   const call = adapter.parseIncomingCall(request);
-  if (call.direction === "outbound") {
-    const placed = await findPlacedCall(ctx, provider, call);
-    if (!placed?.phoneNumberId) return null;
-    const tenant = { workspaceId: placed.workspaceId };
-    const record = await requirePhoneNumber(ctx.db, tenant, placed.phoneNumberId).catch(() => null);
-    const verified = await verifiedNumber(ctx, adapter, record ? [record] : [], request);
-    if (!verified) return null;
-    const answeredBy = adapter.parseStatus(request)?.answeredBy;
-    return answerOutbound(ctx, adapter, provider, verified, call, placed, answeredBy);
-  }
-  const candidates = await findInboundNumbers(ctx.db, provider, call.to);
-  const verified = await verifiedNumber(ctx, adapter, candidates, request);
-  if (!verified) return null;
-  return answerInbound(ctx, adapter, provider, verified, call);
+  if (!call.providerCallId) return null;
+  // A placed call may be answered before the request that placed it stored the carrier's id: its
+  // lookup waits for it. An inbound call is known only if this webhook came before.
+  const known =
+    call.direction === "outbound"
+      ? await findPlacedCall(ctx, provider, call)
+      : await ctx.calls.state.findByCarrierId(provider, call.providerCallId);
+  if (known) return answerKnown(ctx, provider, adapter, request, call, known);
+  if (call.direction === "outbound") return null;
+  return answerFirstInbound(ctx, provider, adapter, request, call);
 }

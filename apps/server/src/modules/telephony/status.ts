@@ -6,6 +6,7 @@ import { requirePhoneNumber } from "../phone-numbers/service.ts";
 import { accountOf } from "./account.ts";
 import { findPlacedCall } from "./carrier-call.ts";
 import { freeRoomOf } from "./inbound.ts";
+import { acceptSignedWebhook } from "./signed-webhooks.ts";
 
 /**
  * The end reason a call log gets when the carrier reports the call over before its assistant ran
@@ -42,7 +43,7 @@ export async function applyStatusWebhook(
   const tenant = { workspaceId: call.workspaceId };
   const record = await requirePhoneNumber(ctx.db, tenant, call.phoneNumberId).catch(() => null);
   const account = record ? await accountOf(ctx, record) : null;
-  if (!account || !(await adapter.verifyWebhook(account, request))) return "forbidden";
+  if (!account || !(await acceptSignedWebhook(ctx, provider, adapter, account, request))) return "forbidden";
   ctx.calls.log.info({ provider, callId: call.id, status: update.status }, "phone call status");
   const hangup = () =>
     adapter
