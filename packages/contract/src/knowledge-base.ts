@@ -20,6 +20,52 @@ export const DOCUMENT_MAX_FILES = 10;
 export const DOCUMENT_SIZE_TEXT = `Each file must be ${DOCUMENT_MAX_FILE_BYTES / (1024 * 1024)} MB or smaller.`;
 
 /**
+ * What reading one document may cost (docs/knowledge.md, "Limits"). A file past any of them fails
+ * with a sentence saying which, instead of taking the server's memory or time: the outside round
+ * of issue 25 took the server down with a 2-million-paragraph DOCX, a zip bomb and a 20,000-page PDF.
+ */
+export const DOCUMENT_LIMITS = {
+  /** Bytes a Word file's parts may unpack to, all parts read together (images are never unpacked). */
+  unzippedBytes: 48 * 1024 * 1024,
+  /** Files inside a Word document's archive. */
+  zipEntries: 2_000,
+  /** Paragraphs of a Word document: its converter needs ≈ 8 KB of memory for each. */
+  wordParagraphs: 20_000,
+  /** Pages of a PDF. */
+  pages: 2_000,
+  /** Paragraphs, rows or lines of any document. */
+  paragraphs: 100_000,
+  /** Characters of text read from any document (≈ 10,000 chunks). */
+  characters: 12_000_000,
+  /** Chunks one document may make. */
+  chunksPerDocument: 10_000,
+  /** Chunks all of a workspace's documents may make together (search time grows with them). */
+  chunksPerWorkspace: 50_000,
+  /** Memory the reader of one document may use. */
+  readMemoryMb: 256,
+  /** Time the reader of one document may take. */
+  readSeconds: 120,
+} as const;
+
+/**
+ * Why a document failed, for the app to say in the reader's language; `error_message` says it in
+ * English with the detail. `unreadable`: the file itself (corrupt, a scan without text, empty);
+ * `crashed`: its reader stopped on every attempt.
+ */
+export const DocumentFailure = z.enum([
+  "unreadable",
+  "too_large",
+  "too_many_pages",
+  "too_many_paragraphs",
+  "too_many_chunks",
+  "workspace_full",
+  "out_of_memory",
+  "timed_out",
+  "crashed",
+]);
+export type DocumentFailure = z.infer<typeof DocumentFailure>;
+
+/**
  * Crawl intensity: how far links are followed from the given page and how many pages at most.
  * 1 = the page alone, 2 = same-site links one level down, 3 = two levels down.
  */
@@ -46,6 +92,8 @@ export const KnowledgeDocument = z.object({
   kind: DocumentKind.nullable(),
   status: DocumentStatus,
   error_message: z.string().nullable(),
+  /** Why it failed (null unless `failed`). */
+  error_code: DocumentFailure.nullable(),
   /** Bytes of the uploaded file, or of the crawled pages' text. */
   size_bytes: z.number().int(),
   chunk_count: z.number().int(),

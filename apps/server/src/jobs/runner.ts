@@ -32,6 +32,12 @@ export interface QueueOptions {
    * queues (the campaign dialer) then never hold back the others (documents).
    */
   concurrency?: number;
+  /**
+   * Called, instead of the handler, for a job claimed once more after its last attempt: each
+   * attempt ended with its process stopping (a crash, a kill for memory) before the handler could
+   * finish or fail, so it would otherwise start again at every restart. The job is `failed`.
+   */
+  onGiveUp?: (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
 }
 
 export interface EnqueueOptions {
@@ -68,7 +74,10 @@ const backoffMs = (attempt: number) => 5_000 * 5 ** (attempt - 1);
  */
 export class JobRunner {
   readonly id = randomUUID();
-  private readonly handlers = new Map<string, { handler: JobHandler; limit: number | null }>();
+  private readonly handlers = new Map<
+    string,
+    { handler: JobHandler; limit: number | null; onGiveUp: QueueOptions["onGiveUp"] }
+  >();
   private readonly running = new Set<Promise<void>>();
   /** Jobs in hand per queue with its own limit, and in the shared pool. */
   private readonly runningByQueue = new Map<string, number>();
@@ -92,7 +101,7 @@ export class JobRunner {
   }
 
   register(queue: string, handler: JobHandler, options: QueueOptions = {}): void {
-    this.handlers.set(queue, { handler, limit: options.concurrency ?? null });
+    this.handlers.set(queue, { handler, limit: options.concurrency ?? null, onGiveUp: options.onGiveUp });
   }
 
   /** This process is the only one on its database (see JobRunnerOptions.exclusive). */
@@ -226,6 +235,9 @@ export class JobRunner {
   }
 
   private async execute(job: JobRow): Promise<void> {
+    // A claim counts an attempt, and a handler that throws on the last one fails its job: a job
+    // claimed past its last attempt is one whose attempts all stopped their process.
+    if (job.attempts > job.maxAttempts) return this.giveUp(job);
     const handler = this.handlers.get(job.queue)?.handler;
     try {
       if (!handler) throw new Error(`no handler for queue ${job.queue}`);
@@ -262,6 +274,23 @@ export class JobRunner {
         })
         .where(eq(jobs.id, job.id))
         .catch((err: unknown) => this.options.log.error({ err }, "could not record a job failure"));
+    }
+  }
+
+  private async giveUp(job: JobRow): Promise<void> {
+    const lastError = `its process stopped during each of its ${job.maxAttempts} attempts`;
+    this.options.log.error(
+      { jobId: job.id, queue: job.queue, attempts: job.maxAttempts },
+      `job given up: ${lastError}`,
+    );
+    try {
+      await this.db
+        .update(jobs)
+        .set({ status: "failed", lockedAt: null, lockedBy: null, lastError, updatedAt: new Date() })
+        .where(eq(jobs.id, job.id));
+      await this.handlers.get(job.queue)?.onGiveUp?.(job.payload, job);
+    } catch (err) {
+      this.options.log.error({ err, jobId: job.id }, "could not record a job given up");
     }
   }
 

@@ -1,4 +1,5 @@
-import type { Section } from "./extract/index.ts";
+import { DOCUMENT_LIMITS } from "@parley/contract";
+import { ExtractionError, type Section } from "./extract/index.ts";
 
 export interface Chunk {
   heading: string;
@@ -56,3 +57,17 @@ export function chunkSections(sections: Section[], max = CHUNK_TARGET_CHARS): Ch
 
 /** The text an embedding is made of: the heading trail, then the chunk. */
 export const embeddingText = (chunk: Chunk) => (chunk.heading ? `${chunk.heading}\n${chunk.content}` : chunk.content);
+
+/** The chunks, or an ExtractionError when a document makes more than one may (DOCUMENT_LIMITS). */
+export function boundedChunks(sections: Section[]): Chunk[] {
+  const chunks = chunkSections(sections);
+  if (chunks.length === 0) throw new ExtractionError("The document has no text to index.");
+  const limit = DOCUMENT_LIMITS.chunksPerDocument;
+  if (chunks.length > limit) {
+    throw new ExtractionError(
+      `The document makes ${chunks.length.toLocaleString("en-US")} chunks; the knowledge base keeps at most ${limit.toLocaleString("en-US")} from one file. Split it into smaller files.`,
+      "too_many_chunks",
+    );
+  }
+  return chunks;
+}

@@ -1,13 +1,15 @@
-import { eq } from "drizzle-orm";
+import { DOCUMENT_LIMITS, type DocumentFailure } from "@parley/contract";
+import { count, eq, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import type { JobRow } from "../../jobs/schema.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
-import { type Chunk, chunkSections, embeddingText } from "./chunking.ts";
+import { boundedChunks, type Chunk, embeddingText } from "./chunking.ts";
 import { crawlSite } from "./crawl.ts";
 import { chunksToEmbed, embedderKey, storeEmbeddings, workspaceEmbedder } from "./embeddings.ts";
-import { ExtractionError, extractDocument } from "./extract/index.ts";
+import { ExtractionError } from "./extract/index.ts";
+import { extractInWorker } from "./extract-in-worker.ts";
 import { documentChunks, documents } from "./schema.ts";
 import { documentFile, findDocument, updateDocument } from "./service.ts";
 import { vectorSupport } from "./vector-support.ts";
@@ -26,6 +28,25 @@ function payloadOf(raw: Record<string, unknown>): ProcessPayload {
   return { workspaceId, documentId: typeof documentId === "string" ? documentId : "" };
 }
 
+/** Rows per insert: a statement of PGlite holds the main thread while it runs (tsvector of each row). */
+const CHUNK_BATCH = 100;
+
+/** Refuses chunks that would take the workspace past DOCUMENT_LIMITS.chunksPerWorkspace (this document's old ones aside). */
+async function checkWorkspaceRoom(db: Executor, tenant: TenantScope, documentId: string, chunks: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(documentChunks)
+    .where(scoped(documentChunks, tenant).where(ne(documentChunks.documentId, documentId)));
+  const held = row?.n ?? 0;
+  const limit = DOCUMENT_LIMITS.chunksPerWorkspace;
+  if (held + chunks > limit) {
+    throw new ExtractionError(
+      `The workspace's knowledge base would pass its ${limit.toLocaleString("en-US")} chunks (it holds ${held.toLocaleString("en-US")}, this document makes ${chunks.toLocaleString("en-US")}). Delete documents you no longer need, then process this one again.`,
+      "workspace_full",
+    );
+  }
+}
+
 /** Writes a document's chunks in one transaction, replacing any it had: a reader sees the old set or the new one. */
 async function replaceChunks(
   db: Executor,
@@ -38,30 +59,43 @@ async function replaceChunks(
     await tx
       .delete(documentChunks)
       .where(scoped(documentChunks, tenant).where(eq(documentChunks.documentId, documentId)));
-    for (let start = 0; start < chunks.length; start += 500) {
+    for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
       await tx
         .insert(documentChunks)
         .values(
           chunks
-            .slice(start, start + 500)
+            .slice(start, start + CHUNK_BATCH)
             .map((chunk, i) => scoped(documentChunks, tenant).values({ documentId, position: start + i, ...chunk })),
         );
     }
     await tx
       .update(documents)
-      .set({ status: "ready", errorMessage: null, chunkCount: chunks.length, sizeBytes, updatedAt: new Date() })
+      .set({
+        status: "ready",
+        errorMessage: null,
+        errorCode: null,
+        chunkCount: chunks.length,
+        sizeBytes,
+        updatedAt: new Date(),
+      })
       .where(scoped(documents, tenant).where(eq(documents.id, documentId)));
   });
 }
 
-async function failDocument(db: Executor, tenant: TenantScope, documentId: string, message: string) {
+async function failDocument(
+  db: Executor,
+  tenant: TenantScope,
+  documentId: string,
+  message: string,
+  code: DocumentFailure,
+) {
   await db.transaction(async (tx) => {
     await tx
       .delete(documentChunks)
       .where(scoped(documentChunks, tenant).where(eq(documentChunks.documentId, documentId)));
     await tx
       .update(documents)
-      .set({ status: "failed", errorMessage: message, chunkCount: 0, updatedAt: new Date() })
+      .set({ status: "failed", errorMessage: message, errorCode: code, chunkCount: 0, updatedAt: new Date() })
       .where(scoped(documents, tenant).where(eq(documents.id, documentId)));
   });
 }
@@ -99,7 +133,7 @@ export async function embedPending(
   }
 }
 
-/** Reads the document (the stored file, or the site), then chunks, indexes and embeds it. */
+/** Reads the document (the stored file on a worker thread, or the site) into its chunks. */
 async function readDocument(ctx: AppContext, tenant: TenantScope, documentId: string) {
   const row = await findDocument(ctx.db, tenant, documentId);
   if (!row) return null;
@@ -107,18 +141,34 @@ async function readDocument(ctx: AppContext, tenant: TenantScope, documentId: st
     const progress = (done: number, found: number) =>
       updateDocument(ctx.db, tenant, documentId, { pagesDone: done, pagesFound: found });
     const site = await crawlSite(ctx.network.fetch, row.url, row.intensity ?? 1, progress);
-    return { kind: "web" as const, sections: site.sections, sizeBytes: site.bytes };
+    return { kind: "web" as const, chunks: boundedChunks(site.sections), sizeBytes: site.bytes };
   }
   const data = await documentFile(ctx.db, tenant, documentId);
   if (!data) throw new ExtractionError("The uploaded file is missing.");
-  const extracted = await extractDocument(data);
-  return { kind: extracted.kind, sections: extracted.sections, sizeBytes: data.length };
+  const read = await extractInWorker(data);
+  return { kind: read.kind, chunks: read.chunks, sizeBytes: data.length };
+}
+
+const CRASHED =
+  "Processing stopped unexpectedly on every attempt, so this document was given up. Try again, or upload the file again.";
+
+/** Fails the document and tells whoever waits on it (the app's list, the tests). */
+async function giveUp(
+  ctx: AppContext,
+  tenant: TenantScope,
+  documentId: string,
+  message: string,
+  code: DocumentFailure,
+) {
+  await failDocument(ctx.db, tenant, documentId, message, code);
+  ctx.events.emit("document.ready", { workspaceId: tenant.workspaceId, documentId });
 }
 
 /**
  * The job of one document: pending → processing → ready, or failed with a sentence. A document
- * that cannot be read fails at once; anything else (the database, a crash) is retried by the
- * runner, and a restart picks the job up again from the start — chunks are replaced, never added.
+ * that cannot be read, or breaks a limit, fails at once; anything else (the database, a reader that
+ * stopped) is retried by the runner until its attempts run out. A restart picks the job up again
+ * from the start — chunks are replaced, never added.
  */
 export async function processDocumentJob(
   ctx: AppContext,
@@ -128,29 +178,39 @@ export async function processDocumentJob(
 ): Promise<void> {
   const { workspaceId, documentId } = payloadOf(raw);
   const tenant = { workspaceId };
-  await updateDocument(ctx.db, tenant, documentId, { status: "processing", errorMessage: null });
+  await updateDocument(ctx.db, tenant, documentId, { status: "processing", errorMessage: null, errorCode: null });
   try {
     const read = await readDocument(ctx, tenant, documentId);
     if (!read) return;
-    const chunks = chunkSections(read.sections);
-    if (chunks.length === 0) throw new ExtractionError("The document has no text to index.");
+    await checkWorkspaceRoom(ctx.db, tenant, documentId, read.chunks.length);
     await updateDocument(ctx.db, tenant, documentId, { kind: read.kind });
-    await replaceChunks(ctx.db, tenant, documentId, chunks, read.sizeBytes);
+    await replaceChunks(ctx.db, tenant, documentId, read.chunks, read.sizeBytes);
     const embeddingProblem = await embedPending(ctx, log, tenant, documentId);
     if (embeddingProblem) await updateDocument(ctx.db, tenant, documentId, { errorMessage: embeddingProblem });
     ctx.events.emit("document.ready", { workspaceId, documentId });
   } catch (error) {
     if (error instanceof ExtractionError) {
-      await failDocument(ctx.db, tenant, documentId, error.message);
-      ctx.events.emit("document.ready", { workspaceId, documentId });
+      if (error.code !== "unreadable") {
+        const sizeBytes = (await findDocument(ctx.db, tenant, documentId))?.sizeBytes;
+        log.warn({ documentId, workspaceId, sizeBytes, limit: error.code, reason: error.message }, "document refused");
+      }
+      await giveUp(ctx, tenant, documentId, error.message, error.code);
       return;
     }
-    if (job.attempts >= job.maxAttempts) {
-      await failDocument(ctx.db, tenant, documentId, "Processing failed. Try again, or upload the file again.");
-      ctx.events.emit("document.ready", { workspaceId, documentId });
-    }
+    if (job.attempts >= job.maxAttempts) await giveUp(ctx, tenant, documentId, CRASHED, "crashed");
     throw error;
   }
+}
+
+/**
+ * A document whose job the runner gave up on: each attempt ended with the process stopping (killed
+ * for memory, say), so the handler never got to say so. Without this the job would start again at
+ * every restart.
+ */
+export async function documentJobGivenUp(ctx: AppContext, log: FastifyBaseLogger, raw: Record<string, unknown>) {
+  const { workspaceId, documentId } = payloadOf(raw);
+  log.error({ documentId, workspaceId }, "document given up: processing stopped the server on every attempt");
+  await giveUp(ctx, { workspaceId }, documentId, CRASHED, "crashed");
 }
 
 /** Re-embeds a workspace's chunks after its embeddings provider or model changed. */

@@ -23,7 +23,7 @@ import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { requireAgent } from "../assistants/service.ts";
 import { getKnowledgeSettings, saveKnowledgeSettings } from "./embeddings.ts";
 import { addCrawl, addUploads, refreshDocument } from "./intake.ts";
-import { EMBED_QUEUE, embedWorkspaceJob, PROCESS_QUEUE, processDocumentJob } from "./processing.ts";
+import { documentJobGivenUp, EMBED_QUEUE, embedWorkspaceJob, PROCESS_QUEUE, processDocumentJob } from "./processing.ts";
 import { searchDocuments } from "./search.ts";
 import {
   DOCUMENT_NOT_FOUND,
@@ -51,7 +51,9 @@ export async function documentRoutes(app: FastifyInstance) {
   const route = routeOptions(tenantRoute(app), ["documents"]);
   if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart);
 
-  jobs.register(PROCESS_QUEUE, (payload, job) => processDocumentJob(ctx, app.log, payload, job));
+  jobs.register(PROCESS_QUEUE, (payload, job) => processDocumentJob(ctx, app.log, payload, job), {
+    onGiveUp: (payload) => documentJobGivenUp(ctx, app.log, payload),
+  });
   jobs.register(EMBED_QUEUE, (payload) => embedWorkspaceJob(ctx, app.log, payload));
 
   r.get(

@@ -1,4 +1,10 @@
-import type { CrawlIntensity, DocumentKind, DocumentStatus, EmbeddingsProviderId } from "@parley/contract";
+import type {
+  CrawlIntensity,
+  DocumentFailure,
+  DocumentKind,
+  DocumentStatus,
+  EmbeddingsProviderId,
+} from "@parley/contract";
 import { sql } from "drizzle-orm";
 import { customType, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamps, updatedAt, uuidPrimaryKey } from "../../lib/table-columns.ts";
@@ -23,6 +29,7 @@ export const documents = pgTable(
     kind: text("kind").$type<DocumentKind>(),
     status: text("status").$type<DocumentStatus>().notNull().default("pending"),
     errorMessage: text("error_message"),
+    errorCode: text("error_code").$type<DocumentFailure>(),
     sizeBytes: integer("size_bytes").notNull().default(0),
     chunkCount: integer("chunk_count").notNull().default(0),
     url: text("url"),

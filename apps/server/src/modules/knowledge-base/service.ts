@@ -19,6 +19,7 @@ export function toDocument(row: DocumentRow, agents: DocumentAgent[]): Knowledge
     kind: row.kind,
     status: row.status,
     error_message: row.errorMessage,
+    error_code: row.status === "failed" ? (row.errorCode ?? "unreadable") : null,
     size_bytes: row.sizeBytes,
     chunk_count: row.chunkCount,
     url: row.url,

@@ -1,3 +1,4 @@
+import { DOCUMENT_LIMITS } from "@parley/contract";
 import { ExtractionError, type Section, SectionBuilder } from "./section.ts";
 
 /** pdf.js is large: loaded on the first PDF, not at every server start (memory and start time). */
@@ -14,6 +15,14 @@ export async function pdfSections(data: Buffer): Promise<{ sections: Section[]; 
     throw new ExtractionError(`The PDF could not be read (${reason.replace(/\.$/, "")}).`);
   }
   try {
+    // The page count is read from the document's page tree before any page is: a 20,000-page file
+    // is refused at once rather than after minutes of reading.
+    if (pdf.numPages > DOCUMENT_LIMITS.pages) {
+      throw new ExtractionError(
+        `The PDF has ${pdf.numPages.toLocaleString("en-US")} pages; the knowledge base reads at most ${DOCUMENT_LIMITS.pages.toLocaleString("en-US")} pages from one file. Split it into smaller files.`,
+        "too_many_pages",
+      );
+    }
     const out = new SectionBuilder();
     for (let n = 1; n <= pdf.numPages; n += 1) {
       const page = await pdf.getPage(n);
