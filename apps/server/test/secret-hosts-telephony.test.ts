@@ -1,7 +1,9 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { NetworkDeps } from "@parley/engine";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { resolveCredentials } from "../src/modules/integrations/credentials.ts";
+import { integrations } from "../src/modules/integrations/schema.ts";
 import { decryptSecrets, insertPhoneNumber, requirePhoneNumber } from "../src/modules/phone-numbers/service.ts";
 import { call, signedInUser, type TestApp, useTestApp } from "./harness.ts";
 import { KEYLESS_PROVIDERS } from "./support/assistant-fields.ts";
@@ -146,6 +148,34 @@ describe.each(VENDORS)("$provider credentials saved for the vendor's own API", (
     // The call did go out, with its credentials, to the vendor's own API.
     expect(saved.seen.some((r) => r.headers.authorization !== undefined)).toBe(true);
     expect(moved.statusCode).toBe(422);
+  });
+});
+
+describe("credentials opened for a vendor client", () => {
+  it("withhold the secrets when a stored URL is not on the host they were saved with (a faulty save path)", async () => {
+    const owner = await signedInUser(t);
+    const token = secret();
+    await putIntegration(owner.token, "twilio", { account_sid: "AC0123", auth_token: token });
+    // What a save path that skipped the host rule would leave: the URL moved, the secret kept.
+    const [row] = await t.ctx.db.select().from(integrations).where(eq(integrations.workspaceId, owner.workspaceId));
+    if (!row) throw new Error("the integration was not saved");
+    const sealed = JSON.parse(t.ctx.secrets.decrypt(row.credentials)) as Record<string, string>;
+    const moved = t.ctx.secrets.encrypt(JSON.stringify({ ...sealed, base_url: other.url }));
+    await t.ctx.db.update(integrations).set({ credentials: moved }).where(eq(integrations.id, row.id));
+
+    expect(await resolveCredentials(t.ctx, owner.workspaceId, "twilio")).toEqual({
+      account_sid: "AC0123",
+      base_url: other.url,
+    });
+    const agentId = await createAssistant(t, owner.token, { name: "Caller", ...KEYLESS_PROVIDERS });
+    const number = await insertPhoneNumber(t.ctx.db, owner, {
+      number: "+14155550143",
+      provider: "twilio",
+      outboundAgentId: agentId,
+    });
+    await placeCallThroughVendor(t, owner.token, number.id);
+    expect(otherHeard()).not.toContain(token);
+    expect(other.seen.every((r) => r.headers.authorization === undefined)).toBe(true);
   });
 });
 

@@ -7,7 +7,8 @@ import { AppError } from "../../lib/app-error.ts";
 import type { ProviderKeys } from "../../lib/provider-env-keys.ts";
 import { movesHost } from "../../lib/secret-headers.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
-import { type IntegrationRow, integrations } from "./schema.ts";
+import { integrations } from "./schema.ts";
+import { usableCredentials } from "./sealed-credentials.ts";
 
 /** The server's environment credentials for a provider, when every variable it needs is set. */
 export function environmentCredentials(keys: ProviderKeys, provider: string): Record<string, string> | null {
@@ -32,9 +33,7 @@ export async function findIntegration(db: Executor, tenant: TenantScope, provide
   return row;
 }
 
-export function openCredentials(ctx: Pick<AppContext, "secrets">, row: IntegrationRow): Record<string, string> {
-  return JSON.parse(ctx.secrets.decrypt(row.credentials)) as Record<string, string>;
-}
+export { openCredentials, usableCredentials } from "./sealed-credentials.ts";
 
 /**
  * Drops the secret fields when `url` points at another host than the URL the credentials were saved
@@ -61,7 +60,7 @@ export async function resolveCredentials(
   options: { url?: string | undefined } = {},
 ): Promise<Record<string, string> | null> {
   const row = await findIntegration(ctx.db, { workspaceId }, provider);
-  const credentials = row ? openCredentials(ctx, row) : environmentCredentials(ctx.config.providerKeys, provider);
+  const credentials = row ? usableCredentials(ctx, row) : environmentCredentials(ctx.config.providerKeys, provider);
   return credentials && options.url ? forHost(provider, credentials, options.url) : credentials;
 }
 

@@ -15,6 +15,7 @@ import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { environmentCredentials, findIntegration, openCredentials } from "./credentials.ts";
 import { mergeCredentials } from "./merge-credentials.ts";
 import { type IntegrationRow, integrations } from "./schema.ts";
+import { sealCredentials, usableCredentials } from "./sealed-credentials.ts";
 
 export function requireProvider(id: string): IntegrationProviderInfo {
   const info = integrationProvider(id);
@@ -58,11 +59,6 @@ export async function listIntegrations(ctx: AppContext, tenant: TenantScope): Pr
   return INTEGRATION_CATALOG.map((info) => toIntegration(ctx, info, byProvider.get(info.id)));
 }
 
-async function storedCredentials(ctx: AppContext, tenant: TenantScope, provider: string) {
-  const row = await findIntegration(ctx.db, tenant, provider);
-  return row ? openCredentials(ctx, row) : {};
-}
-
 export async function saveIntegration(
   ctx: AppContext,
   tenant: TenantScope,
@@ -70,7 +66,8 @@ export async function saveIntegration(
   given: Record<string, string>,
 ): Promise<Integration> {
   const info = requireProvider(provider);
-  const merged = mergeCredentials(info, await storedCredentials(ctx, tenant, provider), given);
+  const stored = await findIntegration(ctx.db, tenant, provider);
+  const merged = mergeCredentials(info, stored ? openCredentials(ctx, stored) : {}, given);
   if ("problem" in merged) {
     const { problem, field } = merged;
     throw new AppError("validation", problem, {}, [{ field: `credentials.${field}`, message: problem }]);
@@ -78,7 +75,7 @@ export async function saveIntegration(
   const { credentials } = merged;
   const problem = credentialsProblem(info, credentials);
   if (problem) throw new AppError("validation", problem);
-  const sealed = ctx.secrets.encrypt(JSON.stringify(credentials));
+  const sealed = sealCredentials(ctx, info, stored, given, credentials);
   const now = ctx.now();
   // New credentials invalidate the previous test result.
   const reset = { credentials: sealed, lastTestOk: null, lastTestMessage: null, lastTestedAt: null, updatedAt: now };
@@ -113,7 +110,7 @@ export async function testIntegration(
 ): Promise<IntegrationTestResult> {
   const info = requireProvider(provider);
   const stored = await findIntegration(ctx.db, tenant, provider);
-  const storedValues = stored ? openCredentials(ctx, stored) : undefined;
+  const storedValues = stored ? usableCredentials(ctx, stored) : undefined;
   const fresh = given && Object.values(given).some((v) => v.trim()) ? given : undefined;
   let credentials = storedValues ?? environmentCredentials(ctx.config.providerKeys, provider);
   if (fresh) {

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { validationFailed } from "../../lib/field-errors.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { findIntegration, openCredentials } from "../integrations/credentials.ts";
+import { findIntegration, usableCredentials } from "../integrations/credentials.ts";
 
 /**
  * A vendor could not do what was asked (configure a number, list an account's numbers): a 502 with
@@ -38,11 +38,12 @@ export function accountFrom(ctx: Pick<AppContext, "network">, credentials: Recor
   return { credentials, net: ctx.network, baseUrl: credentials.base_url?.trim() || undefined };
 }
 
+/** The saved integration's account: its secrets only on the host they were saved with. */
 export function integrationAccount(
-  ctx: Pick<AppContext, "network" | "secrets">,
+  ctx: Pick<AppContext, "network" | "secrets" | "calls">,
   row: IntegrationRow,
 ): TelephonyAccount {
-  return accountFrom(ctx, openCredentials(ctx, row));
+  return accountFrom(ctx, usableCredentials(ctx, row));
 }
 
 /**
