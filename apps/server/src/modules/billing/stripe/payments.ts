@@ -6,10 +6,11 @@ import { findUserById } from "../../users/service.ts";
 import { getTier } from "../../users/tiers.ts";
 import { findMembership, planOwnerOf } from "../../workspaces/service.ts";
 import { billingAccounts } from "../schema.ts";
-import { PaymentProviderError, StripeApi, type TierForSale } from "./stripe-api.ts";
+import { PaymentAnswerError, PaymentProviderError, StripeApi, type TierForSale } from "./stripe-api.ts";
 
 export const PAYMENTS_OFF = "Payments are not configured on this server.";
 export const NO_TIER_TO_BUY = "This workspace's plan has no tier with a price to subscribe to.";
+export const UNREADABLE_ANSWER = "The payment provider sent an answer Parley could not read.";
 
 /** The payment provider's client, or null when STRIPE_SECRET_KEY is unset (payments off). */
 function paymentsApi(ctx: AppContext): StripeApi | null {
@@ -72,7 +73,7 @@ export async function checkoutUrl(ctx: AppContext, tenant: Tenant): Promise<stri
   const api = requirePayments(ctx);
   const tier = await tierForSale(ctx, tenant.workspaceId);
   if (!tier) throw new AppError("conflict", NO_TIER_TO_BUY);
-  return withProviderErrors(async () => {
+  return withProviderErrors(ctx, async () => {
     const customer = await ensureCustomer(ctx, api, tenant);
     const price = await api.tierPrice(tier);
     return api.checkoutSession({
@@ -88,16 +89,22 @@ export async function checkoutUrl(ctx: AppContext, tenant: Tenant): Promise<stri
 export async function portalUrl(ctx: AppContext, tenant: Tenant): Promise<string> {
   requireOwner(tenant);
   const api = requirePayments(ctx);
-  return withProviderErrors(async () => {
+  return withProviderErrors(ctx, async () => {
     const customer = await ensureCustomer(ctx, api, tenant);
     return api.portalSession({ customer, returnUrl: billingPage(ctx) });
   });
 }
 
-async function withProviderErrors<T>(work: () => Promise<T>): Promise<T> {
+async function withProviderErrors<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof PaymentAnswerError) {
+      // What the operator needs to see what changed at the provider: where, status, field names and types.
+      const { path, status, shape, problems } = error;
+      ctx.calls.log.error({ path, status, shape, problems }, "unreadable answer from the payment provider");
+      throw new AppError("bad_gateway", UNREADABLE_ANSWER);
+    }
     if (error instanceof PaymentProviderError) {
       throw new AppError("bad_gateway", `The payment provider refused the request: ${error.message}`);
     }
