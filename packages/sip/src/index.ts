@@ -22,7 +22,15 @@ export {
 } from "./message.ts";
 export { type DialOptions, type DialResult, OutboundCall } from "./outbound-call.ts";
 export { RegisterClient, type RegisterClientOptions } from "./register-client.ts";
-export { type Binding, type BindingStore, handleRegister, type RegistrarOptions } from "./registrar.ts";
+export {
+  type Binding,
+  type BindingStore,
+  handleRegister,
+  REGISTER_BLOCKED,
+  type RegisterAttempt,
+  type RegisterGuard,
+  type RegistrarOptions,
+} from "./registrar.ts";
 export { parseDtmf, parseRtp, type RtpPacket, serializeDtmf, serializeRtp } from "./rtp-packet.ts";
 export { FRAME_SAMPLES, type RtpPortRange, RtpSession, SAMPLE_RATE } from "./rtp-session.ts";
 export { agreementFrom, createAnswer, createOffer, type MediaAgreement, parseSdp, type Sdp } from "./sdp.ts";

@@ -27,8 +27,34 @@ export interface BindingStore {
   list(username: string, domain: string): Promise<Binding[]>;
 }
 
+/** One REGISTER as a rate limit sees it: the address of record it names and where it came from. */
+export interface RegisterAttempt {
+  username: string;
+  domain: string;
+  source: Peer;
+}
+
+/**
+ * Limits password guessing. `retryAfter` is asked before anything else: seconds to turn the request
+ * away for, or 0 to go on. `failed` hears of every REGISTER refused for a wrong digest.
+ */
+export interface RegisterGuard {
+  retryAfter(attempt: RegisterAttempt): number | Promise<number>;
+  failed(attempt: RegisterAttempt): void;
+}
+
+/**
+ * The answer to a REGISTER turned away by the guard: 503 with Retry-After (RFC 3261 §21.5.4,
+ * §20.33), which user agents treat as "try again in N seconds". Not 403: §21.4.4 says a request
+ * refused with 403 "SHOULD NOT be repeated", so a phone locked out by someone else's guesses would
+ * stop registering for good.
+ */
+export const REGISTER_BLOCKED = { status: 503, reason: "Too Many Failed Attempts" } as const;
+
 export interface RegistrarOptions {
   store: BindingStore;
+  /** Rate limit on failed digests; without it every attempt is checked. */
+  guard?: RegisterGuard;
   /** The HA1 (MD5 of user:realm:password) of an account, the realm being its domain; null when unknown. */
   ha1(username: string, domain: string): Promise<string | null>;
   nonces: NonceIssuer;
@@ -54,6 +80,15 @@ export async function handleRegister(
     await request.reply(400, { reason: "Missing address of record" });
     return null;
   }
+  const attempt: RegisterAttempt = { username, domain, source: request.from };
+  const wait = options.guard ? await options.guard.retryAfter(attempt) : 0;
+  if (wait > 0) {
+    await request.reply(REGISTER_BLOCKED.status, {
+      reason: REGISTER_BLOCKED.reason,
+      headers: [["Retry-After", String(Math.ceil(wait))]],
+    });
+    return null;
+  }
   const challenge = (stale = false) =>
     request.reply(401, { headers: [["WWW-Authenticate", options.nonces.challenge(domain, stale)]] });
   const authorization = message.headers.get("authorization");
@@ -69,6 +104,7 @@ export async function handleRegister(
     return null;
   }
   if (check !== "ok") {
+    options.guard?.failed(attempt);
     await request.reply(403);
     return null;
   }

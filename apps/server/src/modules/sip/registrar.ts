@@ -1,5 +1,6 @@
 import { handleRegister } from "@parley/sip";
 import { findExtension } from "../phone-numbers/service.ts";
+import { registerRateLimit } from "./register-limits.ts";
 import { databaseBindings, sweepRegistrations } from "./registrations.ts";
 import type { SipRuntime } from "./sip-runtime.ts";
 
@@ -9,15 +10,18 @@ const SWEEP_MS = 60_000;
 /**
  * Parley's registrar: an extension's phone registers as `{username}@{domain}` with the password
  * shown when the extension was created; the digest is checked against the HA1 stored on the number
- * (realm = domain). Bindings go to sip_registrations so every process sees them.
+ * (realm = domain). Bindings go to sip_registrations so every process sees them. Failed digests
+ * are rate limited per extension and per source address (register-limits.ts).
  */
 export function serveRegistrar(runtime: SipRuntime): void {
   const { ctx } = runtime;
   const { log } = runtime.calls;
   const store = databaseBindings(ctx.db, runtime.processId, ctx.now);
+  const guard = registerRateLimit({ store, log, now: ctx.now });
   runtime.ua.on("register", (request) => {
     void handleRegister(request, {
       store,
+      guard,
       nonces: runtime.nonces,
       now: ctx.now,
       ha1: async (username, domain) => (await findExtension(ctx.db, username, domain))?.sipHa1 ?? null,
@@ -27,6 +31,7 @@ export function serveRegistrar(runtime: SipRuntime): void {
     });
   });
   const sweep = setInterval(() => {
+    guard.sweep();
     void sweepRegistrations(ctx.db, ctx.now()).catch((error: unknown) =>
       log.warn({ err: error }, "could not sweep expired SIP registrations"),
     );
