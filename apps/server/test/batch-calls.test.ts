@@ -6,6 +6,7 @@ import type {
   DoNotCallPage,
 } from "@parley/contract";
 import { describe, expect, it } from "vitest";
+import { uploadCsv as uploadCsvAs } from "./batch-calls/upload-csv.ts";
 import { createCampaign, getCampaign, initiate, numbers, useCampaignWorld } from "./batch-calls/world.ts";
 import { signedInUser } from "./harness.ts";
 
@@ -14,29 +15,8 @@ import { signedInUser } from "./harness.ts";
 const world = useCampaignWorld();
 
 /** POSTs a CSV file to `url` as multipart with the given extra fields. */
-function uploadCsv(url: string, csv: string | Buffer, fields: Record<string, string> = {}) {
-  const boundary = "----parleytest";
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contacts.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.isBuffer(csv) ? csv : Buffer.from(csv),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return world.t.app.inject({
-    method: "POST",
-    url: `/api/v1${url}`,
-    headers: {
-      authorization: `Bearer ${world.user.token}`,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat(parts),
-  });
-}
+const uploadCsv = (url: string, csv: string | Buffer, fields: Record<string, string> = {}) =>
+  uploadCsvAs(world, url, csv, fields);
 
 describe("a batch call", () => {
   it("is created with contacts as strings or objects with variables, normalised to E.164", async () => {

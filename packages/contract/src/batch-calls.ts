@@ -83,13 +83,23 @@ export const BATCH_CALL_DEFAULT_CONCURRENCY = 5;
 export const BATCH_CALLS_MAX_PAGE_SIZE = 100;
 export const BATCH_CSV_MAX_BYTES = 10 * 1024 * 1024;
 export const DO_NOT_CALL_PAGE_SIZE = 50;
+/** Contacts a page of GET /batch-calls/{id}/contacts holds by default; the campaign's read holds the first such page. */
+export const BATCH_CONTACTS_PAGE_SIZE = 25;
+export const BATCH_CONTACTS_MAX_PAGE_SIZE = 500;
+
+const count = (n: number) => n.toLocaleString("en-US");
 
 export const BATCH_CALL_TEXTS = {
   notFound: "Batch call not found.",
   notAllowed: (action: BatchCallAction, status: BatchCallStatus) =>
     `This batch call cannot be ${ACTION_PAST[action]} while it is ${status}.`,
   noNumbers: "Add at least one phone number before starting the batch call.",
-  tooManyNumbers: `A batch call can have at most ${BATCH_CALL_MAX_CONTACTS.toLocaleString("en-US")} phone numbers.`,
+  tooManyNumbers: `A batch call can have at most ${count(BATCH_CALL_MAX_CONTACTS)} phone numbers.`,
+  /** The cap holds per campaign: what it has, the room left, what the refused request would add. */
+  campaignFull: (has: number, adding: number) => {
+    const room = Math.max(0, BATCH_CALL_MAX_CONTACTS - has);
+    return `A batch call can have at most ${count(BATCH_CALL_MAX_CONTACTS)} phone numbers. This one has ${count(has)}, so ${room === 0 ? "no more" : `${count(room)} more`} can be added (this request adds ${count(adding)}).`;
+  },
   invalidNumber: (value: string) => `Invalid phone number: ${value}`,
   duplicateNumber: (number: string, line: number) => `Duplicate of line ${line}: ${number}`,
   onDoNotCall: "On the do-not-call list",
@@ -268,9 +278,23 @@ export const BatchCallSummary = z.object({
 });
 export type BatchCallSummary = z.infer<typeof BatchCallSummary>;
 
-/** One campaign with its contacts (GET /batch-calls/{id}; the list leaves the contacts out). */
+/**
+ * One campaign (GET /batch-calls/{id}, and what its writes answer): phone_numbers holds its first
+ * BATCH_CONTACTS_PAGE_SIZE contacts in order, so a page polling a 50,000-contact campaign stays
+ * small; progress.total counts them all and GET /batch-calls/{id}/contacts pages through them.
+ */
 export const BatchCall = BatchCallSummary.extend({ phone_numbers: z.array(BatchContact) });
 export type BatchCall = z.infer<typeof BatchCall>;
+
+/** GET /batch-calls/{id}/contacts: in the order they were given, optionally of one state. */
+export const BatchContactsQuery = z.object({
+  ...pageQuery(BATCH_CONTACTS_MAX_PAGE_SIZE, BATCH_CONTACTS_PAGE_SIZE),
+  status: BatchContactStatus.optional(),
+});
+export type BatchContactsQuery = z.input<typeof BatchContactsQuery>;
+
+export const BatchContactPage = paged(BatchContact);
+export type BatchContactPage = z.infer<typeof BatchContactPage>;
 
 export const BatchCallPage = paged(BatchCallSummary);
 export type BatchCallPage = z.infer<typeof BatchCallPage>;

@@ -1,10 +1,11 @@
-import type { NumbersChangeResponse } from "@parley/contract";
-import { and, eq, inArray, max, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { BATCH_CALL_MAX_CONTACTS, BATCH_CALL_TEXTS, type NumbersChangeResponse } from "@parley/contract";
+import { and, count, eq, inArray, max, sql } from "drizzle-orm";
+import type { Executor, Transaction } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type CheckedContacts, checkContacts, type RawContact } from "./contact-list.ts";
 import { blockedNumbers } from "./do-not-call.ts";
-import { type BatchCallRow, batchCallContacts } from "./schema.ts";
+import { type BatchCallRow, batchCallContacts, batchCalls } from "./schema.ts";
 
 const INSERT_CHUNK = 1_000;
 
@@ -19,16 +20,65 @@ export async function numbersOf(db: Executor, tenant: TenantScope, batchCallId: 
   return new Set(rows.map((r) => r.number));
 }
 
+/** How many contacts a campaign holds. */
+export async function contactCount(db: Executor, tenant: TenantScope, batchCallId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(batchCallContacts)
+    .where(scoped(batchCallContacts, tenant).where(eq(batchCallContacts.batchCallId, batchCallId)));
+  return Number(row?.n ?? 0);
+}
+
+/** 422 naming the cap and the room left, when `adding` more contacts would take the campaign past it. */
+export function requireRoom(has: number, adding: number): void {
+  if (adding === 0 || has + adding <= BATCH_CALL_MAX_CONTACTS) return;
+  const message = BATCH_CALL_TEXTS.campaignFull(has, adding);
+  throw new AppError("validation", message, {}, [{ field: "phone_numbers", message }]);
+}
+
 /**
- * Stores checked contacts after the campaign's last one; a number on the do-not-call list is kept
- * (so the campaign reports it) as do-not-call and is never dialled.
+ * Locks the campaign's row until the transaction ends. Every write of a campaign's contacts takes
+ * it first, so two of them take turns: the second counts (and checks for repeats) after the first
+ * has committed, and both cannot pass the cap together.
+ */
+async function lockCampaign(tx: Transaction, tenant: TenantScope, id: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: batchCalls.id })
+    .from(batchCalls)
+    .where(scoped(batchCalls, tenant).where(eq(batchCalls.id, id)))
+    .for("update");
+  found(row, BATCH_CALL_TEXTS.notFound);
+}
+
+/**
+ * Rows checked against the numbers the campaign holds, under its lock (so the check still holds when
+ * the caller inserts them in the same transaction).
+ */
+export async function checkNewContacts(
+  tx: Transaction,
+  tenant: TenantScope,
+  batchCallId: string,
+  rows: readonly RawContact[],
+  country: string | null,
+): Promise<CheckedContacts> {
+  await lockCampaign(tx, tenant, batchCallId);
+  return checkContacts(rows, country, await numbersOf(tx, tenant, batchCallId));
+}
+
+/**
+ * Stores checked contacts after the campaign's last one, within the cap of
+ * BATCH_CALL_MAX_CONTACTS per campaign (counted under the campaign's lock, whichever way the contacts
+ * come: create, edit, add-numbers, CSV). A number on the do-not-call list is kept (so the campaign
+ * reports it) as do-not-call and is never dialled.
  */
 export async function insertContacts(
-  db: Executor,
+  db: Transaction,
   tenant: TenantScope,
   batch: Pick<BatchCallRow, "id">,
   checked: CheckedContacts,
 ): Promise<ContactsChange> {
+  await lockCampaign(db, tenant, batch.id);
+  requireRoom(await contactCount(db, tenant, batch.id), checked.contacts.length);
   const blocked = await blockedNumbers(
     db,
     tenant,
@@ -63,18 +113,17 @@ export async function insertContacts(
 
 /** Checks rows against the campaign's numbers and adds the new ones. */
 export async function addContacts(
-  db: Executor,
+  tx: Transaction,
   tenant: TenantScope,
   batch: Pick<BatchCallRow, "id" | "defaultCountry">,
   rows: readonly RawContact[],
   country: string | null = batch.defaultCountry,
 ): Promise<ContactsChange> {
-  const checked = checkContacts(rows, country, await numbersOf(db, tenant, batch.id));
-  return insertContacts(db, tenant, batch, checked);
+  return insertContacts(tx, tenant, batch, await checkNewContacts(tx, tenant, batch.id, rows, country));
 }
 
 export async function replaceContacts(
-  db: Executor,
+  db: Transaction,
   tenant: TenantScope,
   batch: Pick<BatchCallRow, "id">,
   checked: CheckedContacts,

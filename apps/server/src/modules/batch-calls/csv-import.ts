@@ -1,8 +1,8 @@
 import type { CsvImportResponse } from "@parley/contract";
 import type { Database } from "../../db/client.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { checkContacts } from "./contact-list.ts";
-import { insertContacts, numbersOf } from "./contacts.ts";
+import { type CheckedContacts, checkContacts } from "./contact-list.ts";
+import { checkNewContacts, contactCount, insertContacts, numbersOf, requireRoom } from "./contacts.ts";
 import { readContactsCsv } from "./csv-contacts.ts";
 import { type CsvUpload, countryField } from "./csv-upload.ts";
 import { blockedNumbers } from "./do-not-call.ts";
@@ -12,10 +12,14 @@ import { summaryOf } from "./views.ts";
 
 const PREVIEW_ROWS = 20;
 
+const previewOf = (checked: CheckedContacts) =>
+  checked.contacts.slice(0, PREVIEW_ROWS).map((c) => ({ line: c.line, number: c.number, variables: c.variables }));
+
 /**
  * POST /batch-calls/{id}/import-csv: the file is read whole first (a malformed one is refused with
  * nothing imported), then its good rows are added in one transaction; invalid and duplicate rows
- * are reported line by line. With dry_run the report is all there is.
+ * are reported line by line. With dry_run the report is all there is; a file that would take the
+ * campaign past its contact cap is refused either way.
  */
 export async function importContactsCsv(
   db: Database,
@@ -27,11 +31,9 @@ export async function importContactsCsv(
   const country = countryField(upload.fields.default_country) ?? batch.defaultCountry;
   const dryRun = upload.fields.dry_run === "true";
   const { layout, rows } = readContactsCsv(upload.data, country);
-  const checked = checkContacts(rows, country, await numbersOf(db, tenant, batch.id));
-  const preview = checked.contacts
-    .slice(0, PREVIEW_ROWS)
-    .map((c) => ({ line: c.line, number: c.number, variables: c.variables }));
   if (dryRun) {
+    const checked = checkContacts(rows, country, await numbersOf(db, tenant, batch.id));
+    requireRoom(await contactCount(db, tenant, batch.id), checked.contacts.length);
     const blocked = await blockedNumbers(
       db,
       tenant,
@@ -44,12 +46,15 @@ export async function importContactsCsv(
       invalid: checked.invalid,
       do_not_call: checked.contacts.filter((c) => blocked.has(c.number)).map((c) => c.number),
       layout,
-      preview,
+      preview: previewOf(checked),
       dry_run: true,
       batch_call: await summaryOf(db, tenant, batch),
     };
   }
-  const change = await db.transaction(async (tx) => insertContacts(tx, tenant, batch, checked));
+  const { change, preview } = await db.transaction(async (tx) => {
+    const checked = await checkNewContacts(tx, tenant, batch.id, rows, country);
+    return { change: await insertContacts(tx, tenant, batch, checked), preview: previewOf(checked) };
+  });
   const updated = await touchBatchCall(db, tenant, batch.id);
   return { ...change, layout, preview, dry_run: false, batch_call: await summaryOf(db, tenant, updated) };
 }

@@ -6,6 +6,8 @@ import {
   BatchCall,
   BatchCallPage,
   BatchCallsQuery,
+  BatchContactPage,
+  BatchContactsQuery,
   CreateBatchCallBody,
   CsvImportResponse,
   ErrorResponse,
@@ -41,7 +43,7 @@ import {
   updateBatchCall,
 } from "./service.ts";
 import { telephonyDialPort } from "./telephony-dial-port.ts";
-import { batchCallOf, summaryOf } from "./views.ts";
+import { batchCallOf, contactsPage, summaryOf } from "./views.ts";
 
 /** Each app's campaign dialer, by its context (tests and benchmarks swap its dial port). */
 const dialers = new WeakMap<AppContext, CampaignDialer>();
@@ -125,12 +127,31 @@ export async function batchCallRoutes(app: FastifyInstance) {
       ...scoped,
       schema: {
         tags,
-        summary: "One batch call with its contacts and progress",
+        summary: "One batch call with its progress and its first 25 contacts (GET …/contacts pages them all)",
         ...withId,
         response: { 200: BatchCall, ...errors },
       },
     },
     async (request) => one(tenantOf(request), request.params.id),
+  );
+
+  r.get(
+    "/batch-calls/:id/contacts",
+    {
+      ...scoped,
+      schema: {
+        tags,
+        summary: "A batch call's contacts in the order given, 25 a page (at most 500), optionally of one status",
+        ...withId,
+        querystring: BatchContactsQuery,
+        response: { 200: BatchContactPage, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      const batch = await requireBatchCall(db, tenant, request.params.id);
+      return contactsPage(db, tenant, batch.id, request.query);
+    },
   );
 
   r.put(

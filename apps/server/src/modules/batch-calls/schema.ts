@@ -86,6 +86,8 @@ export const batchCallContacts = pgTable(
   (t) => [
     uniqueIndex("batch_call_contacts_number_idx").on(t.batchCallId, t.number),
     index("batch_call_contacts_claim_idx").on(t.batchCallId, t.status, t.position),
+    // Pages of a campaign's contacts in order (GET /batch-calls/{id}/contacts, the read's first page).
+    index("batch_call_contacts_order_idx").on(t.batchCallId, t.position),
   ],
 );
 

@@ -1,6 +1,17 @@
-import type { BatchCall, BatchCallSummary, BatchContact, BatchContactStatus, BatchProgress } from "@parley/contract";
+import {
+  BATCH_CONTACTS_PAGE_SIZE,
+  type BatchCall,
+  type BatchCallSummary,
+  type BatchContact,
+  type BatchContactPage,
+  type BatchContactStatus,
+  type BatchContactsQuery,
+  type BatchProgress,
+} from "@parley/contract";
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
+import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type BatchCallRow, type BatchContactRow, batchCallContacts } from "./schema.ts";
 
@@ -90,14 +101,39 @@ export async function summaryOf(db: Executor, tenant: TenantScope, row: BatchCal
   return toSummary(row, (await progressOf(db, tenant, [row.id])).get(row.id) ?? emptyProgress());
 }
 
-/** A campaign with every contact, in the order they were given. */
+/** The campaign's contacts (of one state, if given). */
+const contactsWhere = (tenant: TenantScope, batchCallId: string, status?: BatchContactStatus) =>
+  scoped(batchCallContacts, tenant).where(
+    eq(batchCallContacts.batchCallId, batchCallId),
+    status ? eq(batchCallContacts.status, status) : undefined,
+  );
+
+/** The order they were given in, which is the order they are dialled in. */
+const contactOrder = [asc(batchCallContacts.position), asc(batchCallContacts.id)];
+
+/** GET /batch-calls/{id}/contacts: one page of the campaign's contacts. */
+export async function contactsPage(
+  db: Executor,
+  tenant: TenantScope,
+  batchCallId: string,
+  q: z.output<typeof BatchContactsQuery>,
+): Promise<BatchContactPage> {
+  const where = contactsWhere(tenant, batchCallId, q.status);
+  const { rows, total } = await pagedRows(db, batchCallContacts, where, contactOrder, pageWindow(q));
+  return pageOf(rows.map(toContact), total, q);
+}
+
+/**
+ * A campaign as GET /batch-calls/{id} reads it: its progress counted by the database and only its
+ * first page of contacts, so a page polling a 50,000-contact campaign gets a few kilobytes, not
+ * megabytes (the rest are paged by contactsPage).
+ */
 export async function batchCallOf(db: Executor, tenant: TenantScope, row: BatchCallRow): Promise<BatchCall> {
-  const contacts = await db
+  const first = await db
     .select()
     .from(batchCallContacts)
-    .where(scoped(batchCallContacts, tenant).where(eq(batchCallContacts.batchCallId, row.id)))
-    .orderBy(asc(batchCallContacts.position));
-  const progress = emptyProgress();
-  for (const c of contacts) addToProgress(progress, c.status, 1, c.attempts > 0 ? 1 : 0);
-  return { ...toSummary(row, progress), phone_numbers: contacts.map(toContact) };
+    .where(contactsWhere(tenant, row.id))
+    .orderBy(...contactOrder)
+    .limit(BATCH_CONTACTS_PAGE_SIZE);
+  return { ...(await summaryOf(db, tenant, row)), phone_numbers: first.map(toContact) };
 }
