@@ -149,7 +149,7 @@ function Detail({ batch }: { batch: BatchCall }) {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t("detail.contacts")}
       </Typography>
-      <ContactsTable contacts={batch.phone_numbers} />
+      <ContactsTable batch={batch} />
       <BatchConfirmDialog actions={actions} />
       {editing && (
         <BatchCallDialog
