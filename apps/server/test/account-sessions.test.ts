@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { deriveKey } from "../src/lib/crypto.ts";
 import { call, createTestApp, login, seedUser, signedInUser, type TestApp } from "./harness.ts";
 
@@ -57,20 +57,52 @@ describe("sessions end when the password changes", () => {
     expect((await call(t, "POST", "/api/v1/refresh", { cookie: u.refreshCookie })).statusCode).toBe(200);
   });
 
-  it("a password change also ends the other sessions' access tokens at once; this device refreshes its own", async () => {
-    const u = await signedInUser(t);
-    const other = await login(t, u.user.username, u.password);
-    // Tokens carry their issue time in whole seconds: let the change happen in a later second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await call(t, "GET", "/api/v1/users/me", { token: other.token })).statusCode).toBe(200);
-    const res = await changePassword(u, "another brand new password");
-    expect(res.statusCode).toBe(200);
-    expect((await call(t, "GET", "/api/v1/users/me", { token: other.token })).statusCode).toBe(401);
-    const refreshed = await call(t, "POST", "/api/v1/refresh", { cookie: u.refreshCookie });
-    expect(refreshed.statusCode).toBe(200);
-    const token = refreshed.json().access_token;
-    expect((await call(t, "GET", "/api/v1/users/me", { token })).statusCode).toBe(200);
-  });
+  // Date alone is frozen (timers stay real): every token below is minted in one second unless a
+  // test moves the clock, which is how a quick client meets a change.
+  const inOneSecond = async (run: () => Promise<void>) => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      await run();
+    } finally {
+      vi.useRealTimers();
+    }
+  };
+  const me = (token: string) => call(t, "GET", "/api/v1/users/me", { token }).then((r) => r.statusCode);
+
+  it("a password change ends another session's access token at once, even one minted in the same second", () =>
+    inOneSecond(async () => {
+      const u = await signedInUser(t);
+      const other = await login(t, u.user.username, u.password);
+      expect(await me(other.token)).toBe(200);
+      expect((await changePassword(u, "another brand new password")).statusCode).toBe(200);
+      expect(await me(other.token)).toBe(401);
+      expect((await call(t, "POST", "/api/v1/refresh", { cookie: other.refreshCookie })).statusCode).toBe(401);
+      // A sign-in with the new password in that same second is a new session and works.
+      expect(await me((await login(t, u.user.username, "another brand new password")).token)).toBe(200);
+    }));
+
+  it("the session that changed the password keeps working with the access token it has", () =>
+    inOneSecond(async () => {
+      const u = await signedInUser(t);
+      const other = await login(t, u.user.username, u.password);
+      vi.setSystemTime(Date.now() + 30_000);
+      expect((await changePassword(u, "yet another new password")).statusCode).toBe(200);
+      expect(await me(other.token)).toBe(401);
+      expect(await me(u.token)).toBe(200);
+      const refreshed = await call(t, "POST", "/api/v1/refresh", { cookie: u.refreshCookie });
+      expect(refreshed.statusCode).toBe(200);
+      expect(await me(refreshed.json().access_token)).toBe(200);
+    }));
+
+  it("a password reset ends every session's access token, even one minted in the same second", () =>
+    inOneSecond(async () => {
+      const u = await signedInUser(t);
+      await call(t, "POST", "/api/v1/auth/password-reset/request", { body: { email: u.user.email } });
+      const token = t.mailer.linkTo(u.user.email)?.searchParams.get("token") ?? "";
+      const body = { token, new_password: "a reset password here" };
+      expect((await call(t, "POST", "/api/v1/auth/password-reset/confirm", { body })).statusCode).toBe(200);
+      expect(await me(u.token)).toBe(401);
+    }));
 
   it("a new reset link makes the older ones stop working", async () => {
     const u = await signedInUser(t);

@@ -15,22 +15,33 @@ export interface TokenSubject {
   username: string;
   isSuperuser: boolean;
   tierId: string | null;
+  /** The account's session generation now: a later password change or reset cuts the token. */
+  sessionGeneration: number;
 }
 
-/** What a verified token says: its spec claims and when it was issued (seconds since the epoch). */
-export type VerifiedClaims = AccessClaims & { issuedAt: number };
+/**
+ * Which session a token belongs to: `sid`, the sign-in's refresh-token family (null for a token
+ * signed outside a session), and `gen`, the account's session generation when it was minted.
+ */
+export interface SessionClaims {
+  sessionId: string | null;
+  sessionGeneration: number;
+}
+
+/** What a verified token says: its spec claims and the session it belongs to. */
+export type VerifiedClaims = AccessClaims & SessionClaims;
 
 export interface AccessTokens {
-  sign(claims: AccessClaims): Promise<string>;
-  /** A token for the user, acting in the given workspace (or none). */
-  forUser(user: TokenSubject, workspaceId: string | null): Promise<string>;
+  sign(claims: AccessClaims, session?: SessionClaims): Promise<string>;
+  /** A token for the user, acting in the given workspace (or none), for one of their sessions. */
+  forUser(user: TokenSubject, workspaceId: string | null, sessionId: string | null): Promise<string>;
   /** Returns the claims, or null for a token that is expired, forged or malformed. */
   verify(token: string): Promise<VerifiedClaims | null>;
 }
 
 export function createAccessTokens(key: Buffer, ttlSeconds: number): AccessTokens {
-  const sign = (claims: AccessClaims) =>
-    new SignJWT({ ...claims })
+  const sign = (claims: AccessClaims, session: SessionClaims = { sessionId: null, sessionGeneration: 0 }) =>
+    new SignJWT({ ...claims, sid: session.sessionId, gen: session.sessionGeneration })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(claims.id)
       .setIssuedAt()
@@ -39,14 +50,17 @@ export function createAccessTokens(key: Buffer, ttlSeconds: number): AccessToken
       .sign(key);
   return {
     sign,
-    forUser: (user, workspaceId) =>
-      sign({
-        id: user.id,
-        username: user.username,
-        is_superuser: user.isSuperuser,
-        tier_id: user.tierId,
-        workspace_id: workspaceId,
-      }),
+    forUser: (user, workspaceId, sessionId) =>
+      sign(
+        {
+          id: user.id,
+          username: user.username,
+          is_superuser: user.isSuperuser,
+          tier_id: user.tierId,
+          workspace_id: workspaceId,
+        },
+        { sessionId, sessionGeneration: user.sessionGeneration },
+      ),
     async verify(token) {
       try {
         // A token without an expiry would be valid forever: refuse it even when the signature holds.
@@ -56,14 +70,15 @@ export function createAccessTokens(key: Buffer, ttlSeconds: number): AccessToken
           requiredClaims: ["exp", "iat"],
         });
         if (typeof payload.id !== "string" || typeof payload.username !== "string") return null;
-        if (typeof payload.iat !== "number") return null;
         return {
           id: payload.id,
           username: payload.username,
           is_superuser: payload.is_superuser === true,
           tier_id: typeof payload.tier_id === "string" ? payload.tier_id : null,
           workspace_id: typeof payload.workspace_id === "string" ? payload.workspace_id : null,
-          issuedAt: payload.iat,
+          sessionId: typeof payload.sid === "string" ? payload.sid : null,
+          // Tokens minted before sessions had generations carry none: they belong to the first.
+          sessionGeneration: typeof payload.gen === "number" ? payload.gen : 0,
         };
       } catch {
         return null;

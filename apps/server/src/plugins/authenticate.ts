@@ -1,5 +1,6 @@
 import { API_KEY_TEXTS, type ApiKeyScope, ERROR_TEXTS } from "@parley/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { SessionClaims } from "../lib/access-tokens.ts";
 import { AppError } from "../lib/app-error.ts";
 import { requiredScope } from "../lib/scope-policy.ts";
 
@@ -11,6 +12,8 @@ export interface Principal {
   tierId: string | null;
   /** The workspace the token was minted for (spec §6: workspace is taken from the token). */
   workspaceId: string | null;
+  /** The sign-in session the access token belongs to (null for API keys): a new token keeps it. */
+  sessionId: string | null;
   /** Set when the caller used a workspace API key: it acts as its creator, inside its workspace, within its scopes. */
   apiKey?: { id: string; scopes: ApiKeyScope[] };
 }
@@ -38,7 +41,8 @@ export interface AccountState {
   isSuperuser: boolean;
   tierId: string | null;
   isActive: boolean;
-  sessionsValidFrom: Date | null;
+  sessionGeneration: number;
+  keptSessionId: string | null;
 }
 
 /** A workspace API key that matched its secret and has not expired. */
@@ -63,11 +67,12 @@ export interface AuthenticationChecks {
 }
 
 /**
- * A token issued before the user's sessions cut-off (a password change or reset) no longer counts.
- * Whole seconds, as a token's `iat` is: a token refreshed in the same second as the change stays valid.
+ * A token minted before the account's last sessions cut (a password change or reset) no longer
+ * counts, whenever it was minted; only the session that changed the password stays signed in.
  */
-function issuedBeforeCutOff(issuedAt: number, validFrom: Date | null): boolean {
-  return validFrom !== null && issuedAt < Math.floor(validFrom.getTime() / 1000);
+function sessionWasCut(claims: SessionClaims, account: AccountState): boolean {
+  if (claims.sessionGeneration === account.sessionGeneration) return false;
+  return claims.sessionId === null || claims.sessionId !== account.keptSessionId;
 }
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -96,7 +101,7 @@ export function registerAuthentication(app: FastifyInstance, checks: Authenticat
     // Checked on every request so deactivation and demotion take effect at once, not at token expiry
     // (from memory while fresh: see auth-state.ts for how revocation still holds).
     const user = await checks.accountState(claims.id);
-    if (!user?.isActive || issuedBeforeCutOff(claims.issuedAt, user.sessionsValidFrom)) {
+    if (!user?.isActive || sessionWasCut(claims, user)) {
       throw new AppError("unauthorized", ERROR_TEXTS.tokenInvalid, challenge);
     }
     request.principal = {
@@ -105,6 +110,7 @@ export function registerAuthentication(app: FastifyInstance, checks: Authenticat
       isSuperuser: user.isSuperuser,
       tierId: user.tierId,
       workspaceId: claims.workspace_id,
+      sessionId: claims.sessionId,
     };
   }
 
@@ -127,6 +133,7 @@ export function registerAuthentication(app: FastifyInstance, checks: Authenticat
       isSuperuser: false,
       tierId: user.tierId,
       workspaceId: key.workspaceId,
+      sessionId: null,
       apiKey: { id: key.id, scopes: key.scopes },
     };
   }

@@ -16,7 +16,7 @@ import { changePassword, updateProfile } from "../users/profile.ts";
 import { findUserById, sessionUserOf } from "../users/service.ts";
 import { confirmEmailChange, requestEmailChange } from "./email-change.ts";
 import { LinkStatus, LinkStatusBody, linkStatus } from "./link-status.ts";
-import { refreshCookieOf, revokeAllSessions } from "./session.ts";
+import { refreshCookieOf, revokeAllSessions, sessionOfRequest } from "./session.ts";
 
 const tags = ["users"];
 
@@ -63,10 +63,11 @@ export async function accountSecurityRoutes(app: FastifyInstance) {
       response: { 200: MessageResponse, 400: ErrorResponse },
     }),
     async (request) => {
-      const { userId } = principalOf(request);
+      const { userId, sessionId } = principalOf(request);
       const now = ctx.now();
       await changePassword(ctx.db, userId, request.body, now);
-      await revokeAllSessions(ctx.db, userId, now, refreshCookieOf(request));
+      const kept = await sessionOfRequest(ctx.db, userId, sessionId, refreshCookieOf(request));
+      await revokeAllSessions(ctx.db, userId, now, kept);
       const user = await findUserById(ctx.db, userId);
       if (!user) throw notFound();
       forgetInitialPassword(ctx.config.dataDir, user.email);

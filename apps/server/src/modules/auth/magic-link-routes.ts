@@ -29,7 +29,7 @@ export async function magicLinkRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await requestMagicLink(app.ctx, request.body.email, request.ip);
+      await requestMagicLink(app.ctx, request.log, request.body.email, request.ip);
       return { message: MAGIC_LINK_SENT };
     },
   );
@@ -41,10 +41,10 @@ export async function magicLinkRoutes(app: FastifyInstance) {
         tags,
         summary: "Sign in with a magic link's token",
         body: EmailTokenBody,
-        response: { 200: MagicLinkSignInResult, 400: ErrorResponse, 422: ErrorResponse },
+        response: { 200: MagicLinkSignInResult, 400: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse },
       },
     },
-    (request, reply) => verifyMagicLink(app.ctx, reply, request.body.token),
+    (request, reply) => verifyMagicLink(app.ctx, reply, request.log, request.body.token),
   );
 
   r.post(
@@ -54,9 +54,9 @@ export async function magicLinkRoutes(app: FastifyInstance) {
         tags,
         summary: "Create the account a sign-up magic link was sent for",
         body: MagicLinkSignupBody,
-        response: { 200: SignupCompletionResult, 400: ErrorResponse, 422: ErrorResponse },
+        response: { 200: SignupCompletionResult, 400: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse },
       },
     },
-    (request, reply) => completeMagicLinkSignup(app.ctx, reply, request.body),
+    (request, reply) => completeMagicLinkSignup(app.ctx, reply, request.log, request.body),
   );
 }

@@ -4,7 +4,7 @@ import {
   type MagicLinkSignInResult,
   type SignupCompletionResult,
 } from "@parley/contract";
-import type { FastifyReply } from "fastify";
+import type { FastifyBaseLogger, FastifyReply } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import {
@@ -17,6 +17,7 @@ import {
   uniqueUsernameFor,
 } from "../users/service.ts";
 import { createPersonalWorkspace, listMemberships, toWorkspace } from "../workspaces/service.ts";
+import { assertOwnsAddress, explainAddressNotOwned } from "./address-ownership.ts";
 import { consumeEmailToken, emailOneTimeLink, limitEmailRequests } from "./email-token.ts";
 import { startSession } from "./session.ts";
 
@@ -24,10 +25,11 @@ import { startSession } from "./session.ts";
  * Emails a one-time link: to sign in for a known active account, to finish signing up for an
  * unknown address. Deactivated accounts get nothing. The caller always answers the same way.
  */
-export async function requestMagicLink(ctx: AppContext, email: string, ip: string) {
+export async function requestMagicLink(ctx: AppContext, log: FastifyBaseLogger, email: string, ip: string) {
   await limitEmailRequests(ctx, "magic_link", ip, email);
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.isActive) return;
+  if (user && !user.emailVerified) return explainAddressNotOwned(ctx, log, user, "sign-in link");
   await emailOneTimeLink(
     ctx,
     { purpose: "magic_link", email, userId: user?.id ?? null, ttlSeconds: MAGIC_LINK_TTL_SECONDS },
@@ -46,11 +48,13 @@ const invalid = () => new AppError("bad_request", ERROR_TEXTS.magicLinkInvalid);
 export async function verifyMagicLink(
   ctx: AppContext,
   reply: FastifyReply,
+  log: FastifyBaseLogger,
   token: string,
 ): Promise<MagicLinkSignInResult> {
   const row = await consumeEmailToken(ctx.db, "magic_link", token, ctx.now());
   const user = row && (row.userId ? await findUserById(ctx.db, row.userId) : await findUserByEmail(ctx.db, row.email));
   if (!row || !user?.isActive) throw invalid();
+  assertOwnsAddress(log, user, "magic link");
   // The link proves the address it was sent to, which is the account's unless it changed since.
   const session = await startSession(ctx, reply, user, {
     addressProven: normaliseEmail(row.email) === normaliseEmail(user.email),
@@ -93,12 +97,14 @@ export async function signupCompletionResult(
 export async function completeMagicLinkSignup(
   ctx: AppContext,
   reply: FastifyReply,
+  log: FastifyBaseLogger,
   input: { token: string; name?: string | undefined },
 ): Promise<SignupCompletionResult> {
   const row = await consumeEmailToken(ctx.db, "magic_link", input.token, ctx.now());
   if (!row) throw invalid();
   let user = await findUserByEmail(ctx.db, row.email);
   if (user && !user.isActive) throw invalid();
+  if (user) assertOwnsAddress(log, user, "magic-link sign-up");
   if (!user) {
     const name = input.name ?? row.email.split("@")[0] ?? row.email;
     user = await ctx.db.transaction(async (tx) => {

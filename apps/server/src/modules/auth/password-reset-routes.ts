@@ -12,6 +12,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { forgetInitialPassword } from "../users/initial-password.ts";
 import { findUserByEmail, updateUser } from "../users/service.ts";
+import { explainAddressNotOwned } from "./address-ownership.ts";
 import { consumeEmailToken, emailOneTimeLink, limitEmailRequests } from "./email-token.ts";
 import { revokeAllSessions } from "./session.ts";
 
@@ -36,7 +37,10 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       const { email } = request.body;
       await limitEmailRequests(ctx, "password_reset", request.ip, email);
       const user = await findUserByEmail(ctx.db, email);
-      if (user?.isActive) {
+      // A reset link would hand the address's owner an account someone else's sign-in holds.
+      if (user?.isActive && !user.emailVerified) {
+        await explainAddressNotOwned(ctx, request.log, user, "password reset link");
+      } else if (user?.isActive) {
         await emailOneTimeLink(
           ctx,
           { purpose: "password_reset", email, userId: user.id, ttlSeconds: PASSWORD_RESET_TTL_SECONDS },

@@ -16,6 +16,8 @@ export const refreshTokens = pgTable(
     /** Set when this token was exchanged for its successor. */
     usedAt: timestamp("used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The account's session generation when issued: an older one cannot be exchanged (users.schema). */
+    sessionGeneration: integer("session_generation").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],

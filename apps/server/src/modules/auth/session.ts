@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashToken, randomToken } from "../../lib/crypto.ts";
-import { findUserById, setCurrentWorkspace, type UserRow, updateUser } from "../users/service.ts";
+import { cutSessions, findUserById, setCurrentWorkspace, type UserRow } from "../users/service.ts";
 import { acceptPendingInvitations, workspaceForToken } from "../workspaces/service.ts";
 import { refreshTokens } from "./schema.ts";
 
@@ -30,21 +30,22 @@ export function refreshCookieOf(request: FastifyRequest): string | undefined {
   return request.cookies[REFRESH_COOKIE_NAME];
 }
 
-async function storeRefreshToken(db: Executor, ctx: AppContext, userId: string, familyId: string) {
+async function storeRefreshToken(db: Executor, ctx: AppContext, user: UserRow, familyId: string) {
   const token = randomToken();
   await db.insert(refreshTokens).values({
-    userId,
+    userId: user.id,
     familyId,
+    sessionGeneration: user.sessionGeneration,
     tokenHash: hashToken(token),
     expiresAt: new Date(ctx.now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
   });
   return token;
 }
 
-/** Mints an access token for the user, in the given workspace or the one they last used. */
-export async function mintAccessToken(ctx: AppContext, user: UserRow, workspaceId?: string | null) {
+/** Mints an access token of the session for the user, in the given workspace or the one they last used. */
+async function mintAccessToken(ctx: AppContext, user: UserRow, sessionId: string, workspaceId?: string | null) {
   const workspace = workspaceId === undefined ? await workspaceForToken(ctx.db, user.id) : workspaceId;
-  return ctx.accessTokens.forUser(user, workspace);
+  return ctx.accessTokens.forUser(user, workspace, sessionId);
 }
 
 /**
@@ -62,16 +63,21 @@ export async function startSession(
   user: UserRow,
   options: { addressProven: boolean } = { addressProven: false },
 ) {
-  if (!user.isActive) throw new AppError("unauthorized", ERROR_TEXTS.accountDeactivated);
-  if (options.addressProven) {
-    const joined = await acceptPendingInvitations(ctx.db, user, ctx.now());
+  // Read again: the session must start in the account's current session generation.
+  const current = (await findUserById(ctx.db, user.id)) ?? user;
+  if (!current.isActive) throw new AppError("unauthorized", ERROR_TEXTS.accountDeactivated);
+  // An account whose address no provider vouched for does not own it: the address's invitations
+  // are not its own, whatever the sign-in proved.
+  if (options.addressProven && current.emailVerified) {
+    const joined = await acceptPendingInvitations(ctx.db, current, ctx.now());
     const newest = joined.at(-1);
-    if (newest) await setCurrentWorkspace(ctx.db, user.id, newest);
+    if (newest) await setCurrentWorkspace(ctx.db, current.id, newest);
   }
-  const refresh = await storeRefreshToken(ctx.db, ctx, user.id, randomUUID());
+  const sessionId = randomUUID();
+  const refresh = await storeRefreshToken(ctx.db, ctx, current, sessionId);
   setRefreshCookie(ctx, reply, refresh);
-  const workspaceId = await workspaceForToken(ctx.db, user.id);
-  return { accessToken: await mintAccessToken(ctx, user, workspaceId), workspaceId };
+  const workspaceId = await workspaceForToken(ctx.db, current.id);
+  return { accessToken: await mintAccessToken(ctx, current, sessionId, workspaceId), workspaceId };
 }
 
 /**
@@ -100,15 +106,20 @@ export async function rotateRefreshToken(ctx: AppContext, reply: FastifyReply, p
       return { kind: "reused" as const };
     }
     if (row.expiresAt <= now) return { kind: "expired" as const };
+    const user = await findUserById(tx, row.userId);
+    if (!user?.isActive) return { kind: "inactive" as const };
+    // Issued before the last password change or reset (and not by the session that made it): the
+    // generation, not the revocation flag alone, decides, so a rotation racing the change is cut too.
+    if (row.sessionGeneration !== user.sessionGeneration && row.familyId !== user.keptSessionId) {
+      return { kind: "cut" as const };
+    }
     await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
-    const next = await storeRefreshToken(tx, ctx, row.userId, row.familyId);
-    return { kind: "rotated" as const, userId: row.userId, next };
+    const next = await storeRefreshToken(tx, ctx, user, row.familyId);
+    return { kind: "rotated" as const, user, sessionId: row.familyId, next };
   });
   if (outcome.kind !== "rotated") throw fail();
-  const user = await findUserById(ctx.db, outcome.userId);
-  if (!user?.isActive) throw fail();
   setRefreshCookie(ctx, reply, outcome.next);
-  return mintAccessToken(ctx, user);
+  return mintAccessToken(ctx, outcome.user, outcome.sessionId);
 }
 
 /** Revokes the presented token's family (this device's session) and clears the cookie. */
@@ -126,19 +137,24 @@ export async function endSession(ctx: AppContext, reply: FastifyReply, presented
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
 }
 
+/** The session a request belongs to: its access token's, else (older tokens) its refresh cookie's. */
+export async function sessionOfRequest(db: Executor, userId: string, sessionId: string | null, cookie?: string) {
+  if (sessionId || !cookie) return sessionId;
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.tokenHash, hashToken(cookie)), eq(refreshTokens.userId, userId)));
+  return row?.familyId ?? null;
+}
+
 /**
- * Ends every session of a user (password reset, deactivation), or every one but the session the
- * presented refresh token belongs to (a password change keeps the device that made it signed in).
+ * Ends every session of a user (password reset, deactivation), or every one but `keptSessionId`
+ * (a password change keeps the device that made it signed in, its access token included). One
+ * function for all three, so they cut the same way: access tokens already handed out stop working
+ * on their next request, and refresh tokens can no longer be exchanged.
  */
-export async function revokeAllSessions(db: Executor, userId: string, now: Date, keepPresented?: string) {
-  // Access tokens already handed out stop working too; the kept device refreshes its own.
-  await updateUser(db, userId, { sessionsValidFrom: now });
-  const [kept] = keepPresented
-    ? await db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.tokenHash, hashToken(keepPresented)), eq(refreshTokens.userId, userId)))
-    : [];
+export async function revokeAllSessions(db: Executor, userId: string, now: Date, keptSessionId: string | null = null) {
+  await cutSessions(db, userId, keptSessionId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -146,7 +162,7 @@ export async function revokeAllSessions(db: Executor, userId: string, now: Date,
       and(
         eq(refreshTokens.userId, userId),
         isNull(refreshTokens.revokedAt),
-        kept ? ne(refreshTokens.familyId, kept.familyId) : undefined,
+        keptSessionId ? ne(refreshTokens.familyId, keptSessionId) : undefined,
       ),
     );
 }

@@ -75,7 +75,7 @@ export async function ssoRoutes(app: FastifyInstance) {
       const providerError = url.searchParams.get("error_description") ?? url.searchParams.get("error");
       if (providerError) return reply.redirect(web("/auth/login", { error: providerError }));
       try {
-        const outcome = await finishSsoLogin(ctx, reply, request.params.provider, url);
+        const outcome = await finishSsoLogin(ctx, reply, request.params.provider, url, request.log);
         if (outcome.kind === "linked") return reply.redirect(web("/profile", { linked: request.params.provider }));
         if (outcome.kind === "link_failed") return reply.redirect(web("/profile", { link_error: outcome.message }));
         if (outcome.kind === "signup") {

@@ -1,6 +1,6 @@
 import { ERROR_TEXTS, type SignupCompletionResult, type SsoProvider, type SsoSignupBody } from "@parley/contract";
 import { and, asc, eq, gt, isNotNull, lt } from "drizzle-orm";
-import type { FastifyReply } from "fastify";
+import type { FastifyBaseLogger, FastifyReply } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -15,6 +15,7 @@ import {
   updateUser,
 } from "../users/service.ts";
 import { createPersonalWorkspace } from "../workspaces/service.ts";
+import { assertOwnsAddress, providerLabel, unverifiedSignup } from "./address-ownership.ts";
 import { signupCompletionResult } from "./magic-link.ts";
 import { oidc, oidcConfiguration, redirectUri } from "./oidc.ts";
 import { ssoIdentities, ssoStates } from "./schema.ts";
@@ -63,15 +64,18 @@ export type SsoOutcome =
 /**
  * Finishes the flow at the callback: a linked identity signs in; a flow started from a profile
  * links the identity to that profile's account; an unlinked identity whose email the provider
- * vouches for is linked to the account with that email. An account with an email the provider
- * does not vouch for is never taken over: its owner links the identity from their profile.
- * Otherwise the identity waits, as a sign-up ticket on the state row, for POST /sso/signup.
+ * vouches for is linked to the account with that email, if that account owns its address. An
+ * account is never taken over by an identity whose email the provider does not vouch for: its
+ * owner links the identity from their profile. A new identity whose email the provider vouches for
+ * waits, as a sign-up ticket on the state row, for POST /sso/signup; one it does not vouch for
+ * gets no account (the address is not proven to be theirs).
  */
 export async function finishSsoLogin(
   ctx: AppContext,
   reply: FastifyReply,
   provider: SsoProvider,
   callbackUrl: URL,
+  log: FastifyBaseLogger,
 ): Promise<SsoOutcome> {
   const now = ctx.now();
   const { row, identity: claims } = await exchangeCode(ctx, provider, callbackUrl);
@@ -91,16 +95,19 @@ export async function finishSsoLogin(
   let user = linked ? await findUserById(ctx.db, linked.userId) : await findUserByEmail(ctx.db, claims.email);
   if (user && !linked) {
     if (!claims.emailVerified) throw new AppError("conflict", linkFromProfile(provider));
+    assertOwnsAddress(log, user, `${provider} sign-in by email`);
     await linkIdentity(ctx, user.id, provider, claims, undefined);
     user = { ...user, ssoProvider: provider };
   }
   if (user) {
     if (!user.isActive) throw new AppError("unauthorized", ERROR_TEXTS.accountDeactivated);
-    const session = await startSession(ctx, reply, user, {
-      addressProven: claims.emailVerified && claims.email === normaliseEmail(user.email),
-    });
+    const addressProven = claims.emailVerified && claims.email === normaliseEmail(user.email);
+    // The identity that holds the account now vouches for its address: the account owns it.
+    if (addressProven && !user.emailVerified) await updateUser(ctx.db, user.id, { emailVerified: true });
+    const session = await startSession(ctx, reply, user, { addressProven });
     return { kind: "signed_in", accessToken: session.accessToken, workspaceId: session.workspaceId };
   }
+  if (!claims.emailVerified) throw unverifiedSignup(provider, claims.email);
   const ticket = randomToken();
   await ctx.db.insert(ssoStates).values({
     id: ticket,
@@ -116,7 +123,6 @@ export async function finishSsoLogin(
   return { kind: "signup", ticket, email: claims.email, name: claims.name };
 }
 
-const providerLabel = (provider: SsoProvider) => (provider === "google" ? "Google" : "Microsoft");
 const linkFromProfile = (provider: SsoProvider) =>
   `An account with this email already exists. Sign in to it, then link your ${providerLabel(provider)} account from your profile.`;
 
@@ -142,7 +148,7 @@ async function linkIdentity(
   await updateUser(ctx.db, userId, { ssoProvider: provider });
 }
 
-/** POST /sso/signup: creates the account for a pending SSO identity and signs it in. */
+/** POST /sso/signup: creates the account for a pending SSO identity (its address vouched for) and signs it in. */
 export async function completeSsoSignup(
   ctx: AppContext,
   reply: FastifyReply,
@@ -155,6 +161,8 @@ export async function completeSsoSignup(
   if (!ticket?.subject || !ticket.email)
     throw new AppError("bad_request", "This sign-up link has expired. Please sign in again.");
   const { subject, email, provider, emailVerified } = ticket;
+  // Tickets are issued only for vouched-for addresses; one from before that rule is refused here.
+  if (!emailVerified) throw unverifiedSignup(provider, email);
   if (await findUserByEmail(ctx.db, email)) throw new AppError("conflict", ERROR_TEXTS.emailTaken);
   if (body.username && (await findUserByUsername(ctx.db, body.username))) {
     throw new AppError("conflict", ERROR_TEXTS.usernameTaken);
@@ -171,7 +179,7 @@ export async function completeSsoSignup(
     await createPersonalWorkspace(tx, created);
     return created;
   });
-  return signupCompletionResult(ctx, reply, user, emailVerified);
+  return signupCompletionResult(ctx, reply, user, true);
 }
 
 /** The identities linked to an account, for the profile page. */

@@ -18,7 +18,8 @@ export interface AuthState {
   isSuperuser: boolean;
   tierId: string | null;
   isActive: boolean;
-  sessionsValidFrom: Date | null;
+  sessionGeneration: number;
+  keptSessionId: string | null;
 }
 
 const FRESH_MS = 5_000;
@@ -39,7 +40,8 @@ export async function authStateOf(db: Executor, userId: string, now = Date.now()
       isSuperuser: users.isSuperuser,
       tierId: users.tierId,
       isActive: users.isActive,
-      sessionsValidFrom: users.sessionsValidFrom,
+      sessionGeneration: users.sessionGeneration,
+      keptSessionId: users.keptSessionId,
     })
     .from(users)
     .where(eq(users.id, userId));

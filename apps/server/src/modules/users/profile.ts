@@ -57,7 +57,8 @@ export async function changeEmail(db: Executor, userId: string, email: string, n
   await assertIdentityFree(db, { email }, userId);
   const [row] = await db
     .update(users)
-    .set({ email: normaliseEmail(email), updatedAt: now })
+    // The confirmation link proved the account receives mail there: it owns the address now.
+    .set({ email: normaliseEmail(email), emailVerified: true, updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
   forgetAuthState(userId);

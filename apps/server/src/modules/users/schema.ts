@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { timestamps, updatedAt, uuidPrimaryKey } from "../../lib/table-columns.ts";
 
 export const users = pgTable(
@@ -17,10 +17,20 @@ export const users = pgTable(
     ssoProvider: text("sso_provider"),
     profileImageUrl: text("profile_image_url"),
     /**
-     * Access tokens issued before this second are refused: a password change or reset ends the other
-     * sessions at once, not when their short-lived tokens expire. Null: no such cut-off yet.
+     * False when the address came from an identity provider that did not vouch for it (accounts
+     * created that way before sign-up refused such addresses): the account does not own the
+     * address, so no emailed link signs into it, no other sign-in merges into it and no invitation
+     * to the address joins it, until the provider vouches for it or its owner confirms an address.
      */
-    sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
+    emailVerified: boolean("email_verified").notNull().default(true),
+    /**
+     * Bumped when a password change or reset ends the sessions: access and refresh tokens carry the
+     * generation they were issued in and one from an older generation is refused at once (a counter,
+     * not a time, so a token minted in the same second as the change is cut too).
+     */
+    sessionGeneration: integer("session_generation").notNull().default(0),
+    /** The session (refresh-token family) that made the last cut and stays signed in across it. */
+    keptSessionId: uuid("kept_session_id"),
     /** Workspace the user last switched to; tokens minted by refresh use it. */
     currentWorkspaceId: uuid("current_workspace_id"),
     ...timestamps(),

@@ -8,10 +8,7 @@ export type { UserRow };
 
 /** What other modules may change on an account directly (profile edits go through profile.ts). */
 export type UserChanges = Partial<
-  Pick<
-    UserRow,
-    "passwordHash" | "isSuperuser" | "isActive" | "ssoProvider" | "tierId" | "updatedAt" | "sessionsValidFrom"
-  >
+  Pick<UserRow, "passwordHash" | "isSuperuser" | "isActive" | "ssoProvider" | "tierId" | "updatedAt" | "emailVerified">
 >;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -149,6 +146,21 @@ export async function clearCurrentWorkspace(db: Executor, userId: string, worksp
 export async function updateUser(db: Executor, userId: string, changes: UserChanges): Promise<void> {
   await db.update(users).set(changes).where(eq(users.id, userId));
   forgetAuthState(userId);
+}
+
+/**
+ * Ends the account's sessions (password change or reset, deactivation): every token of the current
+ * generation stops working on its next request, except those of `keptSessionId`, the session that
+ * asked. Returns the new generation, which tokens minted from now on carry.
+ */
+export async function cutSessions(db: Executor, userId: string, keptSessionId: string | null): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ sessionGeneration: sql`${users.sessionGeneration} + 1`, keptSessionId })
+    .where(eq(users.id, userId))
+    .returning({ generation: users.sessionGeneration });
+  forgetAuthState(userId);
+  return row?.generation ?? 0;
 }
 
 export async function findUsersByIds(db: Executor, ids: string[]): Promise<UserRow[]> {

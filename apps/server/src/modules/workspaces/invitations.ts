@@ -2,7 +2,7 @@ import type { WorkspaceRole } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashToken } from "../../lib/crypto.ts";
-import { findUserById, setCurrentWorkspace } from "../users/service.ts";
+import { findUserById, normaliseEmail, setCurrentWorkspace } from "../users/service.ts";
 import { findInvitationByToken, lockInvitationByToken } from "./invitations-across-workspaces.ts";
 import { findMembership, joinByInvitation, type Membership } from "./service.ts";
 
@@ -42,9 +42,16 @@ export async function previewInvitation(ctx: AppContext, token: string): Promise
   };
 }
 
+/** Why the signed-in account may not accept an invitation sent to `invitedEmail`. */
+export const invitationForAnotherAddress = (invitedEmail: string) =>
+  `This invitation was sent to ${invitedEmail}. Sign in with that address (or create an account with it) to accept it.`;
+export const INVITED_ADDRESS_UNCONFIRMED =
+  "Your account's email address was never confirmed, so it cannot accept invitations sent to it. Confirm it by changing your email on your profile page, or ask your Parley administrator.";
+
 /**
- * Accepts an invitation with its link's token for the signed-in user, once: the link is the proof,
- * whichever address the account uses. The user's next tokens land in the workspace.
+ * Accepts an invitation with its link's token for the signed-in user, once, if the account uses the
+ * invited address (case-insensitively) and owns it: a forwarded or leaked link joins nobody else.
+ * The user's next tokens land in the workspace.
  */
 export async function acceptInvitation(ctx: AppContext, userId: string, token: string): Promise<Membership> {
   const now = ctx.now();
@@ -53,6 +60,11 @@ export async function acceptInvitation(ctx: AppContext, userId: string, token: s
     if (!invitation || invitation.acceptedAt || invitation.expiresAt <= now) {
       throw new AppError("bad_request", INVITATION_INVALID);
     }
+    const user = await findUserById(tx, userId);
+    if (!user || normaliseEmail(user.email) !== normaliseEmail(invitation.email)) {
+      throw new AppError("forbidden", invitationForAnotherAddress(invitation.email));
+    }
+    if (!user.emailVerified) throw new AppError("forbidden", INVITED_ADDRESS_UNCONFIRMED);
     await joinByInvitation(tx, invitation, userId, now);
     await setCurrentWorkspace(tx, userId, invitation.workspaceId);
     const membership = await findMembership(tx, userId, invitation.workspaceId);

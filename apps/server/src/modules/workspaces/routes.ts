@@ -192,7 +192,7 @@ export async function workspaceRoutes(app: FastifyInstance) {
       const user = await findUserById(db, principal.userId);
       if (!user) throw notFound();
       await setCurrentWorkspace(db, user.id, request.params.id);
-      const accessToken = await app.ctx.accessTokens.forUser(user, request.params.id);
+      const accessToken = await app.ctx.accessTokens.forUser(user, request.params.id, principal.sessionId);
       return { access_token: accessToken, token_type: "bearer" as const };
     },
   );

@@ -150,13 +150,16 @@ export function toWorkspace(m: Membership, currentId: string | null): Workspace 
 
 /**
  * Turns the pending, unexpired invitations for an email into memberships. Run only when the
- * caller proved they receive mail at that address; returns the joined workspaces, oldest first.
+ * caller proved they receive mail at that address; an account that does not own its address
+ * (created from an identity provider's unverified email) joins nothing. Returns the joined
+ * workspaces, oldest first.
  */
 export async function acceptPendingInvitations(
   db: Executor,
-  user: { id: string; email: string },
+  user: { id: string; email: string; emailVerified: boolean },
   now: Date,
 ): Promise<string[]> {
+  if (!user.emailVerified) return [];
   const pending = await pendingInvitationsFor(db, user.email, now);
   for (const invitation of pending) await joinByInvitation(db, invitation, user.id, now);
   return pending.map((i) => i.workspaceId);
