@@ -5,8 +5,9 @@ import { call, signedInUser, useTestApp } from "./harness.ts";
 import { useSavedAndOtherHost } from "./support/recording-host.ts";
 
 /**
- * Issue 25 item 5: a function's or tool server's host that answers with a redirect to another host
- * never gets its saved headers sent there; the redirect is refused with a sentence that says why.
+ * Issue 25 item 5: a function's, tool server's or provider's host that answers with a redirect to
+ * another host never gets its saved headers or key sent there; the redirect is refused with a
+ * sentence that says why.
  */
 
 const API_KEY = "fn-redirect-api-key-0123456789";
@@ -104,5 +105,21 @@ describe("a tool server whose host redirects to another host", () => {
       "MCP server redirected to another host; not followed",
     );
     warn.mockRestore();
+  });
+});
+
+describe("a provider endpoint that redirects to another host", () => {
+  it("never hands the provider's key to the other host", async () => {
+    const { token } = await signedInUser(t);
+    const res = await call(t, "POST", "/api/v1/integrations/azure-openai/test", {
+      token,
+      body: { credentials: { endpoint: `${saved}/307`, api_key: API_KEY } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: false });
+    expect(res.json<{ message: string }>().message).toContain(
+      `Refusing to follow a redirect from ${saved} to ${other.url}: the request's`,
+    );
+    expect(other.seen).toEqual([]);
   });
 });
