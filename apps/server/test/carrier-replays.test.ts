@@ -214,7 +214,12 @@ describe("a Vonage answer webhook sent again", () => {
       uuid: randomUUID(),
       conversation_uuid: `CON-${randomUUID()}`,
     });
-    const voice: SentWebhook = { url: urls.voiceUrl, method: "POST", headers: { "content-type": "application/json" }, body };
+    const voice: SentWebhook = {
+      url: urls.voiceUrl,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    };
     const answers = await Promise.all([resigned(voice), resigned(voice)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const callIds = answers.map((a) => /"call_id":"([^"]+)"/.exec(a.body)?.[1]);
