@@ -4,19 +4,27 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../../components/error-text.ts";
 import { SectionCard } from "../../../components/section-card.tsx";
+import { paths } from "../../../config/paths.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
 import { useNotice } from "../../../lib/use-notice.ts";
 import { useAcceptInvitation, useInvitationPreview } from "../api/workspace-api.ts";
+import { signedInWithOtherAddress } from "../invited-address.ts";
 
 /**
  * The page an invitation email links to (`?invitation=…`, after signing in or up if needed): says
  * which workspace and role it offers and who sent it, and joins on request; a used, expired or
- * revoked link says so at once.
+ * revoked link says so at once. Only the account using the invited address may join (the server
+ * refuses others with 403): signed in with another address, the card says so and offers to sign in
+ * with the invited one, coming back here afterwards.
  */
 export function InvitationCard({ token }: { token: string }) {
   const { t } = useTranslation(["workspaces", "translation"], { nsMode: "fallback" });
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [, setSearch] = useSearchParams();
   const notice = useNotice();
   const preview = useInvitationPreview(token);
@@ -37,6 +45,16 @@ export function InvitationCard({ token }: { token: string }) {
       },
     });
   const invite = preview.data;
+  const invited = invite?.email;
+  const otherAddress = signedInWithOtherAddress(user?.email, invited);
+  const signInAsInvited = async () => {
+    const back = `${location.pathname}${location.search}`;
+    await logout();
+    navigate(`${paths.login}?${new URLSearchParams({ email: invited ?? "" })}`, {
+      replace: true,
+      state: { from: back },
+    });
+  };
   return (
     <SectionCard title={t("invitation.title")}>
       {preview.isPending && <CircularProgress aria-label={t("common.loading")} />}
@@ -59,15 +77,26 @@ export function InvitationCard({ token }: { token: string }) {
               role: t(`workspaces.roles.${invite.role ?? "member"}`),
             })}
           </Typography>
+          {otherAddress && (
+            <Alert severity="warning" role="alert">
+              {t("invitation.otherAddress", { invited, current: user?.email })}
+            </Alert>
+          )}
           {accept.isError && (
             <Alert severity="error" role="alert">
               {errorText(accept.error, t("invitation.joinFailed"))}
             </Alert>
           )}
           <Stack direction="row" spacing={1}>
-            <Button variant="contained" onClick={join} disabled={accept.isPending}>
-              {t("invitation.join", { workspace: invite.workspace_name })}
-            </Button>
+            {otherAddress ? (
+              <Button variant="contained" onClick={signInAsInvited}>
+                {t("invitation.signInAs", { invited })}
+              </Button>
+            ) : (
+              <Button variant="contained" onClick={join} disabled={accept.isPending}>
+                {t("invitation.join", { workspace: invite.workspace_name })}
+              </Button>
+            )}
             <Button onClick={close}>{t("invitation.notNow")}</Button>
           </Stack>
         </Stack>
