@@ -76,7 +76,7 @@ export function describeBridge(vendor: BridgeVendor) {
       doubleOrigin: double.origin,
       number,
     });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await world?.close();
     await double?.close();
@@ -176,7 +176,7 @@ export function describeBridge(vendor: BridgeVendor) {
       expect(handle.call.ended).toBe(true);
       const log = await finishedLog(world, room.call_id);
       expect(log).toMatchObject({ status: "completed", end_reason: "removed", channel: "phone" });
-    }, 60_000);
+    }, 180_000);
 
     it("refuses a webhook with a bad signature with 403", async () => {
       const handle = await double.ringInbound(number, CALLER, { forgeSignature: true });
@@ -216,7 +216,7 @@ export function describeBridge(vendor: BridgeVendor) {
       expect(res.statusCode).toBe(201);
       const log = await finishedLog(world, res.json().call_id);
       expect(log).toMatchObject({ status: "failed", end_reason: "busy", direction: "outbound" });
-    }, 60_000);
+    }, 180_000);
 
     it.runIf(vendor.machineDetection)(
       "hangs up on an answering machine when the assistant's voicemail rule says so",

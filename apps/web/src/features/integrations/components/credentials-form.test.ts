@@ -41,4 +41,15 @@ describe("credential forms", () => {
     expect(moved.error?.issues).toEqual([expect.objectContaining({ path: ["api_key"], message: "secretAgain" })]);
     expect(schema.safeParse({ base_url: "http://203.0.113.9:11434/v1", api_key: "sk-new" }).success).toBe(true);
   });
+
+  it("ask for the secrets again when a vendor saved without a base URL is given one", () => {
+    const stored = integration("twilio", { account_sid: "AC1", auth_token: "abc…wxyz" });
+    const moved = credentialsSchema(stored, t).safeParse({
+      account_sid: "AC1",
+      auth_token: "",
+      base_url: "http://127.0.0.5:8080",
+    });
+    expect(moved.success).toBe(false);
+    expect(moved.error?.issues).toEqual([expect.objectContaining({ path: ["auth_token"], message: "secretAgain" })]);
+  });
 });

@@ -18,7 +18,8 @@ export function movesHost(integration: Integration, values: CredentialValues): b
   return integration.fields.some((f) => {
     const stored = integration.values[f.name];
     const typed = values[f.name]?.trim();
-    return f.url && stored !== undefined && Boolean(typed) && originOf(typed ?? "") !== originOf(stored);
+    // Saved without a URL, the secrets belong to the vendor's own API: any URL typed is another host.
+    return f.url && Boolean(typed) && (!stored || originOf(typed ?? "") !== originOf(stored));
   });
 }
 
