@@ -188,7 +188,7 @@ export interface CallState {
   /** Records who carries a call once the carrier has named it. */
   setCarrier(tenant: TenantScope, callId: string, carrier: CallCarrier): Promise<void>;
   find(tenant: TenantScope, callId: string): Promise<CallRecord | null>;
-  /** A call by its carrier's id, across workspaces (status webhooks carry no user); the newest when ids repeat. */
+  /** A call by its carrier's id, across workspaces (status webhooks carry no user); a carrier id is one call. */
   findByCarrierId(provider: string, providerCallId: string): Promise<CallRecord | null>;
   /** The call's log as the API shows it; throws not found. */
   get(tenant: TenantScope, callId: string): Promise<CallLog>;
