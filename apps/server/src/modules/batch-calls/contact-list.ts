@@ -44,14 +44,11 @@ export function rawFromInputs(inputs: readonly BatchContactInput[]): RawContact[
 
 /**
  * Normalises every row to E.164 (numbers without "+" read in `defaultCountry`), and reports each row
- * it drops with its line: numbers that cannot be phone numbers, bad time zones, and repeats (of an
- * earlier row, or of a number the campaign already has). The first occurrence of a number wins.
+ * it drops with its line: numbers that cannot be phone numbers, bad time zones, and repeats of an
+ * earlier row. The first occurrence of a number wins. Pure CPU work (about a second for 50,000
+ * rows), done before the transaction that stores them: on PGlite a transaction holds the database.
  */
-export function checkContacts(
-  rows: readonly RawContact[],
-  defaultCountry: string | null,
-  existing: ReadonlySet<string> = new Set(),
-): CheckedContacts {
+export function checkContacts(rows: readonly RawContact[], defaultCountry: string | null): CheckedContacts {
   const firstLine = new Map<string, number>();
   const result: CheckedContacts = { contacts: [], duplicates: [], invalid: [] };
   for (const row of rows) {
@@ -63,10 +60,6 @@ export function checkContacts(
     const timezone = row.timezone?.trim() || null;
     if (timezone && !isTimeZone(timezone)) {
       result.invalid.push({ line: row.line, value: row.value, reason: BATCH_CALL_TEXTS.invalidTimezone(timezone) });
-      continue;
-    }
-    if (existing.has(number)) {
-      result.duplicates.push({ line: row.line, value: number, reason: ALREADY_IN_BATCH });
       continue;
     }
     const earlier = firstLine.get(number);
@@ -82,4 +75,18 @@ export function checkContacts(
     result.contacts.push({ line: row.line, number, variables: row.variables ?? {}, timezone });
   }
   return result;
+}
+
+/** Checked contacts less the numbers a campaign already has, reported with the repeats in line order. */
+export function withoutExisting(checked: CheckedContacts, existing: ReadonlySet<string>): CheckedContacts {
+  const repeats = checked.contacts.filter((c) => existing.has(c.number));
+  if (repeats.length === 0) return checked;
+  return {
+    contacts: checked.contacts.filter((c) => !existing.has(c.number)),
+    duplicates: [
+      ...checked.duplicates,
+      ...repeats.map((c) => ({ line: c.line, value: c.number, reason: ALREADY_IN_BATCH })),
+    ].sort((a, b) => a.line - b.line),
+    invalid: checked.invalid,
+  };
 }

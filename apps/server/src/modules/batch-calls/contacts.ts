@@ -3,7 +3,7 @@ import { and, count, eq, inArray, max, sql } from "drizzle-orm";
 import type { Executor, Transaction } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
-import { type CheckedContacts, checkContacts, type RawContact } from "./contact-list.ts";
+import { type CheckedContacts, checkContacts, type RawContact, withoutExisting } from "./contact-list.ts";
 import { blockedNumbers } from "./do-not-call.ts";
 import { type BatchCallRow, batchCallContacts, batchCalls } from "./schema.ts";
 
@@ -51,18 +51,17 @@ async function lockCampaign(tx: Transaction, tenant: TenantScope, id: string): P
 }
 
 /**
- * Rows checked against the numbers the campaign holds, under its lock (so the check still holds when
- * the caller inserts them in the same transaction).
+ * Checked contacts less the numbers the campaign holds, read under its lock (so the check still
+ * holds when the caller inserts them in the same transaction).
  */
-export async function checkNewContacts(
+export async function newContacts(
   tx: Transaction,
   tenant: TenantScope,
   batchCallId: string,
-  rows: readonly RawContact[],
-  country: string | null,
+  checked: CheckedContacts,
 ): Promise<CheckedContacts> {
   await lockCampaign(tx, tenant, batchCallId);
-  return checkContacts(rows, country, await numbersOf(tx, tenant, batchCallId));
+  return withoutExisting(checked, await numbersOf(tx, tenant, batchCallId));
 }
 
 /**
@@ -111,15 +110,14 @@ export async function insertContacts(
   };
 }
 
-/** Checks rows against the campaign's numbers and adds the new ones. */
+/** Adds the checked contacts the campaign does not have yet (repeats of its numbers are reported). */
 export async function addContacts(
   tx: Transaction,
   tenant: TenantScope,
-  batch: Pick<BatchCallRow, "id" | "defaultCountry">,
-  rows: readonly RawContact[],
-  country: string | null = batch.defaultCountry,
+  batch: Pick<BatchCallRow, "id">,
+  checked: CheckedContacts,
 ): Promise<ContactsChange> {
-  return insertContacts(tx, tenant, batch, await checkNewContacts(tx, tenant, batch.id, rows, country));
+  return insertContacts(tx, tenant, batch, await newContacts(tx, tenant, batch.id, checked));
 }
 
 export async function replaceContacts(

@@ -1,8 +1,8 @@
 import type { CsvImportResponse } from "@parley/contract";
 import type { Database } from "../../db/client.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { type CheckedContacts, checkContacts } from "./contact-list.ts";
-import { checkNewContacts, contactCount, insertContacts, numbersOf, requireRoom } from "./contacts.ts";
+import { type CheckedContacts, checkContacts, withoutExisting } from "./contact-list.ts";
+import { contactCount, insertContacts, newContacts, numbersOf, requireRoom } from "./contacts.ts";
 import { readContactsCsv } from "./csv-contacts.ts";
 import { type CsvUpload, countryField } from "./csv-upload.ts";
 import { blockedNumbers } from "./do-not-call.ts";
@@ -31,8 +31,9 @@ export async function importContactsCsv(
   const country = countryField(upload.fields.default_country) ?? batch.defaultCountry;
   const dryRun = upload.fields.dry_run === "true";
   const { layout, rows } = readContactsCsv(upload.data, country);
+  const read = checkContacts(rows, country);
   if (dryRun) {
-    const checked = checkContacts(rows, country, await numbersOf(db, tenant, batch.id));
+    const checked = withoutExisting(read, await numbersOf(db, tenant, batch.id));
     requireRoom(await contactCount(db, tenant, batch.id), checked.contacts.length);
     const blocked = await blockedNumbers(
       db,
@@ -52,7 +53,7 @@ export async function importContactsCsv(
     };
   }
   const { change, preview } = await db.transaction(async (tx) => {
-    const checked = await checkNewContacts(tx, tenant, batch.id, rows, country);
+    const checked = await newContacts(tx, tenant, batch.id, read);
     return { change: await insertContacts(tx, tenant, batch, checked), preview: previewOf(checked) };
   });
   const updated = await touchBatchCall(db, tenant, batch.id);

@@ -26,7 +26,7 @@ import { messageAfter } from "../../lib/message-handler.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { initiateBatchCall, stopBatchCall } from "./campaign-actions.ts";
-import { rawFromInputs } from "./contact-list.ts";
+import { checkContacts, rawFromInputs } from "./contact-list.ts";
 import { addContacts, removeContacts } from "./contacts.ts";
 import { importContactsCsv } from "./csv-import.ts";
 import { readCsvUpload } from "./csv-upload.ts";
@@ -257,9 +257,9 @@ export async function batchCallRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { tenant, batch } = await contactsOf(request, request.params.id);
-      const numbers = rawFromInputs(request.body.phone_numbers);
       const country = request.body.default_country ?? batch.defaultCountry;
-      const change = await db.transaction(async (tx) => addContacts(tx, tenant, batch, numbers, country));
+      const checked = checkContacts(rawFromInputs(request.body.phone_numbers), country);
+      const change = await db.transaction(async (tx) => addContacts(tx, tenant, batch, checked));
       return changed(tenant, batch.id, change);
     },
   );
