@@ -8,6 +8,7 @@ import {
   verifyDigest,
 } from "@parley/sip";
 import { AppError } from "../../lib/app-error.ts";
+import { isUniqueViolation } from "../../lib/unique-violation.ts";
 import type { Room } from "../calls/runtime.ts";
 import {
   findExtension,
@@ -127,6 +128,15 @@ async function answer(runtime: SipRuntime, call: InboundCall): Promise<void> {
     // The workspace is at its concurrent-call limit (or out of minutes): busy, as a phone would say.
     if (error instanceof AppError)
       return call.reject(error.code === "rate_limited" ? 486 : 480, { reason: error.message.slice(0, 80) });
+    // A Call-ID is one call: a new INVITE naming a call already logged is a merged or replayed
+    // request, refused as RFC 3261 8.2.2.2 says rather than opening a second call.
+    if (isUniqueViolation(error)) {
+      runtime.calls.log.warn(
+        { sipCallId: call.callId, numberId: record.id },
+        "SIP INVITE repeats a call already logged",
+      );
+      return call.reject(482);
+    }
     throw error;
   }
   if (call.state === "ended") {
