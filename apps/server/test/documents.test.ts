@@ -1,8 +1,12 @@
-import { DOCUMENT_MAX_FILE_BYTES, type KnowledgeDocument } from "@parley/contract";
+import { DOCUMENT_LIMITS, DOCUMENT_MAX_FILE_BYTES, type KnowledgeDocument } from "@parley/contract";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs } from "../src/jobs/schema.ts";
+import { PROCESS_QUEUE } from "../src/modules/knowledge-base/processing.ts";
 import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
 import { search, settled, upload } from "./support/documents.ts";
 import { makeDocx, makePdf } from "./support/sample-documents.ts";
+import { until } from "./support/until.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -183,5 +187,75 @@ describe("documents", () => {
     expect(del.json()).toEqual({ message: "Document deleted." });
     expect((await search(t, a.token, "dinner")).results).toEqual([]);
     expect((await call(t, "DELETE", `/api/v1/documents/${second.id}`, { token: a.token })).statusCode).toBe(404);
+  });
+});
+
+describe("document limits", () => {
+  const ids = (res: Awaited<ReturnType<typeof upload>>) => res.json<{ documents: KnowledgeDocument[] }>().documents;
+
+  it("fails a document that makes more chunks than one file may, and stores none", async () => {
+    const a = await signedInUser(t);
+    // A chunk never spans two sections: one line under each of 10,050 headings is 10,050 chunks.
+    const sections = Array.from(
+      { length: DOCUMENT_LIMITS.chunksPerDocument + 50 },
+      (_, i) => `# Room ${i}\n\nDesk ${i}.`,
+    );
+    const [doc] = ids(await upload(t, a.token, [{ name: "rooms.md", data: Buffer.from(sections.join("\n\n")) }]));
+    const failed = await settled(t, a.token, doc?.id ?? "", 60_000);
+    expect(failed).toMatchObject({ status: "failed", error_code: "too_many_chunks", chunk_count: 0 });
+    expect(failed.error_message).toBe(
+      "The document makes 10,050 chunks; the knowledge base keeps at most 10,000 from one file. Split it into smaller files.",
+    );
+  });
+
+  it("fails a document that would take the workspace past its chunks, keeping the others", async () => {
+    const a = await signedInUser(t);
+    const [first] = ids(
+      await upload(t, a.token, [{ name: "first.md", data: Buffer.from("# Hours\n\nOpen at nine.") }]),
+    );
+    expect((await settled(t, a.token, first?.id ?? "")).status).toBe("ready");
+    // The workspace is filled up to one chunk short of its limit.
+    await t.ctx.db.execute(sql`
+      insert into document_chunks (document_id, workspace_id, position, content)
+      select ${first?.id}, ${a.workspaceId}, g, 'filler' from generate_series(1, ${DOCUMENT_LIMITS.chunksPerWorkspace - 2}) g`);
+    const [second] = ids(
+      await upload(t, a.token, [{ name: "second.md", data: Buffer.from("# A\n\nOne.\n\n# B\n\nTwo.") }]),
+    );
+    const failed = await settled(t, a.token, second?.id ?? "", 60_000);
+    expect(failed).toMatchObject({ status: "failed", error_code: "workspace_full", chunk_count: 0 });
+    expect(failed.error_message).toMatch(/^The workspace's knowledge base would pass its 50,000 chunks/);
+    expect((await settled(t, a.token, first?.id ?? "")).status).toBe("ready");
+  });
+
+  it("gives up a document whose job stopped its process on every attempt, instead of starting it again", async () => {
+    const a = await signedInUser(t);
+    const [doc] = ids(await upload(t, a.token, [{ name: "notes.txt", data: Buffer.from("Read me.") }]));
+    expect((await settled(t, a.token, doc?.id ?? "")).status).toBe("ready");
+    // As a server killed while reading it leaves the job: running, its lock stale, its attempts spent.
+    const [stale] = await t.ctx.db
+      .insert(jobs)
+      .values({
+        queue: PROCESS_QUEUE,
+        payload: { workspaceId: a.workspaceId, documentId: doc?.id },
+        status: "running",
+        attempts: 3,
+        maxAttempts: 3,
+        lockedAt: new Date(Date.now() - 10 * 60_000),
+        lockedBy: "a process that died",
+      })
+      .returning();
+    t.app.jobs.wake();
+    const failed = await until(
+      async () => (await call(t, "GET", `/api/v1/documents/${doc?.id}`, { token: a.token })).json<KnowledgeDocument>(),
+      (d) => d.status === "failed",
+      "the document to be given up",
+    );
+    expect(failed).toMatchObject({ error_code: "crashed", chunk_count: 0 });
+    expect(failed.error_message).toMatch(/^Processing stopped unexpectedly on every attempt/);
+    const [job] = await t.ctx.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, stale?.id ?? ""));
+    expect(job).toMatchObject({ status: "failed", attempts: 4 });
   });
 });

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { enqueueJob, type JobRunner } from "../../jobs/runner.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { PROCESS_QUEUE } from "./processing.ts";
-import { type DocumentRow, documentFiles, documents } from "./schema.ts";
+import { byteaFromHex, type DocumentRow, documentFiles, documents } from "./schema.ts";
 import { requireDocument, updateDocument } from "./service.ts";
 import type { UploadedFile } from "./upload.ts";
 
@@ -21,7 +21,7 @@ export async function addUploads(db: Database, jobs: JobRunner, tenant: TenantSc
       if (!row) throw new Error("insert into documents returned no row");
       await tx
         .insert(documentFiles)
-        .values(scoped(documentFiles, tenant).values({ documentId: row.id, data: file.data }));
+        .values(scoped(documentFiles, tenant).values({ documentId: row.id, data: byteaFromHex(file.data) }));
       await enqueueJob(tx, PROCESS_QUEUE, { workspaceId: tenant.workspaceId, documentId: row.id });
       created.push(row);
     }

@@ -5,8 +5,8 @@ import type {
   DocumentStatus,
   EmbeddingsProviderId,
 } from "@parley/contract";
-import { sql } from "drizzle-orm";
-import { customType, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, customType, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamps, updatedAt, uuidPrimaryKey } from "../../lib/table-columns.ts";
 import { agents } from "../assistants/schema.ts";
 import { workspaceIdColumn, workspaceRecordKey } from "../workspaces/owned-columns.ts";
@@ -17,6 +17,14 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/**
+ * A file's bytes travel to and from the database as hex text, decoded by the database: PGlite's own
+ * bytea conversion builds one JavaScript string per byte, which held the server's only thread for
+ * ≈ 10 s and took ≈ 400 MB for a 6 MB upload; Buffer's hex conversion is native.
+ */
+export const byteaFromHex = (data: Buffer): SQL<Buffer> => sql`decode(${data.toString("hex")}, 'hex')`;
+export const hexOfBytea = (column: AnyPgColumn): SQL<string> => sql<string>`encode(${column}, 'hex')`;
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 

@@ -6,7 +6,7 @@ import { deleteRow, findRow, listRows } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { assistantLinks } from "../assistants/assistant-links.ts";
 import { listAssistants, requireAgent } from "../assistants/service.ts";
-import { type DocumentRow, documentAgents, documentFiles, documents } from "./schema.ts";
+import { type DocumentRow, documentAgents, documentFiles, documents, hexOfBytea } from "./schema.ts";
 
 export type { DocumentRow };
 
@@ -81,10 +81,10 @@ export async function requireDocument(db: Executor, tenant: TenantScope, id: str
 
 export async function documentFile(db: Executor, tenant: TenantScope, id: string): Promise<Buffer | undefined> {
   const [row] = await db
-    .select({ data: documentFiles.data })
+    .select({ hex: hexOfBytea(documentFiles.data) })
     .from(documentFiles)
     .where(scoped(documentFiles, tenant).where(eq(documentFiles.documentId, id)));
-  return row?.data;
+  return row ? Buffer.from(row.hex, "hex") : undefined;
 }
 
 export async function updateDocument(db: Executor, tenant: TenantScope, id: string, changes: Partial<DocumentRow>) {
