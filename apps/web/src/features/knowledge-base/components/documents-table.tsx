@@ -9,6 +9,7 @@ import type { DocumentStatus, KnowledgeDocument } from "@parley/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type Column, type KeyedAction, keyedActions, ResourceTable } from "../../../components/resource-table.tsx";
+import { documentReason } from "./failure-reason.ts";
 import { formatBytes } from "./format.ts";
 
 export type DocumentAction = "link" | "refresh" | "download" | "delete";
@@ -53,24 +54,27 @@ export function DocumentsTable(props: {
     },
     {
       header: t("columns.status"),
-      cell: (d) => (
-        <Stack spacing={0.5} sx={{ maxWidth: 320 }}>
-          <Chip
-            size="small"
-            color={STATUS_COLOR[d.status]}
-            label={t(`status.${d.status}`)}
-            sx={{ alignSelf: "start" }}
-          />
-          {d.url && d.status === "processing" && (
-            <Typography variant="caption">{t("pages", { done: d.pages_done, found: d.pages_found })}</Typography>
-          )}
-          {d.error_message && (
-            <Typography variant="caption" color={d.status === "failed" ? "error" : "text.secondary"}>
-              {d.error_message}
-            </Typography>
-          )}
-        </Stack>
-      ),
+      cell: (d) => {
+        const reason = documentReason(t, d, i18n.language);
+        return (
+          <Stack spacing={0.5} sx={{ maxWidth: 320 }}>
+            <Chip
+              size="small"
+              color={STATUS_COLOR[d.status]}
+              label={t(`status.${d.status}`)}
+              sx={{ alignSelf: "start" }}
+            />
+            {d.url && d.status === "processing" && (
+              <Typography variant="caption">{t("pages", { done: d.pages_done, found: d.pages_found })}</Typography>
+            )}
+            {reason && (
+              <Typography variant="caption" color={d.status === "failed" ? "error" : "text.secondary"}>
+                {reason}
+              </Typography>
+            )}
+          </Stack>
+        );
+      },
     },
     { header: t("columns.size"), cell: (d) => formatBytes(d.size_bytes, i18n.language) },
     { header: t("columns.chunks"), cell: (d) => d.chunk_count },

@@ -1,0 +1,29 @@
+import { DOCUMENT_LIMITS, type KnowledgeDocument } from "@parley/contract";
+import type { TFunction } from "i18next";
+
+/** The figures the failure sentences name, in the interface's language. */
+function limitFigures(language: string) {
+  const n = (value: number) => new Intl.NumberFormat(language).format(value);
+  return {
+    pages: n(DOCUMENT_LIMITS.pages),
+    paragraphs: n(DOCUMENT_LIMITS.paragraphs),
+    characters: n(DOCUMENT_LIMITS.characters),
+    unzippedMb: n(DOCUMENT_LIMITS.unzippedBytes / (1024 * 1024)),
+    chunks: n(DOCUMENT_LIMITS.chunksPerDocument),
+    workspaceChunks: n(DOCUMENT_LIMITS.chunksPerWorkspace),
+    memoryMb: n(DOCUMENT_LIMITS.readMemoryMb),
+    minutes: n(DOCUMENT_LIMITS.readSeconds / 60),
+  };
+}
+
+/**
+ * What to show under a document's status: why it failed in the reader's language when the server
+ * named a limit (or a reader that kept stopping), else the server's own sentence (an unreadable
+ * file's detail, or why a ready document is searched by keywords only).
+ */
+export function documentReason(t: TFunction, document: KnowledgeDocument, language: string): string | null {
+  const code = document.error_code;
+  if (document.status === "failed" && code && code !== "unreadable")
+    return t(`failure.${code}`, limitFigures(language));
+  return document.error_message;
+}
