@@ -204,6 +204,7 @@ export const REASONS: Record<number, string> = {
   415: "Unsupported Media Type",
   480: "Temporarily Unavailable",
   481: "Call/Transaction Does Not Exist",
+  482: "Loop Detected",
   486: "Busy Here",
   487: "Request Terminated",
   488: "Not Acceptable Here",

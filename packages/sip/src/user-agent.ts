@@ -14,6 +14,8 @@ export interface UserAgentEvents {
   /** A new call; 100 Trying has been sent. The listener rings, accepts or rejects it. */
   invite: [call: InboundCall];
   register: [request: IncomingRequest];
+  /** A new INVITE named the Call-ID of a call still up; it was answered 482 Loop Detected. */
+  merged: [request: IncomingRequest];
 }
 
 export class UserAgent extends EventEmitter<UserAgentEvents> {
@@ -56,6 +58,13 @@ export class UserAgent extends EventEmitter<UserAgentEvents> {
     // An INVITE without a To tag starts a new dialog even when the Call-ID is known (a retry after
     // a digest challenge); retransmissions of the same INVITE were absorbed by the transaction layer.
     const fresh = message.method === "INVITE" && !tagOf(message.headers.get("to"));
+    if (leg && fresh && leg.state !== "ended") {
+      // A new INVITE naming a call still up is a merged request or a replay (RFC 3261 8.2.2.2): it is
+      // refused without touching the call it names, whose dialog goes on.
+      await request.reply(482);
+      this.emit("merged", request);
+      return;
+    }
     if (leg && !fresh) {
       if (message.method === "CANCEL" && leg instanceof InboundCall) return leg.cancelled(request);
       if (leg.state === "ended" && message.method !== "ACK") return void (await request.reply(481));

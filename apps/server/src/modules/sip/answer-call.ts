@@ -94,6 +94,11 @@ export function answerSipCalls(runtime: SipRuntime): void {
       void call.reject(500);
     });
   });
+  runtime.ua.on("merged", (request) => {
+    const sipCallId = request.message.headers.get("call-id");
+    const source = `${request.from.address}:${request.from.port}`;
+    runtime.calls.log.warn({ sipCallId, source }, "SIP INVITE repeats a call already logged");
+  });
 }
 
 async function answer(runtime: SipRuntime, call: InboundCall): Promise<void> {
