@@ -1,11 +1,12 @@
-// Bundles the server into dist/main.js. Our own workspace packages (TypeScript sources) are
+// Bundles the server into dist/main.js, and beside it dist/extract-worker.js, the thread that reads
+// uploaded documents under a memory limit. Our own workspace packages (TypeScript sources) are
 // bundled in; third-party packages stay external and load from node_modules.
 import { build } from "esbuild";
 import { buildWidget } from "../../packages/widget/build.mjs";
 
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  entryPoints: { main: "src/main.ts", "extract-worker": "src/modules/knowledge-base/extract-worker.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   target: "node20",
