@@ -121,7 +121,10 @@ function nextHop(init: FetchInit, status: number, from: URL, to: URL): FetchInit
   const toGet = status === 303 ? method !== "HEAD" : (status === 301 || status === 302) && method === "POST";
   const headers = new Headers(init.headers);
   if (from.origin !== to.origin) {
-    const meantForOrigin = [...headers.keys()].filter((name) => !CROSS_ORIGIN_HEADERS.has(name));
+    const meantForOrigin: string[] = [];
+    headers.forEach((_value, name) => {
+      if (!CROSS_ORIGIN_HEADERS.has(name)) meantForOrigin.push(name);
+    });
     if (meantForOrigin.length > 0) throw new CrossOriginRedirectError(from.origin, to.origin, meantForOrigin);
   }
   if (!toGet) return { ...init, headers };
