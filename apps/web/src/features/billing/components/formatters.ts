@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { datesIn } from "../../../lib/dates-in-language.ts";
 
 /** Numbers in the interface language: money to a hundredth of a cent (usage costs are small), minutes to a tenth. */
 export function useFormatters() {
@@ -11,14 +12,14 @@ export function useFormatters() {
   });
   const minutes = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const count = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const month = new Intl.DateTimeFormat(i18n.language, { month: "long", year: "numeric", timeZone: "UTC" });
-  const day = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" });
+  // Months and days the way every page writes dates (lib/dates-in-language.ts).
+  const dates = datesIn(i18n.language);
   return {
     money: (n: number) => money.format(n),
     minutes: (n: number) => minutes.format(n),
     count: (n: number) => count.format(n),
     /** `YYYY-MM` as the month's name. */
-    period: (period: string) => month.format(new Date(`${period}-01T00:00:00Z`)),
-    day: (isoDay: string) => day.format(new Date(`${isoDay}T00:00:00Z`)),
+    period: dates.period,
+    day: dates.day,
   };
 }

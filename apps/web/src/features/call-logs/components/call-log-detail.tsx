@@ -15,6 +15,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CallAnalysisView } from "../../../components/call-analysis/call-analysis-view.tsx";
 import { errorText } from "../../../components/error-text.ts";
+import { useDates } from "../../../lib/dates-in-language.ts";
 import { fetchRecordingUrl, useCallLog } from "../api/call-logs-api.ts";
 import { formatDuration, formatMoney, formatOffset } from "../format.ts";
 import { LatencyChart } from "./latency-chart.tsx";
@@ -56,6 +57,7 @@ function Recording({ id }: { id: string }) {
 
 function Body({ log }: { log: CallLog }) {
   const { t } = useTranslation("call-logs");
+  const dates = useDates();
   const { t: tAnalysis } = useTranslation("call-analysis");
   return (
     <>
@@ -67,7 +69,7 @@ function Body({ log }: { log: CallLog }) {
         <Chip variant="outlined" label={formatMoney(log.cost)} />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {new Date(log.started_at).toLocaleString()}
+        {dates.moment(log.started_at)}
         {log.from_number || log.to_number ? ` · ${log.from_number ?? "—"} → ${log.to_number ?? "—"}` : ""}
         {log.origin ? ` · ${t("detail.origin", { origin: log.origin })}` : ""}
       </Typography>

@@ -13,12 +13,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
+import { useDates } from "../../../lib/dates-in-language.ts";
 import { useNotice } from "../../../lib/use-notice.ts";
 import { useRemoveParticipant, useWorkspaceRooms } from "../api/call-logs-api.ts";
 
 /** The live monitor: calls running in this workspace right now, with their participants. */
 export function LiveRooms() {
   const { t } = useTranslation("call-logs");
+  const dates = useDates();
   const notice = useNotice();
   const rooms = useWorkspaceRooms();
   const removeParticipant = useRemoveParticipant();
@@ -51,7 +53,7 @@ export function LiveRooms() {
                 {t("live.roomTitle", { assistant: room.agent_name, room: room.name })}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t("live.since", { time: new Date(room.started_at).toLocaleTimeString() })}
+                {t("live.since", { time: dates.time(room.started_at) })}
               </Typography>
               <List dense aria-label={t("live.participantsOf", { room: room.name })}>
                 {room.participants.map((p) => (

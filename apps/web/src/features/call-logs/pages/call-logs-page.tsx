@@ -14,6 +14,7 @@ import { type Column, DataTable } from "../../../components/data-table.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
+import { type DatesInLanguage, useDates } from "../../../lib/dates-in-language.ts";
 import { validParams } from "../../../lib/url-params.ts";
 import { useListUrlState } from "../../../lib/use-list-url-state.ts";
 import { useNotice } from "../../../lib/use-notice.ts";
@@ -46,8 +47,8 @@ function useUrlState() {
 }
 
 /** Each call: when, with which assistant, over which channel, between whom, how it ended, how long, what it cost. */
-const callLogColumns = (t: TFunction): Column<CallLogSummary>[] => [
-  { header: t("columns.started"), cell: (log) => new Date(log.started_at).toLocaleString() },
+const callLogColumns = (t: TFunction, dates: DatesInLanguage): Column<CallLogSummary>[] => [
+  { header: t("columns.started"), cell: (log) => dates.moment(log.started_at) },
   { header: t("columns.assistant"), dir: "auto", cell: (log) => log.agent_name },
   { header: t("columns.channel"), cell: (log) => t(`channel.${log.channel}`) },
   {
@@ -97,6 +98,7 @@ function BatchNotFound() {
 
 function CallLogsPage({ batchCallId }: { batchCallId: string | undefined }) {
   const { t } = useTranslation("call-logs");
+  const dates = useDates();
   const notice = useNotice();
   const deleteCallLog = useDeleteCallLog();
   const { filters, page, openId, update, setPage } = useUrlState();
@@ -146,7 +148,7 @@ function CallLogsPage({ batchCallId }: { batchCallId: string | undefined }) {
           label={t("title")}
           size="small"
           rows={logs.data.data}
-          columns={callLogColumns(t)}
+          columns={callLogColumns(t, dates)}
           rowProps={(log) => ({
             hover: true,
             tabIndex: 0,
@@ -155,7 +157,7 @@ function CallLogsPage({ batchCallId }: { batchCallId: string | undefined }) {
             onKeyDown: (e) => (e.key === "Enter" || e.key === " ") && update({ call: log.id }),
             "aria-label": t("openCall", {
               assistant: log.agent_name,
-              time: new Date(log.started_at).toLocaleString(),
+              time: dates.moment(log.started_at),
             }),
           })}
           pagination={{ count: logs.data.total_count, page, pageSize: CALL_LOGS_PAGE_SIZE, onPage: setPage }}

@@ -15,6 +15,7 @@ import { Link } from "react-router";
 import { errorText } from "../../../components/error-text.ts";
 import { ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useDates } from "../../../lib/dates-in-language.ts";
 
 const STATUS_COLOURS = {
   queued: "default",
@@ -31,15 +32,15 @@ export const formatDuration = (seconds: number) => {
 
 function CallRow({ call }: { call: CallLogSummary }) {
   const { t, i18n } = useTranslation("home");
+  const dates = useDates();
   const money = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD" });
-  const started = new Date(call.started_at).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <ListItemButton component={Link} to={paths.callLogs} divider>
       <ListItemText
         primary={call.agent_name}
         slotProps={{ primary: { dir: "auto" } }}
         secondary={[
-          started,
+          dates.moment(call.started_at),
           t(`channels.${call.channel}`),
           formatDuration(call.duration_seconds),
           money.format(call.cost),

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { DescriptionList } from "../../../components/description-list.tsx";
+import { datesIn } from "../../../lib/dates-in-language.ts";
 import { ExtensionStatusChip } from "./extension-status-chip.tsx";
 import { NumberCell } from "./number-cell.tsx";
 import { phoneProviderLabel } from "./provider-names.ts";
@@ -58,7 +59,7 @@ export function NumberDetails({ number }: { number: PhoneNumber }) {
       [t("fields.businessAccountId"), ltr(messaging.business_account_id)],
     );
   }
-  rows.push([t("fields.created"), new Date(number.created_at).toLocaleString(i18n.language)]);
+  rows.push([t("fields.created"), datesIn(i18n.language).moment(number.created_at)]);
   return (
     <Paper variant="outlined" sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>

@@ -12,6 +12,7 @@ import { Link as RouterLink } from "react-router";
 import { errorText } from "../../../components/error-text.ts";
 import { ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { paths } from "../../../config/paths.ts";
+import { datesIn } from "../../../lib/dates-in-language.ts";
 import { useRecentCalls } from "../api/recent-calls-api.ts";
 
 /** The call logs filtered to this number (their search matches from and to numbers), with one call open. */
@@ -52,7 +53,7 @@ export function RecentCallsCard({ number }: { number: string }) {
                     {t(`detail.directions.${call.direction}`)} <span dir="ltr">{other(call)}</span> · {call.agent_name}
                   </>
                 }
-                secondary={`${new Date(call.started_at).toLocaleString(i18n.language)} · ${t(`detail.statuses.${call.status}`)} · ${t("detail.seconds", { value: Math.round(call.duration_seconds) })}`}
+                secondary={`${datesIn(i18n.language).moment(call.started_at)} · ${t(`detail.statuses.${call.status}`)} · ${t("detail.seconds", { value: Math.round(call.duration_seconds) })}`}
               />
             </ListItemButton>
           ))}
