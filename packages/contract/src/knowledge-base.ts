@@ -50,7 +50,9 @@ export const DOCUMENT_LIMITS = {
 /**
  * Why a document failed, for the app to say in the reader's language; `error_message` says it in
  * English with the detail. `unreadable`: the file itself (corrupt, a scan without text, empty);
- * `crashed`: its reader stopped on every attempt.
+ * `crashed`: its reader stopped on every attempt; `site_unreachable`: a crawl's start page could not
+ * be fetched (`error_message` names what failed: DNS, refused, timeout, TLS, HTTP status, a blocked
+ * private address).
  */
 export const DocumentFailure = z.enum([
   "unreadable",
@@ -62,6 +64,7 @@ export const DocumentFailure = z.enum([
   "out_of_memory",
   "timed_out",
   "crashed",
+  "site_unreachable",
 ]);
 export type DocumentFailure = z.infer<typeof DocumentFailure>;
 

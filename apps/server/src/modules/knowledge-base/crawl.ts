@@ -1,5 +1,6 @@
 import { CRAWL_LIMITS, type CrawlIntensity } from "@parley/contract";
 import robotsModule from "robots-parser";
+import { crawlFailureReason, PageRefusedError } from "./crawl-failure.ts";
 import { readablePage } from "./extract/html.ts";
 import { ExtractionError, type Section } from "./extract/index.ts";
 
@@ -36,7 +37,7 @@ async function fetchText(
   const length = Number(response.headers.get("content-length") ?? 0);
   if (length > MAX_PAGE_BYTES) {
     await response.body?.cancel();
-    throw new Error(`${url.href} is larger than ${MAX_PAGE_BYTES / (1024 * 1024)} MB.`);
+    throw new PageRefusedError(`${url.href} is larger than ${MAX_PAGE_BYTES / (1024 * 1024)} MB.`);
   }
   const text = await response.text();
   return { response, text: text.slice(0, MAX_PAGE_BYTES) };
@@ -51,6 +52,12 @@ async function robotsFor(fetcher: typeof fetch, start: URL) {
   } catch {
     return robotsParser(robotsUrl.href, "");
   }
+}
+
+/** "http://x/a answered HTTP 404 (Not Found)." — the status text only when the server sent one. */
+function httpStatusSentence(url: URL, response: Response): string {
+  const text = response.statusText ? ` (${response.statusText})` : "";
+  return `${url.href} answered HTTP ${response.status}${text}.`;
 }
 
 const normal = (url: URL) => {
@@ -87,10 +94,10 @@ export async function crawlSite(
     if (!next) break;
     try {
       const { response, text } = await fetchText(fetcher, next.url, "text/html,text/plain;q=0.8");
-      if (!response.ok) throw new Error(`${next.url.href} answered HTTP ${response.status}.`);
+      if (!response.ok) throw new PageRefusedError(httpStatusSentence(next.url, response));
       const type = response.headers.get("content-type") ?? "text/html";
       if (!/text\/html|application\/xhtml|text\/plain/.test(type))
-        throw new Error(`${next.url.href} is not a page (${type}).`);
+        throw new PageRefusedError(`${next.url.href} is not a page (${type}).`);
       const page = readablePage(type.includes("text/plain") ? `<pre>${text.replace(/</g, "&lt;")}</pre>` : text);
       const title = page.title || next.url.pathname;
       for (const section of page.sections) {
@@ -116,8 +123,10 @@ export async function crawlSite(
       }
     } catch (error) {
       if (done === 0 && sections.length === 0) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new ExtractionError(`Could not read ${start.href}: ${reason}`);
+        // The page was fetched but its text broke a limit: that code and sentence stand as they are.
+        if (error instanceof ExtractionError) throw error;
+        const reason = crawlFailureReason(error, next.url, PAGE_TIMEOUT_MS / 1000);
+        throw new ExtractionError(`Could not read ${start.href}: ${reason}`, "site_unreachable");
       }
     }
     done += 1;

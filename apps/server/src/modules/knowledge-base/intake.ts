@@ -1,7 +1,9 @@
 import type { CrawlUrlBody, DocumentKind } from "@parley/contract";
-import type { Database } from "../../db/client.ts";
+import { sql } from "drizzle-orm";
+import type { Database, Executor } from "../../db/client.ts";
 import { enqueueJob, type JobRunner } from "../../jobs/runner.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { crawlName } from "./crawl-name.ts";
 import { PROCESS_QUEUE } from "./processing.ts";
 import { byteaFromHex, type DocumentRow, documentFiles, documents } from "./schema.ts";
 import { requireDocument, updateDocument } from "./service.ts";
@@ -33,14 +35,28 @@ export async function addUploads(db: Database, jobs: JobRunner, tenant: TenantSc
 
 const WEB: DocumentKind = "web";
 
+/** `base`, or `base (2)`, `base (3)`… when the workspace already has a document of that name. */
+async function unusedName(tx: Executor, tenant: TenantScope, base: string): Promise<string> {
+  const rows = await tx
+    .select({ name: documents.name })
+    .from(documents)
+    .where(scoped(documents, tenant).where(sql`left(${documents.name}, ${Array.from(base).length}) = ${base}`));
+  const taken = new Set(rows.map((row) => row.name));
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base} (${n})`)) n += 1;
+  return `${base} (${n})`;
+}
+
 export async function addCrawl(db: Database, jobs: JobRunner, tenant: TenantScope, body: CrawlUrlBody) {
   const url = new URL(body.url);
   const row = await db.transaction(async (tx) => {
+    const name = await unusedName(tx, tenant, crawlName(url));
     const [created] = await tx
       .insert(documents)
       .values(
         scoped(documents, tenant).values({
-          name: `${url.host}${url.pathname === "/" ? "" : url.pathname}`,
+          name,
           kind: WEB,
           url: url.href,
           intensity: body.intensity,
