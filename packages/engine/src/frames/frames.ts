@@ -26,8 +26,11 @@ export type SystemFrame =
 export type DataFrame =
   /** Caller audio; `receivedAt` (clock time) lets later stages count their own lag. */
   | { type: "audio_in"; pcm: Int16Array; receivedAt?: number }
-  /** Voice activity: the caller started or stopped speaking, as of the audio received at `receivedAt`. */
-  | { type: "vad"; speaking: boolean; receivedAt?: number }
+  /**
+   * Voice activity: the caller started or stopped speaking, as of the audio received at `receivedAt`.
+   * A stop carries `speechEndedAt`: when the last voiced frame before the pause had arrived (clock time).
+   */
+  | { type: "vad"; speaking: boolean; receivedAt?: number; speechEndedAt?: number }
   | { type: "transcript"; text: string; final: boolean }
   | { type: "text_in"; text: string }
   | { type: "dtmf_in"; digit: string }

@@ -19,6 +19,8 @@ export interface AssistantSideContext {
   /** Every frame the caller hears. */
   onFrame(pcm: Int16Array): void;
   onUtteranceStart(): void;
+  /** An utterance's first audible frame went to the transport. */
+  onUtteranceAudible(): void;
   onUtteranceDone(utterance: Utterance): void;
   isEnding(): boolean;
   end(reason: EndReason, options: { farewell?: string; beforeEnd?: () => void }): void;
@@ -47,6 +49,7 @@ export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
       onTtsFirstAudio: () => ctx.metrics.ttsFirstAudio(),
       onTtsError: (error) => ctx.emit({ type: "error", message: `Speech synthesis failed: ${message(error)}` }),
       onStart: () => ctx.onUtteranceStart(),
+      onAudible: () => ctx.onUtteranceAudible(),
       // The reply's words reach the chat as they are heard, a sentence at a time; the final follows.
       onSentenceStart: (spoken) =>
         ctx.emit({ type: "transcript", role: "assistant", text: spoken.trim(), final: false, atMs: ctx.at() }),

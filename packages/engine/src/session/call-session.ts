@@ -100,10 +100,9 @@ class LiveCall implements CallSession {
         this.recorder?.pushAssistant(pcm);
         for (const listener of this.listeners) listener(pcm);
       },
-      onUtteranceStart: () => {
-        this.metrics.flush(this.clock.now());
-        this.refreshState();
-      },
+      onUtteranceStart: () => this.refreshState(),
+      // The caller's wait ends with the first frame they can hear, as it leaves for the transport.
+      onUtteranceAudible: () => this.metrics.flush(this.clock.now()),
       onUtteranceDone: (u) => this.onUtteranceDone(u),
       isEnding: () => this.ending !== null,
       end: (reason, endOptions) => void this.end(reason, endOptions),
@@ -258,6 +257,8 @@ class LiveCall implements CallSession {
   // ── assistant side ────────────────────────────────────────────────────────
 
   private onUtteranceDone(u: Utterance): void {
+    // A reply that ended without a frame worth hearing still closes its turn's figures (no audio).
+    if (!this.conversation.busy && !this.speech.output.active) this.metrics.flush(null);
     const text = u.interrupted ? (u.heardText ?? "") : u.text.trim();
     if (text) this.emit({ type: "transcript", role: "assistant", text, final: true, atMs: this.at() });
     this.refreshState();

@@ -99,7 +99,7 @@ export class CallerSide {
       this.stt?.sendAudio(frame.pcm);
       this.hooks.onFrame(frame.pcm);
     } else if (frame.type === "vad") {
-      this.turns.onVad(frame.speaking, frame.receivedAt);
+      this.turns.onVad(frame.speaking, frame.receivedAt, frame.speechEndedAt);
       this.hooks.onActivity();
     }
   }

@@ -22,7 +22,11 @@ export class TurnTimer {
     this.startedAt = typeof source === "number" ? source : source.speechEndedAt;
   }
 
-  /** The figures, with `firstAudioOutAt` the moment the first assistant frame went out (null: none did). */
+  /**
+   * The figures, with `firstAudioOutAt` the moment the first audible assistant frame was handed to
+   * the transport (null: none was). The parts add up: voice-to-voice = STT + end-of-turn wait + the
+   * model until its first sentence + the voice's first byte + engine overhead.
+   */
   metrics(firstAudioOutAt: number | null): TurnMetrics {
     const spoken = typeof this.source === "number" ? null : this.source;
     const sttMs = spoken ? span(this.startedAt, spoken.transcribedAt) : null;

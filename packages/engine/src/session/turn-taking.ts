@@ -9,7 +9,10 @@ const UNPROMPTED_FINAL_MS = 400;
 
 export interface CallerTurn {
   text: string;
-  /** When the caller stopped speaking (clock time): the last voiced audio, before the pause. */
+  /**
+   * When the caller stopped speaking (clock time): the end of the last voiced audio before the turn
+   * was judged over, whichever rule judged it and however late the words came.
+   */
   speechEndedAt: number;
   /** When the recogniser's last words of the turn arrived. */
   transcribedAt: number;
@@ -45,7 +48,14 @@ export class TurnTaking {
   private speaking = false;
   private pending: string[] = [];
   private awaitingFinal = false;
+  /** The end of speech seen since the last committed turn. */
   private speechEndedAt: number | null = null;
+  /** The end of the newest speech the voice detector saw (kept across turns). */
+  private lastSpeechEndAt: number | null = null;
+  /** The recogniser still owes the words of the speech that ended at `lastSpeechEndAt`. */
+  private wordsOwed = false;
+  /** Where pending words spoken before the last commit belong: the speech whose words came late. */
+  private lateWordsSpokenAt: number | null = null;
   private transcribedAt: number | null = null;
   private timer: unknown = null;
 
@@ -60,17 +70,20 @@ export class TurnTaking {
   }
 
   /**
-   * Voice activity changed. `receivedAt` is when the deciding audio arrived, so a detector that
-   * runs behind shows up in the turn's latency instead of hiding.
+   * Voice activity changed. `receivedAt` is when the deciding audio arrived and `speechEndedAt` when
+   * the last voiced audio before the pause did (without it: the deciding audio less the pause), so a
+   * detector that runs behind shows up in the turn's latency instead of hiding.
    */
-  onVad(speaking: boolean, receivedAt = this.clock.now()): void {
+  onVad(speaking: boolean, receivedAt = this.clock.now(), speechEndedAt?: number): void {
     this.speaking = speaking;
     this.cancelTimer();
     if (speaking) {
       this.hooks.onSpeechStart();
       return;
     }
-    this.speechEndedAt = receivedAt - this.options.pauseMs;
+    this.speechEndedAt = speechEndedAt ?? receivedAt - this.options.pauseMs;
+    this.lastSpeechEndAt = this.speechEndedAt;
+    this.wordsOwed = true;
     this.awaitingFinal = true;
     this.hooks.onSpeechEnd();
     // Finals heard while the caller spoke may already decide; the recogniser's answer re-decides.
@@ -83,6 +96,13 @@ export class TurnTaking {
     if (event.type === "partial") {
       if (event.text.trim()) this.hooks.onPartial(event.text.trim());
       return;
+    }
+    if (event.type === "final") {
+      // Words that answer a finalize after their turn's bookkeeping moved on (the recogniser took
+      // longer than the final wait, or a turn was committed meanwhile) still belong to that speech:
+      // the caller has been waiting since it ended, not since the words arrived.
+      if (this.wordsOwed && !this.speaking && event.text.trim()) this.lateWordsSpokenAt ??= this.lastSpeechEndAt;
+      this.wordsOwed = false;
     }
     if (event.type === "final" && event.text.trim()) {
       this.pending.push(event.text.trim());
@@ -118,11 +138,14 @@ export class TurnTaking {
     this.cancelTimer();
     const text = this.pending.join(" ").trim();
     const now = this.clock.now();
-    const speechEndedAt = this.speechEndedAt ?? now;
     const transcribedAt = this.transcribedAt ?? now;
+    // Speech seen since the last turn; else the speech whose words came late; else (the detector
+    // heard nothing the recogniser did) the words' arrival, the latest the caller can have spoken.
+    const speechEndedAt = this.speechEndedAt ?? this.lateWordsSpokenAt ?? transcribedAt;
     this.pending = [];
     this.awaitingFinal = false;
     this.speechEndedAt = null;
+    this.lateWordsSpokenAt = null;
     this.transcribedAt = null;
     if (text) this.hooks.onTurn({ text, speechEndedAt, transcribedAt, committedAt: now, rule });
   }

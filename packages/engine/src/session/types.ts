@@ -26,7 +26,10 @@ export interface TurnMetrics {
   llmTtftMs: number | null;
   /** First sentence to TTS → first audio byte. */
   ttsTtfbMs: number | null;
-  /** End of caller speech (the last voiced audio, before any pause or wait) → first assistant audio out. */
+  /**
+   * End of caller speech (the last voiced audio, before any pause or wait, however late the words
+   * came) → the first audible assistant frame handed to the transport: what the caller waited.
+   */
   voiceToVoiceMs: number | null;
   /** The engine's own share of voice-to-voice (total minus provider waits). */
   engineOverheadMs: number | null;

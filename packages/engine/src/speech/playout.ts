@@ -1,4 +1,5 @@
 import type { BackgroundMixer } from "../audio/background.ts";
+import { rms } from "../audio/pcm.ts";
 import type { Clock } from "../clock/clock.ts";
 import { FRAME_MS, SAMPLES_PER_FRAME } from "../constants.ts";
 import { FrameProcessor } from "../frames/frame-processor.ts";
@@ -7,6 +8,11 @@ import type { DataFrame, SystemFrame } from "../frames/frames.ts";
 export interface PlayoutHooks {
   /** The first sample of an utterance went out. */
   onUtteranceStart?(utterance: number): void;
+  /**
+   * The first frame in which an utterance can be heard (its own samples, before any ambience) has
+   * been handed on: what the caller waited for, as leading silence from the voice does not count.
+   */
+  onUtteranceAudible?(utterance: number): void;
   /** A sentence started playing; `spoken` is the utterance's text up to and including it. */
   onSentenceStart?(utterance: number, spoken: string): void;
   /** An utterance's last sample went out (or it had no audio). */
@@ -26,6 +32,11 @@ interface SentenceRecord {
 
 /** Frames to emit at once after a stall before the pacing restarts from now. */
 const MAX_CATCH_UP = 5;
+/**
+ * RMS (16-bit scale) from which an utterance's samples in a frame count as heard: about -50 dBFS,
+ * below any voice's onset and above the near-silence voices lead with.
+ */
+const AUDIBLE_RMS = 100;
 
 /**
  * The assistant's mouth: buffers synthesized audio and sends it out as 20 ms `audio_out` frames
@@ -37,6 +48,7 @@ export class Playout extends FrameProcessor {
   private queuedSamples = 0;
   private readonly sentences = new Map<number, SentenceRecord>();
   private readonly started = new Set<number>();
+  private readonly audible = new Set<number>();
   private timer: unknown = null;
   private running = false;
   private origin = 0;
@@ -92,6 +104,7 @@ export class Playout extends FrameProcessor {
   forget(utterance: number): void {
     for (const [id, rec] of this.sentences) if (rec.utterance === utterance) this.sentences.delete(id);
     this.started.delete(utterance);
+    this.audible.delete(utterance);
   }
 
   protected override process(frame: DataFrame): void {
@@ -160,6 +173,7 @@ export class Playout extends FrameProcessor {
   private emitFrame(): void {
     const out = new Int16Array(SAMPLES_PER_FRAME);
     const finished: number[] = [];
+    let heard: number | null = null;
     let filled = 0;
     while (filled < out.length && this.segments.length > 0) {
       const seg = this.segments[0] as Segment;
@@ -173,7 +187,12 @@ export class Playout extends FrameProcessor {
         this.hooks.onUtteranceStart?.(seg.utterance);
       }
       const take = Math.min(out.length - filled, seg.pcm.length - seg.offset);
-      out.set(seg.pcm.subarray(seg.offset, seg.offset + take), filled);
+      const part = seg.pcm.subarray(seg.offset, seg.offset + take);
+      if (heard === null && !this.audible.has(seg.utterance) && rms(part) >= AUDIBLE_RMS) {
+        this.audible.add(seg.utterance);
+        heard = seg.utterance;
+      }
+      out.set(part, filled);
       filled += take;
       seg.offset += take;
       this.queuedSamples -= take;
@@ -185,6 +204,8 @@ export class Playout extends FrameProcessor {
     }
     this.background?.mixInto(out);
     this.push({ type: "audio_out", pcm: out });
+    // After the push: the frame is with the transport when the caller's wait is taken to end.
+    if (heard !== null) this.hooks.onUtteranceAudible?.(heard);
     for (const u of finished) this.hooks.onUtteranceDone?.(u);
     this.finishLeadingMarkers();
   }

@@ -19,6 +19,8 @@ export interface SpeechPipelineOptions {
     onFrame?(pcm: Int16Array): void;
     /** A sentence started playing; `spoken` is its reply's text so far, that sentence included. */
     onSentenceStart?(spoken: string): void;
+    /** An utterance's first audible frame went out (see `PlayoutHooks.onUtteranceAudible`). */
+    onAudible?(): void;
   };
 }
 
@@ -41,6 +43,7 @@ export function createSpeechPipeline(options: SpeechPipelineOptions): SpeechPipe
     options.clock,
     {
       onUtteranceStart: (id) => output?.started(id),
+      onUtteranceAudible: () => hooks.onAudible?.(),
       onSentenceStart: (_id, spoken) => hooks.onSentenceStart?.(spoken),
       onUtteranceDone: (id) => output?.finished(id),
     },

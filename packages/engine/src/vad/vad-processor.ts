@@ -10,6 +10,9 @@ import type { VoiceActivityModel } from "./voice-activity.ts";
  */
 export class VadProcessor extends FrameProcessor {
   private readonly detector: TurnDetector;
+  private readonly endThreshold: number;
+  /** When the newest frame that was not silence arrived (its last sample). */
+  private lastVoicedAt: number | undefined;
 
   constructor(
     private readonly model: VoiceActivityModel,
@@ -17,6 +20,7 @@ export class VadProcessor extends FrameProcessor {
   ) {
     super();
     this.detector = new TurnDetector(settings);
+    this.endThreshold = settings.endThreshold;
   }
 
   get speaking(): boolean {
@@ -28,7 +32,13 @@ export class VadProcessor extends FrameProcessor {
     if (frame.type !== "audio_in") return;
     const result = this.model.process(frame.pcm);
     const probability = typeof result === "number" ? result : await result;
+    // The end of the caller's speech is the last frame that was not silence, in the audio's own
+    // arrival time: the pause the detector then needs is the caller's wait, not a shift of the anchor.
+    if (probability >= this.endThreshold) this.lastVoicedAt = frame.receivedAt;
     const event = this.detector.push(probability, (frame.pcm.length / 16) | 0 || FRAME_MS);
-    if (event) this.push({ type: "vad", speaking: event === "start", receivedAt: frame.receivedAt });
+    if (event === "start") this.push({ type: "vad", speaking: true, receivedAt: frame.receivedAt });
+    else if (event === "end") {
+      this.push({ type: "vad", speaking: false, receivedAt: frame.receivedAt, speechEndedAt: this.lastVoicedAt });
+    }
   }
 }
