@@ -79,7 +79,30 @@ function plainHost(hostname: string): boolean {
 export const WIDGET_ORIGIN_TEXTS = {
   wildcard: "Wildcards are not allowed: list each site's exact origin, such as https://shop.example.com",
   notOrigin: "Enter an origin such as https://www.example.com (scheme and host, no path)",
+  spaces: "An origin has no spaces: put each site on its own line",
 } as const;
+export type WidgetOriginProblem = keyof typeof WIDGET_ORIGIN_TEXTS;
+
+/** An origin as it is stored and compared: no trailing slash, lower case (browsers send it so). */
+export const normalizeWidgetOrigin = (value: string) => value.trim().replace(/\/$/, "").toLowerCase();
+
+/**
+ * Why a normalised value is not an exact origin, or null when it is one. The editor names the
+ * problem of each site it lists; the API answers the same sentence.
+ */
+export function widgetOriginProblem(value: string): WidgetOriginProblem | null {
+  if (value.includes("*")) return "wildcard";
+  // A space inside is most often two sites typed on one line; URL parsing would only say "not an origin".
+  if (/\s/.test(value)) return "spaces";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "notOrigin";
+  }
+  const web = url.protocol === "https:" || url.protocol === "http:";
+  return web && url.origin === value && plainHost(url.hostname) ? null : "notOrigin";
+}
 
 /**
  * An exact origin (scheme, host and optional port, no path): `https://shop.example.com`, as a
@@ -90,23 +113,10 @@ export const WidgetOrigin = z
   .string()
   .trim()
   .max(200)
-  .transform((value) => value.replace(/\/$/, "").toLowerCase())
+  .transform(normalizeWidgetOrigin)
   .superRefine((value, ctx) => {
-    if (value.includes("*")) {
-      ctx.addIssue({ code: "custom", message: WIDGET_ORIGIN_TEXTS.wildcard });
-      return;
-    }
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({ code: "custom", message: WIDGET_ORIGIN_TEXTS.notOrigin });
-      return;
-    }
-    const web = url.protocol === "https:" || url.protocol === "http:";
-    if (!web || url.origin !== value || !plainHost(url.hostname)) {
-      ctx.addIssue({ code: "custom", message: WIDGET_ORIGIN_TEXTS.notOrigin });
-    }
+    const problem = widgetOriginProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: WIDGET_ORIGIN_TEXTS[problem] });
   });
 
 export const WidgetLimits = z.object({
@@ -172,7 +182,16 @@ export type CallWidgetForm = z.infer<typeof CallWidgetForm>;
 
 // ── public routes (the embed script) ────────────────────────────────────────
 
-export const WidgetKeyParam = z.object({ key: z.string().regex(/^pw_[A-Za-z0-9_-]{16,64}$/, "Unknown widget key") });
+/** What a public key can look like (today's keys are `pw_` and 32 base64url characters). */
+const WIDGET_KEY_SHAPE = /^pw_[A-Za-z0-9_-]{16,64}$/;
+export const isWidgetKeyShape = (key: string) => WIDGET_KEY_SHAPE.test(key);
+
+/**
+ * The key in a public route's address. Any text is taken: a malformed key names no widget, so it
+ * is answered like an unknown one (404 "This call widget is not available."), not with a 422 that
+ * would tell a page more than a wrong key does.
+ */
+export const WidgetKeyParam = z.object({ key: z.string() });
 
 /** GET /widget/{key}: what the script needs to draw itself. */
 export const PublicWidgetConfig = z.object({

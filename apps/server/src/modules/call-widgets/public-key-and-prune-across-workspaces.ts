@@ -1,3 +1,4 @@
+import { isWidgetKeyShape } from "@parley/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { type CallWidgetRow, callWidgets, widgetCalls } from "./schema.ts";
@@ -10,9 +11,11 @@ import { HOUR_MS } from "./widget-limits.ts";
 
 /**
  * The widget a public key names, whichever workspace holds it (the key is the only thing the
- * embedding page has); disabled widgets are found too, the caller decides.
+ * embedding page has); disabled widgets are found too, the caller decides. A text no key can be
+ * (the public routes take any) names none, without asking the database (a NUL byte would fail there).
  */
 export async function findWidgetByKey(db: Executor, key: string): Promise<CallWidgetRow | undefined> {
+  if (!isWidgetKeyShape(key)) return undefined;
   const [row] = await db.select().from(callWidgets).where(eq(callWidgets.publicKey, key));
   return row;
 }

@@ -1,15 +1,21 @@
-import { ErrorResponse, PublicWidgetConfig, WIDGET_TEXTS, WidgetCallStarted, WidgetKeyParam } from "@parley/contract";
+import {
+  ErrorResponse,
+  isWidgetKeyShape,
+  PublicWidgetConfig,
+  WIDGET_TEXTS,
+  WidgetCallStarted,
+  WidgetKeyParam,
+} from "@parley/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { loadEmbedScript, pickEncoding } from "./embed-script.ts";
-import { findWidgetByKey } from "./public-key-and-prune-across-workspaces.ts";
-import { admitPage, type PageRequest, pageMayUse, startWidgetCall } from "./start-widget-call.ts";
+import { admitPage, type PageRequest, startWidgetCall } from "./start-widget-call.ts";
 
 const tags = ["call-widgets"];
-const publicErrors = { 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const publicErrors = { 403: ErrorResponse, 404: ErrorResponse };
 /** Sites fetch the script on every page view: a short cache, revalidated by ETag. */
 const SCRIPT_CACHE = "public, max-age=300, stale-while-revalidate=86400";
 
@@ -25,6 +31,15 @@ function pageOf(request: FastifyRequest): PageRequest {
     return { origin: own, host: request.host, ip: request.ip, sameOrigin: true };
   }
   return { origin: typeof given === "string" ? given : undefined, host: request.host, ip: request.ip };
+}
+
+/**
+ * A key no widget can have is answered as an unknown one at once: before the app's input guards
+ * (which refuse a NUL character anywhere with a 422) and without a database lookup.
+ */
+async function refuseMalformedKey(request: FastifyRequest, reply: FastifyReply) {
+  const { key } = request.params as { key?: string };
+  if (!isWidgetKeyShape(key ?? "")) return reply.code(404).send({ detail: WIDGET_TEXTS.unavailable });
 }
 
 /**
@@ -67,6 +82,7 @@ export async function publicWidgetRoutes(app: FastifyInstance, ctx: AppContext) 
   r.get(
     "/widget/:key",
     {
+      onRequest: refuseMalformedKey,
       schema: {
         tags,
         summary: "A widget's appearance, for a page on one of its allowed origins",
@@ -86,22 +102,25 @@ export async function publicWidgetRoutes(app: FastifyInstance, ctx: AppContext) 
 
   // A page may ask before posting (a JSON POST is preflighted); the embed script's own POST has no
   // body, so browsers send it without asking.
-  r.options("/widget/:key/calls", { schema: { hide: true, params: WidgetKeyParam } }, async (request, reply) => {
-    const page = pageOf(request);
-    const widget = await findWidgetByKey(ctx.db, request.params.key);
-    if (!widget || !pageMayUse(widget, page, ctx.config.publicUrl)) {
-      return reply.code(403).send({ detail: WIDGET_TEXTS.originRefused });
-    }
-    allowPage(reply, page.origin as string);
-    reply.header("access-control-allow-methods", "POST");
-    reply.header("access-control-allow-headers", "content-type");
-    reply.header("access-control-max-age", "600");
-    return reply.code(204).send();
-  });
+  // It refuses what the POST would (an unknown, malformed or turned-off key 404, another site 403).
+  r.options(
+    "/widget/:key/calls",
+    { onRequest: refuseMalformedKey, schema: { hide: true, params: WidgetKeyParam } },
+    async (request, reply) => {
+      const page = pageOf(request);
+      await admitPage(ctx, request.params.key, page);
+      allowPage(reply, page.origin as string);
+      reply.header("access-control-allow-methods", "POST");
+      reply.header("access-control-allow-headers", "content-type");
+      reply.header("access-control-max-age", "600");
+      return reply.code(204).send();
+    },
+  );
 
   r.post(
     "/widget/:key/calls",
     {
+      onRequest: refuseMalformedKey,
       schema: {
         tags,
         summary: "Start a call from an allowed page; join the realtime socket with the token within 60 s",
@@ -122,4 +141,14 @@ export async function publicWidgetRoutes(app: FastifyInstance, ctx: AppContext) 
       return reply.code(201).send(await startWidgetCall(ctx, widget, page));
     },
   );
+
+  // Any other address under /widget these methods ask for names no widget a page can use. A key
+  // longer than the router takes as a parameter (100 characters) lands here too, instead of the
+  // router's "address too long": every key that names no widget gets the same answer.
+  r.route({
+    method: ["GET", "POST", "OPTIONS"],
+    url: "/widget/*",
+    schema: { hide: true },
+    handler: async (_request, reply) => reply.code(404).send({ detail: WIDGET_TEXTS.unavailable }),
+  });
 }

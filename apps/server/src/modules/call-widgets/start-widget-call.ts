@@ -29,7 +29,7 @@ export interface PageRequest {
  * Parley's own pages (the editor's live preview) may use any widget of the workspace; other pages
  * only the widgets that list their exact origin. A request without Origin is not a browser page.
  */
-export function pageMayUse(widget: CallWidgetRow, page: PageRequest, publicUrl: string) {
+function pageMayUse(widget: CallWidgetRow, page: PageRequest, publicUrl: string) {
   if (page.origin === undefined) return false;
   return widget.allowedOrigins.includes(page.origin) || isParleyPage(page, publicUrl);
 }
