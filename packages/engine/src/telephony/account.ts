@@ -5,7 +5,7 @@ import type { TelephonyAccount } from "./types.ts";
  * The API origin to use for an account: the caller's override first, then the optional `base_url`
  * credential (a regional edge, or a local double), else none (the vendor's own origin).
  */
-export function accountOrigin(account: TelephonyAccount): string | undefined {
+export function accountOrigin(account: Pick<TelephonyAccount, "credentials" | "baseUrl">): string | undefined {
   return account.baseUrl ?? optionalCredential(account, "base_url");
 }
 

@@ -31,7 +31,7 @@ export function requireCredential(provider: string, account: TelephonyAccount, f
 }
 
 /** An optional credential, trimmed; undefined when empty. */
-export function optionalCredential(account: TelephonyAccount, field: string): string | undefined {
+export function optionalCredential(account: Pick<TelephonyAccount, "credentials">, field: string): string | undefined {
   const value = account.credentials?.[field]?.trim();
   return value ? value : undefined;
 }

@@ -22,6 +22,14 @@ export function errorKind(status: number): TelephonyErrorKind {
   return "rejected";
 }
 
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Sends one call-control request; any failure becomes a TelephonyError whose kind lets the server
  * pick its text (the vendor's own sentence kept in the message).
@@ -49,12 +57,20 @@ export async function telephonyRequest(request: TelephonyRequest): Promise<Respo
       request.provider,
       "unavailable",
       `${request.provider}: network error: ${networkReason(error)}`,
+      undefined,
+      originOf(request.url),
     );
   }
   if (!response.ok) {
     const body = await response.text().catch(() => "");
     const message = `${request.provider}: HTTP ${response.status}: ${vendorMessage(body)}`;
-    throw new TelephonyError(request.provider, errorKind(response.status), message, response.status);
+    throw new TelephonyError(
+      request.provider,
+      errorKind(response.status),
+      message,
+      response.status,
+      originOf(request.url),
+    );
   }
   return response;
 }

@@ -284,13 +284,18 @@ export interface TelephonyAdapter {
 
 export type TelephonyErrorKind = "credentials" | "not_found" | "unavailable" | "rejected";
 
-/** A vendor refused or failed a telephony request; `kind` lets the server choose the §8 text. */
+/**
+ * A vendor refused or failed a telephony request; `kind` lets the server choose the §8 text. A
+ * request that reached no answer (`status` unset) names the `origin` it tried, so the user can tell
+ * a wrong API address from a refusal.
+ */
 export class TelephonyError extends Error {
   constructor(
     readonly provider: string,
     readonly kind: TelephonyErrorKind,
     message: string,
     readonly status?: number,
+    readonly origin?: string,
   ) {
     super(message);
     this.name = "TelephonyError";

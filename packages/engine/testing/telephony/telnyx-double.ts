@@ -385,6 +385,19 @@ export async function startTelnyxDouble(options: TelnyxDoubleOptions): Promise<T
     };
 
   const routes: DoubleRoute[] = [
+    // GET /v2/balance: the account's balance (what a connection test reads).
+    route("GET", "/v2/balance", () => ({
+      status: 200,
+      json: {
+        data: {
+          record_type: "balance",
+          balance: "300.00",
+          credit_limit: "100.00",
+          available_credit: "400.00",
+          currency: "USD",
+        },
+      },
+    })),
     route("GET", "/v2/phone_numbers", (request, account) => {
       const filter = request.query.get("filter[phone_number]");
       const mine = [...numbers.values()].filter(

@@ -393,6 +393,8 @@ export async function startVonageDouble(options: VonageDoubleOptions): Promise<V
   };
 
   const routes: DoubleRoute[] = [
+    // GET /account/get-balance: the account's balance in EUR (what a connection test reads).
+    numbersRoute("GET", "/account/get-balance", () => ({ status: 200, json: { value: 10.28, autoReload: false } })),
     numbersRoute("GET", "/account/numbers", (request, account) => {
       const size = Math.min(100, Math.max(1, Number(request.query.get("size") ?? pageSizeDefault) || 10));
       const index = Math.max(1, Number(request.query.get("index") ?? 1) || 1);

@@ -7,7 +7,6 @@ import {
   PHONE_NUMBER_TEXTS,
 } from "@parley/contract";
 import type { TelephonyAccount, TelephonyAdapter, VendorNumber, WebhookUrls } from "@parley/engine";
-import { TelephonyError } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validationFailed } from "../../lib/field-errors.ts";
@@ -15,6 +14,7 @@ import { requireOwner, type Tenant } from "../../lib/tenant-scope.ts";
 import { findIntegration } from "../integrations/credentials.ts";
 import { saveIntegration } from "../integrations/service.ts";
 import { requireAssistants } from "./assistant-links.ts";
+import { importFailure, isUnreachable } from "./import-failures.ts";
 import { normaliseNumber } from "./number-format.ts";
 import { deletePhoneNumber, insertPhoneNumber } from "./service.ts";
 import {
@@ -23,7 +23,6 @@ import {
   integrationAccount,
   isVendorFailure,
   telephonyFor,
-  vendorFailure,
   vendorIntegration,
 } from "./vendor-account.ts";
 import { webhookUrlsFor } from "./webhook-urls.ts";
@@ -43,15 +42,27 @@ function typedCredentials(provider: MediaStreamProvider, given: Record<string, s
   return credentials;
 }
 
-/** The account's numbers; keys the vendor refuses are the §8 400, any other vendor failure a 502. */
-async function listAccountNumbers(adapter: TelephonyAdapter, account: TelephonyAccount): Promise<VendorNumber[]> {
+/**
+ * The account's numbers; keys the vendor refuses are a 400, an API out of reach or failing a 502,
+ * each saying which (import-failures.ts). An unreachable API may be the server's egress, so the
+ * operator hears of it too.
+ */
+async function listAccountNumbers(
+  ctx: AppContext,
+  provider: MediaStreamProvider,
+  adapter: TelephonyAdapter,
+  account: TelephonyAccount,
+): Promise<VendorNumber[]> {
   try {
     return await adapter.listNumbers(account);
   } catch (error) {
-    if (error instanceof TelephonyError && error.kind === "credentials") {
-      throw new AppError("bad_request", PHONE_NUMBER_TEXTS.badCredentials);
+    if (isUnreachable(error)) {
+      ctx.calls.log.warn(
+        { provider, origin: error.origin, reason: error.message },
+        "a vendor's API could not be reached to list numbers",
+      );
     }
-    throw vendorFailure(error);
+    throw importFailure(error);
   }
 }
 
@@ -144,7 +155,7 @@ export async function importNumbers(
   await requireAssistants(ctx.db, tenant, [body.agent_id]);
   const adapter = await telephonyFor(body.provider);
   const source = await importSource(ctx, tenant, body);
-  const numbers = await listAccountNumbers(adapter, source.account);
+  const numbers = await listAccountNumbers(ctx, body.provider, adapter, source.account);
   if (numbers.length === 0) return { imported_count: 0, failed_count: 0, failures: [] };
   const target: ImportTarget = {
     ctx,

@@ -1,3 +1,4 @@
+import { accountOrigin } from "../../telephony/account.ts";
 import { basicAuth } from "../shared/basic-auth.ts";
 import { requireField } from "../shared/credentials.ts";
 import { vendorJson } from "../shared/vendor-request.ts";
@@ -13,7 +14,7 @@ export default {
     const url = `https://api.plivo.com/v1/Account/${encodeURIComponent(id)}/`;
     const account = await vendorJson<{ name?: string; cash_credits?: string }>({
       provider: "plivo",
-      url: withOrigin(url, baseUrl),
+      url: withOrigin(url, accountOrigin({ credentials, baseUrl })),
       headers: { authorization: basicAuth(id, token) },
       net,
     });

@@ -1,3 +1,4 @@
+import { accountOrigin } from "../../telephony/account.ts";
 import { requireKey } from "../shared/credentials.ts";
 import { vendorJson } from "../shared/vendor-request.ts";
 import { withOrigin } from "../shared/vendor-url.ts";
@@ -9,7 +10,7 @@ export default {
   async testConnection(credentials, net, baseUrl) {
     const body = await vendorJson<{ data?: { balance?: string; currency?: string } }>({
       provider: "telnyx",
-      url: withOrigin("https://api.telnyx.com/v2/balance", baseUrl),
+      url: withOrigin("https://api.telnyx.com/v2/balance", accountOrigin({ credentials, baseUrl })),
       headers: { authorization: `Bearer ${requireKey("telnyx", credentials)}` },
       net,
     });

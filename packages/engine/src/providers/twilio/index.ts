@@ -1,3 +1,4 @@
+import { accountOrigin } from "../../telephony/account.ts";
 import { basicAuth } from "../shared/basic-auth.ts";
 import { requireField } from "../shared/credentials.ts";
 import { vendorJson } from "../shared/vendor-request.ts";
@@ -13,7 +14,7 @@ export default {
     const url = `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(sid)}.json`;
     const account = await vendorJson<{ friendly_name?: string; status?: string }>({
       provider: "twilio",
-      url: withOrigin(url, baseUrl),
+      url: withOrigin(url, accountOrigin({ credentials, baseUrl })),
       headers: { authorization: basicAuth(sid, token) },
       net,
     });

@@ -1,3 +1,4 @@
+import { accountOrigin } from "../../telephony/account.ts";
 import { requireField, requireKey } from "../shared/credentials.ts";
 import { vendorJson } from "../shared/vendor-request.ts";
 import { withOrigin } from "../shared/vendor-url.ts";
@@ -13,7 +14,7 @@ export default {
     });
     const body = await vendorJson<{ value?: number }>({
       provider: "vonage",
-      url: withOrigin(`https://rest.nexmo.com/account/get-balance?${query}`, baseUrl),
+      url: withOrigin(`https://rest.nexmo.com/account/get-balance?${query}`, accountOrigin({ credentials, baseUrl })),
       net,
     });
     return typeof body.value === "number"
