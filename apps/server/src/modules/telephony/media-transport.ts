@@ -130,6 +130,11 @@ export class MediaStreamTransport implements CallTransport {
     void this.closeLeg(code, reason);
   }
 
+  /** The carrier says the call is over: whatever ends it here sends no hang-up request. */
+  carrierEnded(): void {
+    this.calls.markEnded();
+  }
+
   /** The caller's side is gone: the call ends without a hang-up request. */
   private callerGone(): void {
     this.calls.markEnded();

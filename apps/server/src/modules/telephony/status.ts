@@ -6,6 +6,7 @@ import { requirePhoneNumber } from "../phone-numbers/service.ts";
 import { accountOf } from "./account.ts";
 import { findPlacedCall } from "./carrier-call.ts";
 import { freeRoomOf } from "./inbound.ts";
+import { carrierEnded } from "./running-calls.ts";
 import { acceptSignedWebhook } from "./signed-webhooks.ts";
 
 /**
@@ -80,8 +81,12 @@ async function apply(
   const reason = UNCONNECTED_REASONS[update.status];
   if (!reason) return;
   if (live) {
-    // The carrier says the call is over (the caller hung up, the line dropped) while it still runs here.
-    if (update.status === "completed" || update.status === "failed") await live.end("caller_hangup");
+    // The carrier says the call is over (the caller hung up, the line dropped) while it still runs
+    // here: it ends without asking the carrier to hang up a call it no longer has.
+    if (update.status === "completed" || update.status === "failed") {
+      carrierEnded(call.id);
+      await live.end("caller_hangup");
+    }
     return;
   }
   const closed = await ctx.calls.state.closeUnconnected(call.tenant, call.id, {

@@ -13,13 +13,11 @@ import { type BriefingStream, claimBriefingStream } from "./briefing-stream.ts";
 import { CallControl, type ControlLinks } from "./call-control.ts";
 import { type StreamGrant, signStreamGrant, signTransferGrant, verifyStreamGrant } from "./grants.ts";
 import { MediaStreamTransport } from "./media-transport.ts";
+import { runningCalls } from "./running-calls.ts";
 import { warmTransferDeps } from "./warm-transfer-links.ts";
 
 /** Close code of a stream Parley refuses (the vendor then ends the call: nothing follows the stream in the markup). */
 const REFUSED = 1008;
-
-/** The transports of the phone calls this process runs, by call id: a reconnecting stream finds its call here. */
-const runningCalls = new Map<string, MediaStreamTransport>();
 
 function bytesOf(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;

@@ -198,6 +198,9 @@ describe("Plivo webhooks", () => {
       placedCallId: "req-1",
     });
     expect(status("CallUUID=abc&CallStatus=timeout")?.status).toBe("no-answer");
+    // The answer URL's documented parameters name the request as ALegRequestUUID only.
+    const answer = "CallUUID=abc&ALegUUID=abc&ALegRequestUUID=req-2&Direction=outbound&CallStatus=in-progress";
+    expect(adapter.parseIncomingCall({ ...request(good), rawBody: answer }).placedCallId).toBe("req-2");
     // Only a call Parley placed has a request id to match.
     expect(
       status("CallUUID=abc&RequestUUID=req-1&Direction=inbound&CallStatus=completed")?.placedCallId,

@@ -3,8 +3,10 @@ import type { IncomingCall, StatusUpdate, TelephonyCallStatus, WebhookRequest } 
 
 /**
  * Plivo's form-encoded callbacks (answer, ring, hangup, machine detection): CallUUID, From, To,
- * Direction, CallStatus, Duration, Machine, and RequestUUID on calls placed through the API (the
- * id the call request returned, before the call had its CallUUID).
+ * Direction, CallStatus, Duration, Machine, and on calls placed through the API the id the call
+ * request returned (before the call had its CallUUID). Plivo documents that id for the answer URL
+ * as ALegRequestUUID (https://www.plivo.com/docs/voice/xml/request/); its ring and hangup
+ * callbacks also carry it as RequestUUID. Either names the call.
  */
 
 /** Plivo sends numbers without `+`; Parley keeps E.164. */
@@ -15,7 +17,8 @@ function e164(address: string | undefined): string {
 
 /** The request id of a call Parley placed (outbound only: an inbound call was never requested). */
 function placedCallId(form: Record<string, string>): string | undefined {
-  return form.Direction === "outbound" && form.RequestUUID ? form.RequestUUID : undefined;
+  if (form.Direction !== "outbound") return undefined;
+  return form.RequestUUID || form.ALegRequestUUID || undefined;
 }
 
 export function parseIncomingCall(request: WebhookRequest): IncomingCall {
