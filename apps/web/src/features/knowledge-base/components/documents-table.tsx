@@ -45,7 +45,7 @@ export function DocumentsTable(props: {
             {d.name}
           </Typography>
           {d.url && (
-            <Typography variant="caption" color="text.secondary" dir="ltr">
+            <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ overflowWrap: "anywhere" }}>
               {d.url}
             </Typography>
           )}
@@ -69,7 +69,13 @@ export function DocumentsTable(props: {
             )}
             {reason && (
               <Typography variant="caption" color={d.status === "failed" ? "error" : "text.secondary"}>
-                {reason}
+                {reason.sentence}
+              </Typography>
+            )}
+            {reason?.detail && (
+              // The server's own words (English, with addresses and codes), so an operator can act on them.
+              <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ overflowWrap: "anywhere" }}>
+                {reason.detail}
               </Typography>
             )}
           </Stack>

@@ -39,18 +39,37 @@ async function translator(language: keyof typeof LOCALES) {
 
 describe("documentReason", () => {
   it("says why a document failed in the reader's language, with the limit's figure", async () => {
-    expect(documentReason(await translator("en"), document({}), "en")).toBe(
-      "This PDF has more than 2,000 pages, more than one file may have. Split it into smaller files.",
-    );
-    expect(documentReason(await translator("de"), document({}), "de")).toContain("2.000");
+    expect(documentReason(await translator("en"), document({}), "en")).toEqual({
+      sentence: "This PDF has more than 2,000 pages, more than one file may have. Split it into smaller files.",
+      detail: null,
+    });
+    expect(documentReason(await translator("de"), document({}), "de")?.sentence).toContain("2.000");
   });
 
   it("keeps the server's sentence for an unreadable file and for a ready document's note", async () => {
     const t = await translator("en");
     const corrupt = document({ error_code: "unreadable", error_message: "The PDF could not be read (bad XRef)." });
-    expect(documentReason(t, corrupt, "en")).toBe("The PDF could not be read (bad XRef).");
+    expect(documentReason(t, corrupt, "en")?.sentence).toBe("The PDF could not be read (bad XRef).");
     const note = document({ status: "ready", error_code: null, error_message: "Embeddings failed." });
-    expect(documentReason(t, note, "en")).toBe("Embeddings failed.");
+    expect(documentReason(t, note, "en")?.sentence).toBe("Embeddings failed.");
+  });
+
+  it("frames a crawl that could not reach its site in the reader's language, keeping the server's detail", async () => {
+    const detail = "Could not read http://127.0.0.1:9/docs: 127.0.0.1:9 refused the connection (ECONNREFUSED).";
+    const crawl = document({
+      name: "127.0.0.1:9/docs",
+      kind: "web",
+      error_code: "site_unreachable",
+      error_message: detail,
+    });
+    expect(documentReason(await translator("en"), crawl, "en")).toEqual({
+      sentence: "The site could not be read.",
+      detail,
+    });
+    expect(documentReason(await translator("de"), crawl, "de")).toEqual({
+      sentence: "Die Website konnte nicht gelesen werden.",
+      detail,
+    });
   });
 
   it("has every failure's sentence in every language", () => {
