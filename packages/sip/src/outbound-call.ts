@@ -2,7 +2,7 @@ import { CallLeg } from "./call-leg.ts";
 import { contactTarget, Dialog } from "./dialog.ts";
 import { answerChallenge } from "./digest.ts";
 import { cseqOf, SipHeaders, type SipRequest, type SipResponse } from "./message.ts";
-import { type SipStack, T1 } from "./stack.ts";
+import type { SipStack } from "./stack.ts";
 import type { Peer } from "./transport.ts";
 import { randomToken } from "./uri.ts";
 
@@ -67,7 +67,12 @@ export interface DialOptions {
   /** From URI, e.g. "sip:+14155550100@carrier.example.com". */
   from: string;
   fromDisplay?: string;
-  /** Credentials for a 401/407 challenge. */
+  /**
+   * The caller's identity for a carrier that trusts us (RFC 3325 P-Asserted-Identity), e.g.
+   * "sip:+14155550100@carrier.example.com": carriers present it as the caller ID.
+   */
+  assertedIdentity?: string | undefined;
+  /** Credentials for a 401/407 challenge; their username may differ from From's user. */
   credentials?: { username: string; password: string } | undefined;
   /** The SDP offer. */
   sdp: string;
@@ -111,6 +116,9 @@ export async function dial(
       ["Contact", contact],
       ["Allow", "INVITE, ACK, CANCEL, BYE, OPTIONS, NOTIFY, REFER"],
       ["Content-Type", "application/sdp"],
+      ...(options.assertedIdentity
+        ? [["P-Asserted-Identity", `<${options.assertedIdentity}>`] as [string, string]]
+        : []),
       ...(options.headers ?? []),
       ...(authorization ? [authorization] : []),
     ]);
@@ -125,11 +133,12 @@ export async function dial(
     const onProvisional = (response: SipResponse) => options.onProvisional?.(response);
     const ringMs = options.ringTimeoutMs ?? 60_000;
     // Nobody answers: CANCEL (the far end then sends 487); a far end that ignores even that is
-    // given up with a local 408 a transaction timeout later.
+    // given up with a local 408 a transaction timeout later. A far end that sends nothing at all
+    // fails sooner, with the stack's 408 at Timer B (64·T1).
     const ringing = setTimeout(() => void call.cancel(), ringMs);
     ringing.unref();
     const response = await stack
-      .request(invite, options.peer, { onProvisional, timeoutMs: ringMs + 64 * T1 })
+      .request(invite, options.peer, { onProvisional, timeoutMs: ringMs + 64 * stack.t1 })
       .finally(() => clearTimeout(ringing));
     if (response.status >= 200 && response.status < 300) {
       await call.established(invite, response, contact);

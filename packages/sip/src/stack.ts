@@ -12,7 +12,6 @@ import { branchOf, newBranch, parseVia } from "./uri.ts";
 
 export const T1 = 500;
 const T2 = 4000;
-const TIMEOUT = 64 * T1;
 /** How long a finished server transaction keeps its response for retransmitted requests. */
 const LINGER_MS = 32_000;
 
@@ -22,6 +21,11 @@ export interface StackOptions {
   /** Host (or IP) peers reach this stack at: Via sent-by and Contact. */
   publicHost: string;
   userAgent?: string;
+  /**
+   * The round-trip estimate T1 every timer scales with (RFC 3261 §17.1.1.1; 500 ms by default).
+   * Tests shorten it so Timer B (64·T1) gives up on a silent peer in well under a second.
+   */
+  t1Ms?: number;
 }
 
 /** A request received, with a way to answer it inside its server transaction. */
@@ -62,8 +66,12 @@ export class SipStack extends EventEmitter<StackEvents> {
   /** The ACK sent for an answered INVITE, replayed when its 2xx is retransmitted. */
   private readonly sentAcks = new Map<string, { ack: SipRequest; peer: Peer }>();
 
+  /** T1 (RFC 3261 §17.1.1.1): retransmissions start at it, Timer B and F are 64 times it. */
+  readonly t1: number;
+
   constructor(readonly options: StackOptions) {
     super();
+    this.t1 = options.t1Ms ?? T1;
     this.transport = new SipTransport(options.bindHost);
     this.transport.on("message", (message, from) => {
       if (message.kind === "request") this.onRequest(message, from);
@@ -140,7 +148,7 @@ export class SipStack extends EventEmitter<StackEvents> {
 
   private retransmitUntilAck(key: string, response: SipResponse, peer: Peer) {
     this.awaitingAck.get(key)?.stop();
-    let interval = T1;
+    let interval = this.t1;
     let elapsed = 0;
     let timer: NodeJS.Timeout;
     const stop = () => {
@@ -149,7 +157,7 @@ export class SipStack extends EventEmitter<StackEvents> {
     };
     const again = () => {
       elapsed += interval;
-      if (elapsed >= TIMEOUT) return stop();
+      if (elapsed >= 64 * this.t1) return stop();
       void this.transport.send(response, peer).catch(() => undefined);
       interval = Math.min(interval * 2, T2);
       timer = setTimeout(again, interval);
@@ -200,7 +208,8 @@ export class SipStack extends EventEmitter<StackEvents> {
 
   /**
    * Sends a request in a new client transaction (a Via with a new branch is put on top) and
-   * resolves with the final response, or a local 408 after 64·T1 (or `timeoutMs`).
+   * resolves with the final response; or a local 408 after 64·T1 (or `timeoutMs`, or 64·T1 for an
+   * INVITE nobody answers even provisionally); or a local 503 when the transport fails.
    */
   request(
     request: SipRequest,
@@ -223,18 +232,32 @@ export class SipStack extends EventEmitter<StackEvents> {
     return new Promise((resolve) => {
       const key = `${branch}|${method}`;
       const txn: ClientTransaction = { resolve, onProvisional: options.onProvisional, request, peer, timers: [] };
-      const timeout = setTimeout(() => {
+      // Ends the transaction with a response of our own, unless the peer's final came first.
+      const giveUp = (status: number) => {
+        if (this.client.get(key) !== txn) return;
         for (const t of txn.timers) clearTimeout(t);
         this.client.delete(key);
-        resolve(createResponse(request, 408));
-      }, options.timeoutMs ?? TIMEOUT);
-      timeout.unref();
-      txn.timers.push(timeout);
+        resolve(createResponse(request, status));
+      };
+      const timerB = 64 * this.t1;
+      const deadlineMs = options.timeoutMs ?? timerB;
+      // timers[0] is the deadline; the timers after it (retransmissions, Timer B) stop at a provisional.
+      const deadline = setTimeout(() => giveUp(408), deadlineMs);
+      deadline.unref();
+      txn.timers.push(deadline);
+      if (method === "INVITE" && deadlineMs > timerB) {
+        // Timer B (§17.1.1.2): an INVITE allowed to ring longer still fails with 408 when nothing at
+        // all, not even 100 Trying, comes back within 64·T1: the peer is not there.
+        const silent = setTimeout(() => giveUp(408), timerB);
+        silent.unref();
+        txn.timers.push(silent);
+      }
       this.client.set(key, txn);
-      const send = () => void this.transport.send(request, peer).catch(() => undefined);
+      // §8.1.3.1: a fatal transport error (a TCP connection refused) counts as a 503 from the peer.
+      const send = () => void this.transport.send(request, peer).catch(() => giveUp(503));
       send();
       if (peer.transport === "udp") {
-        let interval = T1;
+        let interval = this.t1;
         const again = () => {
           send();
           interval = method === "INVITE" ? interval * 2 : Math.min(interval * 2, T2);

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import type { PhoneNumberRecord } from "../phone-numbers/service.ts";
+import { isTrunkFault, sipEndReason } from "./failure-reason.ts";
 import { routeFor } from "./routing.ts";
 import { runAssistantOnLeg } from "./sip-call.ts";
 import { sipRuntimeOf } from "./sip-runtime.ts";
@@ -18,18 +19,12 @@ export const SIP_OUTBOUND_TEXTS = {
     `There is no SIP route to ${destination}: a trunk number dials any number, an extension only a registered extension.`,
 } as const;
 
-/** The call log's end reason for a final SIP status that is not an answer. */
-function failureReason(status: number): string {
-  if (status === 486 || status === 600) return "busy";
-  if (status === 408 || status === 480 || status === 487) return "no-answer";
-  return "failed";
-}
-
 /**
  * Places a call from a SIP trunk number (through its carrier, answering a 401/407 with the trunk's
  * credentials) or from an extension (to another registered extension), and runs `agentId` once the
  * far end answers. Resolves as soon as the INVITE is on its way (status "queued", the SIP Call-ID
- * as the carrier id); a refusal closes the call log with busy / no-answer / failed.
+ * as the carrier id); a final status other than 2xx closes the call log at once with that status
+ * as its end reason ("SIP 503 Service Unavailable"; see failure-reason.ts).
  */
 export async function placeSipCall(
   ctx: AppContext,
@@ -53,7 +48,9 @@ export async function placeSipCall(
     to: destination,
     batchCallId: placed.batchCallId,
     variables: placed.variables,
-    joinTimeoutMs: SIP_RING_TIMEOUT_MS + 10_000,
+    // Past the INVITE's own last word (ringing, then a CANCEL the far end may ignore for Timer B),
+    // so the log closes with the SIP status rather than "not joined".
+    joinTimeoutMs: SIP_RING_TIMEOUT_MS + 64 * runtime.ua.stack.t1 + 10_000,
   });
   const rtp = await RtpSession.open(runtime.rtp).catch(async (error: unknown) => {
     await ctx.calls.expireRoom(room, "failed");
@@ -65,6 +62,7 @@ export async function placeSipCall(
       target: route.uri,
       peer: route.peer,
       from: route.from,
+      assertedIdentity: route.assertedIdentity,
       credentials: route.credentials,
       sdp: createOffer({ address: runtime.mediaAddress, port: rtp.port }),
       ringTimeoutMs: SIP_RING_TIMEOUT_MS,
@@ -84,7 +82,14 @@ export async function placeSipCall(
       if (!agreement) {
         rtp.close();
         if (result.status < 300) await result.call.hangup();
-        await ctx.calls.expireRoom(room, failureReason(result.status));
+        // An answer whose SDP offers no codec we speak has no SIP status to show: it stays "failed".
+        const endReason = result.status < 300 ? "failed" : sipEndReason(result.status, result.reason);
+        const level = result.status < 300 || isTrunkFault(result.status) ? "warn" : "info";
+        ctx.calls.log[level](
+          { callId: room.callId, workspaceId: tenant.workspaceId, peer: route.peer, target: route.uri, endReason },
+          result.status < 300 ? "outbound SIP call answered without usable media" : "outbound SIP call not answered",
+        );
+        await ctx.calls.expireRoom(room, endReason);
         return;
       }
       rtp.configure(agreement);
@@ -104,7 +109,10 @@ export async function placeSipCall(
       });
     },
     async (error: unknown) => {
-      ctx.calls.log.warn({ err: error }, "SIP call could not be placed");
+      ctx.calls.log.warn(
+        { err: error, callId: room.callId, workspaceId: tenant.workspaceId, peer: route.peer },
+        "SIP call could not be placed",
+      );
       rtp.close();
       await ctx.calls.expireRoom(room, "failed");
     },

@@ -11,6 +11,9 @@ export interface SipRoute {
   peer: Peer;
   /** Our From URI. */
   from: string;
+  /** The caller ID a trunk's carrier presents (P-Asserted-Identity, RFC 3325); extensions have none. */
+  assertedIdentity?: string | undefined;
+  /** Digest credentials: the trunk's login, which is not the number in From. */
   credentials?: { username: string; password: string } | undefined;
 }
 
@@ -20,6 +23,11 @@ export interface SipRoute {
  * A trunk number dials anything through its carrier (digest credentials when the trunk has them);
  * an extension dials another extension of its domain that is registered right now. Null when
  * there is no way there.
+ *
+ * A trunk call presents the number as the caller ID: From and P-Asserted-Identity carry the number
+ * as stored (E.164 with its +, which carriers read as the international form), while a challenge
+ * is answered with the trunk's username. Carriers that authenticate by login ignore From's user;
+ * carriers that show caller ID read it (or PAI) and would otherwise show the login.
  */
 export async function routeFor(
   runtime: SipRuntime,
@@ -37,7 +45,8 @@ export async function routeFor(
     return {
       uri: asUri ? destination : `sip:${destination}@${host}${port === 5060 ? "" : `:${port}`}`,
       peer: { transport: record.sipTrunk.transport, address, port },
-      from: `sip:${username || record.number}@${host}`,
+      from: `sip:${record.number}@${host}`,
+      assertedIdentity: `sip:${record.number}@${host}`,
       credentials: username && password ? { username, password } : undefined,
     };
   }

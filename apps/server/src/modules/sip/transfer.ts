@@ -27,6 +27,7 @@ export async function transferLeg(
       target: route.uri,
       peer: route.peer,
       from: route.from,
+      assertedIdentity: route.assertedIdentity,
       credentials: route.credentials,
       sdp: createOffer({ address: runtime.mediaAddress, port: other.port }),
     })
