@@ -16,7 +16,15 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
         {subtitle && <Typography color="text.secondary">{subtitle}</Typography>}
       </div>
       {actions && (
-        <Stack direction="row" spacing={1}>
+        // Actions wrap onto a second line instead of running past the screen's edge: on a phone a
+        // row of three buttons is wider than the page, and the last (often the primary) was cut off.
+        // useFlexGap spaces wrapped lines too, where Stack's margins would leave them touching.
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: "wrap", alignItems: "center", justifyContent: { sm: "flex-end" }, minWidth: 0 }}
+        >
           {actions}
         </Stack>
       )}

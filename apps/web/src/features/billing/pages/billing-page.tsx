@@ -7,7 +7,7 @@ import CardContent from "@mui/material/CardContent";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { CenteredSpinner } from "../../../components/centered-spinner.tsx";
@@ -22,6 +22,31 @@ import { PlanCard } from "../components/plan-card.tsx";
 import { AssistantTable, ComponentTable, PeriodsTable } from "../components/usage-tables.tsx";
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A label may break onto two lines in a half-width button on a phone rather than overflow it. */
+const STATEMENT_BUTTON = { whiteSpace: { sm: "nowrap" } } as const;
+
+/**
+ * The month picker and the two statement downloads. On a phone the picker takes the row and the
+ * buttons share the row below, half each: in one line they were wider than the screen and the
+ * buttons were drawn over the picker.
+ */
+function StatementControls({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      data-testid="statement-controls"
+      sx={{
+        display: "grid",
+        gap: 1,
+        alignItems: "center",
+        width: { xs: "100%", sm: "auto" },
+        gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: "auto auto auto" },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -86,14 +111,14 @@ export default function BillingPage() {
         title={t("nav.billing")}
         subtitle={t("subtitle")}
         actions={
-          <>
+          <StatementControls>
             <TextField
               select
               size="small"
               label={t("period")}
               value={data.period}
               onChange={(event) => choose(event.target.value)}
-              sx={{ minWidth: 180 }}
+              sx={{ minWidth: 180, gridColumn: { xs: "1 / -1", sm: "auto" } }}
             >
               {data.periods.map((p) => (
                 <MenuItem key={p.period} value={p.period}>
@@ -106,7 +131,7 @@ export default function BillingPage() {
               startIcon={<FileDownloadOutlined />}
               disabled={downloading !== null}
               onClick={() => void download(data.period, "csv")}
-              sx={{ whiteSpace: "nowrap" }}
+              sx={STATEMENT_BUTTON}
             >
               {t("downloadCsv")}
             </Button>
@@ -115,11 +140,11 @@ export default function BillingPage() {
               startIcon={<FileDownloadOutlined />}
               disabled={downloading !== null}
               onClick={() => void download(data.period, "pdf")}
-              sx={{ whiteSpace: "nowrap" }}
+              sx={STATEMENT_BUTTON}
             >
               {t("downloadPdf")}
             </Button>
-          </>
+          </StatementControls>
         }
       />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "repeat(3, 1fr)" }, mb: 2 }}>

@@ -1,11 +1,16 @@
+import FilterList from "@mui/icons-material/FilterList";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
 import InputLabel from "@mui/material/InputLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Select from "@mui/material/Select";
+import Stack from "@mui/material/Stack";
+import type { Theme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { AnalysisStatus, CallChannel, CallStatus, SuccessFilter } from "@parley/contract";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAssistants } from "../../../api/assistants.ts";
 import { menuItems, type Option, optionsOf } from "../../../components/menu-options.tsx";
@@ -100,25 +105,18 @@ export function CallLogFilters({ value, onChange }: { value: Filters; onChange: 
     return () => clearTimeout(timer);
   }, [search, value, onChange]);
 
-  return (
-    // A grid, not a wrapping row: wrapped filters line up in columns at every width (one column on phones).
-    <Box
-      data-testid="call-log-filters"
-      sx={{
-        display: "grid",
-        gap: 2,
-        gridTemplateColumns: { xs: "1fr", sm: "repeat(auto-fill, minmax(180px, 1fr))" },
-        mb: 2,
-      }}
-    >
-      <TextField
-        fullWidth
-        size="small"
-        label={t("filters.search")}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        slotProps={{ htmlInput: { dir: "auto" } }}
-      />
+  const searchField = (
+    <TextField
+      fullWidth
+      size="small"
+      label={t("filters.search")}
+      value={search}
+      onChange={(e) => setSearch(e.target.value)}
+      slotProps={{ htmlInput: { dir: "auto" } }}
+    />
+  );
+  const fields = (
+    <>
       {choices.map((choice) => (
         <Choice
           key={choice.key}
@@ -141,6 +139,55 @@ export function CallLogFilters({ value, onChange }: { value: Filters; onChange: 
           slotProps={{ inputLabel: { shrink: true } }}
         />
       ))}
+    </>
+  );
+  const active = [...choices.map((c) => c.key), ...DATES.map((d) => d.key)].filter((key) => value[key]).length;
+  return <FilterPanel search={searchField} fields={fields} active={active} />;
+}
+
+/**
+ * On a phone the search stays in view and the seven other filters fold behind a "Filters" button
+ * that counts the ones set: stacked one per line they took the whole first screen and pushed the
+ * calls below it. Wider screens show them all, in a grid that lines them up in columns.
+ */
+function FilterPanel({ search, fields, active }: { search: ReactNode; fields: ReactNode; active: number }) {
+  const { t } = useTranslation("call-logs");
+  // noSsr: the page renders in the browser only, so its first render already knows the width
+  // (otherwise a phone would show every filter for a frame, then fold them).
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"), { noSsr: true });
+  const [unfolded, setUnfolded] = useState(false);
+  const panelId = useId();
+  if (!narrow) {
+    return (
+      <Box
+        data-testid="call-log-filters"
+        sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))", mb: 2 }}
+      >
+        {search}
+        {fields}
+      </Box>
+    );
+  }
+  return (
+    <Box data-testid="call-log-filters" sx={{ mb: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+        {search}
+        <Button
+          variant={active > 0 ? "contained" : "outlined"}
+          startIcon={<FilterList />}
+          aria-expanded={unfolded}
+          aria-controls={unfolded ? panelId : undefined}
+          onClick={() => setUnfolded((open) => !open)}
+          sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+        >
+          {active > 0 ? t("filters.toggleActive", { count: active }) : t("filters.toggle")}
+        </Button>
+      </Stack>
+      {unfolded && (
+        <Box id={panelId} sx={{ display: "grid", gap: 2, mt: 2 }}>
+          {fields}
+        </Box>
+      )}
     </Box>
   );
 }
