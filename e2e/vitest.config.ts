@@ -5,7 +5,8 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     globalSetup: ["support/global-setup.ts"],
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    // Hooks start products and browsers: on a busy machine a start alone can take a minute or more.
+    hookTimeout: 240_000,
     maxWorkers: 2,
   },
 });

@@ -68,14 +68,20 @@ export async function startServer(env: Record<string, string> = {}, fixedPort?: 
   child.stderr?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  // A start takes seconds on an idle machine and much longer on a busy one: the wait is generous,
+  // and a server that never answers fails the test here, with its output, not later as "refused".
+  const deadline = Date.now() + 180_000;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer /api/v1/health within 180 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
