@@ -2,11 +2,43 @@ import Typography from "@mui/material/Typography";
 import type { PhoneNumber } from "@parley/contract";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { TEL } from "../../../components/form-fields/field-spec.ts";
 import { SchemaFormDialog } from "../../../components/schema-form-dialog.tsx";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
-import { compactNumber } from "../forms/number-rules.ts";
-import { callForm } from "../forms/other-forms.ts";
+import { compactNumber, e164Problem } from "../forms/number-rules.ts";
+
+/** Another extension, as the server's SIP route reads a destination (2 to 10 digits). */
+const EXTENSION = /^[0-9]{2,10}$/;
+const SIP_URI = /^sips?:\S+$/i;
+
+/**
+ * What "Call a number" may send from a number of `provider`. A carrier's number calls a number in
+ * E.164, + and the country code as the field's hint says (separators are forgiven and removed), so
+ * "12345" is refused beside the field rather than dialled. A SIP trunk may also dial a SIP URI, sent
+ * as typed; an extension dials another extension (the server's rule), a SIP URI or a number.
+ */
+export function callDestinationForm(
+  provider: PhoneNumber["provider"],
+  messages: { required: string; invalid: string; extensionInvalid: string },
+) {
+  const sip = provider === "sip_trunk" || provider === "extension";
+  return z.object({
+    destination_number: z
+      .string()
+      .trim()
+      .min(1, messages.required)
+      .transform((typed, ctx) => {
+        if (e164Problem(typed) === null) return compactNumber(typed);
+        if ((sip && SIP_URI.test(typed)) || (provider === "extension" && EXTENSION.test(typed))) return typed;
+        ctx.addIssue({
+          code: "custom",
+          message: provider === "extension" ? messages.extensionInvalid : messages.invalid,
+        });
+        return z.NEVER;
+      }),
+  });
+}
 
 /** "Call a number": the number's outbound assistant calls the destination from this number. */
 export function CallNumberDialog(props: {
@@ -15,9 +47,15 @@ export function CallNumberDialog(props: {
   onSubmit: (destination: string) => Promise<void>;
 }) {
   const { t } = useTranslation(["phone-numbers", "translation"], { nsMode: "fallback" });
+  const { provider } = props.number;
   const schema = useMemo(
-    () => callForm({ numberRequired: t("rules.numberRequired"), numberInvalid: t("rules.numberInvalid") }),
-    [t],
+    () =>
+      callDestinationForm(provider, {
+        required: t("rules.numberRequired"),
+        invalid: t("rules.numberInvalid"),
+        extensionInvalid: t("rules.extInvalid"),
+      }),
+    [t, provider],
   );
   const form = useSchemaForm(schema, { destination_number: "" });
   const speaker = props.number.outbound_agent_name;
@@ -26,7 +64,7 @@ export function CallNumberDialog(props: {
       form={form}
       title={t("call.title")}
       onClose={props.onClose}
-      onValid={(values) => props.onSubmit(compactNumber(values.destination_number))}
+      onValid={(values) => props.onSubmit(values.destination_number)}
       lockWhileBusy
       busySpinner
       busyLabel={t("call.calling")}
@@ -49,7 +87,8 @@ export function CallNumberDialog(props: {
         {
           name: "destination_number",
           label: t("fields.destination"),
-          helperText: t("call.destinationHelp"),
+          // An extension dials other extensions: the "+ and country code" hint is not for it.
+          helperText: provider === "extension" ? t("rules.extInvalid") : t("call.destinationHelp"),
           type: "tel",
           autoComplete: "off",
           required: true,
