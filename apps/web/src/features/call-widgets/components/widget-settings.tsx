@@ -8,6 +8,7 @@ import { HALF } from "../../../components/form-fields/field-spec.ts";
 import { FormFields } from "../../../components/form-fields/form-fields.tsx";
 import type { WidgetEditorInput, WidgetEditorOutput } from "../forms/widget-form.ts";
 import { useAssistantSelect } from "../hooks/use-assistant-select.ts";
+import { OriginsField } from "./origins-field.tsx";
 
 type FormControl = Control<WidgetEditorInput, unknown, WidgetEditorOutput>;
 
@@ -62,15 +63,7 @@ export function AccessFields({ control }: { control: FormControl }) {
       <FormFields
         control={control}
         fields={[
-          {
-            name: "origins_text",
-            label: t("fields.origins"),
-            helperText: t("originsHelp"),
-            placeholder: "https://www.example.com",
-            multiline: true,
-            minRows: 3,
-            slotProps: { htmlInput: { dir: "ltr", spellCheck: false } },
-          },
+          { kind: "node", key: "origins", node: <OriginsField control={control} /> },
           // Empty is allowed: the widget then holds at most half of the workspace's calls.
           limit("max_concurrent_calls", "maxConcurrent", false),
           limit("calls_per_visitor_per_hour", "perVisitor", true),

@@ -1,6 +1,13 @@
 import { DEFAULT_WIDGET_APPEARANCE, WIDGET_ORIGIN_TEXTS } from "@parley/contract";
 import { describe, expect, it } from "vitest";
-import { previewAppearance, previewDocument, scriptUrlOf, snippetOf, WidgetEditorForm } from "./widget-form.ts";
+import {
+  editorFieldOf,
+  previewAppearance,
+  previewDocument,
+  scriptUrlOf,
+  snippetOf,
+  WidgetEditorForm,
+} from "./widget-form.ts";
 
 const base = {
   name: "Shop",
@@ -26,6 +33,27 @@ describe("the widget editor form", () => {
     const result = WidgetEditorForm.safeParse({ ...base, origins_text: "https://a.example/shop" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toMatch(/^https:\/\/a\.example\/shop: /);
+  });
+
+  it("refuses a site with a space inside as one site instead of splitting it into two", () => {
+    const result = WidgetEditorForm.safeParse({ ...base, origins_text: "https://a.example https://b.example" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(`https://a.example https://b.example: ${WIDGET_ORIGIN_TEXTS.spaces}`);
+  });
+
+  it("refuses more sites than the API keeps", () => {
+    const many = Array.from({ length: 51 }, (_, i) => `https://s${i}.example`).join("\n");
+    const result = WidgetEditorForm.safeParse({ ...base, origins_text: many });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(["origins_text"]);
+  });
+
+  it("puts the API's complaints beside the editor's fields", () => {
+    expect(editorFieldOf("allowed_origins.3")).toBe("origins_text");
+    expect(editorFieldOf("appearance.background_color")).toBe("background_color");
+    expect(editorFieldOf("appearance.button_label")).toBe("appearance.button_label");
+    expect(editorFieldOf("limits.max_concurrent_calls")).toBe("limits.max_concurrent_calls");
+    expect(editorFieldOf("public_key")).toBeUndefined();
   });
 
   it("refuses a wildcard origin, saying so", () => {

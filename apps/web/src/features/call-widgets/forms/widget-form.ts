@@ -1,9 +1,11 @@
-import { type CallWidget, CallWidgetForm, WidgetAppearance, WidgetLimits, WidgetOrigin } from "@parley/contract";
+import { type CallWidget, CallWidgetForm, WIDGET_ORIGIN_TEXTS, WidgetAppearance, WidgetLimits } from "@parley/contract";
+import type { Path } from "react-hook-form";
 import { z } from "zod";
+import { originsOf, parseOriginList } from "./origin-list.ts";
 
 /**
  * The editor's form: the contract's widget fields, with the allowed origins typed one per line
- * and the optional background colour as a switch plus a colour.
+ * (see origin-list.ts) and the optional background colour as a switch plus a colour.
  */
 export const WidgetEditorForm = z.object({
   name: CallWidgetForm.shape.name,
@@ -16,20 +18,19 @@ export const WidgetEditorForm = z.object({
     .string()
     .max(10_000)
     .transform((text, ctx) => {
-      const lines = text
-        .split(/[\s,]+/)
-        .map((line) => line.trim())
-        .filter(Boolean);
-      const origins: string[] = [];
-      for (const line of lines) {
-        const parsed = WidgetOrigin.safeParse(line);
-        if (!parsed.success) {
-          ctx.addIssue({ code: "custom", message: `${line}: ${parsed.error.issues[0]?.message ?? ""}` });
-          return z.NEVER;
-        }
-        if (!origins.includes(parsed.data)) origins.push(parsed.data);
+      const entries = parseOriginList(text);
+      const wrong = entries.find((entry) => entry.problem !== null);
+      if (wrong?.problem) {
+        ctx.addIssue({ code: "custom", message: `${wrong.text}: ${WIDGET_ORIGIN_TEXTS[wrong.problem]}` });
+        return z.NEVER;
       }
-      return origins;
+      // The API's own bounds (how many sites), so the editor refuses what the server would.
+      const origins = CallWidgetForm.shape.allowed_origins.safeParse(originsOf(entries));
+      if (!origins.success) {
+        ctx.addIssue({ code: "custom", message: origins.error.issues[0]?.message ?? "" });
+        return z.NEVER;
+      }
+      return origins.data;
     }),
   limits: z.object({
     // Left empty: the widget's default share of the workspace's calls (null).
@@ -67,6 +68,33 @@ export function toUpdate(values: WidgetEditorOutput): CallWidgetForm {
     limits: values.limits,
   };
 }
+
+/**
+ * Where the API's field names (`allowed_origins.2`, `appearance.background_color`) are shown in the
+ * editor, so a 422 puts each complaint beside its field; undefined for a field the editor lacks.
+ */
+export function editorFieldOf(apiField: string): Path<WidgetEditorInput> | undefined {
+  if (apiField === "allowed_origins" || apiField.startsWith("allowed_origins.")) return "origins_text";
+  if (apiField === "appearance.background_color") return "background_color";
+  return EDITOR_FIELDS.find((field) => field === apiField);
+}
+
+/** Each API field of a 422 with the editor's field it is shown beside (see applyFieldErrors). */
+export function placesOf(apiFields: readonly string[]): Partial<Record<string, Path<WidgetEditorInput>>> {
+  return Object.fromEntries(apiFields.map((field) => [field, editorFieldOf(field)]));
+}
+
+const APPEARANCE_KEYS = Object.keys(
+  WidgetEditorForm.shape.appearance.shape,
+) as (keyof WidgetEditorInput["appearance"])[];
+const EDITOR_FIELDS: readonly Path<WidgetEditorInput>[] = [
+  "name",
+  "assistant_id",
+  "enabled",
+  ...APPEARANCE_KEYS.map((key) => `appearance.${key}` as const),
+  "limits.max_concurrent_calls",
+  "limits.calls_per_visitor_per_hour",
+];
 
 /** What the preview draws from the form as it is typed; invalid fields keep the saved look. */
 export function previewAppearance(values: WidgetEditorInput, saved: WidgetAppearance): WidgetAppearance {

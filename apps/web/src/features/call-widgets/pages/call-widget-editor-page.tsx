@@ -10,7 +10,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { CallWidget } from "@parley/contract";
 import { useSnackbar } from "notistack";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
@@ -21,13 +21,16 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { API_BASE_URL } from "../../../config/env.ts";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-error.ts";
+import { applyFieldErrors } from "../../../lib/field-errors.ts";
 import { useCallWidget, useDeleteCallWidget, useUpdateCallWidget } from "../api/call-widgets-api.ts";
 import { AppearanceFields } from "../components/appearance-fields.tsx";
 import { WidgetPreview } from "../components/widget-preview.tsx";
 import { AccessFields, GeneralFields, Section } from "../components/widget-settings.tsx";
 import { WidgetSnippet } from "../components/widget-snippet.tsx";
+import { firstMessage } from "../forms/first-message.ts";
 import {
   formValues,
+  placesOf,
   previewAppearance,
   scriptUrlOf,
   toUpdate,
@@ -35,6 +38,7 @@ import {
   type WidgetEditorInput,
   type WidgetEditorOutput,
 } from "../forms/widget-form.ts";
+import { useRevealFirstProblem } from "../hooks/use-reveal-first-problem.ts";
 
 /** /call-widgets/{id}: a widget's settings beside its live preview and the snippet to paste. */
 export default function CallWidgetEditorPage() {
@@ -104,15 +108,27 @@ function Editor({ widget, back }: { widget: CallWidget; back: ReactNode }) {
   const values = useWatch({ control: form.control }) as WidgetEditorInput;
   const scriptUrl = scriptUrlOf(API_BASE_URL, window.location.href);
 
-  const save = form.handleSubmit(async (output) => {
-    setFailure(null);
-    try {
-      await update.mutateAsync(toUpdate(output));
-      enqueueSnackbar(t("saved"), { variant: "success" });
-    } catch (error) {
-      setFailure(errorText(error, t("common.failed")));
-    }
-  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useRevealFirstProblem(formRef, form.formState.submitCount, Object.keys(form.formState.errors).length > 0);
+
+  // A refused save always says so where the eye is (a toast), and the first field in error is
+  // scrolled to and focused (useRevealFirstProblem): the sites are below the fold on most screens.
+  const save = form.handleSubmit(
+    async (output) => {
+      setFailure(null);
+      try {
+        await update.mutateAsync(toUpdate(output));
+        enqueueSnackbar(t("saved"), { variant: "success" });
+      } catch (error) {
+        const fields = error instanceof ApiError ? error.fieldErrors.map((e) => e.field) : [];
+        const unplaced = applyFieldErrors(error, form.setError, [], placesOf(fields));
+        setFailure(unplaced ?? null);
+        enqueueSnackbar(t("notSaved", { reason: errorText(error, t("common.failed")) }), { variant: "error" });
+      }
+    },
+    (errors) =>
+      enqueueSnackbar(t("notSaved", { reason: firstMessage(errors) ?? t("fixFields") }), { variant: "error" }),
+  );
   const confirmDelete = () => {
     setDeleting(false);
     remove.mutate(widget.id, {
@@ -125,7 +141,7 @@ function Editor({ widget, back }: { widget: CallWidget; back: ReactNode }) {
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
+    <form ref={formRef} onSubmit={(event) => void save(event)} noValidate>
       <PageHeader
         title={widget.name}
         subtitle={t("editorSubtitle")}
