@@ -14,6 +14,7 @@ import { answerVoiceWebhook } from "./inbound.ts";
 import { CarrierError, placeOutboundCall } from "./outbound.ts";
 import { applyStatusWebhook } from "./status.ts";
 import { handleStreamSocket } from "./stream-socket.ts";
+import { warmPhoneCalls } from "./warm-up.ts";
 import { webhookRequestOf } from "./webhook-request.ts";
 
 const tags = ["telephony"];
@@ -34,6 +35,11 @@ export async function telephonyRoutes(app: FastifyInstance) {
 
   await app.register(async (hooks) => vendorWebhookRoutes(hooks, ctx));
   registerStreamRoute(app, ctx);
+  // After listen, never before: a health check must not wait for models a call will use.
+  app.addHook("onListen", (done) => {
+    void warmPhoneCalls(ctx.calls.log);
+    done();
+  });
 
   r.post(
     "/make_outbound_call",
