@@ -42,10 +42,9 @@ const call = (id: string, channel: "sip" | "whatsapp", started: string): CallLog
   duration_seconds: 65,
   cost: 0.0123,
 });
-const CALLS = [
-  call("00000000-0000-4000-8000-000000000001", "sip", "2026-03-05T14:07:00.000Z"),
-  call("00000000-0000-4000-8000-000000000002", "whatsapp", "2026-03-04T09:30:00.000Z"),
-];
+const SIP_CALL = call("00000000-0000-4000-8000-000000000001", "sip", "2026-03-05T14:07:00.000Z");
+const WHATSAPP_CALL = call("00000000-0000-4000-8000-000000000002", "whatsapp", "2026-03-04T09:30:00.000Z");
+const CALLS = [SIP_CALL, WHATSAPP_CALL];
 
 /**
  * The server's own call logs are only made by calls; these rows stand in for a SIP and a WhatsApp
@@ -102,9 +101,9 @@ describe("channels and dates in German", () => {
     const [sip, whatsapp] = [await cells(0), await cells(1)];
     expect(sip).toContain("SIP");
     expect(whatsapp).toContain("WhatsApp");
-    expect(sip[0]).toBe(germanMoment(CALLS[0].started_at));
+    expect(sip[0]).toBe(germanMoment(SIP_CALL.started_at));
     expect(sip[0]).toBe("05.03.2026, 15:07");
-    expect(whatsapp[0]).toBe(germanMoment(CALLS[1].started_at));
+    expect(whatsapp[0]).toBe(germanMoment(WHATSAPP_CALL.started_at));
     expect(await page.getByText(/channels?\.(sip|whatsapp)/).count()).toBe(0);
 
     // The channel filter offers every channel by name.
@@ -117,8 +116,8 @@ describe("channels and dates in German", () => {
     // So does Home's list of recent calls.
     await page.goto(`${server.url}/home`);
     const recent = page.getByRole("list", { name: "Letzte Anrufe" });
-    await recent.getByText(`${germanMoment(CALLS[0].started_at)} · SIP`).waitFor();
-    await recent.getByText(`${germanMoment(CALLS[1].started_at)} · WhatsApp`).waitFor();
+    await recent.getByText(`${germanMoment(SIP_CALL.started_at)} · SIP`).waitFor();
+    await recent.getByText(`${germanMoment(WHATSAPP_CALL.started_at)} · WhatsApp`).waitFor();
     expect(await recent.getByText(/channels?\./).count()).toBe(0);
     await page.context().close();
   });
