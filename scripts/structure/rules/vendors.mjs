@@ -18,10 +18,10 @@ const wholeWord = (term) => new RegExp(`(?<![\\w-])${escapeRegExp(term)}(?![\\w-
 const OTHER_MEANINGS = {
   // "whatsapp" is also a kind of phone number and a call channel of the product (spec §2, §5, §7:
   // the WhatsApp form, /phone-numbers/whatsapp/integrate): the contract's channel and number kinds,
-  // the server's settings, the channel's own module and the code that tells number kinds apart
-  // name it in that sense. The vendor's facts stay in its descriptor and engine folder.
+  // the server's settings, the channel's own module, the code that tells number kinds apart and the
+  // pages' channel labels name it in that sense. The vendor's facts stay in its descriptor and engine folder.
   whatsapp:
-    /^(apps\/server\/src\/(app\.ts|config\.ts|modules\/whatsapp\/|modules\/phone-numbers\/|modules\/telephony\/)|packages\/contract\/src\/(calls|phone-numbers)\.ts|apps\/web\/src\/(features\/phone-numbers\/|api\/phone-numbers\.ts))/,
+    /^(apps\/server\/src\/(app\.ts|config\.ts|modules\/whatsapp\/|modules\/phone-numbers\/|modules\/telephony\/)|packages\/contract\/src\/(calls|phone-numbers)\.ts|apps\/web\/src\/(features\/phone-numbers\/|features\/(call-logs|home)\/locales\/|api\/phone-numbers\.ts))/,
   google:
     /^(apps\/server\/src\/(config\.ts|modules\/auth\/)|apps\/web\/src\/(features\/auth\/|features\/profile\/(components\/sign-in-methods|locales\/)|i18n\/locales\/)|packages\/contract\/src\/auth\.ts)/,
 };
