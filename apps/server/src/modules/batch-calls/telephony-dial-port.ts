@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { isMinutesRefusal } from "../calls/runtime.ts";
+import { sipOutcomeOf } from "../sip/failure-reason.ts";
 import { askCarrierForCall } from "../telephony/carrier-lookup.ts";
 import { placeOutboundCall } from "../telephony/outbound.ts";
 import type { CallSettled, DialPort, DialRequest, DialResult, OrphanedDial } from "./dial-port.ts";
@@ -31,7 +32,10 @@ const UNANSWERED: Record<string, CallAttemptOutcome> = {
 };
 
 export function outcomeOfLog(log: Pick<CallLog, "status" | "end_reason" | "duration_seconds">): CallAttemptOutcome {
-  const unanswered = log.end_reason ? UNANSWERED[log.end_reason] : undefined;
+  // A SIP trunk's refusal is its status ("SIP 486 Busy Here"), told apart like a carrier's reasons.
+  const unanswered = log.end_reason
+    ? (UNANSWERED[log.end_reason] ?? sipOutcomeOf(log.end_reason) ?? undefined)
+    : undefined;
   // A call that crashed or was shut down after talking for a while was answered all the same.
   if (unanswered && !(log.duration_seconds > 0 && unanswered === "failed")) return unanswered;
   return log.status === "failed" && log.duration_seconds === 0 ? "failed" : "answered";

@@ -190,7 +190,9 @@ export async function processDocumentJob(
     ctx.events.emit("document.ready", { workspaceId, documentId });
   } catch (error) {
     if (error instanceof ExtractionError) {
-      if (error.code !== "unreadable") {
+      if (error.code === "site_unreachable") {
+        log.warn({ documentId, workspaceId, reason: error.message }, "crawl failed");
+      } else if (error.code !== "unreadable") {
         const sizeBytes = (await findDocument(ctx.db, tenant, documentId))?.sizeBytes;
         log.warn({ documentId, workspaceId, sizeBytes, limit: error.code, reason: error.message }, "document refused");
       }
