@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hooks start apps, databases and SIP peers: on a busy machine that alone can take a minute.
+    hookTimeout: 180_000,
     // Each file opens its own database; two at a time suits a 2-core machine.
     maxWorkers: 2,
     // Files share a worker's loaded modules instead of importing the whole server again each
