@@ -130,7 +130,7 @@ describe("crawling", () => {
     } finally {
       await strict.close();
     }
-  });
+  }, 120_000);
 
   it("validates the crawl request", async () => {
     const a = await signedInUser(t);
