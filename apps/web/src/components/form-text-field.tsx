@@ -25,7 +25,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={({ field: { ref, ...field }, fieldState }) => (
         <TextField
           {...props}
           slotProps={{
@@ -33,6 +33,8 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
             htmlInput: typeof htmlInput === "function" ? htmlInput : { dir: "auto", ...htmlInput },
           }}
           {...field}
+          // The input itself, not MUI's wrapping div: react-hook-form focuses the first field in error.
+          inputRef={ref}
           value={field.value ?? ""}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? helperText}
