@@ -124,7 +124,7 @@ describe("import numbers from a vendor account", () => {
       credentials: { ...credentials(ACCOUNT), auth_token: "wrong-token-0123456789" },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: PHONE_NUMBER_TEXTS.badCredentials });
+    expect(res.json()).toEqual({ detail: "Twilio refused the credentials: Authenticate (HTTP 401)." });
     expect(await numbersOf(user)).toEqual([]);
     const integrations = await call(t, "GET", "/api/v1/integrations", { token: user.token });
     expect(
