@@ -121,7 +121,7 @@ describe("tiers and quotas", () => {
     expect((await call(t, "GET", `/api/v1/admin/tiers/${tier.id}`, { token: admin.token })).statusCode).toBe(404);
   });
 
-  it("assigns a tier with its defaults as the user's quota, and removes the tier", async () => {
+  it("assigns a tier whose limits apply without a quota of the user's own, and removes the tier", async () => {
     const tier = (await call(t, "POST", "/api/v1/admin/tiers", { token: admin.token, body: tierBody("Team") })).json();
     const u = await signedInUser(t);
     const res = await call(t, "POST", `/api/v1/admin/users/${u.user.id}/assign-tier-with-defaults`, {
@@ -129,10 +129,11 @@ describe("tiers and quotas", () => {
       body: { tier_id: tier.id },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ tier_id: tier.id, tier_name: "Team", is_enterprise: true });
-    const quota = (await call(t, "GET", `/api/v1/admin/enterprise-quotas/${u.user.id}`, { token: admin.token })).json();
+    expect(res.json()).toMatchObject({ tier_id: tier.id, tier_name: "Team", is_enterprise: false });
     // The personal workspace had 5 concurrent calls; the tier's 4 now applies to it too.
-    expect(quota).toMatchObject({
+    expect((await call(t, "GET", "/api/v1/users/me/limits", { token: u.token })).json()).toMatchObject({
+      source: "tier",
+      tier_name: "Team",
       max_assistants: 5,
       concurrent_calls: 4,
       max_workspaces: 2,

@@ -56,9 +56,15 @@ export const AdminStats = z.object({
 });
 export type AdminStats = z.infer<typeof AdminStats>;
 
-/** GET /users/me/limits: what the caller may use, and where the numbers come from. */
+/**
+ * GET /users/me/limits: what the caller may use, and where the numbers come from: "tier" (the tier's
+ * limits as it stands now), "enterprise" (an override an admin set by hand, which wins over the
+ * tier) or "none" (no limits).
+ */
 export const MyLimits = z.object({
   source: z.enum(["enterprise", "tier", "none"]),
+  /** The caller's tier, also when an override wins over its limits. */
+  tier_name: z.string().nullable(),
   max_assistants: z.number().int().nullable(),
   minutes_per_month: z.number().int().nullable(),
   concurrent_calls: z.number().int().nullable(),

@@ -5,7 +5,7 @@ import { hashPassword } from "../../lib/passwords.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { toAdminUser } from "../users/admin-user.ts";
-import { effectiveLimits } from "../users/limits.ts";
+import { effectiveLimits, tierNameOf } from "../users/limits.ts";
 import { assertIdentityFree } from "../users/profile.ts";
 import { insertUser } from "../users/service.ts";
 import { allocatedConcurrency, createPersonalWorkspace, ownedWorkspaceCount } from "../workspaces/service.ts";
@@ -23,12 +23,15 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.get(
     "/users/me/limits",
-    userRoute("Your limits (enterprise quota or tier) and what is allocated", { response: { 200: MyLimits } }),
+    userRoute("Your limits (an override set by an admin, else your tier's) and what is allocated", {
+      response: { 200: MyLimits },
+    }),
     async (request) => {
       const { userId } = principalOf(request);
       const limits = await effectiveLimits(db, userId);
       return {
         source: limits?.source ?? ("none" as const),
+        tier_name: await tierNameOf(db, userId),
         max_assistants: limits?.maxAssistants ?? null,
         minutes_per_month: limits?.minutesPerMonth ?? null,
         concurrent_calls: limits?.concurrentCalls ?? null,

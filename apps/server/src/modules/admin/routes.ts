@@ -58,7 +58,7 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     "/admin/users/:id/assign-tier-with-defaults",
-    route("Assign a tier and reset the user's quota to its limits", {
+    route("Assign a tier; its limits apply to the user and follow its edits (an override set by hand stays)", {
       params: IdParams,
       body: AssignTierBody,
       response: { 200: AdminUser },
@@ -72,7 +72,10 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.delete(
     "/admin/users/:id/tier",
-    route("Remove a user's tier", { params: IdParams, response: { 200: AdminUser } }),
+    route("Remove a user's tier and the limits that came from it (an override set by hand stays)", {
+      params: IdParams,
+      response: { 200: AdminUser },
+    }),
     async (request) => {
       await removeTier(ctx, request.params.id);
       return adminUser(request.params.id);

@@ -10,7 +10,10 @@ async function requireUser(db: Executor, id: string) {
   return found(await findUserById(db, id), "User not found.");
 }
 
-/** Removes the tier only; an enterprise quota, if any, stays until removed on its own. */
+/**
+ * Removes the tier and with it the limits that came from it (they were never copied to the user).
+ * An override set by hand, if any, stays until removed on its own.
+ */
 export async function removeTier(ctx: AppContext, userId: string) {
   await requireUser(ctx.db, userId);
   await updateUser(ctx.db, userId, { tierId: null, updatedAt: ctx.now() });

@@ -14,8 +14,10 @@ export type QuotaRow = typeof enterpriseQuotas.$inferSelect;
 export type QuotaLimits = Omit<QuotaRow, "userId">;
 
 /**
- * The limits that apply to a user: their enterprise quota when they have one, else their tier's,
- * else none (undefined: a self-hosted install without tiers is unlimited).
+ * The limits that apply to a user: their override (enterprise quota, set by an admin by hand) when
+ * they have one, else their tier's as the tier stands now, else none (undefined: a self-hosted
+ * install without tiers is unlimited). Tier limits are never copied to the user, so a tier edit
+ * reaches every user on it and removing the tier removes its limits.
  */
 export async function effectiveLimits(db: Executor, userId: string): Promise<EffectiveLimits | undefined> {
   const quota = await findQuota(db, userId);
@@ -26,6 +28,16 @@ export async function effectiveLimits(db: Executor, userId: string): Promise<Eff
     .innerJoin(tiers, eq(tiers.id, users.tierId))
     .where(eq(users.id, userId));
   return row ? { ...row.tier, source: "tier" } : undefined;
+}
+
+/** The name of the user's tier, or null when they have none. */
+export async function tierNameOf(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: tiers.name })
+    .from(users)
+    .innerJoin(tiers, eq(tiers.id, users.tierId))
+    .where(eq(users.id, userId));
+  return row?.name ?? null;
 }
 
 export async function findQuota(db: Executor, userId: string): Promise<QuotaRow | undefined> {

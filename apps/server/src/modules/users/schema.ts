@@ -59,7 +59,11 @@ export const tiers = pgTable("tiers", {
   ...timestamps(),
 });
 
-/** Per-user limits that override the tier's; their presence makes a user "enterprise". */
+/**
+ * Per-user limits an admin set by hand: an explicit override that wins over the tier's limits, even
+ * across tier edits and tier changes, until removed. Their presence makes a user "enterprise".
+ * Assigning a tier never writes here (the tier's limits are read live).
+ */
 export const enterpriseQuotas = pgTable("enterprise_quotas", {
   userId: uuid("user_id")
     .primaryKey()

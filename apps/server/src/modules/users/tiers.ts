@@ -3,7 +3,6 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { forgetAuthState } from "./auth-state.ts";
-import { saveQuota } from "./limits.ts";
 import { tiers, users } from "./schema.ts";
 
 type TierRow = typeof tiers.$inferSelect;
@@ -75,7 +74,7 @@ export async function updateTier(db: Executor, id: string, body: Partial<TierBod
   return getTier(db, id);
 }
 
-/** Deleting a tier leaves its users without one (their enterprise quotas, if any, stay). */
+/** Deleting a tier leaves its users without one, so without its limits (overrides, if any, stay). */
 export async function deleteTier(db: Executor, id: string) {
   await getTier(db, id);
   await db.transaction(async (tx) => {
@@ -85,22 +84,20 @@ export async function deleteTier(db: Executor, id: string) {
   });
 }
 
-/** Gives the user the tier and resets their enterprise quota to the tier's limits. */
+/**
+ * Gives the user the tier; its limits become theirs (the "defaults"). They are read from the tier
+ * each time rather than copied, so later edits of the tier reach the user and removing the tier
+ * takes them away. An override an admin set by hand (an enterprise quota) is an explicit decision
+ * and stays: it keeps winning over the tier until it is removed on its own.
+ */
 export async function assignTierWithDefaults(db: Executor, userId: string, tierId: string, now: Date) {
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound("User not found.");
-    const [tier] = await tx.select().from(tiers).where(eq(tiers.id, tierId));
+    const [tier] = await tx.select({ id: tiers.id }).from(tiers).where(eq(tiers.id, tierId));
     if (!tier) throw notFound("Tier not found.");
     await tx.update(users).set({ tierId, updatedAt: now }).where(eq(users.id, userId));
     forgetAuthState(userId);
-    await saveQuota(tx, userId, {
-      maxAssistants: tier.maxAssistants,
-      minutesPerMonth: tier.minutesPerMonth,
-      concurrentCalls: tier.concurrentCalls,
-      maxWorkspaces: tier.maxWorkspaces,
-      updatedAt: now,
-    });
   });
 }
 
