@@ -1,3 +1,4 @@
+import type { CallEndReason } from "@parley/contract";
 import type { CallingAdapter, CallingEvent } from "@parley/engine/webrtc";
 import { WebrtcAudioLeg } from "@parley/engine/webrtc";
 import type { AppContext } from "../../context.ts";
@@ -11,11 +12,25 @@ type ConnectEvent = Extract<CallingEvent, { type: "connect" }>;
 /** How long an accepted call may take to get its media flowing before it is given up. */
 const CONNECT_TIMEOUT_MS = 30_000;
 
+/** One platform call this process holds, from its connect webhook until it ends. */
 interface Answered {
-  leg: WebrtcAudioLeg;
+  /** Its room once opened: the concurrency slot and call log a hang-up while connecting must free. */
+  room: Room | null;
+  leg: WebrtcAudioLeg | null;
   call: LiveCall | null;
   /** The platform ended the call (terminate webhook): nothing to terminate on our side. */
   endedByPlatform: boolean;
+  /** Aborted by the terminate webhook (or shutdown), so a call still connecting stops at its next step. */
+  hungUp: AbortController;
+  /** Why it was aborted: the end reason its call log closes with. */
+  endReason: CallEndReason;
+}
+
+/** The call ended (the caller hung up, or the server is stopping) while it was still being connected. */
+class HungUpWhileConnecting extends Error {
+  constructor() {
+    super("the call ended while it was connecting");
+  }
 }
 
 const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
@@ -24,10 +39,19 @@ const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms).unref()),
   ]);
 
+/** Rejects with HungUpWhileConnecting as soon as `signal` aborts (and at once when it already has). */
+const untilHungUp = (signal: AbortSignal): Promise<never> =>
+  new Promise((_, reject) => {
+    if (signal.aborted) reject(new HungUpWhileConnecting());
+    else signal.addEventListener("abort", () => reject(new HungUpWhileConnecting()), { once: true });
+  });
+
 /**
  * The platform's calls this process answers, by the platform's call id. A connect event becomes a
  * room (the workspace's concurrency slot and call log), a WebRTC answer posted as pre_accept then
- * accept, and a live call with the number's assistant once media flows; terminate hangs it up.
+ * accept, and a live call with the number's assistant once media flows; terminate hangs it up —
+ * also while it is still connecting, which frees the room at once and closes its log as the
+ * caller's hang-up (no pre_accept/accept is posted after it).
  */
 export class InboundCalls {
   private readonly calls = new Map<string, Answered>();
@@ -36,27 +60,55 @@ export class InboundCalls {
 
   answer(adapter: CallingAdapter, number: SignedNumber, event: ConnectEvent): void {
     if (this.calls.has(event.callId)) return; // a redelivered webhook
-    void this.run(adapter, number, event).catch((error: unknown) => {
+    // Registered before anything is awaited, so a terminate webhook right behind the connect finds it.
+    const answered: Answered = {
+      room: null,
+      leg: null,
+      call: null,
+      endedByPlatform: false,
+      hungUp: new AbortController(),
+      endReason: "caller_hangup",
+    };
+    this.calls.set(event.callId, answered);
+    void this.run(adapter, number, event, answered).catch(async (error: unknown) => {
+      if (this.calls.get(event.callId) === answered) this.calls.delete(event.callId);
+      answered.leg?.close();
+      if (error instanceof HungUpWhileConnecting) {
+        this.ctx.calls.log.info(
+          { platformCallId: event.callId, callId: answered.room?.callId, endReason: answered.endReason },
+          "the WhatsApp call ended before it connected",
+        );
+        if (answered.room) await this.ctx.calls.expireRoom(answered.room, answered.endReason);
+        return;
+      }
       this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "could not answer the call");
     });
   }
 
   /** The platform says the call ended (the caller hung up). */
-  ended(callId: string): void {
+  ended(callId: string, reason: CallEndReason = "caller_hangup"): void {
     const answered = this.calls.get(callId);
     if (!answered) return;
     this.calls.delete(callId);
     answered.endedByPlatform = true;
-    if (answered.call) void answered.call.hangup("caller_hangup");
-    else answered.leg.close();
+    answered.endReason = reason;
+    if (answered.call) void answered.call.hangup(reason);
+    else answered.hungUp.abort();
   }
 
+  /** Shutdown: live calls end, calls still connecting free their rooms (closed as server_shutdown). */
   async endAll(): Promise<void> {
-    await Promise.all([...this.calls.keys()].map(async (id) => this.ended(id)));
+    await Promise.all([...this.calls.keys()].map(async (id) => this.ended(id, "server_shutdown")));
   }
 
-  private async run(adapter: CallingAdapter, number: SignedNumber, event: ConnectEvent): Promise<void> {
+  private async run(
+    adapter: CallingAdapter,
+    number: SignedNumber,
+    event: ConnectEvent,
+    answered: Answered,
+  ): Promise<void> {
     const { record } = number;
+    const { signal } = answered.hungUp;
     const account = accountOf(this.ctx, record, number.accessToken);
     const hangUp = () =>
       adapter.terminate(account, event.callId).catch((error: unknown) => {
@@ -66,7 +118,12 @@ export class InboundCalls {
       adapter.reject(account, event.callId).catch((error: unknown) => {
         this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "could not reject the call");
       });
+    /** Stops here when the caller has hung up meanwhile (the catch in `answer` frees what was taken). */
+    const stillCalling = () => {
+      if (signal.aborted) throw new HungUpWhileConnecting();
+    };
     if (!record.agentId) {
+      this.calls.delete(event.callId);
       await decline();
       return;
     }
@@ -78,13 +135,15 @@ export class InboundCalls {
       to: record.number,
       telephonyPerMinute: 0,
     };
-    let room: Room;
     try {
-      room = await this.ctx.calls.openCallRoom(tenant, { agentId: record.agentId, ...origin });
+      answered.room = await this.ctx.calls.openCallRoom(tenant, { agentId: record.agentId, ...origin });
     } catch (error) {
+      stillCalling();
+      this.calls.delete(event.callId);
       await decline(); // over the concurrency limit, out of minutes, or missing keys
       throw error;
     }
+    const room = answered.room;
     try {
       await this.ctx.calls.state.setCarrier(room, room.callId, {
         provider: PROVIDER,
@@ -92,16 +151,19 @@ export class InboundCalls {
         phoneNumberId: record.id,
       });
     } catch (error) {
+      stillCalling();
+      this.calls.delete(event.callId);
       await this.ctx.calls.expireRoom(room, "error");
       await decline();
       throw error;
     }
-    const answered = await this.connect(adapter, account, event, room);
-    if (!answered) {
+    stillCalling();
+    if (!(await this.connect(adapter, account, event, answered, room))) {
       await hangUp();
       return;
     }
-    const { leg } = answered;
+    const leg = answered.leg;
+    if (!leg) return;
     const transport = new WebrtcTransport(leg, async () => {
       this.calls.delete(event.callId);
       if (!answered.endedByPlatform) await hangUp();
@@ -116,31 +178,44 @@ export class InboundCalls {
     answered.call = call;
     leg.onAudio((pcm) => call.pushAudio(pcm));
     leg.onClose(() => void call.hangup("caller_hangup"));
+    // A terminate that came while the live call was starting aborted the signal instead of hanging up.
+    if (signal.aborted) void call.hangup(answered.endReason);
   }
 
-  /** Answers the offer, pre-accepts and accepts, and waits for media; null (room freed) when it fails. */
+  /**
+   * Answers the offer, pre-accepts and accepts, and waits for media. False (room freed) when it
+   * fails; throws HungUpWhileConnecting when the caller hangs up meanwhile.
+   */
   private async connect(
     adapter: CallingAdapter,
     account: ReturnType<typeof accountOf>,
     event: ConnectEvent,
+    answered: Answered,
     room: Room,
-  ): Promise<Answered | null> {
-    let leg: WebrtcAudioLeg | null = null;
+  ): Promise<boolean> {
+    const hungUp = untilHungUp(answered.hungUp.signal);
+    hungUp.catch(() => undefined); // awaited only in the races below
     try {
-      const answer = await WebrtcAudioLeg.answer(event.sdp, { iceServers: this.ctx.config.whatsapp.iceServers });
-      leg = answer.leg;
-      const answered: Answered = { leg, call: null, endedByPlatform: false };
-      this.calls.set(event.callId, answered);
-      await adapter.preAccept(account, event.callId, answer.sdp);
-      await adapter.accept(account, event.callId, answer.sdp);
-      await within(leg.connected, CONNECT_TIMEOUT_MS, "connecting the call's media");
-      return answered;
+      const answer = await Promise.race([
+        WebrtcAudioLeg.answer(event.sdp, { iceServers: this.ctx.config.whatsapp.iceServers }).then((made) => {
+          // A leg made after the caller hung up is closed here: nobody else holds it.
+          if (answered.hungUp.signal.aborted) made.leg.close();
+          return made;
+        }),
+        hungUp,
+      ]);
+      answered.leg = answer.leg;
+      await Promise.race([adapter.preAccept(account, event.callId, answer.sdp), hungUp]);
+      await Promise.race([adapter.accept(account, event.callId, answer.sdp), hungUp]);
+      await within(Promise.race([answer.leg.connected, hungUp]), CONNECT_TIMEOUT_MS, "connecting the call's media");
+      return true;
     } catch (error) {
+      if (error instanceof HungUpWhileConnecting) throw error;
       this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "the call's media did not connect");
       this.calls.delete(event.callId);
-      leg?.close();
+      answered.leg?.close();
       await this.ctx.calls.expireRoom(room, "error");
-      return null;
+      return false;
     }
   }
 }

@@ -1,0 +1,108 @@
+import type { AddressInfo } from "node:net";
+import {
+  type DoubleNumber,
+  startWhatsappDouble,
+  type WhatsappDouble,
+} from "@parley/engine/testing/telephony/whatsapp-double";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { createAssistant } from "./support/calls.ts";
+
+/**
+ * A WhatsApp caller who hangs up while the call is still connecting (the terminate webhook right
+ * behind connect): the call ends at once, its log closes as the caller's hang-up and the
+ * workspace's concurrency slot is free again — not 30 s later when the media wait gives up.
+ */
+
+const APP_SECRET = "meta-app-secret-for-hangup-tests";
+const NUMBER: DoubleNumber = {
+  phoneNumberId: "106540352249001",
+  displayPhoneNumber: "+1 415-555-0177",
+  verifiedName: "Parley Hangups",
+  businessAccountId: "102290129349001",
+  accessToken: "EAAG-hangup-token",
+};
+
+let t: TestApp;
+let double: WhatsappDouble;
+let webhookUrl: string;
+
+beforeAll(async () => {
+  double = await startWhatsappDouble({ numbers: [NUMBER], appSecret: APP_SECRET });
+  t = await createTestApp({
+    PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
+    WHATSAPP_GRAPH_API_URL: double.apiUrl,
+    WHATSAPP_APP_SECRET: APP_SECRET,
+  });
+  await t.app.listen({ host: "127.0.0.1", port: 0 });
+  webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/telephony/whatsapp/webhook`;
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await double?.close();
+});
+
+async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface LogRow {
+  id: string;
+  status: string;
+  end_reason: string | null;
+  channel: string;
+}
+
+describe("a WhatsApp caller hanging up while the call connects", () => {
+  it("ends the call at once: log closed as caller_hangup, no accept, the slot freed", async () => {
+    const a = await signedInUser(t);
+    const agent = await createAssistant(t, a.token, { name: "Hangup desk", first_message: "Hello." });
+    const integrated = await call(t, "POST", "/api/v1/phone-numbers/whatsapp/integrate", {
+      token: a.token,
+      body: {
+        number: "+14155550177",
+        access_token: NUMBER.accessToken,
+        phone_number_id: NUMBER.phoneNumberId,
+        business_account_id: NUMBER.businessAccountId,
+        agent_id: agent,
+      },
+    });
+    expect(integrated.statusCode).toBe(201);
+
+    const { call: phone, webhook } = await double.call({
+      webhookUrl,
+      phoneNumberId: NUMBER.phoneNumberId,
+      from: "+447700900555",
+    });
+    expect(webhook.status).toBe(200);
+    await phone.hangup(); // the terminate webhook, while Parley is still connecting the call
+    const hungUpAt = Date.now();
+
+    // Ended at once: well inside the 30 s the media wait would take to give up.
+    const log = await waitFor(
+      async () => {
+        const rows: LogRow[] = (await call(t, "GET", "/api/v1/call-logs", { token: a.token })).json().data ?? [];
+        const row = rows[0];
+        return row && row.status !== "queued" && row.status !== "in_progress" ? row : undefined;
+      },
+      "the call log to close",
+      10_000,
+    );
+    expect(Date.now() - hungUpAt).toBeLessThan(10_000);
+    expect(log).toMatchObject({ channel: "whatsapp", status: "failed", end_reason: "caller_hangup" });
+
+    // The concurrency slot is free: no room is left in the workspace.
+    const rooms = (await call(t, "GET", "/api/v1/agents/room/workspace_rooms", { token: a.token })).json().rooms;
+    expect(rooms).toEqual([]);
+    // Nothing was accepted for a call the user had already ended, and nothing to terminate either.
+    const actions = double.actions.filter((x) => x.callId === phone.callId).map((x) => x.action);
+    expect(actions).not.toContain("accept");
+    expect(actions).not.toContain("terminate");
+  }, 60_000);
+});
