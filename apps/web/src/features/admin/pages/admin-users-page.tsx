@@ -14,7 +14,7 @@ import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { AdminUser } from "@parley/contract";
+import type { AdminUser, Tier } from "@parley/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -30,8 +30,49 @@ import {
   useRemoveTier,
   useTiers,
 } from "../api/admin-api.ts";
+import { limitsSummary } from "../components/limits-summary.ts";
+import { OverrideChip } from "../components/override-chip.tsx";
 
-type Pending = { kind: "deactivate" | "delete"; user: AdminUser } | null;
+/**
+ * The action waiting for the admin's confirmation. Tier changes ask too: they change what the user
+ * may use at once, and the dialog says what happens to the tier's limits and to an override.
+ */
+type Pending =
+  | { kind: "deactivate" | "delete" | "removeTier"; user: AdminUser }
+  | { kind: "assignTier"; user: AdminUser; tier: Tier }
+  | null;
+
+/** The confirmation dialog's wording for each pending action. */
+function useConfirmation(pending: Pending) {
+  const { t, i18n } = useTranslation(["admin", "translation"], { nsMode: "fallback" });
+  if (!pending) return { title: "", text: "", confirmLabel: "" };
+  const name = pending.user.name;
+  switch (pending.kind) {
+    case "assignTier": {
+      const tier = pending.tier.name;
+      const text = t("assignTierText", { name, tier, limits: limitsSummary(t, pending.tier, i18n.language) });
+      return {
+        title: t("assignTierTitle", { name, tier }),
+        text: pending.user.is_enterprise ? `${text} ${t("assignTierKeepsOverride", { name })}` : text,
+        confirmLabel: t("assignTierConfirm"),
+      };
+    }
+    case "removeTier":
+      return {
+        title: t("removeTierTitle", { name, tier: pending.user.tier_name ?? "" }),
+        text: t(pending.user.is_enterprise ? "removeTierKeepsOverride" : "removeTierText", { name }),
+        confirmLabel: t("removeTierConfirm"),
+      };
+    case "delete":
+      return { title: t("admin.deleteTitle"), text: t("admin.deleteText", { name }), confirmLabel: t("admin.delete") };
+    case "deactivate":
+      return {
+        title: t("admin.deactivateTitle"),
+        text: t("admin.deactivateText", { name }),
+        confirmLabel: t("admin.deactivate"),
+      };
+  }
+}
 
 export default function AdminUsersPage() {
   const { t } = useTranslation();
@@ -48,6 +89,7 @@ export default function AdminUsersPage() {
   const deactivateUser = useDeactivateUser();
   const deleteUser = useDeleteUser();
   const reactivateUser = useReactivateUser();
+  const confirmation = useConfirmation(pending);
 
   // Debounced search; the page goes back to the first only when the search really changed, so a
   // quick click on "next page" right after the list appears is not undone.
@@ -119,7 +161,10 @@ export default function AdminUsersPage() {
                     {u.email} · {u.username}
                   </Typography>
                 </TableCell>
-                <TableCell>{u.tier_name ?? t("admin.noTier")}</TableCell>
+                <TableCell>
+                  {u.tier_name ?? t("admin.noTier")}
+                  {u.is_enterprise && <OverrideChip />}
+                </TableCell>
                 <TableCell>
                   <Chip
                     size="small"
@@ -153,18 +198,21 @@ export default function AdminUsersPage() {
           (tiers.data ?? []).map((tier) => (
             <MenuItem
               key={tier.id}
-              onClick={() =>
-                void run(
-                  () => assignTier.mutateAsync({ userId: menu.user.id, tierId: tier.id }),
-                  t("admin.tierAssigned", { tier: tier.name }),
-                )
-              }
+              onClick={() => {
+                setPending({ kind: "assignTier", user: menu.user, tier });
+                setMenu(null);
+              }}
             >
               {t("admin.assignTier", { tier: tier.name })}
             </MenuItem>
           ))}
         {menu?.user.tier_id && (
-          <MenuItem onClick={() => void run(() => removeTier.mutateAsync(menu.user.id), t("admin.tierRemoved"))}>
+          <MenuItem
+            onClick={() => {
+              setPending({ kind: "removeTier", user: menu.user });
+              setMenu(null);
+            }}
+          >
             {t("admin.removeTier")}
           </MenuItem>
         )}
@@ -198,18 +246,28 @@ export default function AdminUsersPage() {
       </Menu>
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === "delete" ? t("admin.deleteTitle") : t("admin.deactivateTitle")}
-        text={t(pending?.kind === "delete" ? "admin.deleteText" : "admin.deactivateText", {
-          name: pending?.user.name ?? "",
-        })}
-        confirmLabel={pending?.kind === "delete" ? t("admin.delete") : t("admin.deactivate")}
+        title={confirmation.title}
+        text={confirmation.text}
+        confirmLabel={confirmation.confirmLabel}
         onClose={() => setPending(null)}
         onConfirm={() => {
           const current = pending;
           setPending(null);
           if (!current) return;
-          if (current.kind === "delete") void run(() => deleteUser.mutateAsync(current.user.id), t("admin.deleted"));
-          else void run(() => deactivateUser.mutateAsync(current.user.id), t("admin.deactivatedNotice"));
+          const userId = current.user.id;
+          if (current.kind === "assignTier") {
+            const { tier } = current;
+            void run(
+              () => assignTier.mutateAsync({ userId, tierId: tier.id }),
+              t("admin.tierAssigned", { tier: tier.name }),
+            );
+          } else if (current.kind === "removeTier") {
+            void run(() => removeTier.mutateAsync(userId), t("admin.tierRemoved"));
+          } else if (current.kind === "delete") {
+            void run(() => deleteUser.mutateAsync(userId), t("admin.deleted"));
+          } else {
+            void run(() => deactivateUser.mutateAsync(userId), t("admin.deactivatedNotice"));
+          }
         }}
       />
     </>

@@ -1,6 +1,7 @@
 import {
   AuthProviders,
   type ChangePasswordBody,
+  MyLimits,
   SessionUser,
   SsoProvider,
   type UpdateProfileBody,
@@ -14,7 +15,15 @@ import { api } from "../../../lib/http-client.ts";
 export const profileKeys = {
   identities: ["users", "me", "sso-identities"] as const,
   providers: ["auth", "providers"] as const,
+  limits: ["users", "me", "limits"] as const,
 };
+
+/** What the signed-in user may use and where it comes from (their plan, or an admin's override). */
+export const useMyLimits = () =>
+  useQuery({
+    queryKey: profileKeys.limits,
+    queryFn: async () => MyLimits.parse(await api.request("/users/me/limits")),
+  });
 
 /** The signed-in user lives in the session, not the query cache, so a change re-reads the session. */
 export function useUpdateProfile() {

@@ -21,6 +21,7 @@ import { useNotice } from "../../../lib/use-notice.ts";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { useChangePassword, useUpdateProfile } from "../api/profile-api.ts";
 import { EmailConfirmation } from "../components/email-confirmation.tsx";
+import { LimitsCard } from "../components/limits-card.tsx";
 import { SignInMethodsCard } from "../components/sign-in-methods-card.tsx";
 
 const ProfileDetails = UpdateProfileBody.required({ name: true, email: true }).pick({ name: true, email: true });
@@ -147,6 +148,7 @@ export default function ProfilePage() {
               <PasswordForm hasPassword={user.has_password} />
             </SectionCard>
             <SignInMethodsCard />
+            <LimitsCard />
           </Stack>
         </Grid>
       </Grid>
