@@ -99,3 +99,17 @@ describe("http client", () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(wav);
   });
 });
+
+describe("a refusal's message (issue 26)", () => {
+  it("is the server's own sentence, once, without the status words", async () => {
+    const fetch = vi.fn(async () =>
+      json(422, {
+        detail: "Password must be at least 8 characters (new_password).",
+        errors: [{ field: "new_password", message: "Password must be at least 8 characters." }],
+      }),
+    );
+    const client = createHttpClient({ baseUrl: "", fetch, onAuthFailure: vi.fn() });
+    const failure = await client.request("/users/me/password", { method: "POST" }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ status: 422, message: "Password must be at least 8 characters." });
+  });
+});

@@ -2,6 +2,7 @@ import { API_BASE_URL } from "../config/env.ts";
 import { paths } from "../config/paths.ts";
 import { ApiError, toApiError } from "./api-error.ts";
 import { takeHeadStart } from "./head-start.ts";
+import { withServerWords } from "./server-error-text.ts";
 import { accessTokenOf, tokenStorage } from "./token-storage.ts";
 
 export interface RequestOptions {
@@ -44,7 +45,8 @@ async function readBody(response: Response): Promise<unknown> {
 /**
  * The one HTTP client (spec §7/§8): JSON and no-cache headers, bearer token, cookies where the
  * spec says, and on a 401 one shared refresh — concurrent 401s wait for the same refresh — after
- * which each request is replayed once. A failed refresh clears the tokens and goes to login.
+ * which each request is replayed once. A failed refresh clears the tokens and goes to login. A
+ * refusal carries the server's own sentence as its message, once (see withServerWords).
  */
 export function createHttpClient(deps: HttpClientDeps) {
   let refreshing: Promise<string | null> | null = null;
@@ -102,9 +104,9 @@ export function createHttpClient(deps: HttpClientDeps) {
       if (renewed) return send(path, { ...options, isRetry: true });
       tokenStorage.clearTokens();
       deps.onAuthFailure();
-      throw toApiError(401, await readBody(response));
+      throw withServerWords(toApiError(401, await readBody(response)));
     }
-    if (!response.ok) throw toApiError(response.status, await readBody(response));
+    if (!response.ok) throw withServerWords(toApiError(response.status, await readBody(response)));
     return response;
   }
 

@@ -43,7 +43,7 @@ describe("chat panel lines", () => {
   it("ignores empty text and truncates after an interruption", () => {
     let lines = applyTranscript([], { role: "assistant", text: "  ", final: true });
     expect(lines).toEqual([]);
-    lines = applyTranscript(lines, { role: "assistant", text: "Our opening hours are nine to five.", final: true });
+    lines = applyTranscript(lines, { role: "assistant", text: "Our opening hours are nine to five.", final: false });
     expect(truncateAssistant(lines, "Our opening hours")[0]?.text).toBe("Our opening hours…");
   });
 
@@ -51,5 +51,36 @@ describe("chat panel lines", () => {
     const lines = applyTranscript([], { role: "user", text: "Hi", final: true });
     const speaking = applyTranscript(lines, { role: "assistant", text: "Hello, this is the greeter.", final: false });
     expect(truncateAssistant(speaking, "")).toEqual(lines);
+  });
+});
+
+describe("an interruption that cut no bubble (issue 26, item 16)", () => {
+  it("keeps a greeting spoken whole when the caller barges in while the assistant thinks", () => {
+    let lines = applyTranscript([], { role: "assistant", text: "Hello, this is the front desk.", final: false });
+    lines = applyTranscript(lines, { role: "assistant", text: "Hello, this is the front desk.", final: true });
+    lines = applyTranscript(lines, { role: "user", text: "Opening hours?", final: true });
+    // The reply had not started playing: the engine reports an interruption of which nothing was heard.
+    expect(truncateAssistant(lines, "").map((l) => l.text)).toEqual([
+      "Hello, this is the front desk.",
+      "Opening hours?",
+    ]);
+  });
+
+  it("marks the cut end of a reply whose final holds what was heard, keeping its earlier sentences", () => {
+    let lines = applyTranscript([], { role: "assistant", text: "We open at nine.", final: true });
+    lines = applyTranscript(lines, { role: "assistant", text: "On Sundays we open at ten.", final: false });
+    lines = applyTranscript(lines, { role: "assistant", text: "On Sundays", final: true });
+    expect(truncateAssistant(lines, "On Sundays").map((l) => l.text)).toEqual(["We open at nine. On Sundays…"]);
+  });
+
+  it("keeps the sentences heard whole when nothing of the cut one was heard", () => {
+    let lines = applyTranscript([], { role: "assistant", text: "Let me check.", final: true });
+    lines = applyTranscript(lines, { role: "assistant", text: "We open at nine.", final: false });
+    expect(truncateAssistant(lines, "")).toMatchObject([{ text: "Let me check.", final: true }]);
+  });
+
+  it("leaves an older reply alone when the heard words are not its ending", () => {
+    const lines = applyTranscript([], { role: "assistant", text: "We open at nine.", final: true });
+    expect(truncateAssistant(lines, "Goodbye")).toEqual(lines);
   });
 });
