@@ -38,7 +38,7 @@ function LimitsSource({ user, quota, tier }: { user: AdminUser; quota: Enterpris
       <Stack spacing={1}>
         <Typography component="div" role="status">
           <OverrideChip />
-          {user.tier_name ? t("overrideActive", { tier: user.tier_name }) : t("overrideActiveNoTier")}
+          <span>{user.tier_name ? t("overrideActive", { tier: user.tier_name }) : t("overrideActiveNoTier")}</span>
         </Typography>
         <Typography color="text.secondary">
           {t("admin.quotaAllocated", { count: quota.allocated_concurrency })}

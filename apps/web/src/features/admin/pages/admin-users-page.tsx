@@ -15,7 +15,7 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { AdminUser, Tier } from "@parley/contract";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
@@ -89,7 +89,10 @@ export default function AdminUsersPage() {
   const deactivateUser = useDeactivateUser();
   const deleteUser = useDeleteUser();
   const reactivateUser = useReactivateUser();
-  const confirmation = useConfirmation(pending);
+  // The dialog keeps its wording while it fades out after a choice (pending is already null then).
+  const shown = useRef<Pending>(null);
+  if (pending) shown.current = pending;
+  const confirmation = useConfirmation(pending ?? shown.current);
 
   // Debounced search; the page goes back to the first only when the search really changed, so a
   // quick click on "next page" right after the list appears is not undone.

@@ -14,7 +14,9 @@ function SourceText({ limits }: { limits: MyLimits }) {
     return (
       <Typography color="text.secondary" component="div">
         <Chip size="small" color="warning" variant="outlined" label={t("limitsOverride")} sx={{ me: 1 }} />
-        {limits.tier_name ? t("limitsOverrideText", { tier: limits.tier_name }) : t("limitsOverrideNoTier")}
+        <span>
+          {limits.tier_name ? t("limitsOverrideText", { tier: limits.tier_name }) : t("limitsOverrideNoTier")}
+        </span>
       </Typography>
     );
   }
