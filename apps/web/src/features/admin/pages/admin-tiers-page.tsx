@@ -16,7 +16,7 @@ import { TierDialog } from "../components/tier-dialog.tsx";
 const COUNTS = ["max_assistants", "minutes_per_month", "concurrent_calls", "max_workspaces"] as const;
 
 export default function AdminTiersPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["admin", "translation"], { nsMode: "fallback" });
   const notice = useNotice();
   const tiers = useTiers();
   const saveTier = useSaveTier();
@@ -78,7 +78,7 @@ export default function AdminTiersPage() {
       <ConfirmDialog
         open={deleting !== null}
         title={t("admin.deleteTierTitle")}
-        text={t("admin.deleteTierText", { name: deleting?.name ?? "" })}
+        text={t("deleteTierText", { name: deleting?.name ?? "" })}
         confirmLabel={t("admin.delete")}
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && remove(deleting)}

@@ -13,7 +13,7 @@ function SourceText({ limits }: { limits: MyLimits }) {
   if (limits.source === "enterprise") {
     return (
       <Typography color="text.secondary" component="div">
-        <Chip size="small" color="warning" variant="outlined" label={t("limitsOverride")} sx={{ me: 1 }} />
+        <Chip size="small" color="warning" variant="outlined" label={t("limitsOverride")} sx={{ mr: 1 }} />
         <span>
           {limits.tier_name ? t("limitsOverrideText", { tier: limits.tier_name }) : t("limitsOverrideNoTier")}
         </span>
