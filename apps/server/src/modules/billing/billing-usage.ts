@@ -2,12 +2,11 @@ import type { BillingPlan, BillingUsage } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
 import type { Tenant } from "../../lib/tenant-scope.ts";
 import { countAssistants } from "../assistants/service.ts";
-import { minutesUsedSince } from "../call-logs/lookups-across-workspaces.ts";
 import { effectiveLimits } from "../users/limits.ts";
 import { findUserById } from "../users/service.ts";
 import { getTier } from "../users/tiers.ts";
 import { ownedWorkspaceCount, ownedWorkspaceIds, planOwnerOf } from "../workspaces/service.ts";
-import { monthStartOf } from "./minute-grants.ts";
+import { countedMinutes, monthStartOf } from "./counted-calls.ts";
 import {
   assistantUsage,
   componentUsage,
@@ -39,7 +38,7 @@ export async function currentPlan(ctx: AppContext, tenant: Tenant): Promise<Bill
           max_workspaces: limits.maxWorkspaces,
         }
       : null,
-    minutes_used: round(await minutesUsedSince(ctx.db, workspaceIds, monthStartOf(ctx.now()))),
+    minutes_used: round(await countedMinutes(ctx.db, { workspaceIds, from: monthStartOf(ctx.now()) })),
     assistants_used: await countAssistants(ctx.db, tenant),
     workspaces_used: owner ? await ownedWorkspaceCount(ctx.db, owner) : 1,
   };

@@ -1,14 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { scoped } from "../../lib/tenant-scope.ts";
-import { minutesUsedSince } from "../call-logs/lookups-across-workspaces.ts";
+import { countedMinutes, monthStartOf } from "./counted-calls.ts";
 import { reservedSeconds } from "./minute-grants-across-workspaces.ts";
 import { minuteGrants } from "./schema.ts";
 
 /** A grant outlives its call's limit by this much before a dead process's grant stops counting. */
 const GRANT_SLACK_MS = 2 * 60_000;
 
-export const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+/**
+ * The shortest call worth starting: with less left, a call is refused at its start (and a caller who
+ * joins anyway gets no grant) instead of being cut off as it begins and billed for it.
+ */
+export const MIN_CALL_SECONDS = 10;
 
 export interface PlanScope {
   ownerId: string;
@@ -20,7 +24,7 @@ export interface PlanScope {
 /** Minutes of the plan's month already spoken for: ended calls' minutes plus running calls' grants. */
 export async function minutesCommitted(db: Executor, plan: PlanScope, now: Date): Promise<number> {
   const [ended, reserved] = await Promise.all([
-    minutesUsedSince(db, plan.workspaceIds, monthStartOf(now)),
+    countedMinutes(db, { workspaceIds: plan.workspaceIds, from: monthStartOf(now) }),
     reservedSeconds(db, plan.ownerId, now),
   ]);
   return ended + reserved / 60;
@@ -28,7 +32,8 @@ export async function minutesCommitted(db: Executor, plan: PlanScope, now: Date)
 
 /**
  * Sets aside up to `wantSeconds` of what is left of the plan's month for one call and returns how
- * many seconds it got (0 when nothing is left). One lock per plan owner orders the grants of every
+ * many seconds it got: 0 when less than a useful call (MIN_CALL_SECONDS, or the call's whole want if
+ * shorter) is left. Whole seconds, rounded down: a grant never exceeds what is left. One lock per plan owner orders the grants of every
  * process, so two calls starting together share what is left instead of both taking it.
  */
 export async function grantSeconds(
@@ -40,8 +45,8 @@ export async function grantSeconds(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`minutes:${plan.ownerId}`}))`);
     const leftSeconds = Math.floor((plan.minutesPerMonth - (await minutesCommitted(tx, plan, now))) * 60);
-    const seconds = Math.max(0, Math.min(call.wantSeconds, leftSeconds));
-    if (seconds === 0) return 0;
+    const seconds = Math.min(call.wantSeconds, leftSeconds);
+    if (seconds < Math.min(MIN_CALL_SECONDS, call.wantSeconds) || seconds <= 0) return 0;
     await tx
       .insert(minuteGrants)
       .values(

@@ -17,6 +17,17 @@ function messageCharacters(message: ChatMessage): number {
 }
 
 /**
+ * Whether a model request that reported no token counts is billed on estimate. One the vendor answered
+ * (a first chunk came, or the stream ended), or one the call stopped itself (the caller interrupted),
+ * was received and (partly) generated: the vendor bills it. One that failed before any answer never
+ * left the server (connection refused, DNS, TLS) or was refused by the vendor (an HTTP error status,
+ * which vendors do not bill): 0 tokens.
+ */
+function billedOnEstimate(request: { answered: boolean; failed: boolean; stoppedByCaller: boolean }): boolean {
+  return request.answered || !request.failed || request.stoppedByCaller;
+}
+
+/**
  * Wraps a call's model and voice to count what they used. The model's own token counts are used when
  * it reports them (a `usage` chunk); a model that reports none is counted at four characters a token
  * of what was sent and received, the same rule the per-minute estimate uses.
@@ -40,9 +51,12 @@ export class UsageMeter {
       model: llm.model,
       async *chat(request) {
         let reported = false;
+        let answered = false;
+        let failed = false;
         let outputCharacters = 0;
         try {
           for await (const chunk of llm.chat(request) as AsyncIterable<LlmChunk>) {
+            answered = true;
             if (chunk.type === "usage") {
               reported = true;
               totals.llmInputTokens += chunk.inputTokens;
@@ -51,9 +65,11 @@ export class UsageMeter {
             else outputCharacters += chunk.call.name.length + chunk.call.arguments.length;
             yield chunk;
           }
+        } catch (error) {
+          failed = true;
+          throw error;
         } finally {
-          // An interrupted or failed reply was still (partly) generated and billed by the vendor.
-          if (!reported) {
+          if (!reported && billedOnEstimate({ answered, failed, stoppedByCaller: request.signal?.aborted === true })) {
             totals.llmInputTokens += tokensOf(request.messages.reduce((n, m) => n + messageCharacters(m), 0));
             totals.llmOutputTokens += tokensOf(outputCharacters);
           }

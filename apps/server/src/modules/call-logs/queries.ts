@@ -1,10 +1,11 @@
 import type { CallLog, CallLogPage, CallLogSummary, CallLogsQuery, CallStatsResponse } from "@parley/contract";
-import { count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { countedTotals, monthStartOf } from "../billing/counted-calls.ts";
 import { openRecordingFile, removeRecordingFile } from "./recording-files.ts";
 import { type CallLogRow, callLogs, callRecordings } from "./schema.ts";
 
@@ -143,18 +144,17 @@ export async function deleteCallLog(db: Executor, dataDir: string, tenant: Tenan
   if (path) await removeRecordingFile(dataDir, path);
 }
 
-/** Calls and minutes since the start of this calendar month (UTC), plus the five latest calls. */
+/**
+ * Calls and minutes of this calendar month (UTC) as billing counts them (counted calls: connected,
+ * ended), plus the five latest calls whatever their outcome.
+ */
 export async function callStats(
   db: Executor,
   tenant: TenantScope,
   now: Date,
   activeCalls: number,
 ): Promise<CallStatsResponse> {
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [month] = await db
-    .select({ calls: count(), seconds: sql<string>`coalesce(sum(${callLogs.durationSeconds}), 0)` })
-    .from(callLogs)
-    .where(scoped(callLogs, tenant).where(gte(callLogs.startedAt, monthStart)));
+  const month = await countedTotals(db, { workspaceIds: [tenant.workspaceId], from: monthStartOf(now) });
   const recent = await db
     .select()
     .from(callLogs)
@@ -162,8 +162,8 @@ export async function callStats(
     .orderBy(desc(callLogs.startedAt), desc(callLogs.id))
     .limit(5);
   return {
-    calls_this_month: Number(month?.calls ?? 0),
-    minutes_this_month: Math.round((Number(month?.seconds ?? 0) / 60) * 100) / 100,
+    calls_this_month: month.calls,
+    minutes_this_month: Math.round(month.minutes * 100) / 100,
     active_calls: activeCalls,
     recent_calls: recent.map(toCallLogSummary),
   };

@@ -197,15 +197,14 @@ export async function finishCallLog(db: Executor, tenant: TenantScope, id: strin
 }
 
 async function writeCallOutcome(db: Executor, tenant: TenantScope, id: string, outcome: CallOutcome) {
+  const billed = billedPart(outcome);
   await db
     .update(callLogs)
     .set({
       status: outcome.status,
       endReason: outcome.endReason,
       endedAt: outcome.endedAt,
-      durationSeconds: outcome.durationSeconds,
-      cost: outcome.cost,
-      costBreakdown: outcome.costBreakdown,
+      ...billed,
       transcript: outcome.transcript,
       transcriptText: outcome.transcript.map((t) => t.text).join("\n"),
       toolCalls: outcome.toolCalls,
@@ -218,7 +217,27 @@ async function writeCallOutcome(db: Executor, tenant: TenantScope, id: string, o
     .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
 }
 
-/** Writes a call's post-call analysis (modules/call-analysis); false when the call log is gone. */
+/**
+ * The duration and cost a closing call is written with. A call that fails while its log is still
+ * queued never connected (its session never started: refused by the plan's minutes on joining, a
+ * provider that could not start, …): an attempt, closed with 0 s and no cost, so nothing bills or
+ * counts it (billing/counted-calls.ts). Decided in the statement itself, from the status the log has
+ * as it closes.
+ */
+function billedPart(outcome: CallOutcome) {
+  if (outcome.status !== "failed") {
+    return { durationSeconds: outcome.durationSeconds, cost: outcome.cost, costBreakdown: outcome.costBreakdown };
+  }
+  const stillQueued = sql`${callLogs.status} = 'queued'`;
+  const breakdown =
+    outcome.costBreakdown === null ? sql`null::jsonb` : sql`${JSON.stringify(outcome.costBreakdown)}::jsonb`;
+  return {
+    durationSeconds: sql<number>`case when ${stillQueued} then 0 else ${outcome.durationSeconds}::double precision end`,
+    cost: sql<number>`case when ${stillQueued} then 0 else ${outcome.cost}::double precision end`,
+    costBreakdown: sql<CallCostBreakdown | null>`case when ${stillQueued} then null::jsonb else ${breakdown} end`,
+  };
+}
+
 /** Replaces a finished call's cost and its breakdown (post-call analysis adds its model's tokens). */
 export async function saveCallCost(
   db: Executor,
@@ -232,6 +251,7 @@ export async function saveCallCost(
     .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
 }
 
+/** Writes a call's post-call analysis (modules/call-analysis); false when the call log is gone. */
 export async function saveCallAnalysis(
   db: Executor,
   tenant: TenantScope,

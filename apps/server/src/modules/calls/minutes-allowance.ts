@@ -3,7 +3,7 @@ import type { CallSettings } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { grantSeconds, minutesCommitted, type PlanScope } from "../billing/minute-grants.ts";
+import { grantSeconds, MIN_CALL_SECONDS, minutesCommitted, type PlanScope } from "../billing/minute-grants.ts";
 import { effectiveLimits } from "../users/limits.ts";
 import { ownedWorkspaceIds, planOwnerOf } from "../workspaces/service.ts";
 
@@ -12,6 +12,12 @@ export const minutesUsedUpText = (limit: number) =>
 
 /** The warning of a call cut short by the allowance is said this long before its end. */
 const WARNING_LEAD_SECONDS = 30;
+/**
+ * What a call lasts beyond its engine's limit: the limit's timer starts once the session runs and the
+ * call then winds down (the cut reply, the transport closing). A call cut short by the allowance gets
+ * its grant less this, so its logged duration stays within the plan.
+ */
+export const WIND_DOWN_SECONDS = 2;
 
 /**
  * The plan a workspace's calls count against: its owner's limits over every workspace they own (in
@@ -29,21 +35,24 @@ async function planOf(ctx: AppContext, tenant: TenantScope): Promise<PlanScope |
 }
 
 /**
- * Refuses a call once the plan's monthly minutes are spoken for: used by ended calls or set aside
- * for the calls running now (on any process).
+ * Refuses a call once the plan's monthly minutes are spoken for — used by ended calls or set aside
+ * for the calls running now (on any process) — or what is left is less than a useful call
+ * (MIN_CALL_SECONDS): the caller hears nothing rather than a call cut off as it starts.
  */
 export async function requireMinutesLeft(ctx: AppContext, tenant: TenantScope): Promise<void> {
   const plan = await planOf(ctx, tenant);
   if (!plan) return;
-  if ((await minutesCommitted(ctx.db, plan, ctx.now())) >= plan.minutesPerMonth) {
+  const leftSeconds = (plan.minutesPerMonth - (await minutesCommitted(ctx.db, plan, ctx.now()))) * 60;
+  if (leftSeconds < MIN_CALL_SECONDS) {
     throw new AppError("forbidden", minutesUsedUpText(plan.minutesPerMonth));
   }
 }
 
 /**
  * The call's settings within the plan's allowance, as the caller joins: its maximum duration is
- * capped to the minutes left (set aside for it, so a call starting beside it cannot take them too),
- * with a spoken warning half a minute before that end. Refuses the call when nothing is left.
+ * capped to the minutes left (set aside for it, so a call starting beside it cannot take them too;
+ * less its wind-down, so it ends within them), with a spoken warning half a minute before that end.
+ * Refuses the call when less than a useful call is left.
  */
 export async function withinPlanMinutes(
   ctx: AppContext,
@@ -56,8 +65,13 @@ export async function withinPlanMinutes(
   const seconds = await grantSeconds(ctx.db, plan, { ...call, wantSeconds }, ctx.now());
   if (seconds === 0) throw new AppError("forbidden", minutesUsedUpText(plan.minutesPerMonth));
   if (seconds >= wantSeconds) return settings;
-  const warningShare = seconds > 2 * WARNING_LEAD_SECONDS ? (seconds - WARNING_LEAD_SECONDS) / seconds : 0.5;
-  return { ...settings, maxDuration: { seconds, warningShare, warningMessage: MINUTES_RUNNING_OUT_WARNING } };
+  const talkSeconds = seconds - WIND_DOWN_SECONDS;
+  const warningShare =
+    talkSeconds > 2 * WARNING_LEAD_SECONDS ? (talkSeconds - WARNING_LEAD_SECONDS) / talkSeconds : 0.5;
+  return {
+    ...settings,
+    maxDuration: { seconds: talkSeconds, warningShare, warningMessage: MINUTES_RUNNING_OUT_WARNING },
+  };
 }
 
 /** The refusal of a call because the plan's minutes are spoken for (a campaign waits on it). */

@@ -1,0 +1,140 @@
+import { and, count, desc, eq, gt, gte, inArray, lt, notExists, notInArray, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import { callLogs } from "../call-logs/schema.ts";
+import { usageRecords } from "./schema.ts";
+
+/**
+ * What Parley counts as a call and as used minutes — the one definition behind every figure: Home's
+ * cards, /billing (totals, days, assistants, months), the plan card and the monthly allowance.
+ *
+ * - A call counts once its caller connected: the call went in progress (media flowed) and ended with
+ *   a duration. Attempts that never connected — refused by a limit, nobody joined the room, the
+ *   session could not start, busy, no answer, dial failures — stay in call logs (with their reason)
+ *   but are neither counted nor billed, as Vapi and Retell bill only connected calls. The call-log
+ *   service closes such an attempt with 0 s and no cost (`neverConnected`).
+ * - Its minutes are its connected seconds, start of media to hang-up, not rounded up.
+ * - A call counts in the calendar month (UTC) and on the UTC day it started.
+ * - Once metered, a call is counted from its meter row (`usage_records`, kept when the log is deleted,
+ *   like the statement); until then (the metering job has not run yet, or a call closed by a crash has
+ *   nothing to meter) from its log. So a call counts the moment it ends, exactly once, and deleting
+ *   its log gives no minutes back.
+ * - Calls still running are not counted here: Home shows them as active calls, and the allowance sets
+ *   their minutes aside separately (minute-grants.ts).
+ */
+
+/** What to count: calls of these workspaces that started on UTC days [from, to) (YYYY-MM-DD). */
+export interface CountWindow {
+  workspaceIds: string[];
+  from: string;
+  /** Exclusive; none: up to now. */
+  to?: string;
+}
+
+/** The first UTC day of `now`'s month, YYYY-MM-DD: a plan's month, and Home's, start there. */
+export const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
+
+const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
+/** A call's meter row: each metered call has exactly one transcriber row. */
+const meterCallRow = eq(usageRecords.component, "stt");
+
+/** One row per counted call: its id, assistant, UTC day and minutes. */
+function countedCallRows(db: Executor, window: CountWindow) {
+  const metered = db
+    .select({
+      callId: usageRecords.callId,
+      agentId: usageRecords.agentId,
+      agentName: usageRecords.agentName,
+      day: sql<string>`${usageRecords.day}::text`.as("day"),
+      minutes: sql<number>`${usageRecords.callMinutes}`.as("minutes"),
+    })
+    .from(usageRecords)
+    .where(
+      and(
+        inArray(usageRecords.workspaceId, window.workspaceIds),
+        meterCallRow,
+        gt(usageRecords.callMinutes, 0),
+        gte(usageRecords.day, window.from),
+        window.to ? lt(usageRecords.day, window.to) : undefined,
+      ),
+    );
+  const notYetMetered = db
+    .select({
+      callId: callLogs.id,
+      agentId: callLogs.agentId,
+      agentName: callLogs.agentName,
+      day: sql<string>`to_char(${callLogs.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`.as("day"),
+      minutes: sql<number>`${callLogs.durationSeconds} / 60.0`.as("minutes"),
+    })
+    .from(callLogs)
+    .where(
+      and(
+        inArray(callLogs.workspaceId, window.workspaceIds),
+        notInArray(callLogs.status, ["queued", "in_progress"]),
+        gt(callLogs.durationSeconds, 0),
+        gte(callLogs.startedAt, midnight(window.from)),
+        window.to ? lt(callLogs.startedAt, midnight(window.to)) : undefined,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(usageRecords)
+            .where(and(eq(usageRecords.callId, callLogs.id), meterCallRow)),
+        ),
+      ),
+    );
+  return unionAll(metered, notYetMetered).as("counted_calls");
+}
+
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** How many calls counted in the window, and their minutes. */
+export async function countedTotals(db: Executor, window: CountWindow): Promise<{ calls: number; minutes: number }> {
+  if (window.workspaceIds.length === 0) return { calls: 0, minutes: 0 };
+  const counted = countedCallRows(db, window);
+  const [row] = await db
+    .select({ calls: count(), minutes: sql<string>`coalesce(sum(${counted.minutes}), 0)` })
+    .from(counted);
+  return { calls: Number(row?.calls ?? 0), minutes: round(Number(row?.minutes ?? 0)) };
+}
+
+/** Used minutes in the window (a plan's month spans every workspace its owner owns). */
+export async function countedMinutes(db: Executor, window: CountWindow): Promise<number> {
+  return (await countedTotals(db, window)).minutes;
+}
+
+/** Counted calls and minutes per key (a UTC day, a month, an assistant). */
+export interface CountedGroup {
+  key: string;
+  /** The assistant's latest name, for groups by assistant. */
+  name: string;
+  calls: number;
+  minutes: number;
+}
+
+/** Counted calls and minutes per UTC day, per month (YYYY-MM) or per assistant. */
+export async function countedBy(
+  db: Executor,
+  window: CountWindow,
+  by: "day" | "month" | "assistant",
+): Promise<CountedGroup[]> {
+  if (window.workspaceIds.length === 0) return [];
+  const counted = countedCallRows(db, window);
+  const key =
+    by === "day"
+      ? sql<string>`${counted.day}`
+      : by === "month"
+        ? sql<string>`substr(${counted.day}, 1, 7)`
+        : sql<string>`coalesce(${counted.agentId}::text, '')`;
+  const rows = await db
+    .select({
+      key,
+      // A renamed assistant's calls stay together under its latest name.
+      name: sql<string>`max(${counted.agentName})`,
+      calls: count(),
+      minutes: sql<string>`coalesce(sum(${counted.minutes}), 0)`,
+    })
+    .from(counted)
+    .groupBy(key)
+    .orderBy(desc(key));
+  return rows.map((r) => ({ key: r.key, name: r.name, calls: Number(r.calls), minutes: round(Number(r.minutes)) }));
+}
