@@ -158,6 +158,37 @@ describe("assistants in the browser", () => {
     await page.close();
   });
 
+  it("counts the editor saved once a switch to eSpeak is saved, and leaves without asking", async () => {
+    const token = await adminToken(product.server);
+    const { id } = await apiCall<{ id: string }>(product.server.url, token, "POST", "/agents", {
+      name: "Offline voice",
+    });
+    const page = await openSignedIn(`/assistants/${id}?tab=voice`);
+    await page.getByRole("heading", { level: 1, name: "Offline voice" }).waitFor();
+    // The id an API call or an embed needs sits under the name, with a button that copies it.
+    expect(await page.getByTestId("assistant-id").textContent()).toBe(id);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: product.server.url });
+    await page.getByRole("button", { name: "Copy the assistant's ID" }).click();
+    await page.getByRole("status").getByText("ID copied").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+    await choose(page, "Voice provider", "Local (offline, eSpeak NG)");
+    await expect
+      .poll(() => page.getByRole("combobox", { name: "Voice model", exact: true }).inputValue())
+      .toBe("espeak-ng");
+    await page.getByText("Unsaved changes").waitFor();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Assistant updated").waitFor();
+    // What the server kept is what the form holds: nothing is left to save, and leaving does not ask.
+    await expect.poll(() => page.getByRole("button", { name: "Save", exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByText("Unsaved changes").count()).toBe(0);
+    await page.getByRole("link", { name: "All assistants" }).click();
+    await page.waitForURL((url) => url.pathname === "/assistants");
+    expect(await page.getByRole("heading", { name: "Leave without saving?" }).count()).toBe(0);
+    const saved = await apiCall<{ tts_provider: string }>(product.server.url, token, "GET", `/agents/${id}`);
+    expect(saved.tts_provider).toBe("local");
+    await page.close();
+  });
+
   it("asks before leaving unsaved changes, and blank creation starts from the defaults", async () => {
     const page = await openSignedIn("/assistants");
     await page.getByRole("button", { name: "Create assistant" }).first().click();

@@ -31,6 +31,7 @@ import {
   toUpdateBody,
 } from "../utils/assistant-form.ts";
 import { AnalysisTab } from "./analysis-tab.tsx";
+import { AssistantId } from "./assistant-id.tsx";
 import { CostPanel } from "./cost-panel.tsx";
 import type { EditorForm } from "./editor-types.ts";
 import { FunctionsTab, KnowledgeTab, ToolServersTab } from "./linked-tabs.tsx";
@@ -124,11 +125,14 @@ export function AssistantEditor(props: {
         spacing={2}
         sx={{ mb: 2, alignItems: { sm: "center" }, justifyContent: "space-between" }}
       >
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", minWidth: 0 }}>
-          <Typography variant="h4" component="h1" dir="auto" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
-            {props.assistant.name}
-          </Typography>
-          {isDirty && <Chip size="small" color="warning" label={t("editor.unsaved")} />}
+        <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", minWidth: 0 }}>
+            <Typography variant="h4" component="h1" dir="auto" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
+              {props.assistant.name}
+            </Typography>
+            {isDirty && <Chip size="small" color="warning" label={t("editor.unsaved")} />}
+          </Stack>
+          <AssistantId id={props.assistant.id} />
         </Stack>
         <Stack direction="row" spacing={1} data-slot="assistant-header-actions">
           {props.headerActions}

@@ -23,6 +23,25 @@ describe("the assistant editor's values", () => {
     expect(body).not.toHaveProperty("id");
   });
 
+  it("hold every optional setting the editor has an input for as a key, set or not", () => {
+    // A saved eSpeak voice has no emotion: the emotion input still registers the key, and a form
+    // reset to values without it counted itself changed after every save.
+    const espeak: Assistant = {
+      ...saved,
+      tts_provider: "local",
+      tts_provider_config: { model: "espeak-ng", voice: "en-us", speed: 1, sampleRate: 16000, encoding: "pcm_s16le" },
+    };
+    const values = toFormValues(espeak);
+    expect(Object.keys(values.tts_provider_config)).toEqual(
+      expect.arrayContaining(["language", "encoding", "emotion"]),
+    );
+    expect(Object.keys(values.llm_provider_config)).toEqual(
+      expect.arrayContaining(["base_url", "deployment", "api_version"]),
+    );
+    // Unset is undefined, so the PATCH body stays as saved.
+    expect(toUpdateBody(AssistantForm.parse(values)).tts_provider_config).toEqual(espeak.tts_provider_config);
+  });
+
   it("read numbers typed as text and reject an empty required number", () => {
     const typed = { ...toFormValues(saved), max_call_duration: "240", timeout_seconds: "" };
     const result = AssistantForm.safeParse(typed);

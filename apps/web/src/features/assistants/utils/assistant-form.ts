@@ -98,13 +98,23 @@ export type AssistantFormValues = z.output<typeof AssistantForm>;
 /** What the editor starts from for a saved assistant. */
 export function toFormValues(assistant: Assistant): AssistantFormInput {
   const { id: _id, temp: _temp, created_at: _c, updated_at: _u, dtmf_mapping, ...fields } = assistant;
+  const llm = fields.llm_provider_config;
+  const tts = fields.tts_provider_config;
+  // The optional settings the editor has inputs for are keys even when unset: an input registers
+  // its setting (as undefined) in the form's values, and a form reset after a save would otherwise
+  // hold `emotion: undefined` against defaults without the key and count itself changed (issue 26:
+  // "Unsaved changes" stayed once a voice without an emotion, such as eSpeak, was saved).
   return {
     ...fields,
-    llm_provider_config: { ...fields.llm_provider_config },
+    llm_provider_config: {
+      ...llm,
+      base_url: llm.base_url,
+      deployment: llm.deployment,
+      api_version: llm.api_version,
+    },
     stt_provider_config: { ...fields.stt_provider_config },
-    tts_provider_config: { ...fields.tts_provider_config },
-    // mode and briefing are keys even when unset: the editor's controls register them (as undefined),
-    // and the form would otherwise count a saved assistant as changed.
+    tts_provider_config: { ...tts, language: tts.language, encoding: tts.encoding, emotion: tts.emotion },
+    // mode and briefing are keys even when unset, for the same reason.
     transfer_config: fields.transfer_config.map((d) => ({ ...d, mode: d.mode, briefing: d.briefing })),
     dtmf_mapping: Object.entries(dtmf_mapping).map(([digit, value]) => ({ digit, value })),
     end_call_phrases: [...fields.end_call_phrases],
