@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall } from "../support/api.ts";
 import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { type ChatModel, type ChatRequest, startChatModel, systemPromptOf } from "../support/chat-model.ts";
@@ -252,6 +253,75 @@ describe("workflow builder", () => {
     await page.getByRole("dialog", { name: "Delete this workflow?" }).getByRole("button", { name: "Delete" }).click();
     await page.getByText("Workflow deleted").waitFor();
     await poll(() => page.getByRole("row").count()).toBe(2);
+  }, 120_000);
+
+  it("keeps the path left when its sibling is deleted publishable, and keeps the overview map off a narrow canvas", async () => {
+    const { id } = await apiCall<{ id: string }>(product.server.url, product.token, "POST", "/workflows", {
+      name: "Two ways out",
+    });
+    // Help desk has two ways out: the default to End, and a path whose condition was never written.
+    const at = (x: number, y: number) => ({ x, y });
+    await apiCall(product.server.url, product.token, "PATCH", `/workflows/${id}`, {
+      graph: {
+        nodes: [
+          { id: "start", type: "start", position: at(0, 0), data: { name: "Start", greeting: "Hello.", prompt: "" } },
+          {
+            id: "desk",
+            type: "conversation",
+            position: at(0, 150),
+            data: { name: "Help desk", prompt: "Answer the caller's question.", collect: [] },
+          },
+          { id: "end", type: "end", position: at(-150, 300), data: { name: "End", message: "Goodbye!" } },
+          {
+            id: "agent",
+            type: "transfer",
+            position: at(150, 300),
+            data: { name: "Agent", destination: "+14155550100", message: "" },
+          },
+        ],
+        edges: [
+          { id: "in", source: "start", target: "desk", condition: { kind: "always" } },
+          { id: "bye", source: "desk", target: "end", label: "Goodbye path", condition: { kind: "default" } },
+          { id: "person", source: "desk", target: "agent", condition: { kind: "model", description: "" } },
+        ],
+      },
+    });
+    await page.goto(`${product.server.url}/workflows/${id}`);
+    await node("Agent").waitFor();
+
+    // At 1440 px the canvas is about 570 px wide: no overview map lies over the steps.
+    await poll(() => inCanvas(node("Agent"))).toBe(true);
+    const map = page.locator(".react-flow__minimap");
+    expect(await map.count()).toBe(0);
+
+    // Deleting the default path leaves one way out, which is taken always: nothing blocks Publish.
+    await page.getByText("Goodbye path").click();
+    await page.getByRole("region", { name: "Path" }).getByRole("button", { name: "Delete path" }).click();
+    await page.getByText("Goodbye path").waitFor({ state: "detached" });
+    // End is left unjoined: delete it too, so the graph holds only what runs.
+    await node("End").click();
+    await page.getByRole("region", { name: "Selected step" }).getByRole("button", { name: "Delete step" }).click();
+    await poll(() => nodes().count()).toBe(3);
+    await page.getByRole("tab", { name: /Issues/ }).click();
+    await page.getByText("No issues: the workflow can be published.").waitFor();
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Published as version 1").waitFor();
+
+    // On a wide canvas (the full-width layout on a large screen) the overview map is back.
+    const storeLayout = (layout: string) =>
+      page.evaluate((value) => {
+        const stored = JSON.parse(localStorage.getItem("parley.preferences") ?? "{}");
+        localStorage.setItem("parley.preferences", JSON.stringify({ ...stored, layout: value }));
+      }, layout);
+    await storeLayout("full");
+    await page.setViewportSize({ width: 2400, height: 1200 });
+    await page.reload();
+    await node("Agent").waitFor();
+    await map.waitFor();
+    // Narrowed again, the map goes as the canvas shrinks.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await map.waitFor({ state: "detached" });
+    await storeLayout("boxed");
   }, 120_000);
 
   it("reads right to left in Arabic and in dark mode without contrast or naming problems", async () => {

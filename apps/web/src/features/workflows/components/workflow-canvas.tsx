@@ -14,12 +14,20 @@ import {
 } from "@xyflow/react";
 import { type DragEvent, useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useElementWidth } from "../../../lib/use-element-width.ts";
 import type { NodeSize } from "../utils/auto-layout.ts";
 import type { Selection } from "../utils/flow-elements.ts";
 import { connect, moveNodes, removeElements } from "../utils/graph-edits.ts";
 import { ConditionEdge, type ConditionFlowEdge } from "./condition-edge.tsx";
 import { kindColor } from "./node-kinds.tsx";
 import { type CardNode, WorkflowNodeCard } from "./workflow-node-card.tsx";
+
+/**
+ * The narrowest canvas that shows the overview map. The map takes 200 × 150 px in a corner: on the
+ * ≈570 px canvas of a 1440 px screen it lay over the steps the fitted view had just placed there,
+ * and a graph that fits such a canvas needs no overview anyway.
+ */
+const MINIMAP_MIN_WIDTH = 800;
 
 /** The drag type a palette entry carries: the kind of node it adds. */
 export const NODE_DRAG_TYPE = "application/x-parley-workflow-node";
@@ -53,6 +61,8 @@ export function WorkflowCanvas(props: {
   const theme = useTheme();
   const { t } = useTranslation(["workflows", "translation"], { nsMode: "fallback" });
   const flow = useReactFlow();
+  const box = useRef<HTMLDivElement>(null);
+  const wide = useElementWidth(box) >= MINIMAP_MIN_WIDTH;
   const drags = useRef(0);
   // The undo group of the drag under way; the drop's own position change still belongs to it.
   const dragGroup = useRef<string | null>(null);
@@ -115,7 +125,13 @@ export function WorkflowCanvas(props: {
   return (
     // A diagram is laid out in space, not in reading order: it stays left to right in RTL pages
     // (the panels around it turn); text on the cards takes its own direction.
-    <Box dir="ltr" sx={{ height: "100%", width: "100%" }} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+    <Box
+      ref={box}
+      dir="ltr"
+      sx={{ height: "100%", width: "100%" }}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={onDrop}
+    >
       <ReactFlow<CardNode, ConditionFlowEdge>
         nodes={props.nodes}
         edges={props.edges}
@@ -171,11 +187,13 @@ export function WorkflowCanvas(props: {
       >
         <Background gap={20} />
         <Controls showInteractive={false} />
-        <MiniMap
-          pannable
-          zoomable
-          nodeColor={(node) => theme.palette[kindColor((node as CardNode).type ?? "conversation")].main}
-        />
+        {wide && (
+          <MiniMap
+            pannable
+            zoomable
+            nodeColor={(node) => theme.palette[kindColor((node as CardNode).type ?? "conversation")].main}
+          />
+        )}
       </ReactFlow>
     </Box>
   );

@@ -48,6 +48,42 @@ describe("graph edits", () => {
     expect(graph.edges).toEqual([]);
   });
 
+  it("takes the path left alone always again when its sibling is deleted, unless its condition was written", () => {
+    let graph = connect(base(), "start", "ask").graph;
+    graph = connect(graph, "ask", "end").graph;
+    graph = connect(graph, "ask", "agent").graph;
+    const [toEnd, toAgent] = graph.edges.filter((e) => e.source === "ask");
+    if (!toEnd || !toAgent) throw new Error("the two paths were not made");
+    // The default one deleted: the blank model condition left would block Publish.
+    expect(removeElements(graph, [], [toEnd.id]).edges.find((e) => e.id === toAgent.id)?.condition).toEqual({
+      kind: "always",
+    });
+    // The new one deleted (or its step): the default left becomes the only, unconditional way out.
+    expect(removeElements(graph, [], [toAgent.id]).edges.find((e) => e.id === toEnd.id)?.condition).toEqual({
+      kind: "always",
+    });
+    expect(removeElements(graph, ["agent"], []).edges.find((e) => e.id === toEnd.id)?.condition).toEqual({
+      kind: "always",
+    });
+    // A described condition is the author's: it stays.
+    const described = {
+      ...graph,
+      edges: graph.edges.map((e) =>
+        e.id === toAgent.id
+          ? { ...e, condition: { kind: "model" as const, description: "The caller asks for a person" } }
+          : e,
+      ),
+    };
+    expect(removeElements(described, [], [toEnd.id]).edges.find((e) => e.id === toAgent.id)?.condition).toEqual({
+      kind: "model",
+      description: "The caller asks for a person",
+    });
+    // Edges of other steps are left as they were.
+    expect(removeElements(graph, [], [toEnd.id]).edges.find((e) => e.source === "start")?.condition).toEqual({
+      kind: "always",
+    });
+  });
+
   it("moves nodes to whole-pixel positions", () => {
     const graph = moveNodes(
       addNode(base(), blankNode("end", "bye", "Bye", { x: 0, y: 0 })),

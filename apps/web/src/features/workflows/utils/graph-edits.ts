@@ -80,17 +80,36 @@ export function connect(
   return { graph: { ...graph, edges: [...edges, edge] }, edgeId: edge.id };
 }
 
-/** Removes nodes (with every edge touching them) and edges. */
+/** A condition that says nothing yet: the model's judgement not described, or no variable chosen. */
+function isBlank(condition: WorkflowCondition): boolean {
+  if (condition.kind === "model") return !condition.description.trim();
+  if (condition.kind === "variable") return !condition.variable;
+  return false;
+}
+
+/**
+ * Removes nodes (with every edge touching them) and edges. The reverse of `connect`: when a node
+ * is left with one way out, that path is taken always again if it was the default or its
+ * condition was never filled in, so deleting one of two paths does not leave the other blocking
+ * Publish. A path whose condition was written is kept as written (a step that waits for the
+ * caller may well leave by one conditional path).
+ */
 export function removeElements(
   graph: WorkflowGraph,
   nodeIds: readonly string[],
   edgeIds: readonly string[],
 ): WorkflowGraph {
   const nodes = new Set(nodeIds);
-  const edges = new Set(edgeIds);
+  const removed = new Set(edgeIds);
+  const kept = graph.edges.filter((e) => !removed.has(e.id) && !nodes.has(e.source) && !nodes.has(e.target));
+  const outgoing = (source: string, edges: readonly WorkflowEdge[]) => edges.filter((e) => e.source === source).length;
   return {
     nodes: graph.nodes.filter((n) => !nodes.has(n.id)),
-    edges: graph.edges.filter((e) => !edges.has(e.id) && !nodes.has(e.source) && !nodes.has(e.target)),
+    edges: kept.map((edge) => {
+      const lostSiblings = outgoing(edge.source, graph.edges) > 1 && outgoing(edge.source, kept) === 1;
+      const loose = edge.condition.kind === "default" || isBlank(edge.condition);
+      return lostSiblings && loose ? { ...edge, condition: { kind: "always" as const } } : edge;
+    }),
   };
 }
 
