@@ -26,6 +26,8 @@ let llm: ScriptedLlm;
 const product = useSignedInProduct({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1", SIP_PORT: "off" });
 let page: Page;
 let batchPath = "";
+let agentId = "";
+let fromId = "";
 
 beforeAll(async () => {
   [double, llm] = await Promise.all([
@@ -33,7 +35,7 @@ beforeAll(async () => {
     startScriptedLlm(["Thanks for your time. Goodbye!"]),
   ]);
   const { server, token } = product;
-  const agentId = await createOfflineAssistant(server, token, llm.baseUrl, {
+  agentId = await createOfflineAssistant(server, token, llm.baseUrl, {
     name: "Campaign caller",
     first_message: "Hello, this is Parley calling about your renewal.",
     system_prompt: "You call customers about their renewals.",
@@ -51,6 +53,7 @@ beforeAll(async () => {
   );
   const from = phone_numbers.find((n) => n.number === FROM);
   if (!from) throw new Error("the Twilio number was not imported");
+  fromId = from.id;
   await apiCall(server.url, token, "PATCH", `/phone-numbers/${from.id}`, { outbound_agent_id: agentId });
   page = product.page;
 });
@@ -183,6 +186,42 @@ describe("batch calls page", () => {
     await page.getByText("Number removed from the do-not-call list").waitFor();
     await page.getByText("The do-not-call list is empty").waitFor();
   });
+
+  it("shows the contacts' real states after Stop, as the call still under way ends, without a reload", async () => {
+    // One call at a time: the first contact is on the phone when the campaign is stopped, the
+    // second is never dialled.
+    const numbers = ["+14155550121", "+14155550122"];
+    const created = await apiCall<{ id: string }>(product.server.url, product.token, "POST", "/batch-calls", {
+      name: "Stopped early",
+      agent_id: agentId,
+      from_phone_number_id: fromId,
+      phone_numbers: numbers.map((number) => ({ number })),
+      concurrency: 1,
+    });
+    await page.goto(`${product.server.url}/batch-calls/${created.id}`);
+    await page.getByRole("heading", { name: "Stopped early", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Start", exact: true }).click();
+    await page.getByRole("dialog", { name: "Start this batch call?" }).getByRole("button", { name: "Start" }).click();
+    const call = await double.waitForCall((c) => c.to === numbers[0], 60_000);
+    await expect.poll(() => call.legs.length, { timeout: 60_000 }).toBeGreaterThan(0);
+    const leg = call.legs[0];
+    if (!leg) throw new Error("the first call opened no media stream");
+    await leg.waitForAudio(500, 60_000);
+    await expect.poll(() => figure("in_progress"), { timeout: 30_000 }).toBe("1");
+
+    await page.getByRole("button", { name: "Stop", exact: true }).click();
+    await page.getByRole("dialog", { name: /^Stop/ }).getByRole("button", { name: "Stop" }).click();
+    await page.getByText("Batch call stopped").waitFor();
+    // The call placed before Stop carries on; once the callee hangs up, the page says so by itself.
+    await leg.hangup();
+    await expect.poll(() => figure("in_progress"), { timeout: 60_000 }).toBe("0");
+    expect(await figure("answered")).toBe("1");
+    const contacts = page.getByRole("table", { name: "Contacts" });
+    await contacts.getByRole("row", { name: new RegExp(`\\${numbers[0]}.*Answered`) }).waitFor();
+    await contacts.getByRole("row", { name: new RegExp(`\\${numbers[1]}.*Cancelled`) }).waitFor();
+    expect(await contacts.getByText("Calling", { exact: true }).count()).toBe(0);
+    expect([...double.calls.values()].filter((c) => c.to === numbers[1])).toHaveLength(0);
+  }, 240_000);
 
   it("reads right to left in Arabic and in dark mode without contrast or naming problems", async () => {
     await storeArabicDarkMode(page);

@@ -22,6 +22,7 @@ import { formatWhen } from "../components/format.ts";
 import { ProgressCard } from "../components/progress-card.tsx";
 import { useBatchActions } from "../hooks/use-batch-actions.ts";
 import { useBatchSave } from "../hooks/use-batch-save.ts";
+import { useCallsUnderWay } from "../hooks/use-calls-under-way.ts";
 
 /** /batch-calls/{id}: one campaign's live progress, its contacts' outcomes and its actions. */
 export default function BatchCallDetailPage() {
@@ -62,6 +63,7 @@ function Detail({ batch }: { batch: BatchCall }) {
   const actions = useBatchActions(t, { deleted: () => navigate(paths.batchCalls) });
   const save = useBatchSave(t);
   const [editing, setEditing] = useState(false);
+  useCallsUnderWay(batch);
   const allowed = (a: "edit" | "initiate" | "stop" | "archive" | "delete") => batchActionAllowed(a, batch.status);
   const window = batch.calling_window;
   return (
