@@ -152,6 +152,8 @@ describe("safe fetch redirected to another origin", () => {
       .fetch(`http://allowed.test:${port}/to-other-origin/307`, { headers: { "x-api-key": "k", "x-trace": "on" } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CrossOriginRedirectError);
+    // The code the engine's vendor requests read to never retry it (as they do a blocked address).
+    expect(error).toMatchObject({ code: "ERR_PARLEY_CROSS_ORIGIN_REDIRECT" });
     expect(error).toMatchObject({
       from: `http://allowed.test:${port}`,
       to: `http://127.0.0.1:${port}`,

@@ -101,6 +101,8 @@ export const CROSS_ORIGIN_HEADERS: ReadonlySet<string> = new Set([
  * explain (a 401 from a host the user never typed), so the caller gets this instead.
  */
 export class CrossOriginRedirectError extends Error {
+  /** Like BlockedAddressError's: the engine's vendor requests never retry a policy refusal by its code. */
+  readonly code = "ERR_PARLEY_CROSS_ORIGIN_REDIRECT";
   constructor(
     /** The origin the request was meant for. */
     readonly from: string,

@@ -1,6 +1,6 @@
 import { ProviderError } from "../provider-error.ts";
 import type { NetworkDeps } from "../types.ts";
-import { networkError, statusError } from "./http-errors.ts";
+import { networkError, networkErrorText, statusError } from "./http-errors.ts";
 
 export interface VendorRequest {
   provider: string;
@@ -19,9 +19,31 @@ export interface VendorRequest {
 }
 
 /**
+ * The codes the server's network (NetworkDeps) sets on its own refusals: an address its policy
+ * blocks, a redirect to another origin that would carry the request's credentials. Asking again
+ * meets the same policy, so these are not retryable like a network failure is.
+ */
+const POLICY_REFUSALS: ReadonlySet<string> = new Set([
+  "ERR_PARLEY_BLOCKED_ADDRESS",
+  "ERR_PARLEY_CROSS_ORIGIN_REDIRECT",
+]);
+
+/** Whether a fetch failure is (or wraps, as "fetch failed" does) a policy refusal. */
+function policyRefusal(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === "string" && POLICY_REFUSALS.has(code)) return true;
+    current = (current as Error & { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * Sends one request to a vendor and returns its successful response. A refusal becomes a
  * ProviderError classified by status (with the vendor's own sentence); an unreachable host or a
- * timeout becomes a retryable one. The caller's signal aborts the request and the body read.
+ * timeout becomes a retryable one, the network policy's own refusal a final one. The caller's
+ * signal aborts the request and the body read.
  */
 export async function vendorRequest(request: VendorRequest): Promise<Response> {
   const controller = new AbortController();
@@ -53,6 +75,12 @@ export async function vendorRequest(request: VendorRequest): Promise<Response> {
     if (error instanceof ProviderError) throw error;
     if (request.signal?.aborted) throw request.signal.reason ?? error;
     if (timedOut) throw new ProviderError(request.provider, `no response within ${timeoutMs} ms`, true);
+    // Worded as any network failure (callers strip or match "network error: "), but final.
+    if (policyRefusal(error)) {
+      throw new ProviderError(request.provider, `network error: ${networkErrorText(error)}`, false, undefined, {
+        cause: error,
+      });
+    }
     throw networkError(request.provider, error);
   } finally {
     // The caller's signal stays wired to the controller: aborting it also stops the body read.
