@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiLogin } from "../support/api.ts";
@@ -5,11 +7,22 @@ import { seriousViolations } from "../support/axe.ts";
 import { signIn } from "../support/browser.ts";
 import { useProduct } from "../support/product.ts";
 
-const product = useProduct();
+// The failed crawl below reads a site on loopback, which the product only reaches when allowed.
+const product = useProduct({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
 let page: Page;
 let assistantId = "";
+/** A site that is down: its pages answer 503 (its robots.txt is absent, so crawling is allowed). */
+let downSite: Server;
+let downSiteUrl = "";
+const HOURS = "# Hours\n\nThe museum opens at ten and closes at six.";
 
 beforeAll(async () => {
+  downSite = createServer((request, response) => {
+    response.writeHead(request.url === "/robots.txt" ? 404 : 503, { "content-type": "text/plain" });
+    response.end("Down for maintenance");
+  });
+  await new Promise<void>((resolve) => downSite.listen(0, "127.0.0.1", resolve));
+  downSiteUrl = `http://127.0.0.1:${(downSite.address() as AddressInfo).port}/help`;
   const token = await apiLogin(product.server.url, product.server.admin.email, product.server.admin.password);
   const created = await apiCall<{ id: string }>(product.server.url, token, "POST", "/agents", { name: "Museum guide" });
   assistantId = created.id;
@@ -18,7 +31,10 @@ beforeAll(async () => {
   await page.waitForURL((url) => url.pathname === "/home");
   await page.goto(`${product.server.url}/knowledge-base`);
 });
-afterAll(() => page?.close());
+afterAll(async () => {
+  await page?.close();
+  await new Promise((resolve) => downSite?.close(resolve));
+});
 
 describe("knowledge base page", () => {
   it("uploads two files, links one, answers a question from it, and deletes", async () => {
@@ -31,7 +47,7 @@ describe("knowledge base page", () => {
       {
         name: "hours.md",
         mimeType: "text/markdown",
-        buffer: Buffer.from("# Hours\n\nThe museum opens at ten and closes at six."),
+        buffer: Buffer.from(HOURS),
       },
       { name: "tickets.txt", mimeType: "text/plain", buffer: Buffer.from("Tickets cost twelve euros for adults.") },
     ]);
@@ -41,6 +57,8 @@ describe("knowledge base page", () => {
     await hours.getByText("Ready").waitFor({ timeout: 20_000 });
     await tickets.getByText("Ready").waitFor({ timeout: 20_000 });
     await hours.getByRole("cell", { name: "1", exact: true }).waitFor();
+    // Sizes read with the plural the number takes, not "96 byte".
+    await hours.getByRole("cell", { name: `${Buffer.byteLength(HOURS)} bytes`, exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Link hours.md to assistants" }).click();
     const dialog = page.getByRole("dialog", { name: "Assistants that use hours.md" });
@@ -71,6 +89,22 @@ describe("knowledge base page", () => {
     await page.getByRole("button", { name: "Unlink hours.md" }).click();
     await page.getByText("Document unlinked").waitFor();
     await linked.getByText("hours.md").waitFor({ state: "detached" });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("says why a crawl failed: the site could not be read, and what it answered", async () => {
+    await page.goto(`${product.server.url}/knowledge-base`);
+    await page.getByRole("button", { name: "Crawl a website" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Crawl a website" });
+    await dialog.getByRole("textbox", { name: "Web address" }).fill(downSiteUrl);
+    await dialog.getByRole("button", { name: "Start crawl" }).click();
+    await page.getByText("Crawl started").waitFor();
+    const row = page.getByRole("row", { name: /127\.0\.0\.1/ });
+    await row.getByText("Failed").waitFor({ timeout: 60_000 });
+    await row.getByText("The site could not be read.").waitFor();
+    // The server's detail names the address and its answer, for whoever runs the site.
+    await row.getByText(/answered HTTP 503/).waitFor();
+    expect(await row.getByText("fetch failed").count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -9,8 +9,8 @@ import type { DocumentStatus, KnowledgeDocument } from "@parley/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type Column, type KeyedAction, keyedActions, ResourceTable } from "../../../components/resource-table.tsx";
+import { formatBytes } from "../../../lib/byte-size.ts";
 import { documentReason } from "./failure-reason.ts";
-import { formatBytes } from "./format.ts";
 
 export type DocumentAction = "link" | "refresh" | "download" | "delete";
 

@@ -12,7 +12,8 @@ import Typography from "@mui/material/Typography";
 import { VOICE_CLONE_MAX_FILES } from "@parley/contract";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { addFiles, type CloneFilesProblem, formatSize, MAX_FILE_MB } from "../utils/clone-files.ts";
+import { formatBytes } from "../../../lib/byte-size.ts";
+import { addFiles, type CloneFilesProblem, MAX_FILE_MB } from "../utils/clone-files.ts";
 
 /** Picks the audio samples of a clone: adds to the chosen files, lists them, and says what is wrong. */
 export function CloneFilesField(props: {
@@ -84,7 +85,7 @@ export function CloneFilesField(props: {
               <ListItemIcon>
                 <AudioFileOutlined />
               </ListItemIcon>
-              <ListItemText primary={file.name} secondary={formatSize(file.size, i18n.language)} />
+              <ListItemText primary={file.name} secondary={formatBytes(file.size, i18n.language)} />
             </ListItem>
           ))}
         </List>

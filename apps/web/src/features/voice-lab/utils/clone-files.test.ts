@@ -1,6 +1,6 @@
 import { VOICE_CLONE_MAX_FILE_BYTES } from "@parley/contract";
 import { describe, expect, it } from "vitest";
-import { addFiles, cloneFilesProblems, formatSize, isAudioFile } from "./clone-files.ts";
+import { addFiles, cloneFilesProblems, isAudioFile } from "./clone-files.ts";
 
 const wav = (name: string, size = 1000, lastModified = 1) => ({ name, size, type: "audio/wav", lastModified });
 
@@ -46,13 +46,5 @@ describe("adding picked files", () => {
 
   it("keeps two different files of the same name", () => {
     expect(addFiles([wav("a.wav", 10)], [wav("a.wav", 20)])).toHaveLength(2);
-  });
-});
-
-describe("file sizes", () => {
-  it("read in bytes, kilobytes or megabytes", () => {
-    expect(formatSize(512)).toBe("512 byte");
-    expect(formatSize(1536)).toBe("1.5 kB");
-    expect(formatSize(10 * 1024 * 1024)).toBe("10 MB");
   });
 });

@@ -46,14 +46,3 @@ export function addFiles<T extends FileInfo>(current: readonly T[], picked: read
   for (const file of picked) if (!next.some((f) => sameFile(f, file))) next.push(file);
   return next;
 }
-
-/** A size a person reads, in the interface language: bytes, kilobytes or megabytes with one decimal. */
-export function formatSize(bytes: number, locale = "en"): string {
-  const [value, unit] =
-    bytes < 1024
-      ? [bytes, "byte"]
-      : bytes < 1024 * 1024
-        ? [bytes / 1024, "kilobyte"]
-        : [bytes / (1024 * 1024), "megabyte"];
-  return new Intl.NumberFormat(locale, { style: "unit", unit, maximumFractionDigits: 1 }).format(value);
-}

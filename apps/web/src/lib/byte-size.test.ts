@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes } from "./format.ts";
+import { formatBytes } from "./byte-size.ts";
 
 // Intl separates a number from its unit with a no-break space in some languages; compare the words.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -16,6 +16,12 @@ describe("formatBytes", () => {
     expect(plain(formatBytes(340_000, "en"))).toBe("340 kB");
     expect(plain(formatBytes(1_200_000, "en"))).toBe("1.2 MB");
     expect(plain(formatBytes(10_500_000, "en"))).toBe("11 MB");
+  });
+
+  it('reads a voice sample\'s size as a person says it, not "512 byte"', () => {
+    expect(plain(formatBytes(512, "en"))).toBe("512 bytes");
+    expect(plain(formatBytes(1_536, "en"))).toBe("1.5 kB");
+    expect(plain(formatBytes(10 * 1024 * 1024, "en"))).toBe("10 MB");
   });
 
   it("reads as German in German", () => {

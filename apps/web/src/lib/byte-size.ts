@@ -1,3 +1,5 @@
+/** Sizes a person reads (a document, a voice sample), shared by every page that shows one. */
+
 const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
 const formats = new Map<string, Intl.NumberFormat>();
 
