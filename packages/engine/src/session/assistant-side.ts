@@ -43,6 +43,7 @@ export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
     clock: ctx.clock,
     tts: ctx.options.tts,
     background: background ? new BackgroundMixer(background.id, background.volume) : null,
+    lineRate: ctx.options.lineRate,
     hooks: {
       onFrame: ctx.onFrame,
       onTtsRequest: () => ctx.metrics.ttsRequest(),

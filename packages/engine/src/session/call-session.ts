@@ -107,14 +107,19 @@ class LiveCall implements CallSession {
       isEnding: () => this.ending !== null,
       end: (reason, endOptions) => void this.end(reason, endOptions),
     }));
-    this.caller = new CallerSide(this.clock, settings, {
-      onSpeechStart: () => this.onCallerSpeechStart(),
-      onPartial: (text) => this.emit({ type: "transcript", role: "user", text, final: false, atMs: this.at() }),
-      onTurn: (turn) => this.onCallerTurn(turn),
-      onFrame: (pcm) => this.voicemail?.onCallerFrame(pcm),
-      onError: (message) => this.fail(message),
-      onActivity: () => this.refreshState(),
-    });
+    this.caller = new CallerSide(
+      this.clock,
+      settings,
+      {
+        onSpeechStart: () => this.onCallerSpeechStart(),
+        onPartial: (text) => this.emit({ type: "transcript", role: "user", text, final: false, atMs: this.at() }),
+        onTurn: (turn) => this.onCallerTurn(turn),
+        onFrame: (pcm) => this.voicemail?.onCallerFrame(pcm),
+        onError: (message) => this.fail(message),
+        onActivity: () => this.refreshState(),
+      },
+      { streamed: options.streamedCallerAudio },
+    );
     const { silence, maxDuration } = settings;
     this.silence = new SilenceTimeout(
       this.clock,

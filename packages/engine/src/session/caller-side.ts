@@ -1,5 +1,6 @@
 import { Reframer } from "../audio/reframer.ts";
-import { SAMPLES_PER_FRAME } from "../constants.ts";
+import { StreamArrival } from "../audio/stream-arrival.ts";
+import { ENGINE_SAMPLE_RATE, SAMPLES_PER_FRAME } from "../constants.ts";
 import type { Frame } from "../frames/frames.ts";
 import type { SttProvider, SttSession } from "../providers/types.ts";
 import { type InterruptionSensitivity, pauseMs, turnSettings } from "../vad/turn-detector.ts";
@@ -30,13 +31,17 @@ export class CallerSide {
   private sttProvider: SttProvider | null = null;
   private closed = false;
   private readonly sensitivity: InterruptionSensitivity;
+  /** Dates streamed audio by its place in the stream; null: audio is dated when it is handled. */
+  private readonly arrival: StreamArrival | null;
 
   constructor(
     private readonly clock: Clock,
     settings: Pick<CallSettings, "interruptionSensitivity" | "endOfTurn">,
     private readonly hooks: CallerSideHooks,
+    options: { streamed?: boolean } = {},
   ) {
     this.sensitivity = settings.interruptionSensitivity;
+    this.arrival = options.streamed ? new StreamArrival(ENGINE_SAMPLE_RATE) : null;
     const { endSilenceMs } = turnSettings(this.sensitivity);
     this.turns = new TurnTaking(
       clock,
@@ -73,7 +78,9 @@ export class CallerSide {
   push(pcm: Int16Array): void {
     const vad = this.vad;
     if (!vad || this.closed) return;
-    const receivedAt = this.clock.now();
+    const now = this.clock.now();
+    // The end of the caller's speech is when its audio arrived, not when a busy loop got to it.
+    const receivedAt = this.arrival ? this.arrival.arrivedAt(now, pcm.length) : now;
     this.reframer.push(pcm, (frame) => vad.queueFrame({ type: "audio_in", pcm: frame, receivedAt }));
   }
 

@@ -98,6 +98,18 @@ export interface CallSessionOptions {
    * first message, its active step sets the prompt, and it advances after every caller turn.
    */
   workflow?: WorkflowRunner;
+  /**
+   * The caller's audio is a real-time stream (a socket, RTP): each chunk is dated by its place in
+   * the stream, so audio that queued while the event loop was busy keeps the time it arrived and
+   * the caller's wait is not shortened by it. Off, a chunk is dated when it is pushed (tests that
+   * push audio faster than real time).
+   */
+  streamedCallerAudio?: boolean;
+  /**
+   * The sample rate of the caller's line when narrower than the engine's 16 kHz (8000 on a G.711
+   * phone line): the reply counts as heard from the first frame audible on that line.
+   */
+  lineRate?: number;
 }
 
 export interface CallSummary {

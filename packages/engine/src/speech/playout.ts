@@ -1,7 +1,8 @@
 import type { BackgroundMixer } from "../audio/background.ts";
 import { rms } from "../audio/pcm.ts";
+import { Resampler } from "../audio/resample.ts";
 import type { Clock } from "../clock/clock.ts";
-import { FRAME_MS, SAMPLES_PER_FRAME } from "../constants.ts";
+import { AUDIBLE_RMS, ENGINE_SAMPLE_RATE, FRAME_MS, SAMPLES_PER_FRAME } from "../constants.ts";
 import { FrameProcessor } from "../frames/frame-processor.ts";
 import type { DataFrame, SystemFrame } from "../frames/frames.ts";
 
@@ -32,11 +33,6 @@ interface SentenceRecord {
 
 /** Frames to emit at once after a stall before the pacing restarts from now. */
 const MAX_CATCH_UP = 5;
-/**
- * RMS (16-bit scale) from which an utterance's samples in a frame count as heard: about -50 dBFS,
- * below any voice's onset and above the near-silence voices lead with.
- */
-const AUDIBLE_RMS = 100;
 
 /**
  * The assistant's mouth: buffers synthesized audio and sends it out as 20 ms `audio_out` frames
@@ -54,12 +50,24 @@ export class Playout extends FrameProcessor {
   private origin = 0;
   private emitted = 0;
 
+  /** The reply's own audio as the caller's line carries it (null: the line is as wide as the engine's audio). */
+  private line: Resampler | null;
+  /** On a narrow line: the utterance whose samples went out but were not yet audible on it. */
+  private unheard: number | null = null;
+
   constructor(
     private readonly clock: Clock,
     private readonly hooks: PlayoutHooks = {},
     private readonly background: BackgroundMixer | null = null,
+    /** The sample rate of the caller's line (8000 on a G.711 phone line); audibility is judged on it. */
+    private readonly lineRate: number = ENGINE_SAMPLE_RATE,
   ) {
     super();
+    this.line = this.narrowLine();
+  }
+
+  private narrowLine(): Resampler | null {
+    return this.lineRate < ENGINE_SAMPLE_RATE ? new Resampler(ENGINE_SAMPLE_RATE, this.lineRate) : null;
   }
 
   /** Starts the real-time frame clock. */
@@ -136,6 +144,9 @@ export class Playout extends FrameProcessor {
     if (frame.type === "interruption") {
       this.segments = [];
       this.queuedSamples = 0;
+      // What was cut is not heard later, and its tail must not make the next reply count as heard.
+      this.unheard = null;
+      this.line = this.narrowLine();
     }
     super.handleSystem(frame);
   }
@@ -188,7 +199,8 @@ export class Playout extends FrameProcessor {
       }
       const take = Math.min(out.length - filled, seg.pcm.length - seg.offset);
       const part = seg.pcm.subarray(seg.offset, seg.offset + take);
-      if (heard === null && !this.audible.has(seg.utterance) && rms(part) >= AUDIBLE_RMS) {
+      if (this.line && take > 0 && !this.audible.has(seg.utterance)) this.unheard = seg.utterance;
+      if (!this.line && heard === null && !this.audible.has(seg.utterance) && rms(part) >= AUDIBLE_RMS) {
         this.audible.add(seg.utterance);
         heard = seg.utterance;
       }
@@ -201,6 +213,14 @@ export class Playout extends FrameProcessor {
       if (rec) rec.played += take;
       if (sentenceStarts) this.hooks.onSentenceStart?.(seg.utterance, this.startedText(seg.utterance));
       if (seg.offset >= seg.pcm.length) this.segments.shift();
+    }
+    // On a narrow line the reply is heard once its own audio, band-limited as the line carries it,
+    // is audible there: a voice's breathy onset above 4 kHz never reaches a phone caller.
+    const onLine = this.line?.process(out);
+    if (onLine && this.unheard !== null && rms(onLine) >= AUDIBLE_RMS) {
+      this.audible.add(this.unheard);
+      heard = this.unheard;
+      this.unheard = null;
     }
     this.background?.mixInto(out);
     this.push({ type: "audio_out", pcm: out });

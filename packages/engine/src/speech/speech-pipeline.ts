@@ -11,6 +11,8 @@ export interface SpeechPipelineOptions {
   clock: Clock;
   tts: TtsProvider;
   background?: BackgroundMixer | null;
+  /** The sample rate of the caller's line, when narrower than the engine's audio (a phone line: 8000). */
+  lineRate?: number;
   hooks?: SpeechOutputHooks & {
     onTtsRequest?(frame: FrameOf<"sentence">): void;
     onTtsFirstAudio?(frame: FrameOf<"sentence">): void;
@@ -48,6 +50,7 @@ export function createSpeechPipeline(options: SpeechPipelineOptions): SpeechPipe
       onUtteranceDone: (id) => output?.finished(id),
     },
     options.background ?? null,
+    options.lineRate,
   );
   aggregator.link(tts).link(playout);
   playout.onOutput((frame) => {

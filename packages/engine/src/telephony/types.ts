@@ -122,6 +122,8 @@ export type StreamEvent =
 
 /** One call's stream codec: stateful (sequence numbers, stream id, resampler state). */
 export interface StreamCodec {
+  /** The sample rate of the caller's line the stream carries (8000: G.711 μ-law); absent: 16 kHz. */
+  readonly lineRate?: number;
   /** Decodes one WebSocket message (text or binary) into zero or more events. */
   decode(data: string | Buffer, isBinary: boolean): StreamEvent[];
   /** Encodes assistant audio (16 kHz PCM) into the messages to send. */

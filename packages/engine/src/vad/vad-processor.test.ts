@@ -3,7 +3,21 @@ import { FrameHarness } from "../../testing/frame-harness.ts";
 import { noise, silence } from "../../testing/signals.ts";
 import { turnSettings } from "./turn-detector.ts";
 import { VadProcessor } from "./vad-processor.ts";
-import { EnergyVad } from "./voice-activity.ts";
+import { EnergyVad, type VoiceActivityModel } from "./voice-activity.ts";
+
+/** A model like Silero: its probability trails the voice, still high for `trailFrames` frames after it stops. */
+class TrailingVad implements VoiceActivityModel {
+  readonly name = "trailing";
+  private quietFrames = Number.POSITIVE_INFINITY;
+  constructor(private readonly trailFrames: number) {}
+  process(frame: Int16Array): number {
+    const loud = frame.some((s) => Math.abs(s) > 1000);
+    this.quietFrames = loud ? 0 : this.quietFrames + 1;
+    return this.quietFrames <= this.trailFrames ? 0.9 : 0.05;
+  }
+  reset(): void {}
+  close(): void {}
+}
 
 function frames(pcm: Int16Array) {
   const out = [];
@@ -35,5 +49,17 @@ describe("VAD processor", () => {
     const h = new FrameHarness(new VadProcessor(new EnergyVad(), turnSettings("high")));
     await h.send(...frames(noise(300)), ...frames(silence(520)));
     expect(h.ofType("vad").map((f) => f.speaking)).toEqual([true, false]);
+  });
+
+  it("ends the speech at its last frame with sound, not where the model's probability trails off", async () => {
+    const h = new FrameHarness(new VadProcessor(new TrailingVad(5), turnSettings("medium")));
+    const stamped = [...frames(noise(600)), ...frames(silence(1000))].map((f, i) => ({
+      ...f,
+      receivedAt: (i + 1) * 20,
+    }));
+    await h.send(...stamped);
+    const end = h.ofType("vad").find((f) => !f.speaking);
+    // 30 frames of speech, the last arriving at 600 ms; the 5 silent frames the model still calls voiced do not count.
+    expect(end?.speechEndedAt).toBe(600);
   });
 });

@@ -1,4 +1,5 @@
-import { FRAME_MS } from "../constants.ts";
+import { rms } from "../audio/pcm.ts";
+import { AUDIBLE_RMS, FRAME_MS } from "../constants.ts";
 import { FrameProcessor } from "../frames/frame-processor.ts";
 import type { DataFrame } from "../frames/frames.ts";
 import { TurnDetector, type TurnSettings } from "./turn-detector.ts";
@@ -13,6 +14,8 @@ export class VadProcessor extends FrameProcessor {
   private readonly endThreshold: number;
   /** When the newest frame that was not silence arrived (its last sample). */
   private lastVoicedAt: number | undefined;
+  /** When the newest voiced frame with audible sound in it arrived, since the last end of speech. */
+  private lastSoundAt: number | undefined;
 
   constructor(
     private readonly model: VoiceActivityModel,
@@ -34,11 +37,22 @@ export class VadProcessor extends FrameProcessor {
     const probability = typeof result === "number" ? result : await result;
     // The end of the caller's speech is the last frame that was not silence, in the audio's own
     // arrival time: the pause the detector then needs is the caller's wait, not a shift of the anchor.
-    if (probability >= this.endThreshold) this.lastVoicedAt = frame.receivedAt;
+    if (probability >= this.endThreshold) {
+      this.lastVoicedAt = frame.receivedAt;
+      // The model reads 32 ms windows and its probability trails off after the voice stops, so the
+      // frames just after the speech still read as voiced: the speech ends with the last of them
+      // that holds sound. A caller too quiet for that threshold keeps the model's judgement.
+      if (rms(frame.pcm) >= AUDIBLE_RMS) this.lastSoundAt = frame.receivedAt;
+    }
     const event = this.detector.push(probability, (frame.pcm.length / 16) | 0 || FRAME_MS);
-    if (event === "start") this.push({ type: "vad", speaking: true, receivedAt: frame.receivedAt });
-    else if (event === "end") {
-      this.push({ type: "vad", speaking: false, receivedAt: frame.receivedAt, speechEndedAt: this.lastVoicedAt });
+    if (event === "start") {
+      // Sound before the speech began (a blip the detector let pass) is no end of this speech.
+      if (this.lastSoundAt !== frame.receivedAt) this.lastSoundAt = undefined;
+      this.push({ type: "vad", speaking: true, receivedAt: frame.receivedAt });
+    } else if (event === "end") {
+      const speechEndedAt = this.lastSoundAt ?? this.lastVoicedAt;
+      this.lastSoundAt = undefined;
+      this.push({ type: "vad", speaking: false, receivedAt: frame.receivedAt, speechEndedAt });
     }
   }
 }

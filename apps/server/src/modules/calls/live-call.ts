@@ -27,6 +27,14 @@ import { createToolRunner, functionTools } from "./tool-runner.ts";
 const WIND_DOWN_MS = 5_000;
 
 /**
+ * The sample rate of the caller's line, for transports that say (a phone stream's μ-law, SIP's
+ * G.711: 8000), so the caller's wait ends with the first reply frame audible on that line.
+ */
+function lineRateOf(transport: CallTransport): number | undefined {
+  return "lineRate" in transport && typeof transport.lineRate === "number" ? transport.lineRate : undefined;
+}
+
+/**
  * Calls that end together take turns: each ending (the engine's wind-down, the recording's last
  * audio, the transport's close, the log's start) runs in its own turn of the event loop, with
  * requests and the other calls' audio served in between. Ending one call costs ≈1 ms of the main
@@ -184,6 +192,9 @@ class CallRun implements LiveCall {
       context: callerContext(this.origin),
       recording: this.recordingFile?.sink,
       workflow: this.workflow?.runner,
+      // Every channel's caller audio is a real-time stream (browser socket, carrier stream, RTP, WebRTC).
+      streamedCallerAudio: true,
+      lineRate: lineRateOf(this.transport),
     });
     session.onAudio((pcm) => this.transport.sendAudio(pcm));
     return session;

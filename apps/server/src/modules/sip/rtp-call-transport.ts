@@ -17,6 +17,8 @@ export type TransferOutcome = "referred" | "bridged";
  * have no place on a phone line and are dropped.
  */
 export class RtpCallTransport implements CallTransport {
+  /** G.711 over RTP: the caller's line is 8 kHz. */
+  readonly lineRate = 8000;
   private readonly down = new Downsampler();
   private transferring: Promise<TransferOutcome | null> | null = null;
 

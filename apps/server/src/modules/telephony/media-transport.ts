@@ -45,6 +45,11 @@ export class MediaStreamTransport implements CallTransport {
     private readonly onClosed: () => void = () => {},
   ) {}
 
+  /** The caller's line as the vendor's stream carries it (8000 for μ-law). */
+  get lineRate(): number | undefined {
+    return this.codec.lineRate;
+  }
+
   setLive(live: LiveCall): void {
     this.live = live;
   }

@@ -1,6 +1,6 @@
 import { isRecord, objectField, stringField, stringRecord } from "../../telephony/form.ts";
 import { streamMessage } from "../../telephony/media-stream-events.ts";
-import { MulawStreamAudio } from "../../telephony/mulaw-audio.ts";
+import { MULAW_RATE, MulawStreamAudio } from "../../telephony/mulaw-audio.ts";
 import type { StreamCodec, StreamEvent, StreamParameters } from "../../telephony/types.ts";
 import { unescapeHeader } from "./markup.ts";
 
@@ -39,6 +39,7 @@ export function streamParameters(extraHeaders: unknown): StreamParameters {
 }
 
 export class PlivoStreamCodec implements StreamCodec {
+  readonly lineRate = MULAW_RATE;
   private readonly audio = new MulawStreamAudio();
   private streamId = "";
 

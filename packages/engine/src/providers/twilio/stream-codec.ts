@@ -1,6 +1,6 @@
 import { objectField, stringField, stringRecord } from "../../telephony/form.ts";
 import { sharedStreamEvents, streamMessage } from "../../telephony/media-stream-events.ts";
-import { MulawStreamAudio } from "../../telephony/mulaw-audio.ts";
+import { MULAW_RATE, MulawStreamAudio } from "../../telephony/mulaw-audio.ts";
 import type { StreamCodec, StreamEvent } from "../../telephony/types.ts";
 
 /**
@@ -9,6 +9,7 @@ import type { StreamCodec, StreamEvent } from "../../telephony/types.ts";
  * `clear`, each naming the stream by its `streamSid`.
  */
 export class TwilioStreamCodec implements StreamCodec {
+  readonly lineRate = MULAW_RATE;
   private readonly audio = new MulawStreamAudio();
   private streamSid = "";
 

@@ -18,6 +18,11 @@ const PCM_RATE = 16_000;
  */
 export class VonageStreamCodec implements StreamCodec {
   private rate = PCM_RATE;
+
+  /** Vonage carries linear PCM at the rate the stream was opened with (16 kHz unless it says 8). */
+  get lineRate(): number {
+    return this.rate;
+  }
   private up: Resampler | null = null;
   private down: Resampler | null = null;
   private framer = new Reframer(PCM_RATE / 50);
