@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCall, createUser } from "../support/api.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { type Account, openHomePage } from "../support/browser.ts";
 import { useSignedInProduct } from "../support/product.ts";
 
@@ -126,6 +127,7 @@ describe("an override set by hand", () => {
       .filter({ hasText: "Override set by hand: these limits win over tier Starter until you remove the override." })
       .getByText("Override", { exact: true })
       .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     await openUserRow("Hand Person");
     await page.keyboard.press("Escape");
@@ -140,6 +142,7 @@ describe("an override set by hand", () => {
       .waitFor();
     await own.getByText("Override", { exact: true }).waitFor();
     await own.getByText("5,000", { exact: true }).waitFor();
+    expect(await seriousViolations(own)).toEqual([]);
 
     // Removing the tier asks first and says the override stays; the user keeps its figures.
     await page.getByRole("button", { name: "Actions for Hand Person" }).click();

@@ -1,3 +1,4 @@
+import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import Chip from "@mui/material/Chip";
 import { useTranslation } from "react-i18next";
 
@@ -10,8 +11,8 @@ export function OverrideChip() {
   return (
     <Chip
       size="small"
-      color="warning"
       variant="outlined"
+      icon={<TuneOutlined />}
       label={t("override")}
       title={t("overrideHint")}
       sx={{ mx: 1 }}

@@ -1,3 +1,4 @@
+import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -13,7 +14,7 @@ function SourceText({ limits }: { limits: MyLimits }) {
   if (limits.source === "enterprise") {
     return (
       <Typography color="text.secondary" component="div">
-        <Chip size="small" color="warning" variant="outlined" label={t("limitsOverride")} sx={{ mr: 1 }} />
+        <Chip size="small" variant="outlined" icon={<TuneOutlined />} label={t("limitsOverride")} sx={{ mr: 1 }} />
         <span>
           {limits.tier_name ? t("limitsOverrideText", { tier: limits.tier_name }) : t("limitsOverrideNoTier")}
         </span>
