@@ -72,8 +72,7 @@ describe("lowering a user's plan", () => {
       token: admin.token,
       body: { tier_id: tier.id },
     });
-    // Without the enterprise copy, the tier's own limits apply.
-    await call(t, "DELETE", `/api/v1/admin/enterprise-quotas/${u.user.id}`, { token: admin.token });
+    // Assigning copies nothing, so the tier's edit reaches the user as it is.
     await call(t, "PATCH", `/api/v1/admin/tiers/${tier.id}`, { token: admin.token, body: { concurrent_calls: 2 } });
     const limits = (await call(t, "GET", "/api/v1/users/me/limits", { token: u.token })).json();
     expect(limits).toMatchObject({ source: "tier", concurrent_calls: 2, allocated_concurrency: 2 });
