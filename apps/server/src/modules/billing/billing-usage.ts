@@ -17,7 +17,6 @@ import {
   periodTotals,
 } from "./usage-queries.ts";
 
-const round = (n: number) => Math.round(n * 1e4) / 1e4;
 
 /** The plan behind the workspace this month: its owner's tier (and price) or enterprise quota, and what it used. */
 export async function currentPlan(ctx: AppContext, tenant: Tenant): Promise<BillingPlan> {
@@ -38,7 +37,7 @@ export async function currentPlan(ctx: AppContext, tenant: Tenant): Promise<Bill
           max_workspaces: limits.maxWorkspaces,
         }
       : null,
-    minutes_used: round(await countedMinutes(ctx.db, { workspaceIds, from: monthStartOf(ctx.now()) })),
+    minutes_used: await countedMinutes(ctx.db, { workspaceIds, from: monthStartOf(ctx.now()) }),
     assistants_used: await countAssistants(ctx.db, tenant),
     workspaces_used: owner ? await ownedWorkspaceCount(ctx.db, owner) : 1,
   };

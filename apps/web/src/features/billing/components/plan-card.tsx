@@ -74,8 +74,20 @@ function PaymentButtons({ payments }: { payments: PaymentStatus | undefined }) {
   );
 }
 
-/** The plan behind the workspace: its tier and price, and how much of each limit this month used. */
-export function PlanCard({ plan, payments }: { plan: BillingPlan; payments: PaymentStatus | undefined }) {
+/**
+ * The plan behind the workspace: its tier and price, and how much of each limit this month used. The
+ * minutes are the plan's, over every workspace of its owner; when others used some, this workspace's
+ * share (`workspaceMinutes`, the page's own figure) is said beside them, so the two figures agree.
+ */
+export function PlanCard({
+  plan,
+  workspaceMinutes,
+  payments,
+}: {
+  plan: BillingPlan;
+  workspaceMinutes: number;
+  payments: PaymentStatus | undefined;
+}) {
   const { t } = useTranslation(["billing", "translation"], { nsMode: "fallback" });
   const f = useFormatters();
   const name = plan.tier_name ?? (plan.source === "enterprise" ? t("enterprise") : t("noPlan"));
@@ -104,6 +116,11 @@ export function PlanCard({ plan, payments }: { plan: BillingPlan; payments: Paym
               limit={plan.limits.minutes_per_month}
               format={f.minutes}
             />
+            {f.minutes(plan.minutes_used) !== f.minutes(workspaceMinutes) && (
+              <Typography variant="body2" color="text.secondary" data-testid="plan-workspace-minutes">
+                {t("limits.thisWorkspace", { minutes: f.minutes(workspaceMinutes) })}
+              </Typography>
+            )}
             <LimitBar
               label={t("limits.assistants")}
               used={plan.assistants_used}

@@ -155,7 +155,7 @@ export default function BillingPage() {
       <Box
         sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: data.plan ? "1fr 2fr" : "1fr" }, mb: 2 }}
       >
-        {data.plan && <PlanCard plan={data.plan} payments={payments.data} />}
+        {data.plan && <PlanCard plan={data.plan} workspaceMinutes={data.minutes} payments={payments.data} />}
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
