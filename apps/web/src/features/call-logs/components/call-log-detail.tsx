@@ -64,6 +64,7 @@ function Body({ log }: { log: CallLog }) {
       <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1, mb: 2 }}>
         <Chip label={t(`status.${log.status}`)} color={log.status === "failed" ? "error" : "default"} />
         <Chip variant="outlined" label={t(`channel.${log.channel}`)} />
+        <Chip variant="outlined" label={t(`direction.${log.direction}`)} />
         {log.end_reason && <Chip variant="outlined" label={t(`reasons.${log.end_reason}`, log.end_reason)} />}
         <Chip variant="outlined" label={formatDuration(log.duration_seconds)} />
         <Chip variant="outlined" label={formatMoney(log.cost)} />

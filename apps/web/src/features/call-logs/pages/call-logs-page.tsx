@@ -46,11 +46,12 @@ function useUrlState() {
   return { filters, page, openId: params.get("call"), update, setPage };
 }
 
-/** Each call: when, with which assistant, over which channel, between whom, how it ended, how long, what it cost. */
+/** Each call: when, with which assistant, over which channel and which way, between whom, how it ended, how long, what it cost. */
 const callLogColumns = (t: TFunction, dates: DatesInLanguage): Column<CallLogSummary>[] => [
   { header: t("columns.started"), cell: (log) => dates.moment(log.started_at) },
   { header: t("columns.assistant"), dir: "auto", cell: (log) => log.agent_name },
   { header: t("columns.channel"), cell: (log) => t(`channel.${log.channel}`) },
+  { header: t("columns.direction"), cell: (log) => t(`direction.${log.direction}`) },
   {
     header: t("columns.parties"),
     cell: (log) => (log.from_number || log.to_number ? `${log.from_number ?? "—"} → ${log.to_number ?? "—"}` : "—"),
