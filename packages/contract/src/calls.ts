@@ -146,17 +146,23 @@ export const ToolCallEntry = z.object({
 });
 export type ToolCallEntry = z.infer<typeof ToolCallEntry>;
 
-/** Per-turn latencies in milliseconds (null when a stage did not run in that turn). */
 /** Which rule ended a caller's turn: punctuation, an open phrase, a number, plain silence, the recogniser's own event, or nothing more heard. */
 export const EndOfTurnRule = z.enum(["punctuation", "no_punctuation", "number", "silence", "vendor", "timeout"]);
 export type EndOfTurnRule = z.infer<typeof EndOfTurnRule>;
 
+/** Per-turn latencies in milliseconds (null when a stage did not run in that turn). */
 export const TurnMetricsEntry = z.object({
   turn: z.number().int(),
   stt_ms: z.number().nullable(),
   llm_ttft_ms: z.number().nullable(),
   tts_ttfb_ms: z.number().nullable(),
-  /** From the end of the caller's speech (the end-of-turn wait included) to the first audio back. */
+  /**
+   * What the caller waited, whichever end-of-turn rule ended the turn and on every channel: from
+   * the end of the last frame of their speech with sound in it, dated when it arrived on the
+   * socket, to the first frame of the reply audible on their line (about -50 dBFS, judged at 8 kHz
+   * on phone and SIP lines) as it is written to the transport. The end-of-turn wait and a
+   * recogniser's late answer are in it; null when the reply was never heard (cut short, silent).
+   */
   voice_to_voice_ms: z.number().nullable(),
   engine_overhead_ms: z.number().nullable(),
   /** Absent on calls logged before end-of-turn rules were recorded. */
