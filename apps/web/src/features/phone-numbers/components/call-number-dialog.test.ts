@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { callDestinationForm } from "./call-number-dialog.tsx";
+import { callDestinationForm, destinationHelpKey } from "./call-number-dialog.tsx";
 
 const messages = {
   required: "Enter the number",
@@ -38,5 +40,26 @@ describe("the call dialog's destination", () => {
     expect(check("extension", "sip:1002@example.test")).toBe("sends sip:1002@example.test");
     expect(check("extension", "+14155550123")).toBe("sends +14155550123");
     expect(check("extension", "desk")).toBe(messages.extensionInvalid);
+  });
+});
+
+describe("the destination field's hint", () => {
+  const localesDir = path.join(import.meta.dirname, "..", "locales");
+  const bundles = readdirSync(localesDir).map((file) => ({
+    code: file.replace(".json", ""),
+    strings: JSON.parse(readFileSync(path.join(localesDir, file), "utf8")) as {
+      call: Record<string, string>;
+      rules: Record<string, string>;
+    },
+  }));
+
+  it("tells an extension what it may dial, in every language, rather than showing an error sentence", () => {
+    expect(destinationHelpKey("extension")).toBe("call.extensionHelp");
+    expect(destinationHelpKey("twilio")).toBe("call.destinationHelp");
+    for (const { code, strings } of bundles) {
+      const hint = strings.call.extensionHelp;
+      expect(hint, code).toMatch(/SIP/);
+      expect(hint, code).not.toBe(strings.rules.extInvalid);
+    }
   });
 });

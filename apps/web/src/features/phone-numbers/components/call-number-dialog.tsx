@@ -40,6 +40,13 @@ export function callDestinationForm(
   });
 }
 
+/**
+ * The destination field's hint: an extension dials other extensions, SIP addresses or numbers, so
+ * the "+ and country code" hint alone is not for it.
+ */
+export const destinationHelpKey = (provider: PhoneNumber["provider"]) =>
+  provider === "extension" ? "call.extensionHelp" : "call.destinationHelp";
+
 /** "Call a number": the number's outbound assistant calls the destination from this number. */
 export function CallNumberDialog(props: {
   number: PhoneNumber;
@@ -87,8 +94,7 @@ export function CallNumberDialog(props: {
         {
           name: "destination_number",
           label: t("fields.destination"),
-          // An extension dials other extensions: the "+ and country code" hint is not for it.
-          helperText: provider === "extension" ? t("rules.extInvalid") : t("call.destinationHelp"),
+          helperText: t(destinationHelpKey(provider)),
           type: "tel",
           autoComplete: "off",
           required: true,

@@ -2,7 +2,7 @@ import { PHONE_NUMBER_TEXTS } from "@parley/contract";
 import { describe, expect, it } from "vitest";
 import { createNumberDefaults, createNumberForm, toCreateBody } from "./create-number-form.ts";
 import { compactNumber, e164Problem, flagOf, looksLikePhoneNumber } from "./number-rules.ts";
-import { callForm, extensionForm, importForm, messagingForm, toImportBody, toMessagingBody } from "./other-forms.ts";
+import { extensionForm, importForm, messagingForm, toImportBody, toMessagingBody } from "./other-forms.ts";
 
 const messages = {
   numberRequired: "Enter the phone number",
@@ -151,11 +151,5 @@ describe("extension, messaging and call forms", () => {
       number: PHONE_NUMBER_TEXTS.whatsappInvalidNumber,
       phone_number_id: "Enter the numeric Phone Number ID",
     });
-  });
-
-  it("call a number that looks like one", () => {
-    const form = callForm({ numberRequired: "required", numberInvalid: "invalid" });
-    expect(form.safeParse({ destination_number: "+1 415 555 0100" }).success).toBe(true);
-    expect(errorsOf(form.safeParse({ destination_number: "x" }))).toEqual({ destination_number: "invalid" });
   });
 });

@@ -1,7 +1,7 @@
 import { type IntegrationProviderInfo, MediaStreamProvider, WhatsappIntegrateBody } from "@parley/contract";
 import { z } from "zod";
 import type { NewExtension, NewImport, NewMessagingNumber } from "../../../api/phone-numbers.ts";
-import { compactNumber, e164Problem, orNull, phoneNumberField } from "./number-rules.ts";
+import { compactNumber, e164Problem, orNull } from "./number-rules.ts";
 
 // ── import from a provider ──────────────────────────────────────────────────
 
@@ -98,9 +98,3 @@ export const toMessagingBody = (v: MessagingValues): NewMessagingNumber => ({
   app_secret: v.app_secret || undefined,
   agent_id: orNull(v.agent_id),
 });
-
-// ── outbound call ───────────────────────────────────────────────────────────
-
-export const callForm = (m: { numberRequired: string; numberInvalid: string }) =>
-  z.object({ destination_number: phoneNumberField({ required: m.numberRequired, invalid: m.numberInvalid }) });
-export type CallValues = z.output<ReturnType<typeof callForm>>;
