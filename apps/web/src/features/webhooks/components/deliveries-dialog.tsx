@@ -13,6 +13,7 @@ import { errorText } from "../../../components/error-text.ts";
 import { ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { useNotice } from "../../../lib/use-notice.ts";
 import { useDeliveries, useResendDelivery } from "../api/webhooks-api.ts";
+import { DELIVERY_BODY_ID, DeliveryBody } from "./delivery-body.tsx";
 
 const statusColor = { succeeded: "success", failed: "error", pending: "warning" } as const;
 const PAGE_SIZE = 10;
@@ -41,7 +42,7 @@ export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpo
 
   const items = deliveries.data?.items ?? [];
   const total = deliveries.data?.total ?? 0;
-  const columns = deliveryColumns(t, date, (d) => setOpen(open?.id === d.id ? null : d));
+  const columns = deliveryColumns(t, date, open?.id ?? null, (d) => setOpen(open?.id === d.id ? null : d));
   return (
     <DoneDialog
       maxWidth="md"
@@ -80,35 +81,20 @@ export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpo
           pagination={total > PAGE_SIZE ? { count: total, page, pageSize: PAGE_SIZE, onPage: setPage } : undefined}
         />
       )}
-      {open && (
-        <>
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-            {t("payload")}
-          </Typography>
-          <pre dir="ltr" style={{ overflowX: "auto", maxHeight: 300, fontSize: 12 }}>
-            {JSON.stringify(open.payload, null, 2)}
-          </pre>
-        </>
-      )}
+      {open && <DeliveryBody delivery={open} />}
     </DoneDialog>
   );
 }
 
-/** The log's columns: the event (opens its payload), the outcome, the answer, attempts, when. */
+/** The log's columns: the event, the outcome, the answer, attempts, when, and the body it sent. */
 function deliveryColumns(
   t: TFunction,
   date: Intl.DateTimeFormat,
+  openId: string | null,
   onToggle: (delivery: WebhookDelivery) => void,
 ): Column<WebhookDelivery>[] {
   return [
-    {
-      header: t("log.event"),
-      cell: (d) => (
-        <Button size="small" onClick={() => onToggle(d)} sx={{ textTransform: "none" }}>
-          <code dir="ltr">{d.event_type}</code>
-        </Button>
-      ),
-    },
+    { header: t("log.event"), cell: (d) => <code dir="ltr">{d.event_type}</code> },
     {
       header: t("log.status"),
       cell: (d) => <Chip size="small" color={statusColor[d.status]} label={t(`statuses.${d.status}`)} />,
@@ -144,6 +130,25 @@ function deliveryColumns(
           )}
         </>
       ),
+    },
+    {
+      // The request itself, what a receiver's developer looks for first (issue 26).
+      header: t("payload"),
+      cell: (d) => {
+        const shown = openId === d.id;
+        return (
+          <Button
+            size="small"
+            onClick={() => onToggle(d)}
+            aria-expanded={shown}
+            aria-controls={shown ? DELIVERY_BODY_ID : undefined}
+            aria-label={shown ? t("hideBody") : t("showBodyNamed", { event: d.event_type })}
+            sx={{ whiteSpace: "nowrap" }}
+          >
+            {shown ? t("hideBody") : t("showBody")}
+          </Button>
+        );
+      },
     },
   ];
 }
