@@ -8,7 +8,6 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validationFailed } from "../../lib/field-errors.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { listAccountNumbers } from "./account-numbers.ts";
 import { requireAssistants } from "./assistant-links.ts";
 import { normaliseNumber } from "./number-format.ts";
 import type { NewPhoneNumber, PhoneNumberRecord } from "./schema.ts";
@@ -50,8 +49,7 @@ export function trunkColumns(ctx: AppContext, settings: SipTrunkSettings | undef
 
 /**
  * Points the vendor number's webhooks at Parley. The vendor's id for the number comes from the
- * account's own list, which also proves the number belongs to that account; a list that cannot be
- * read says why (account-numbers.ts), a number not in it or not configurable is the §8 502.
+ * account's own list, which also proves the number belongs to that account.
  */
 async function configureVendorNumber(
   ctx: AppContext,
@@ -61,10 +59,9 @@ async function configureVendorNumber(
 ): Promise<string> {
   const adapter = await telephonyFor(provider);
   const account = integrationAccount(ctx, integration);
-  // Keys the vendor refuses and an API out of reach are told apart, as an import tells them.
-  const owned = (await listAccountNumbers(ctx, provider, adapter, account)).find((n) => n.number === values.number);
-  if (!owned) throw new PhoneServiceError();
   try {
+    const owned = (await adapter.listNumbers(account)).find((n) => n.number === values.number);
+    if (!owned) throw new PhoneServiceError();
     await adapter.configureNumber(account, owned, webhookUrlsFor(ctx.config.publicUrl, provider));
     return owned.providerNumberId;
   } catch (error) {

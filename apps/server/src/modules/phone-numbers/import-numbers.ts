@@ -13,8 +13,8 @@ import { validationFailed } from "../../lib/field-errors.ts";
 import { requireOwner, type Tenant } from "../../lib/tenant-scope.ts";
 import { findIntegration } from "../integrations/credentials.ts";
 import { saveIntegration } from "../integrations/service.ts";
-import { listAccountNumbers } from "./account-numbers.ts";
 import { requireAssistants } from "./assistant-links.ts";
+import { importFailure, isUnreachable } from "./import-failures.ts";
 import { normaliseNumber } from "./number-format.ts";
 import { deletePhoneNumber, insertPhoneNumber } from "./service.ts";
 import {
@@ -40,6 +40,30 @@ function typedCredentials(provider: MediaStreamProvider, given: Record<string, s
   const problem = info ? credentialsProblem(info, credentials) : null;
   if (problem) throw new AppError("validation", problem);
   return credentials;
+}
+
+/**
+ * The account's numbers; keys the vendor refuses are a 400, an API out of reach or failing a 502,
+ * each saying which (import-failures.ts). An unreachable API may be the server's egress, so the
+ * operator hears of it too.
+ */
+async function listAccountNumbers(
+  ctx: AppContext,
+  provider: MediaStreamProvider,
+  adapter: TelephonyAdapter,
+  account: TelephonyAccount,
+): Promise<VendorNumber[]> {
+  try {
+    return await adapter.listNumbers(account);
+  } catch (error) {
+    if (isUnreachable(error)) {
+      ctx.calls.log.warn(
+        { provider, origin: error.origin, reason: error.message },
+        "a vendor's API could not be reached to list numbers",
+      );
+    }
+    throw importFailure(error);
+  }
 }
 
 interface ImportTarget {
