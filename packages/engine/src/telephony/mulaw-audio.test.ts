@@ -22,9 +22,19 @@ describe("μ-law stream audio", () => {
     const audio = new MulawStreamAudio();
     audio.encode(tone(300, 16_000));
     audio.dropPending();
-    // A fresh start: 320 samples give one frame once the resampler's short delay is filled.
+    // A fresh start: 640 samples give two frames, the resampler's short delay filled with silence.
     const frames = audio.encode(tone(640, 16_000));
-    expect(frames.length).toBe(1);
+    expect(frames.length).toBe(2);
+  });
+
+  it("sends each 20 ms of assistant audio in the frame it was handed over with, not the next", () => {
+    const audio = new MulawStreamAudio();
+    // A frame of silence, then a tone: the tone's payload is the second, not held back to a third.
+    expect(audio.encode(new Int16Array(320))).toHaveLength(1);
+    const [payload] = audio.encode(tone(320, 16_000));
+    expect(payload).toBeDefined();
+    const decoded = new MulawStreamAudio().decode(payload ?? "");
+    expect(rms(decoded)).toBeGreaterThan(3_000);
   });
 
   it("turns 8 kHz μ-law payloads into 16 kHz PCM of the same loudness", () => {

@@ -19,6 +19,10 @@ export class MulawStreamAudio {
   private readonly up = new Resampler(MULAW_RATE, PCM_RATE);
   private down = new Resampler(PCM_RATE, MULAW_RATE);
   private framer = new Reframer(MULAW_FRAME_BYTES);
+  /** Assistant audio taken since the start (or the last barge-in), 16 kHz samples. */
+  private taken = 0;
+  /** The resampler's first output has been padded to where it would stand without its lookahead. */
+  private primed = false;
 
   /** A vendor payload (base64 μ-law at 8 kHz) as 16 kHz PCM. */
   decode(payload: string): Int16Array {
@@ -29,7 +33,20 @@ export class MulawStreamAudio {
   /** Assistant audio (16 kHz PCM) as base64 payloads of 20 ms each. */
   encode(pcm: Int16Array): string[] {
     const payloads: string[] = [];
-    this.framer.push(this.down.process(pcm), (frame) => {
+    this.taken += pcm.length;
+    let out = this.down.process(pcm);
+    if (!this.primed && out.length > 0) {
+      // The resampler holds back a few samples of lookahead at first: without them every frame
+      // would carry the end of the one before and the caller would hear each frame 20 ms late.
+      const short = Math.floor((this.taken * MULAW_RATE) / PCM_RATE) - out.length;
+      if (short > 0) {
+        const padded = new Int16Array(short + out.length);
+        padded.set(out, short);
+        out = padded;
+      }
+      this.primed = true;
+    }
+    this.framer.push(out, (frame) => {
       payloads.push(Buffer.from(mulawEncode(frame)).toString("base64"));
     });
     return payloads;
@@ -39,5 +56,7 @@ export class MulawStreamAudio {
   dropPending(): void {
     this.down = new Resampler(PCM_RATE, MULAW_RATE);
     this.framer = new Reframer(MULAW_FRAME_BYTES);
+    this.taken = 0;
+    this.primed = false;
   }
 }
