@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order — lint and format, the structure check
-// (module boundaries, scripts/check-structure.mjs), typecheck, unit tests,
+// (module boundaries, scripts/check-structure.mjs), typecheck (workspaces side by side,
+// scripts/typecheck.mjs), unit tests,
 // the API suite on PGlite and again on PostgreSQL, the production build, and the browser suite.
 // Ends with one summary line "N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -67,7 +68,7 @@ function postgresReachable() {
 
 step("lint", "npx", ["biome", "check", "."]);
 step("structure", "node", ["scripts/check-structure.mjs"]);
-step("typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"]);
+step("typecheck", "node", ["scripts/typecheck.mjs"]);
 vitest("unit: contract", "packages/contract");
 vitest("unit: engine", "packages/engine");
 vitest("unit: sip", "packages/sip");
