@@ -163,7 +163,8 @@ export async function callStats(
     .limit(5);
   return {
     calls_this_month: month.calls,
-    minutes_this_month: Math.round(month.minutes * 100) / 100,
+    // Unrounded, as Billing sends it: pages round once, alike, when they show it.
+    minutes_this_month: month.minutes,
     active_calls: activeCalls,
     recent_calls: recent.map(toCallLogSummary),
   };
