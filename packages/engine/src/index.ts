@@ -41,6 +41,9 @@ export { RECORDING_BYTES_PER_SECOND, type RecordingSink } from "./session/record
 export type * from "./session/types.ts";
 export type * from "./telephony/types.ts";
 export { TelephonyError } from "./telephony/types.ts";
+/** The caller's voice activity detector (Silero, else WebRTC VAD, else a level detector); loading it once warms it for every call. */
+export { loadVad } from "./vad/load-vad.ts";
+export type { VoiceActivityModel } from "./vad/voice-activity.ts";
 export type * from "./workflow/types.ts";
 /** Workflows: the graph an assistant's calls (and the text test) run turn by turn. */
 export { type AdvanceOptions, WorkflowRunner, type WorkflowRunnerOptions } from "./workflow/workflow-runner.ts";
