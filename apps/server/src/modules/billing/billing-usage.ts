@@ -17,7 +17,6 @@ import {
   periodTotals,
 } from "./usage-queries.ts";
 
-
 /** The plan behind the workspace this month: its owner's tier (and price) or enterprise quota, and what it used. */
 export async function currentPlan(ctx: AppContext, tenant: Tenant): Promise<BillingPlan> {
   const owner = await planOwnerOf(ctx.db, tenant.workspaceId);
