@@ -22,13 +22,19 @@ const NUMBER: DoubleNumber = {
   businessAccountId: "102290129349001",
   accessToken: "EAAG-hangup-token",
 };
+const QUICK_NUMBER: DoubleNumber = {
+  ...NUMBER,
+  phoneNumberId: "106540352249002",
+  displayPhoneNumber: "+1 415-555-0178",
+  verifiedName: "Parley Quick",
+};
 
 let t: TestApp;
 let double: WhatsappDouble;
 let webhookUrl: string;
 
 beforeAll(async () => {
-  double = await startWhatsappDouble({ numbers: [NUMBER], appSecret: APP_SECRET });
+  double = await startWhatsappDouble({ numbers: [NUMBER, QUICK_NUMBER], appSecret: APP_SECRET });
   t = await createTestApp({
     PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
     WHATSAPP_GRAPH_API_URL: double.apiUrl,
@@ -105,4 +111,45 @@ describe("a WhatsApp caller hanging up while the call connects", () => {
     expect(actions).not.toContain("accept");
     expect(actions).not.toContain("terminate");
   }, 60_000);
+
+  it("posts pre_accept right away when no STUN server is set: werift asks none of its own", async () => {
+    const b = await signedInUser(t);
+    const agent = await createAssistant(t, b.token, { name: "Quick desk", first_message: "Hello." });
+    const integrated = await call(t, "POST", "/api/v1/phone-numbers/whatsapp/integrate", {
+      token: b.token,
+      body: {
+        number: "+14155550178",
+        access_token: QUICK_NUMBER.accessToken,
+        phone_number_id: QUICK_NUMBER.phoneNumberId,
+        business_account_id: QUICK_NUMBER.businessAccountId,
+        agent_id: agent,
+      },
+    });
+    expect(integrated.statusCode).toBe(201);
+
+    const placedAt = Date.now();
+    const { call: phone } = await double.call({
+      webhookUrl,
+      phoneNumberId: QUICK_NUMBER.phoneNumberId,
+      from: "+447700900556",
+    });
+    const preAccept = await waitFor(
+      () => double.actions.find((x) => x.callId === phone.callId && x.action === "pre_accept"),
+      "pre_accept",
+      30_000,
+    );
+    // Before werift's fallback was turned off it asked stun.l.google.com and posted pre_accept only
+    // after its 5 s STUN timeout; host candidates alone take milliseconds (a wide bound for a busy machine).
+    expect(preAccept.at - placedAt).toBeLessThan(4_000);
+    await phone.hangup();
+    await waitFor(
+      async () => {
+        const rows: LogRow[] = (await call(t, "GET", "/api/v1/call-logs", { token: b.token })).json().data ?? [];
+        const row = rows[0];
+        return row && row.status !== "queued" && row.status !== "in_progress" ? row : undefined;
+      },
+      "the call log to close",
+      30_000,
+    );
+  }, 90_000);
 });

@@ -72,6 +72,7 @@ export class WebrtcAudioLeg {
     const leg = new WebrtcAudioLeg(pc, null);
     try {
       await pc.setRemoteDescription({ type: "offer", sdp: offerSdp });
+      withoutFallbackStun(pc, options);
       const transceiver = pc.getTransceivers().find((t) => t.kind === "audio");
       if (!transceiver) throw new Error("the offer has no audio");
       transceiver.setDirection("sendrecv");
@@ -89,6 +90,7 @@ export class WebrtcAudioLeg {
     const pc = new RTCPeerConnection(peerConfig(options));
     const transceiver = pc.addTransceiver("audio", { direction: "sendrecv" });
     const leg = new WebrtcAudioLeg(pc, transceiver);
+    withoutFallbackStun(pc, options);
     await pc.setLocalDescription(await pc.createOffer());
     return { leg, sdp: localSdp(pc) };
   }
@@ -173,6 +175,16 @@ function peerConfig(options: AudioLegOptions): Partial<PeerConfig> {
     ...(options.iceServers ? { iceServers: options.iceServers } : {}),
     ...(options.extraHostAddresses ? { iceAdditionalHostAddresses: options.extraHostAddresses } : {}),
   };
+}
+
+/**
+ * werift 0.22 asks Google's STUN server when it is given none (its ICE connection falls back to
+ * stun.l.google.com:19302), and waits up to 5 s for the answer before the SDP is complete. A leg
+ * given a list without a STUN server asks none: gathering ends as soon as the host candidates exist.
+ */
+function withoutFallbackStun(pc: RTCPeerConnection, options: AudioLegOptions): void {
+  if (!options.iceServers || options.iceServers.some((server) => /^stuns?:/.test(server.urls))) return;
+  for (const transport of pc.iceTransports) transport.connection.stunServer = undefined;
 }
 
 function localSdp(pc: RTCPeerConnection): string {
