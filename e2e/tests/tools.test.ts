@@ -150,7 +150,7 @@ describe("tool servers page", () => {
     await broken.getByRole("textbox", { name: "URL", exact: true }).fill(`http://127.0.0.1:${closedPort}/mcp`);
     await broken.getByRole("button", { name: "Save", exact: true }).click();
     await broken.getByRole("alert").waitFor({ timeout: 30_000 });
-    expect(await broken.getByRole("alert").textContent()).toMatch(/^Validation error: .+/);
+    expect(await broken.getByRole("alert").textContent()).toMatch(/^Could not connect to the MCP server at .+/);
     expect(await broken.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe("Nowhere");
     await broken.getByRole("button", { name: "Cancel", exact: true }).click();
     expect(await page.getByRole("row", { name: /Nowhere/ }).count()).toBe(0);
