@@ -1,8 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { adminToken } from "./api.ts";
-import { launchBrowser, launchBrowserWithMicrophone, signInToHome } from "./browser.ts";
+import { launchBrowserWithMicrophone, signInToHome } from "./browser.ts";
 import { type RunningServer, startServer } from "./server.ts";
+import { sharedBrowser } from "./shared-browser.ts";
 
 export interface Product {
   server: RunningServer;
@@ -23,13 +24,15 @@ const START_TIMEOUT_MS = 120_000;
 
 /**
  * For one test file: starts the built product on a fresh database and a browser before the tests,
- * and stops both after. Read `product.server` and `product.browser` inside the tests.
+ * and stops both after. Read `product.server` and `product.browser` inside the tests. The browser
+ * is the suite's shared Chromium (support/shared-browser.ts) unless the file needs a microphone;
+ * closing it then closes this file's contexts.
  */
 export function useProduct(env: ProductEnv = {}, options: ProductOptions = {}): Product {
   const product = {} as Product;
   beforeAll(async () => {
     const resolved = typeof env === "function" ? await env() : env;
-    const browser = options.microphone ? launchBrowserWithMicrophone(options.microphone) : launchBrowser();
+    const browser = options.microphone ? launchBrowserWithMicrophone(options.microphone) : sharedBrowser();
     [product.server, product.browser] = await Promise.all([startServer(resolved), browser]);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
