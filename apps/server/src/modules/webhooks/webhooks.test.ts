@@ -108,6 +108,8 @@ describe("webhooks", () => {
     });
     expect(logged?.response_time_ms).toBeGreaterThanOrEqual(0);
     expect(hit.headers["x-parley-delivery"]).toBe(logged?.id);
+    // The log holds the request body as the receiver got it, byte for byte once serialised.
+    expect(JSON.stringify(logged?.payload)).toBe(hit.body);
   }, 180_000);
 
   it("sends only subscribed events to enabled endpoints", async () => {
@@ -139,6 +141,8 @@ describe("webhooks", () => {
     expect(body.data.call).toMatchObject({ id: log.id, transcript: [] });
     expect(body.data).toHaveProperty("recording_url", null);
     await expect.poll(async () => (await deliveries(endpoint.id))[0]?.status, { timeout: 60_000 }).toBe("succeeded");
+    // The delivery log shows the call's whole body, transcript and all, as it was sent.
+    expect((await deliveries(endpoint.id))[0]?.payload).toEqual(body);
   }, 180_000);
 
   it("holds call.ended of an assistant with post-call analysis (the analysis job sends it)", async () => {
