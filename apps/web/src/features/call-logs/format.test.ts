@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatMoney, formatOffset } from "./format.ts";
+import { eventKey, formatDuration, formatMoney, formatOffset } from "./format.ts";
 
 describe("call log formatting", () => {
   it("formats durations as m:ss", () => {
@@ -13,5 +13,11 @@ describe("call log formatting", () => {
   it("keeps sub-cent costs visible", () => {
     expect(formatMoney(0.0123)).toBe("$0.0123");
     expect(formatMoney(12.5)).toBe("$12.50");
+  });
+  it("names an interruption heard before any word of the reply on its own", () => {
+    expect(eventKey({ type: "interruption", heard_text: "" })).toBe("events.interruptionUnheard");
+    expect(eventKey({ type: "interruption", heard_text: " " })).toBe("events.interruptionUnheard");
+    expect(eventKey({ type: "interruption", heard_text: "Hello there" })).toBe("events.interruption");
+    expect(eventKey({ type: "dtmf" })).toBe("events.dtmf");
   });
 });

@@ -15,3 +15,12 @@ export function formatOffset(ms: number): string {
 export function formatMoney(usd: number): string {
   return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
 }
+
+/**
+ * The key naming an event: an interruption before a word of the reply was heard has its own
+ * sentence, since quoting what was heard would show empty quotes.
+ */
+export function eventKey(event: { type: string; heard_text?: string }): string {
+  if (event.type === "interruption" && !event.heard_text?.trim()) return "events.interruptionUnheard";
+  return `events.${event.type}`;
+}

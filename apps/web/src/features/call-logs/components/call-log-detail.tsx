@@ -17,7 +17,7 @@ import { CallAnalysisView } from "../../../components/call-analysis/call-analysi
 import { errorText } from "../../../components/error-text.ts";
 import { useDates } from "../../../lib/dates-in-language.ts";
 import { fetchRecordingUrl, useCallLog } from "../api/call-logs-api.ts";
-import { formatDuration, formatMoney, formatOffset } from "../format.ts";
+import { eventKey, formatDuration, formatMoney, formatOffset } from "../format.ts";
 import { LatencyChart } from "./latency-chart.tsx";
 import { WorkflowPath } from "./workflow-path.tsx";
 
@@ -137,9 +137,9 @@ function Body({ log }: { log: CallLog }) {
         <Section title={t("detail.events")}>
           {log.events.map((event) => (
             <Typography key={`${event.at_ms}-${event.type}`} variant="body2">
-              {formatOffset(event.at_ms)} · {t(`events.${event.type}`)}
+              {formatOffset(event.at_ms)} · {t(eventKey(event))}
               {event.type === "transfer" && ` → ${event.destination.name} (${event.destination.number})`}
-              {event.type === "interruption" && ` “${event.heard_text}”`}
+              {event.type === "interruption" && event.heard_text.trim() && ` “${event.heard_text.trim()}”`}
               {event.type === "provider_fallback" &&
                 ` ${t(`cost.${event.stage}`)}: ${providerLabel(event.from)} → ${providerLabel(event.to)}`}
               {event.type === "dtmf" && ` ${event.direction}: ${event.digits}`}
