@@ -225,7 +225,8 @@ describe("document limits", () => {
     expect(failed).toMatchObject({ status: "failed", error_code: "workspace_full", chunk_count: 0 });
     expect(failed.error_message).toMatch(/^The workspace's knowledge base would pass its 50,000 chunks/);
     expect((await settled(t, a.token, first?.id ?? "")).status).toBe("ready");
-  });
+    // It waits up to a minute for the second document: the test's own time must cover that wait.
+  }, 120_000);
 
   it("gives up a document whose job stopped its process on every attempt, instead of starting it again", async () => {
     const a = await signedInUser(t);

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { DOCUMENT_LIMITS, type DocumentKind } from "@parley/contract";
+import { bundledWorker } from "./bundled-worker.ts";
 import type { Chunk } from "./chunking.ts";
 import { ExtractionError } from "./extract/index.ts";
 import type { ReadAnswer, ReadRequest } from "./extract-worker.ts";
@@ -12,17 +13,13 @@ export interface ReadChunks {
 
 /**
  * In the bundle (dist/main.js) the worker is dist/extract-worker.js, built beside main.js. From
- * source (tests, `npm run dev`) it is the TypeScript file beside this one: a worker thread does not
- * get the parent's tsx loader on Node 20 (`--import tsx` in its execArgv is not applied to its
- * entry), so a one-line entry registers tsx first, then imports it.
+ * source (tests, `npm run dev`) the worker's TypeScript is bundled the same way (see
+ * bundled-worker.ts), once per process: a thread that registered tsx instead spent seconds of CPU
+ * on its loader for every module of the document libraries, at every thread start.
  */
-function workerEntry(): { entry: string | URL; eval: boolean } {
-  if (!import.meta.url.endsWith(".ts")) return { entry: new URL("./extract-worker.js", import.meta.url), eval: false };
-  const worker = new URL("./extract-worker.ts", import.meta.url).href;
-  // Resolved here when the runtime can (an eval'd entry resolves bare names from the working directory).
-  const tsx = import.meta.resolve?.("tsx/esm/api") ?? "tsx/esm/api";
-  const entry = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`;
-  return { entry, eval: true };
+function workerEntry(): URL | Promise<URL> {
+  if (!import.meta.url.endsWith(".ts")) return new URL("./extract-worker.js", import.meta.url);
+  return bundledWorker(new URL("./extract-worker.ts", import.meta.url));
 }
 
 /** V8's heap limits of the reading thread; together with its stack they bound its memory. */
@@ -66,9 +63,8 @@ class ReaderThread {
   files = 0;
   alive = true;
 
-  constructor() {
-    const { entry, eval: evaluated } = workerEntry();
-    this.worker = new Worker(entry, { eval: evaluated, resourceLimits: RESOURCE_LIMITS });
+  constructor(entry: URL) {
+    this.worker = new Worker(entry, { resourceLimits: RESOURCE_LIMITS });
     // An idle reader never keeps the process from exiting.
     this.worker.unref();
     this.worker.on("message", ({ id, answer }: { id: number; answer: ReadAnswer }) => {
@@ -122,7 +118,7 @@ async function readOnThread(data: Buffer): Promise<ReadChunks> {
   if (idleTimer) clearTimeout(idleTimer);
   if (!thread?.alive || thread.files >= FILES_PER_THREAD) {
     thread?.close();
-    thread = new ReaderThread();
+    thread = new ReaderThread(await workerEntry());
   }
   const reader = thread;
   let deadline: NodeJS.Timeout | undefined;
