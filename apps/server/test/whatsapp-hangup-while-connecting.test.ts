@@ -65,6 +65,18 @@ interface LogRow {
   channel: string;
 }
 
+/** The workspace's latest call log once it has closed. */
+const closedLog = (token: string, timeoutMs: number) =>
+  waitFor(
+    async () => {
+      const rows: LogRow[] = (await call(t, "GET", "/api/v1/call-logs", { token })).json().data ?? [];
+      const row = rows[0];
+      return row && row.status !== "queued" && row.status !== "in_progress" ? row : undefined;
+    },
+    "the call log to close",
+    timeoutMs,
+  );
+
 describe("a WhatsApp caller hanging up while the call connects", () => {
   it("ends the call at once: log closed as caller_hangup, no accept, the slot freed", async () => {
     const a = await signedInUser(t);
@@ -91,15 +103,7 @@ describe("a WhatsApp caller hanging up while the call connects", () => {
     const hungUpAt = Date.now();
 
     // Ended at once: well inside the 30 s the media wait would take to give up.
-    const log = await waitFor(
-      async () => {
-        const rows: LogRow[] = (await call(t, "GET", "/api/v1/call-logs", { token: a.token })).json().data ?? [];
-        const row = rows[0];
-        return row && row.status !== "queued" && row.status !== "in_progress" ? row : undefined;
-      },
-      "the call log to close",
-      10_000,
-    );
+    const log = await closedLog(a.token, 10_000);
     expect(Date.now() - hungUpAt).toBeLessThan(10_000);
     expect(log).toMatchObject({ channel: "whatsapp", status: "failed", end_reason: "caller_hangup" });
 
@@ -142,14 +146,6 @@ describe("a WhatsApp caller hanging up while the call connects", () => {
     // after its 5 s STUN timeout; host candidates alone take milliseconds (a wide bound for a busy machine).
     expect(preAccept.at - placedAt).toBeLessThan(4_000);
     await phone.hangup();
-    await waitFor(
-      async () => {
-        const rows: LogRow[] = (await call(t, "GET", "/api/v1/call-logs", { token: b.token })).json().data ?? [];
-        const row = rows[0];
-        return row && row.status !== "queued" && row.status !== "in_progress" ? row : undefined;
-      },
-      "the call log to close",
-      30_000,
-    );
+    await closedLog(b.token, 30_000);
   }, 90_000);
 });
