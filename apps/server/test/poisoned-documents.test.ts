@@ -152,7 +152,7 @@ beforeAll(async () => {
     ...(database ? { databaseUrl: database.url } : {}),
   });
   token = await signInAdmin(server.base);
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await stopServerProcess(server);

@@ -63,7 +63,8 @@ export async function startServerProcess(options: { dataDir: string; databaseUrl
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Loading the server through tsx on two cores busy with other tests can take well over a minute.
+  const deadline = Date.now() + 170_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
     const up = await fetch(`${base}/api/v1/health`).then(
