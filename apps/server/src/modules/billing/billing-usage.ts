@@ -6,7 +6,7 @@ import { effectiveLimits } from "../users/limits.ts";
 import { findUserById } from "../users/service.ts";
 import { getTier } from "../users/tiers.ts";
 import { ownedWorkspaceCount, ownedWorkspaceIds, planOwnerOf } from "../workspaces/service.ts";
-import { countedMinutes, monthStartOf } from "./counted-calls.ts";
+import { countedMinutes, monthStartOf } from "./counted-calls-across-workspaces.ts";
 import {
   assistantUsage,
   componentUsage,

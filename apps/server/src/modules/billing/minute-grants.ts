@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { scoped } from "../../lib/tenant-scope.ts";
-import { countedMinutes, monthStartOf } from "./counted-calls.ts";
+import { countedMinutes, monthStartOf } from "./counted-calls-across-workspaces.ts";
 import { reservedSeconds } from "./minute-grants-across-workspaces.ts";
 import { minuteGrants } from "./schema.ts";
 

@@ -2,6 +2,7 @@ import {
   BillingPeriod,
   BillingUsage,
   BillingUsageQuery,
+  CallStatsResponse,
   ErrorResponse,
   PaymentRedirect,
   PaymentStatus,
@@ -14,6 +15,7 @@ import { errorResponses } from "../../lib/error-responses.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute, userTenantRoute } from "../../plugins/tenant.ts";
 import { billingUsage } from "./billing-usage.ts";
+import { homeFigures } from "./home-figures.ts";
 import { meterEndedCalls } from "./metering.ts";
 import { buildStatement, statementCsv, statementPdf } from "./statement.ts";
 import { checkoutUrl, paymentStatus, portalUrl } from "./stripe/payments.ts";
@@ -23,15 +25,17 @@ const errors = { ...errorResponses, 502: ErrorResponse };
 const PeriodParams = z.object({ period: BillingPeriod });
 
 /**
- * Usage and billing of the caller's workspace: the metered month, monthly statements (CSV, PDF) and,
- * with payments configured, checkout of the plan's tier and the customer portal. Registering these
- * routes also meters every call that ends (needs registerJobs(app)).
+ * Usage and billing of the caller's workspace: the metered month, Home's monthly figures, monthly
+ * statements (CSV, PDF) and, with payments configured, checkout of the plan's tier and the customer
+ * portal. Registering these routes also meters every call that ends (needs registerJobs(app)).
  */
 export async function billingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const route = routeOptions(tenantRoute(app), tags, errors);
   const peopleRoute = routeOptions(userTenantRoute(app), tags, errors);
+  // Home's figures sit with the call logs in the API, but are counted here, as /billing counts them.
+  const homeRoute = routeOptions(tenantRoute(app), ["call logs"]);
 
   const stopMetering = meterEndedCalls(ctx, app.jobs, app.log);
   app.addHook("onClose", async () => stopMetering());
@@ -43,6 +47,17 @@ export async function billingRoutes(app: FastifyInstance) {
       response: { 200: BillingUsage },
     }),
     async (request) => billingUsage(ctx, tenantOf(request), request.query.period),
+  );
+
+  r.get(
+    "/call-logs/stats",
+    homeRoute("Calls and minutes this calendar month (UTC) as billing counts them, calls in progress, latest calls", {
+      response: { 200: CallStatsResponse },
+    }),
+    async (request) => {
+      const tenant = tenantOf(request);
+      return homeFigures(ctx.db, tenant, ctx.now(), (await ctx.calls.rooms.listAll(tenant.workspaceId)).length);
+    },
   );
 
   r.get(

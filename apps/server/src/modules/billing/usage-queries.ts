@@ -2,7 +2,7 @@ import type { ComponentUsage, PeriodTotal, UsageComponent, UsageUnit } from "@pa
 import { and, asc, desc, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
-import { type CountedGroup, type CountWindow, countedBy, countedTotals } from "./counted-calls.ts";
+import { type CountedGroup, type CountWindow, countedBy, countedTotals } from "./counted-calls-across-workspaces.ts";
 import { usageRecords } from "./schema.ts";
 
 /**

@@ -1,11 +1,10 @@
-import type { CallLog, CallLogPage, CallLogSummary, CallLogsQuery, CallStatsResponse } from "@parley/contract";
+import type { CallLog, CallLogPage, CallLogSummary, CallLogsQuery } from "@parley/contract";
 import { desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
-import { countedTotals, monthStartOf } from "../billing/counted-calls.ts";
 import { openRecordingFile, removeRecordingFile } from "./recording-files.ts";
 import { type CallLogRow, callLogs, callRecordings } from "./schema.ts";
 
@@ -144,28 +143,13 @@ export async function deleteCallLog(db: Executor, dataDir: string, tenant: Tenan
   if (path) await removeRecordingFile(dataDir, path);
 }
 
-/**
- * Calls and minutes of this calendar month (UTC) as billing counts them (counted calls: connected,
- * ended), plus the five latest calls whatever their outcome.
- */
-export async function callStats(
-  db: Executor,
-  tenant: TenantScope,
-  now: Date,
-  activeCalls: number,
-): Promise<CallStatsResponse> {
-  const month = await countedTotals(db, { workspaceIds: [tenant.workspaceId], from: monthStartOf(now) });
-  const recent = await db
+/** The workspace's latest calls, whatever their outcome (Home lists them). */
+export async function recentCalls(db: Executor, tenant: TenantScope, limit = 5): Promise<CallLogSummary[]> {
+  const rows = await db
     .select()
     .from(callLogs)
     .where(scoped(callLogs, tenant).where())
     .orderBy(desc(callLogs.startedAt), desc(callLogs.id))
-    .limit(5);
-  return {
-    calls_this_month: month.calls,
-    // Unrounded, as Billing sends it: pages round once, alike, when they show it.
-    minutes_this_month: month.minutes,
-    active_calls: activeCalls,
-    recent_calls: recent.map(toCallLogSummary),
-  };
+    .limit(limit);
+  return rows.map(toCallLogSummary);
 }

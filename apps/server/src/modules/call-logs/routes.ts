@@ -1,17 +1,20 @@
-import { CallLog, CallLogPage, CallLogsQuery, CallStatsResponse, MessageResponse } from "@parley/contract";
+import { CallLog, CallLogPage, CallLogsQuery, MessageResponse } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../lib/error-responses.ts";
 import { messageAfter } from "../../lib/message-handler.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
-import { callStats, deleteCallLog, getCallLog, getCallRecording, listCallLogs } from "./queries.ts";
+import { deleteCallLog, getCallLog, getCallRecording, listCallLogs } from "./queries.ts";
 
 const tags = ["call logs"];
 const errors = errorResponses;
 const IdParams = z.object({ id: z.uuid() });
 
-/** Call logs of the caller's workspace: list with filters, detail, recording, delete, monthly stats. */
+/**
+ * Call logs of the caller's workspace: list with filters, detail, recording, delete. (Home's monthly
+ * figures, GET /call-logs/stats, are counted by billing: billing/routes.ts.)
+ */
 export async function callLogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
@@ -29,22 +32,6 @@ export async function callLogRoutes(app: FastifyInstance) {
       },
     },
     async (request) => listCallLogs(ctx.db, tenantOf(request), request.query),
-  );
-
-  r.get(
-    "/call-logs/stats",
-    {
-      ...scoped,
-      schema: {
-        tags,
-        summary: "Calls and minutes this calendar month (UTC), calls in progress, latest calls",
-        response: { 200: CallStatsResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const tenant = tenantOf(request);
-      return callStats(ctx.db, tenant, ctx.now(), (await ctx.calls.rooms.listAll(tenant.workspaceId)).length);
-    },
   );
 
   r.get(

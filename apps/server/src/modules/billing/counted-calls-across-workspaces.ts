@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, notExists, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, lt, notExists, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { callLogs } from "../call-logs/schema.ts";
+import { ENDED_CALLS, endedCallsSubquery } from "../call-logs/ended-calls-across-workspaces.ts";
 import { usageRecords } from "./schema.ts";
 
 /**
@@ -58,28 +58,32 @@ function countedCallRows(db: Executor, window: CountWindow) {
         window.to ? lt(usageRecords.day, window.to) : undefined,
       ),
     );
+  const ended = endedCallsSubquery(db, {
+    workspaceIds: window.workspaceIds,
+    from: midnight(window.from),
+    to: window.to ? midnight(window.to) : undefined,
+  });
   const notYetMetered = db
     .select({
-      callId: callLogs.id,
-      agentId: callLogs.agentId,
-      agentName: callLogs.agentName,
-      day: sql<string>`to_char(${callLogs.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`.as("day"),
-      minutes: sql<number>`${callLogs.durationSeconds} / 60.0`.as("minutes"),
+      callId: ended.callId,
+      agentId: ended.agentId,
+      agentName: ended.agentName,
+      day: ended.day,
+      minutes: ended.minutes,
     })
-    .from(callLogs)
+    .from(ended)
     .where(
-      and(
-        inArray(callLogs.workspaceId, window.workspaceIds),
-        notInArray(callLogs.status, ["queued", "in_progress"]),
-        gt(callLogs.durationSeconds, 0),
-        gte(callLogs.startedAt, midnight(window.from)),
-        window.to ? lt(callLogs.startedAt, midnight(window.to)) : undefined,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(usageRecords)
-            .where(and(eq(usageRecords.callId, callLogs.id), meterCallRow)),
-        ),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(usageRecords)
+          // Qualified by hand: drizzle names a subquery's column bare, which the inner table would capture.
+          .where(
+            and(
+              sql`${usageRecords.callId} = ${sql.identifier(ENDED_CALLS)}.${sql.identifier("call_id")}`,
+              meterCallRow,
+            ),
+          ),
       ),
     );
   return unionAll(metered, notYetMetered).as("counted_calls");
