@@ -12,5 +12,11 @@ export default defineConfig({
     // (halves the suite's CPU time). Safe because no test mocks modules, stubs globals or fakes
     // timers, and every file builds its own app, database and clock through test/harness.ts.
     isolate: false,
+    experimental: {
+      // Transformed TypeScript is kept on disk (node_modules/.experimental-vitest-cache, keyed by
+      // the file's content): `npm test` runs this suite twice, on PGlite then on PostgreSQL, and the
+      // second run, like every rerun of a single file, skips transforming the whole server again.
+      fsModuleCache: true,
+    },
   },
 });
