@@ -178,8 +178,8 @@ function peerConfig(options: AudioLegOptions): Partial<PeerConfig> {
 }
 
 /**
- * werift 0.22 asks Google's STUN server when it is given none (its ICE connection falls back to
- * stun.l.google.com:19302), and waits up to 5 s for the answer before the SDP is complete. A leg
+ * werift 0.22 asks a public STUN server of its own choosing when it is given none (its ICE
+ * connection falls back to one), and waits up to 5 s for the answer before the SDP is complete. A leg
  * given a list without a STUN server asks none: gathering ends as soon as the host candidates exist.
  */
 function withoutFallbackStun(pc: RTCPeerConnection, options: AudioLegOptions): void {
