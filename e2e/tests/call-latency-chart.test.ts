@@ -76,13 +76,19 @@ const TURNS = [
   },
 ];
 
-const detail = (call: CallLogSummary, turns: typeof TURNS) =>
+/** A barge-in before a word of the reply was heard, and one that cut the reply after a few words. */
+const EVENTS = [
+  { type: "interruption", heard_text: "", at_ms: 4_000 },
+  { type: "interruption", heard_text: "Your appointment is", at_ms: 9_000 },
+];
+
+const detail = (call: CallLogSummary, turns: typeof TURNS, events: unknown[] = []) =>
   CallLog.parse({
     ...call,
     transcript: [],
     tool_calls: [],
     turn_metrics: turns,
-    events: [],
+    events,
     has_recording: false,
     cost_breakdown: null,
     analysis: null,
@@ -103,7 +109,7 @@ async function serveCalls(page: Page) {
   });
   await page.route(/\/api\/v1\/call-logs(\?.*)?$/, (route) => route.fulfill({ json: list }));
   await page.route(new RegExp(`/api/v1/call-logs/${PHONE_CALL.id}$`), (route) =>
-    route.fulfill({ json: detail(PHONE_CALL, TURNS) }),
+    route.fulfill({ json: detail(PHONE_CALL, TURNS, EVENTS) }),
   );
   await page.route(new RegExp(`/api/v1/call-logs/${SIP_CALL.id}$`), (route) =>
     route.fulfill({ json: detail(SIP_CALL, []) }),
@@ -173,6 +179,19 @@ describe("call direction and SIP refusals", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByText("SIP 503 Service Unavailable", { exact: true }).waitFor();
     await dialog.getByText("Inbound", { exact: true }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe("interruptions on the call page", () => {
+  it("quotes what the caller heard, and says so when they heard nothing instead of quoting nothing", async () => {
+    const page = await open(`/call-logs?call=${PHONE_CALL.id}`);
+    const dialog = page.getByRole("dialog");
+    await dialog
+      .getByText("0:04.0 · Caller interrupted before a word of the reply was heard", { exact: true })
+      .waitFor();
+    await dialog.getByText("0:09.0 · Caller interrupted “Your appointment is”", { exact: true }).waitFor();
+    expect(await dialog.getByText("“”").count()).toBe(0);
     await page.context().close();
   });
 });
