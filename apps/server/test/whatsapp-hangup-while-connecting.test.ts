@@ -93,14 +93,23 @@ describe("a WhatsApp caller hanging up while the call connects", () => {
     });
     expect(integrated.statusCode).toBe(201);
 
+    // The platform holds its answer to pre_accept, so the call is still connecting when the caller
+    // hangs up (the answer itself is ready in milliseconds).
+    const release = double.holdPreAccepts();
     const { call: phone, webhook } = await double.call({
       webhookUrl,
       phoneNumberId: NUMBER.phoneNumberId,
       from: "+447700900555",
     });
     expect(webhook.status).toBe(200);
+    await waitFor(
+      () => double.actions.find((x) => x.callId === phone.callId && x.action === "pre_accept"),
+      "pre_accept",
+      30_000,
+    );
     await phone.hangup(); // the terminate webhook, while Parley is still connecting the call
     const hungUpAt = Date.now();
+    release(); // whatever pre_accept's answer now brings, nothing more may follow it
 
     // Ended at once: well inside the 30 s the media wait would take to give up.
     const log = await closedLog(a.token, 10_000);

@@ -221,6 +221,11 @@ export interface WhatsappDouble {
   call(options: PlaceCallOptions): Promise<{ call: DoubleCall; webhook: WebhookExchange }>;
   /** GET hub.challenge handshake as Meta does when a webhook is saved. */
   verifyWebhook(url: string, verifyToken: string, challenge?: string): Promise<WebhookExchange>;
+  /**
+   * Holds the platform's answer to every pre_accept (recorded in `actions` at once) until the
+   * returned release is called: Parley's call stays connecting, whatever its network's speed.
+   */
+  holdPreAccepts(): () => void;
   close(): Promise<void>;
 }
 
@@ -234,6 +239,7 @@ export async function startWhatsappDouble(options: WhatsappDoubleOptions): Promi
   const webhooks: WebhookExchange[] = [];
   const calls = new Map<string, DoubleCall>();
   const stun = await startStunResponder();
+  let preAcceptHold: Promise<void> | null = null;
   const numberFor = (request: DoubleRequest, id: string) => {
     const token = bearerToken(request);
     if (!token || !options.numbers.some((n) => n.accessToken === token)) return { error: invalidToken() };
@@ -274,7 +280,7 @@ export async function startWhatsappDouble(options: WhatsappDoubleOptions): Promi
       {
         method: "POST",
         pattern: `/${GRAPH_VERSION}/:id/calls`,
-        handle(request, { id = "" }) {
+        async handle(request, { id = "" }) {
           const found = numberFor(request, id);
           if (!found.number) return found.error;
           const body = jsonObjectOf(request);
@@ -288,6 +294,7 @@ export async function startWhatsappDouble(options: WhatsappDoubleOptions): Promi
           const sdp = stringField(session, "sdp") ?? null;
           const sdpType = stringField(session, "sdp_type") ?? null;
           actions.push({ phoneNumberId: id, callId, action, sdpType, sdp, at: server.now() });
+          if (action === "pre_accept" && preAcceptHold) await preAcceptHold;
           if (action === "pre_accept" || action === "accept") {
             if (sdpType !== "answer" || !sdp)
               return graphError(400, "(#100) Invalid parameter: session", "OAuthException", 100);
@@ -386,6 +393,16 @@ export async function startWhatsappDouble(options: WhatsappDoubleOptions): Promi
       );
       const webhook = await post(placed.webhookUrl, body, secret);
       return { call, webhook };
+    },
+    holdPreAccepts() {
+      let release = () => {};
+      preAcceptHold = new Promise<void>((resolve) => {
+        release = () => {
+          preAcceptHold = null;
+          resolve();
+        };
+      });
+      return release;
     },
     verifyWebhook(url, verifyToken, challenge = String(Math.floor(Math.random() * 1e9))) {
       const query = new URLSearchParams({
