@@ -75,9 +75,15 @@ vitest("unit: sip", "packages/sip");
 vitest("unit: browser-audio", "packages/browser-audio");
 vitest("unit: widget", "packages/widget");
 vitest("unit: web", "apps/web");
-vitest("server (PGlite)", "apps/server");
+// Files that measure how the server answers while it works run after the rest, alone
+// (apps/server/vitest.config.ts, RUN_ALONE).
+const SPLIT = { PARLEY_TEST_SPLIT: "1" };
+const ALONE = { PARLEY_TEST_ALONE: "1" };
+vitest("server (PGlite)", "apps/server", SPLIT);
+vitest("server alone (PGlite)", "apps/server", ALONE);
 if (postgresReachable()) {
-  vitest("server (PostgreSQL)", "apps/server", { PARLEY_TEST_DB: "postgres" });
+  vitest("server (PostgreSQL)", "apps/server", { ...SPLIT, PARLEY_TEST_DB: "postgres" });
+  vitest("server alone (PostgreSQL)", "apps/server", { ...ALONE, PARLEY_TEST_DB: "postgres" });
 } else if (process.env.CI) {
   console.log("✘ PostgreSQL is not reachable on 127.0.0.1:5432; the API suite must also run there.");
   failures.push("server (PostgreSQL)");

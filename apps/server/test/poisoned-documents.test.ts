@@ -152,7 +152,17 @@ beforeAll(async () => {
     ...(database ? { databaseUrl: database.url } : {}),
   });
   token = await signInAdmin(server.base);
-}, 180_000);
+  // What a fresh process does once is not what a poisoned document costs: a first, plain document
+  // loads the reader thread, and meanwhile the start-up warm-up in the background (compiling the
+  // local voice) ends, before any watch starts.
+  const warm = await uploadToServer("warm-up.txt", Buffer.from("A plain document that reads at once.\n"));
+  await until(
+    () => readDocument(warm.id),
+    (doc) => doc.status === "ready" || doc.status === "failed",
+    "the warm-up document to settle",
+    120_000,
+  );
+}, 300_000);
 
 afterAll(async () => {
   await stopServerProcess(server);
