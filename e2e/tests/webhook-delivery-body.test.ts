@@ -58,7 +58,7 @@ describe("webhook delivery log", () => {
     await page.getByRole("button", { name: `Delivery log of ${receiverUrl}` }).click();
     const log = page.getByRole("dialog", { name: /Delivery log/ });
     await log.getByText("Succeeded").waitFor();
-    const show = log.getByRole("button", { name: "Show the body sent for test" });
+    const show = log.getByRole("button", { name: "Show body sent for test" });
     expect(await show.getAttribute("aria-expanded")).toBe("false");
     await show.click();
     const body = log.getByRole("region", { name: "Body sent for test" });
