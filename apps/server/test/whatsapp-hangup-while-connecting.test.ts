@@ -65,6 +65,24 @@ interface LogRow {
   channel: string;
 }
 
+/** A new user whose workspace answers `number` (E.164 `e164`) with an assistant named `name`. */
+async function userWithNumber(name: string, number: DoubleNumber, e164: string) {
+  const user = await signedInUser(t);
+  const agent = await createAssistant(t, user.token, { name, first_message: "Hello." });
+  const integrated = await call(t, "POST", "/api/v1/phone-numbers/whatsapp/integrate", {
+    token: user.token,
+    body: {
+      number: e164,
+      access_token: number.accessToken,
+      phone_number_id: number.phoneNumberId,
+      business_account_id: number.businessAccountId,
+      agent_id: agent,
+    },
+  });
+  expect(integrated.statusCode).toBe(201);
+  return user;
+}
+
 /** The workspace's latest call log once it has closed. */
 const closedLog = (token: string, timeoutMs: number) =>
   waitFor(
@@ -79,19 +97,7 @@ const closedLog = (token: string, timeoutMs: number) =>
 
 describe("a WhatsApp caller hanging up while the call connects", () => {
   it("ends the call at once: log closed as caller_hangup, no accept, the slot freed", async () => {
-    const a = await signedInUser(t);
-    const agent = await createAssistant(t, a.token, { name: "Hangup desk", first_message: "Hello." });
-    const integrated = await call(t, "POST", "/api/v1/phone-numbers/whatsapp/integrate", {
-      token: a.token,
-      body: {
-        number: "+14155550177",
-        access_token: NUMBER.accessToken,
-        phone_number_id: NUMBER.phoneNumberId,
-        business_account_id: NUMBER.businessAccountId,
-        agent_id: agent,
-      },
-    });
-    expect(integrated.statusCode).toBe(201);
+    const a = await userWithNumber("Hangup desk", NUMBER, "+14155550177");
 
     // The platform holds its answer to pre_accept, so the call is still connecting when the caller
     // hangs up (the answer itself is ready in milliseconds).
@@ -126,19 +132,7 @@ describe("a WhatsApp caller hanging up while the call connects", () => {
   }, 60_000);
 
   it("posts pre_accept right away when no STUN server is set: werift asks none of its own", async () => {
-    const b = await signedInUser(t);
-    const agent = await createAssistant(t, b.token, { name: "Quick desk", first_message: "Hello." });
-    const integrated = await call(t, "POST", "/api/v1/phone-numbers/whatsapp/integrate", {
-      token: b.token,
-      body: {
-        number: "+14155550178",
-        access_token: QUICK_NUMBER.accessToken,
-        phone_number_id: QUICK_NUMBER.phoneNumberId,
-        business_account_id: QUICK_NUMBER.businessAccountId,
-        agent_id: agent,
-      },
-    });
-    expect(integrated.statusCode).toBe(201);
+    const b = await userWithNumber("Quick desk", QUICK_NUMBER, "+14155550178");
 
     const placedAt = Date.now();
     const { call: phone } = await double.call({
