@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ANALYSIS_DEFAULTS, AnalysisSettings } from "./call-analysis.ts";
+import { FallbackProviders, FaultPolicy } from "./fault-policy.ts";
 import { stageField } from "./providers/derive.ts";
 import {
   LLM_DESCRIPTORS,
@@ -183,6 +184,10 @@ export const AssistantFields = z.object({
   workflow_id: z.uuid().nullable().default(null),
   /** Post-call analysis (call-analysis.ts): summary, success evaluation, structured data; all off by default. */
   analysis: AnalysisSettings.default(ANALYSIS_DEFAULTS),
+  /** Backup models, transcribers and voices, tried in order when the assistant's own fails (fault-policy.ts). */
+  fallback_providers: FallbackProviders.default({ llm: [], stt: [], tts: [] }),
+  /** Timeouts, the spoken recovery and how a call that cannot go on ends (fault-policy.ts). */
+  fault_policy: FaultPolicy.default(() => FaultPolicy.parse({})),
 });
 export type AssistantFields = z.infer<typeof AssistantFields>;
 

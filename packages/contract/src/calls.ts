@@ -2,6 +2,7 @@ import { z } from "zod";
 import { UsageLine } from "./billing.ts";
 import { AnalysisStatus, CallAnalysis, SuccessFilter } from "./call-analysis.ts";
 import { paged } from "./common.ts";
+import { FaultAction, FaultKind, FaultStage } from "./fault-policy.ts";
 import { pageQuery } from "./page-query.ts";
 import { CallWorkflowRecord } from "./workflows.ts";
 
@@ -53,6 +54,18 @@ export const CallEndReason = z.enum([
   "not_joined",
   /** The server shut down while the call was live. */
   "server_shutdown",
+  /**
+   * Fault outcomes (the fault policy): the call ended because its model, transcriber or voice
+   * failed past every retry and backup (status failed); or it went on to a normal end after a
+   * backup provider took over, a tool timed out or failed, so its log says so (status completed).
+   * The call's `events` name the stage, provider and error of each fault.
+   */
+  "assistant_error",
+  "transcriber_error",
+  "voice_error",
+  "tool_timeout",
+  "tool_error",
+  "fallback_used",
 ]);
 export type CallEndReason = z.infer<typeof CallEndReason>;
 
@@ -189,6 +202,21 @@ export const CallLogEvent = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("dtmf"), direction: z.enum(["in", "out"]), digits: z.string(), at_ms: z.number() }),
   z.object({ type: z.literal("error"), message: z.string(), at_ms: z.number() }),
+  /** A stage failed (fault policy): what failed, how, and what the call did about it. */
+  z.object({
+    type: z.literal("fault"),
+    stage: FaultStage,
+    provider: z.string(),
+    kind: FaultKind,
+    action: FaultAction,
+    /** The vendor's answer or the failure, with secrets redacted. */
+    error: z.string(),
+    at_ms: z.number(),
+  }),
+  /** A tool call the model asked for in a reply the caller cut short before it was heard: not run. */
+  z.object({ type: z.literal("tool_skipped"), name: z.string(), reason: z.string(), at_ms: z.number() }),
+  /** How the call itself ended when its end reason reports a fault instead (caller_hangup, …). */
+  z.object({ type: z.literal("ended"), reason: z.string(), at_ms: z.number() }),
 ]);
 export type CallLogEvent = z.infer<typeof CallLogEvent>;
 
@@ -266,4 +294,6 @@ export type RealtimeServerMessage =
   | ({ type: "turn_metrics" } & TurnMetricsEntry)
   | { type: "interruption"; heard_text: string }
   | { type: "error"; message: string }
+  /** A stage failed and the call is recovering (a backup, a spoken recovery) or giving up. */
+  | { type: "fault"; stage: FaultStage; provider: string; kind: FaultKind; action: FaultAction }
   | { type: "end"; reason: string };

@@ -12,6 +12,7 @@ export * from "./catalog-tts.ts";
 export * from "./common.ts";
 export * from "./constants.ts";
 export * from "./errors.ts";
+export * from "./fault-policy.ts";
 export * from "./functions.ts";
 export * from "./integrations.ts";
 export * from "./knowledge-base.ts";

@@ -17,6 +17,7 @@ export {
 export { createEmbedder } from "./providers/create-embedder.ts";
 export { createProvider } from "./providers/create-provider.ts";
 export { FallbackLlm, FallbackStt, FallbackTts } from "./providers/fallback.ts";
+export { faultKind, faultMessage, redactSecrets } from "./providers/fault-kind.ts";
 export { loadTelephony } from "./providers/load-telephony.ts";
 /** The key-free local voice, used directly by the benchmark. */
 export { ESPEAK_SAMPLE_RATE, EspeakTts } from "./providers/local/tts.ts";
@@ -37,6 +38,7 @@ export type {
 export { createCallSession } from "./session/call-session.ts";
 export { type CallSettings, callSettingsOf } from "./session/call-settings.ts";
 export type { EndOfTurnRule } from "./session/end-of-turn.ts";
+export { endedInFailure, RECOVERY_GAP_MS, reportedEndReason } from "./session/fault-policy.ts";
 export { RECORDING_BYTES_PER_SECOND, type RecordingSink } from "./session/recorder.ts";
 export type * from "./session/types.ts";
 export type * from "./telephony/types.ts";

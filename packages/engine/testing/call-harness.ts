@@ -3,7 +3,7 @@ import { decodeWav } from "../src/audio/wav.ts";
 import type { LlmProvider, TtsProvider } from "../src/providers/types.ts";
 import { createCallSessionWith } from "../src/session/call-session.ts";
 import { callSettingsOf } from "../src/session/call-settings.ts";
-import type { CallEvent, CallSession, CallSummary, ToolRunner } from "../src/session/types.ts";
+import type { CallEvent, CallSession, CallSessionOptions, CallSummary, ToolRunner } from "../src/session/types.ts";
 import { EnergyVad } from "../src/vad/voice-activity.ts";
 import type { WorkflowDefinition, WorkflowEffects } from "../src/workflow/types.ts";
 import { WorkflowRunner } from "../src/workflow/workflow-runner.ts";
@@ -40,6 +40,8 @@ export interface CallHarnessOptions {
   wrapLlm?: (scripted: ScriptedLlm) => LlmProvider;
   /** Puts the fake voice behind another provider for the call. */
   wrapTts?: (fake: FakeTts) => TtsProvider;
+  /** Backups the fault policy falls back to, after the (wrapped) model and voice. */
+  fallbacks?: CallSessionOptions["fallbacks"];
   /** A workflow the call runs, on the scripted model. */
   workflow?: { definition: WorkflowDefinition; effects?: WorkflowEffects };
 }
@@ -82,6 +84,7 @@ export class CallHarness {
         stt: this.stt,
         llm: options.wrapLlm ? options.wrapLlm(this.llm) : this.llm,
         tts: options.wrapTts ? options.wrapTts(this.tts) : this.tts,
+        fallbacks: options.fallbacks,
         tools: options.tools,
         sink: { onEvent: (event) => this.events.push(event) },
         clock: this.clock,

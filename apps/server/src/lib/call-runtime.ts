@@ -139,6 +139,8 @@ export interface CallMetrics {
   callStarted(channel: string): void;
   callEnded(channel: string, status: string, reason: string): void;
   turn(metrics: TurnMetricsEntry): void;
+  /** A provider or tool failed in a live call; `action` is what the fault policy did. */
+  fault(stage: string, provider: string, action: string): void;
 }
 
 /** The carrier of a phone call: who carried it, its id there, and the number it used. */

@@ -10,7 +10,11 @@ export type EndReason =
   | "transferred"
   | "voicemail"
   | "removed"
-  | "error";
+  | "error"
+  /** The fault policy gave up: the model, transcriber or voice failed past its retries and backups. */
+  | "assistant_error"
+  | "transcriber_error"
+  | "voice_error";
 
 /**
  * Everything that flows through the engine's pipelines is a typed frame (pipecat style).

@@ -89,7 +89,11 @@ describe("FallbackStt", () => {
     session.sendAudio(frame(3));
     session.finalize();
     expect(errors).toEqual([]);
-    expect(switches).toEqual([expect.objectContaining({ from: "deepgram", to: "assembly-ai" })]);
+    // The same vendor is tried again first (reported as a hop to itself: a retry), then the next.
+    expect(switches).toEqual([
+      expect.objectContaining({ from: "deepgram", to: "deepgram" }),
+      expect.objectContaining({ from: "deepgram", to: "assembly-ai" }),
+    ]);
     expect(stt.id).toBe("assembly-ai");
     expect(assembly.sessions[0]?.audio).toEqual([2, 3]);
     expect(transcripts.filter((t) => t.type === "final")).toEqual([
@@ -99,7 +103,7 @@ describe("FallbackStt", () => {
     expect(deepgram.sessions[0]?.closed).toBe(true);
   });
 
-  it("re-opens the same provider after a passing drop, without reporting a switch", async () => {
+  it("re-opens the same provider after a passing drop, reporting it as a retry (a hop to itself)", async () => {
     const deepgram = new FakeStt("deepgram");
     const switches: FallbackSwitch[] = [];
     const { session, errors } = await openWith(new FallbackStt([deepgram], (s) => switches.push(s)));
@@ -108,7 +112,7 @@ describe("FallbackStt", () => {
     session.sendAudio(frame(7));
     expect(deepgram.opens).toBe(2);
     expect(deepgram.sessions[1]?.audio).toEqual([7]);
-    expect(switches).toEqual([]);
+    expect(switches).toEqual([expect.objectContaining({ stage: "stt", from: "deepgram", to: "deepgram" })]);
     expect(errors).toEqual([]);
   });
 

@@ -51,9 +51,8 @@ class FallbackSttSession implements SttSession {
   /** Opens the first candidate that works, reporting each hop from a failed provider to the next. */
   async openFirst(candidates: SttProvider[], cause: { from: SttProvider; error: Error } | null): Promise<void> {
     for (const provider of candidates) {
-      if (cause && cause.from !== provider) {
-        this.onSwitch?.({ stage: "stt", from: cause.from.id, to: provider.id, error: cause.error });
-      }
+      // Every hop is reported; one back to the same provider is a retry.
+      if (cause) this.onSwitch?.({ stage: "stt", from: cause.from.id, to: provider.id, error: cause.error });
       const generation = ++this.generation;
       try {
         const inner = await provider.open(this.wrap(generation));
@@ -88,6 +87,14 @@ class FallbackSttSession implements SttSession {
       this.buffer(pcm);
       this.sessionFailed(this.generation, asError(error));
     }
+  }
+
+  /**
+   * The call judged the open session broken (it heard speech and no words came): it is re-opened
+   * like a session that failed on its own.
+   */
+  restart(error: Error): void {
+    this.sessionFailed(this.generation, error);
   }
 
   finalize(): void {

@@ -49,6 +49,8 @@ export interface SttSession {
   /** The caller stopped speaking (VAD): finalize what has been heard so far. */
   finalize(): void;
   close(): Promise<void>;
+  /** Re-opens a session the call judged broken (a recogniser chain has it; others do not). */
+  restart?(error: Error): void;
 }
 
 export interface SttProvider {

@@ -4,6 +4,7 @@ import { createSpeechPipeline, type SpeechPipeline } from "../speech/speech-pipe
 import { findPhrase } from "../text/phrases.ts";
 import type { BuiltInActions } from "./built-in-tools.ts";
 import { Conversation } from "./conversation.ts";
+import type { FaultPolicy, GuardedStages } from "./fault-policy.ts";
 import type { TurnMetricsTracker } from "./turn-metrics.ts";
 import type { CallEvent, CallSessionOptions, Clock, EndReason } from "./types.ts";
 import { WorkflowDirector } from "./workflow-director.ts";
@@ -11,6 +12,11 @@ import { WorkflowDirector } from "./workflow-director.ts";
 /** What the assistant side needs from the call around it. */
 export interface AssistantSideContext {
   options: CallSessionOptions;
+  /** The model and voice as the fault policy guards them (deadlines, backups). */
+  stages: Pick<GuardedStages, "llm" | "tts">;
+  faults: FaultPolicy;
+  /** Unique per call: the start of its tool calls' idempotency keys. */
+  callKey: string;
   clock: Clock;
   metrics: TurnMetricsTracker;
   emit(event: CallEvent): void;
@@ -26,8 +32,6 @@ export interface AssistantSideContext {
   end(reason: EndReason, options: { farewell?: string; beforeEnd?: () => void }): void;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export interface AssistantSide {
   speech: SpeechPipeline;
   conversation: Conversation;
@@ -41,14 +45,17 @@ export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
   const { background, endCall } = settings;
   const speech = createSpeechPipeline({
     clock: ctx.clock,
-    tts: ctx.options.tts,
+    tts: ctx.stages.tts,
     background: background ? new BackgroundMixer(background.id, background.volume) : null,
     lineRate: ctx.options.lineRate,
     hooks: {
       onFrame: ctx.onFrame,
       onTtsRequest: () => ctx.metrics.ttsRequest(),
-      onTtsFirstAudio: () => ctx.metrics.ttsFirstAudio(),
-      onTtsError: (error) => ctx.emit({ type: "error", message: `Speech synthesis failed: ${message(error)}` }),
+      onTtsFirstAudio: () => {
+        ctx.faults.voiceSpoke();
+        ctx.metrics.ttsFirstAudio();
+      },
+      onTtsError: (error, audioStarted) => ctx.faults.voiceFailed(ctx.stages.tts.id, error, audioStarted),
       onStart: () => ctx.onUtteranceStart(),
       onAudible: () => ctx.onUtteranceAudible(),
       // The reply's words reach the chat as they are heard, a sentence at a time; the final follows.
@@ -61,12 +68,19 @@ export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
   const workflow = runner ? new WorkflowDirector(runner, ctx) : null;
   const conversation = new Conversation({
     settings,
-    llm: ctx.options.llm,
+    llm: ctx.stages.llm,
     tools: ctx.options.tools,
     output: speech.output,
     clock: ctx.clock,
     systemPrompt: ctx.options.context ? `${settings.systemPrompt}\n\n${ctx.options.context}` : settings.systemPrompt,
     builtIns: builtInActions(ctx, endCall.goodbye),
+    faults: {
+      modelFailed: (provider, error, attempt) => ctx.faults.modelFailed(provider, error, attempt),
+      malformedToolCall: (provider, error) => ctx.faults.malformedToolCall(provider, error),
+      toolFailed: (name, error) => ctx.faults.toolFailed(name, error),
+      toolTimeoutMs: settings.faults.toolTimeoutMs,
+      callKey: ctx.callKey,
+    },
     director: workflow ?? undefined,
     hooks: {
       onLlmRequest: () => ctx.metrics.llmRequest(),
@@ -81,7 +95,7 @@ export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
           durationMs,
           atMs: ctx.at(),
         }),
-      onError: (text) => ctx.emit({ type: "error", message: text }),
+      onToolSkipped: (call, reason) => ctx.emit({ type: "tool_skipped", name: call.name, reason, atMs: ctx.at() }),
       onReplySpoken: (text) => {
         if (!ctx.isEnding() && findPhrase(text, endCall.phrases)) {
           ctx.end("end_phrase", { farewell: endCall.goodbye });

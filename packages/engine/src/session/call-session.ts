@@ -9,6 +9,7 @@ import { createEmitter } from "./call-events.ts";
 import type { CallSettings, VoicemailHandler } from "./call-settings.ts";
 import { CallerSide } from "./caller-side.ts";
 import type { Conversation } from "./conversation.ts";
+import { FaultPolicy, type GiveUpReason, type GuardedStages } from "./fault-policy.ts";
 import { MaxDuration } from "./max-duration.ts";
 import { CallRecorder, StreamingRecorder } from "./recorder.ts";
 import { SilenceTimeout } from "./silence-timeout.ts";
@@ -68,6 +69,10 @@ class LiveCall implements CallSession {
   private state: "listening" | "thinking" | "speaking" | null = null;
   private turnCount = 0;
   private readonly metrics: TurnMetricsTracker;
+  private readonly faults: FaultPolicy;
+  private readonly stages: GuardedStages;
+  /** The recogniser could not be opened: the fault policy ends the call once it has started. */
+  private sttFailure: Error | null = null;
 
   constructor(
     private readonly options: CallSessionOptions,
@@ -86,12 +91,24 @@ class LiveCall implements CallSession {
       () => this.clock.now(),
       (metrics) => this.emit({ type: "turn_metrics", metrics }),
     );
+    this.faults = new FaultPolicy(settings.faults, {
+      clock: this.clock,
+      emit: this.emit,
+      at: () => this.at(),
+      sayRecovery: (text) => this.speech.output.say(text),
+      replyOwed: () => this.replyOwed(),
+      giveUp: (reason, farewell, transferTo) => this.giveUp(reason, farewell, transferTo),
+    });
+    this.stages = this.faults.guard(options);
     ({
       speech: this.speech,
       conversation: this.conversation,
       workflow: this.workflow,
     } = createAssistantSide({
       options,
+      stages: this.stages,
+      faults: this.faults,
+      callKey: options.callId ?? crypto.randomUUID(),
       clock: this.clock,
       metrics: this.metrics,
       emit: this.emit,
@@ -115,7 +132,10 @@ class LiveCall implements CallSession {
         onPartial: (text) => this.emit({ type: "transcript", role: "user", text, final: false, atMs: this.at() }),
         onTurn: (turn) => this.onCallerTurn(turn),
         onFrame: (pcm) => this.voicemail?.onCallerFrame(pcm),
-        onError: (message) => this.fail(message),
+        onSttFailed: (provider, error) => this.faults.transcriberFailed(provider, error),
+        onSttSilent: () => {
+          if (!this.ending && !this.voicemailMode) this.speech.output.say(settings.faults.recoveryMessage);
+        },
         onActivity: () => this.refreshState(),
       },
       { streamed: options.streamedCallerAudio },
@@ -135,15 +155,21 @@ class LiveCall implements CallSession {
     if (this.started || this.ended) return;
     this.startedAt = this.clock.now();
     try {
-      await this.caller.open(this.deps.loadVad, this.options.stt);
+      this.sttFailure = await this.caller.open(this.deps.loadVad, this.stages.stt);
     } catch (error) {
       this.emit({ type: "error", message: `Call could not start: ${error instanceof Error ? error.message : error}` });
       await this.finish("error");
       throw error;
     }
     this.started = true;
-    this.startBehaviours();
     this.speech.playout.start();
+    if (this.sttFailure) {
+      // Nobody can be heard: the caller is told and the call ends (or is handed on).
+      this.faults.transcriberFailed(this.stages.stt.id, this.sttFailure);
+      this.refreshState();
+      return;
+    }
+    this.startBehaviours();
     // A workflow opens with its start node's greeting instead of the assistant's first message.
     const firstMessage = this.workflow ? this.workflow.greeting() : this.settings.firstMessage;
     if (firstMessage) this.conversation.speak(firstMessage);
@@ -228,6 +254,7 @@ class LiveCall implements CallSession {
     this.silence.answered();
     this.bargeIn();
     this.metrics.begin(timer);
+    this.faults.newTurn(timer.startedAt);
     const reply = this.conversation.respond(text);
     this.refreshState();
     void reply.then(() => {
@@ -280,13 +307,33 @@ class LiveCall implements CallSession {
     const quiet = next === "listening" && !this.caller.speaking && !this.ending && !this.voicemailMode;
     if (quiet) this.silence.arm();
     else this.silence.disarm();
+    this.faults.quiet(this.replyOwed());
+  }
+
+  /** The assistant owes the caller a reply (the model or a tool is working) and nothing is being said. */
+  private replyOwed(): boolean {
+    return (
+      this.started &&
+      !this.ended &&
+      !this.ending &&
+      !this.voicemailMode &&
+      this.conversation.busy &&
+      !this.speech.output.active
+    );
   }
 
   // ── ending ────────────────────────────────────────────────────────────────
 
-  private fail(message: string): void {
-    this.emit({ type: "error", message });
-    void this.end("error", { cut: true });
+  /**
+   * The fault policy gave up: the goodbye is said (the voice chain and its last resort permitting),
+   * the caller is handed to the fallback number when there is one, and the call ends on the
+   * failing stage's reason.
+   */
+  private giveUp(reason: GiveUpReason, farewell: string, transferTo: string | null): void {
+    const transfer = transferTo
+      ? () => this.emit({ type: "transfer", destination: { name: "fallback", number: transferTo }, atMs: this.at() })
+      : undefined;
+    void this.end(reason, { cut: true, farewell, beforeEnd: transfer });
   }
 
   private end(reason: EndReason, options: EndOptions = {}): Promise<void> {
@@ -295,6 +342,7 @@ class LiveCall implements CallSession {
   }
 
   private async runEnd(reason: EndReason, options: EndOptions): Promise<void> {
+    this.faults.stop();
     this.silence.disarm();
     this.maxDuration.stop();
     this.caller.stop();
@@ -315,6 +363,7 @@ class LiveCall implements CallSession {
   private async finish(reason: EndReason): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    this.faults.stop();
     this.workflow?.close();
     this.speech.playout.stop();
     this.silence.disarm();
@@ -323,7 +372,7 @@ class LiveCall implements CallSession {
     await this.caller.close();
     const durationMs = Math.round(this.clock.now() - this.startedAt);
     this.emit({ type: "end", reason, atMs: durationMs });
-    this.resolveDone({ reason, durationMs, recording: this.recording() });
+    this.resolveDone({ reason, durationMs, faults: [...this.faults.faults], recording: this.recording() });
   }
 
   /** The in-memory recording as a WAV; a streamed one is flushed to its sink and not returned. */

@@ -1,6 +1,7 @@
 import {
   ASSISTANT_DEFAULTS,
   type AssistantFields,
+  FaultPolicy,
   LlmSettings,
   type ProviderSettings,
   providerLabel,
@@ -25,6 +26,10 @@ export interface CallSettings {
   firstMessage: string | null;
   /** The three providers, each with its config checked by that provider's schema. */
   providers: ProviderSettings;
+  /** Backups per stage, in the order they are tried after the main provider. */
+  fallbacks: { llm: ProviderSettings["llm"][]; stt: ProviderSettings["stt"][]; tts: ProviderSettings["tts"][] };
+  /** The fault policy: stage deadlines, the spoken recovery and how a call that cannot go on ends. */
+  faults: FaultSettings;
   temperature: number;
   maxTokens: number;
   interruptionSensitivity: InterruptionSensitivity;
@@ -59,6 +64,34 @@ export interface CallSettings {
   redactCardNumbers: boolean;
 }
 
+export interface FaultSettings {
+  firstTokenTimeoutMs: number;
+  firstAudioTimeoutMs: number;
+  toolTimeoutMs: number;
+  transcriberSilenceMs: number;
+  recoveryMessage: string;
+  goodbye: string;
+  /** Where the caller is handed when the assistant gives up; null: say the goodbye and hang up. */
+  transferNumber: string | null;
+  /** Speak with the built-in offline voice when every voice of the chain fails. */
+  lastResortVoice: boolean;
+}
+
+/** The fault policy as the engine reads it; assistants saved before it existed get its defaults. */
+function faultSettingsOf(a: AssistantFields): FaultSettings {
+  const p = FaultPolicy.parse(a.fault_policy ?? {});
+  return {
+    firstTokenTimeoutMs: p.first_token_timeout_ms,
+    firstAudioTimeoutMs: p.first_audio_timeout_ms,
+    toolTimeoutMs: p.tool_timeout_ms,
+    transcriberSilenceMs: p.transcriber_silence_ms,
+    recoveryMessage: p.recovery_message,
+    goodbye: p.goodbye_message,
+    transferNumber: p.give_up === "transfer" ? p.transfer_number : null,
+    lastResortVoice: p.last_resort_voice,
+  };
+}
+
 /**
  * The call settings of an assistant. Each provider config is checked with its provider's schema
  * here, once: a config that does not pass fails the call's start with a non-retryable error
@@ -73,6 +106,14 @@ export function callSettingsOf(a: AssistantFields): CallSettings {
       stt: settingsOf(SttSettings, a.stt_provider, { language: a.language, ...a.stt_provider_config }),
       tts: settingsOf(TtsSettings, a.tts_provider, a.tts_provider_config),
     },
+    fallbacks: {
+      llm: (a.fallback_providers?.llm ?? []).map((f) => settingsOf(LlmSettings, f.provider, f.config)),
+      stt: (a.fallback_providers?.stt ?? []).map((f) =>
+        settingsOf(SttSettings, f.provider, { ...f.config, language: a.language }),
+      ),
+      tts: (a.fallback_providers?.tts ?? []).map((f) => settingsOf(TtsSettings, f.provider, f.config)),
+    },
+    faults: faultSettingsOf(a),
     temperature: a.llm_temperature,
     maxTokens: a.llm_max_tokens,
     interruptionSensitivity: a.interruption_sensitivity,

@@ -2,6 +2,7 @@ import { Reframer } from "../audio/reframer.ts";
 import { StreamArrival } from "../audio/stream-arrival.ts";
 import { ENGINE_SAMPLE_RATE, SAMPLES_PER_FRAME } from "../constants.ts";
 import type { Frame } from "../frames/frames.ts";
+import { SilentTranscriberError } from "../providers/stage-deadlines.ts";
 import type { SttProvider, SttSession } from "../providers/types.ts";
 import { type InterruptionSensitivity, pauseMs, turnSettings } from "../vad/turn-detector.ts";
 import { VadProcessor } from "../vad/vad-processor.ts";
@@ -10,10 +11,16 @@ import type { CallSettings } from "./call-settings.ts";
 import { TurnTaking, type TurnTakingHooks } from "./turn-taking.ts";
 import type { Clock } from "./types.ts";
 
+/** Speech shorter than this (a cough, a click) may rightly get no words: it never counts as a silent recogniser. */
+const MIN_SPEECH_FOR_WORDS_MS = 600;
+
 export interface CallerSideHooks extends Omit<TurnTakingHooks, "onSpeechEnd"> {
   /** Every 20 ms caller frame (tone detection). */
   onFrame(pcm: Int16Array): void;
-  onError(message: string): void;
+  /** Every recogniser failed, or none could be opened: the call cannot hear the caller. */
+  onSttFailed(provider: string, error: Error): void;
+  /** The recogniser heard speech and gave no words: it is re-opened, the caller's words are lost. */
+  onSttSilent(provider: string): void;
   /** Voice activity changed (after turn-taking has seen it). */
   onActivity(): void;
 }
@@ -33,14 +40,22 @@ export class CallerSide {
   private readonly sensitivity: InterruptionSensitivity;
   /** Dates streamed audio by its place in the stream; null: audio is dated when it is handled. */
   private readonly arrival: StreamArrival | null;
+  /** Since when the caller has been speaking (null: silent), and whether the recogniser said anything since. */
+  private speechStartedAt: number | null = null;
+  private heardSinceSpeech = false;
+  private silentTimer: unknown = null;
+  private readonly transcriberSilenceMs: number;
 
   constructor(
     private readonly clock: Clock,
-    settings: Pick<CallSettings, "interruptionSensitivity" | "endOfTurn">,
+    settings: Pick<CallSettings, "interruptionSensitivity" | "endOfTurn"> & {
+      faults: Pick<CallSettings["faults"], "transcriberSilenceMs">;
+    },
     private readonly hooks: CallerSideHooks,
     options: { streamed?: boolean } = {},
   ) {
     this.sensitivity = settings.interruptionSensitivity;
+    this.transcriberSilenceMs = settings.faults.transcriberSilenceMs;
     this.arrival = options.streamed ? new StreamArrival(ENGINE_SAMPLE_RATE) : null;
     const { endSilenceMs } = turnSettings(this.sensitivity);
     this.turns = new TurnTaking(
@@ -50,7 +65,7 @@ export class CallerSide {
         pauseMs: pauseMs(this.sensitivity),
         punctuates: () => this.sttProvider?.punctuates !== false,
       },
-      { ...hooks, onSpeechEnd: () => this.stt?.finalize() },
+      { ...hooks, onSpeechEnd: () => this.onSpeechEnd() },
     );
   }
 
@@ -58,8 +73,12 @@ export class CallerSide {
     return this.turns.callerSpeaking;
   }
 
-  /** Loads the detector and opens the recogniser. */
-  async open(loadVad: () => Promise<VoiceActivityModel>, stt: SttProvider): Promise<void> {
+  /**
+   * Loads the detector and opens the recogniser. A detector that cannot load fails the call's
+   * start; a recogniser that cannot be opened (every provider of its chain) is the fault policy's
+   * to handle once the call has started, so it is returned, not thrown.
+   */
+  async open(loadVad: () => Promise<VoiceActivityModel>, stt: SttProvider): Promise<Error | null> {
     this.model = await loadVad();
     // The detector reports the short pause; the end-of-turn rules decide how long the turn waits.
     this.vad = new VadProcessor(this.model, {
@@ -68,10 +87,19 @@ export class CallerSide {
     });
     this.sttProvider = stt;
     this.vad.onOutput((frame) => this.onFrame(frame));
-    this.stt = await stt.open({
-      onTranscript: (event) => this.turns.onTranscript(event),
-      onError: (error) => this.hooks.onError(`Speech recognition failed: ${error.message}`),
-    });
+    try {
+      this.stt = await stt.open({
+        onTranscript: (event) => {
+          this.heardSinceSpeech = true;
+          this.cancelSilentCheck();
+          this.turns.onTranscript(event);
+        },
+        onError: (error) => this.hooks.onSttFailed(stt.id, error),
+      });
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
   }
 
   /** Caller audio of any length. */
@@ -87,11 +115,13 @@ export class CallerSide {
   /** Stops turn-taking (the call is ending); audio is still accepted for the recording. */
   stop(): void {
     this.turns.stop();
+    this.cancelSilentCheck();
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.turns.stop();
+    this.cancelSilentCheck();
     try {
       await this.stt?.close();
     } catch {
@@ -106,8 +136,43 @@ export class CallerSide {
       this.stt?.sendAudio(frame.pcm);
       this.hooks.onFrame(frame.pcm);
     } else if (frame.type === "vad") {
+      if (frame.speaking && this.speechStartedAt === null) {
+        this.speechStartedAt = frame.receivedAt ?? this.clock.now();
+        this.heardSinceSpeech = false;
+      }
       this.turns.onVad(frame.speaking, frame.receivedAt, frame.speechEndedAt);
       this.hooks.onActivity();
     }
+  }
+
+  /**
+   * The caller paused: the recogniser finalizes. Speech long enough to hold words that drew no
+   * event at all from the recogniser (no partial, no final, no utterance end) within the fault
+   * policy's wait — counted from the pause, plus the speech itself for a recogniser that only
+   * starts work at the pause — means it has gone silent: it is re-opened (or the next one), and
+   * the call says its recovery line. A recogniser running on this machine is not watched.
+   */
+  private onSpeechEnd(): void {
+    this.stt?.finalize();
+    const startedAt = this.speechStartedAt;
+    this.speechStartedAt = null;
+    const provider = this.sttProvider;
+    if (startedAt === null || !provider || this.heardSinceSpeech || provider.id === "local") return;
+    const speechMs = this.clock.now() - startedAt;
+    if (speechMs < MIN_SPEECH_FOR_WORDS_MS) return;
+    const wait = this.transcriberSilenceMs + (provider.streaming ? 0 : speechMs);
+    this.cancelSilentCheck();
+    this.silentTimer = this.clock.setTimeout(() => {
+      this.silentTimer = null;
+      if (this.heardSinceSpeech || this.closed) return;
+      const failedId = provider.id;
+      this.stt?.restart?.(new SilentTranscriberError(failedId, speechMs, wait));
+      this.hooks.onSttSilent(failedId);
+    }, wait);
+  }
+
+  private cancelSilentCheck(): void {
+    if (this.silentTimer !== null) this.clock.clearTimeout(this.silentTimer);
+    this.silentTimer = null;
   }
 }

@@ -1,3 +1,4 @@
+import type { FaultKind } from "@parley/contract";
 import type { ChatMessage, LlmProvider, ToolCall } from "../providers/types.ts";
 import type { SpeechOutput, Utterance } from "../speech/speech-output.ts";
 import { type BuiltInActions, type BuiltInOutcome, builtInToolSpecs, runBuiltInTool } from "./built-in-tools.ts";
@@ -11,9 +12,22 @@ export interface ConversationHooks {
   onLlmRequest?(): void;
   onLlmFirstToken?(): void;
   onToolCall?(call: ToolCall, result: ToolResult, durationMs: number): void;
-  onError?(message: string): void;
+  /** A tool call of a reply the caller cut short before it was heard: not run. */
+  onToolSkipped?(call: ToolCall, reason: string): void;
   /** A reply was spoken to the end (not cut short). */
   onReplySpoken?(text: string): void;
+}
+
+/** What the conversation asks of the call's fault policy (fault-policy.ts). */
+export interface ConversationFaults {
+  /** The model failed a reply on its `attempt` (1, 2): true to ask it again. */
+  modelFailed(provider: string, error: unknown, attempt: number): boolean;
+  malformedToolCall(provider: string, error: unknown): void;
+  toolFailed(name: string, error: unknown): void;
+  /** A tool that has not answered by then gives the model a tool error. */
+  toolTimeoutMs: number;
+  /** Unique per call; a tool call's idempotency key is this and the model's id for the call. */
+  callKey: string;
 }
 
 /**
@@ -38,8 +52,19 @@ export interface ConversationOptions {
   clock: Clock;
   systemPrompt: string;
   builtIns: BuiltInActions;
+  faults: ConversationFaults;
   hooks?: ConversationHooks;
   director?: ConversationDirector;
+}
+
+/** The built-ins that act on the call (hang up, hand over, press keys): they wait for their reply to be heard. */
+const SIDE_EFFECT_BUILT_INS = new Set(["end_call", "transfer_call", "send_dtmf"]);
+
+/** A model round that failed after it had started speaking: its words so far are kept. */
+class RoundFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super(failure instanceof Error ? failure.message : String(failure), { cause: failure });
+  }
 }
 
 type AssistantMessage = Extract<ChatMessage, { role: "assistant" }>;
@@ -84,19 +109,30 @@ export class Conversation {
     try {
       const director = this.options.director;
       if (director && !(await director.beforeReply(this.messages))) return;
+      let failures = 0;
       for (let round = 0; round < MAX_ROUNDS && !controller.signal.aborted; round++) {
-        const { calls, text, utterance } = await this.round(controller.signal, round === 0);
+        let outcome: Awaited<ReturnType<Conversation["round"]>>;
+        try {
+          outcome = await this.round(controller.signal, round === 0);
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          failures += 1;
+          const cause = error instanceof RoundFailed ? error.failure : error;
+          if (!this.options.faults.modelFailed(this.options.llm.id, cause, failures)) return;
+          round -= 1;
+          continue;
+        }
+        const { calls, text, utterance } = outcome;
         if (controller.signal.aborted) return;
         if (calls.length === 0) {
-          void utterance.done.then(() => {
-            if (!utterance.interrupted) this.options.hooks?.onReplySpoken?.(text);
+          const spoken = utterance?.done ?? Promise.resolve();
+          void spoken.then(() => {
+            if (!utterance?.interrupted) this.options.hooks?.onReplySpoken?.(text);
           });
           return;
         }
-        if (await this.runTools(calls, controller.signal)) return;
+        if (await this.runTools(calls, utterance, controller.signal)) return;
       }
-    } catch (error) {
-      if (!controller.signal.aborted) this.options.hooks?.onError?.(`Language model failed: ${describe(error)}`);
     } finally {
       if (this.current === controller) this.current = null;
     }
@@ -109,78 +145,155 @@ export class Conversation {
     else this.messages.push({ role: "user", content: text });
   }
 
+  /**
+   * One model request: its text streams into speech, its tool calls are collected. The utterance
+   * begins with the first words, so anything said while the model is silent (the recovery line)
+   * is not queued behind an empty reply. A stream that fails after words went out keeps them in the
+   * history (RoundFailed), so the request asked again continues from what the caller heard.
+   */
   private async round(signal: AbortSignal, first: boolean) {
     const { llm, settings, output, hooks } = this.options;
-    const utterance = output.begin();
+    let utterance: Utterance | null = null;
     const calls: ToolCall[] = [];
     let text = "";
     let gotToken = false;
     if (first) hooks?.onLlmRequest?.();
-    const stream = llm.chat({
-      messages: [{ role: "system", content: this.systemPrompt() }, ...this.messages],
-      tools: this.toolSpecs(),
-      temperature: settings.temperature,
-      maxTokens: settings.maxTokens,
-      signal,
-    });
-    for await (const chunk of stream) {
-      if (signal.aborted) break;
-      if (!gotToken && chunk.type !== "usage") {
-        gotToken = true;
-        if (first) hooks?.onLlmFirstToken?.();
+    try {
+      const stream = llm.chat({
+        messages: [{ role: "system", content: this.systemPrompt() }, ...this.messages],
+        tools: this.toolSpecs(),
+        temperature: settings.temperature,
+        maxTokens: settings.maxTokens,
+        signal,
+      });
+      for await (const chunk of stream) {
+        if (signal.aborted) break;
+        if (!gotToken && chunk.type !== "usage") {
+          gotToken = true;
+          if (first) hooks?.onLlmFirstToken?.();
+        }
+        if (chunk.type === "text") {
+          text += chunk.text;
+          utterance ??= output.begin();
+          utterance.write(chunk.text);
+        } else if (chunk.type === "tool_call") {
+          calls.push(chunk.call);
+        }
       }
-      if (chunk.type === "text") {
-        text += chunk.text;
-        utterance.write(chunk.text);
-      } else if (chunk.type === "tool_call") {
-        calls.push(chunk.call);
-      }
+    } catch (error) {
+      utterance?.end();
+      if (signal.aborted || !text.trim()) throw error;
+      const partial: AssistantMessage = { role: "assistant", content: text.trim() };
+      this.messages.push(partial);
+      const said = utterance;
+      if (said) said.onTruncate = (heard) => this.truncate(partial, heard);
+      throw new RoundFailed(error);
     }
-    utterance.end();
+    utterance?.end();
     if (signal.aborted) {
       // Cut short while streaming: keep only what was heard.
-      if (utterance.heardText) this.messages.push({ role: "assistant", content: utterance.heardText });
+      if (utterance?.heardText) this.messages.push({ role: "assistant", content: utterance.heardText });
       return { calls: [], text, utterance };
     }
     const message: AssistantMessage = { role: "assistant", content: text.trim() };
     if (calls.length > 0) message.toolCalls = calls;
     this.messages.push(message);
-    utterance.onTruncate = (heard) => this.truncate(message, heard);
-    if (utterance.interrupted && utterance.heardText !== null) this.truncate(message, utterance.heardText);
+    if (utterance) {
+      const said = utterance;
+      said.onTruncate = (heard) => this.truncate(message, heard);
+      if (said.interrupted && said.heardText !== null) this.truncate(message, said.heardText);
+    }
     return { calls, text: message.content, utterance };
   }
 
-  /** Runs the model's tool calls; true when one of them ends the call. */
-  private async runTools(calls: ToolCall[], signal: AbortSignal): Promise<boolean> {
+  /**
+   * Runs the model's tool calls; true when one of them ends the call. A built-in that acts on the
+   * call (hang up, transfer, keys) waits until its reply has been heard and is not run when the
+   * caller cut that reply short. Other tools run at once, each with an idempotency key that stays
+   * the same however often its request is retried.
+   */
+  private async runTools(calls: ToolCall[], utterance: Utterance | null, signal: AbortSignal): Promise<boolean> {
     let stop = false;
     for (const call of calls) {
       if (signal.aborted) return true;
-      const started = this.options.clock.now();
-      const builtIn: BuiltInOutcome | null = stop
-        ? null
-        : runBuiltInTool(this.options.settings, call, this.options.builtIns);
-      let result: ToolResult;
-      if (builtIn) {
-        result = builtIn.result;
-        stop ||= builtIn.stop;
-      } else {
-        result = await this.runExternal(call, signal);
+      if (SIDE_EFFECT_BUILT_INS.has(call.name) && !stop) {
+        if (utterance && !(await this.heard(utterance, signal))) {
+          this.options.hooks?.onToolSkipped?.(call, "The caller interrupted the reply before it was heard.");
+          return true;
+        }
       }
+      const started = this.options.clock.now();
+      const malformed = malformedArguments(call);
+      let result: ToolResult;
+      if (malformed) {
+        this.options.faults.malformedToolCall(this.options.llm.id, malformed);
+        result = {
+          ok: false,
+          content: `The arguments were not valid JSON (${malformed.message}). Call the tool again with a JSON object.`,
+        };
+      } else {
+        const builtIn: BuiltInOutcome | null = stop
+          ? null
+          : runBuiltInTool(this.options.settings, call, this.options.builtIns);
+        if (builtIn) {
+          result = builtIn.result;
+          stop ||= builtIn.stop;
+        } else {
+          result = await this.runExternal(call, signal);
+        }
+      }
+      if (signal.aborted && !stop) return true;
       this.options.hooks?.onToolCall?.(call, result, this.options.clock.now() - started);
       this.messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: result.content });
     }
     return stop;
   }
 
+  /** Resolves true once `utterance` has been spoken to its end, false when it was cut short first. */
+  private async heard(utterance: Utterance, signal: AbortSignal): Promise<boolean> {
+    const aborted = new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+    await Promise.race([utterance.done, aborted]);
+    return !utterance.interrupted && !signal.aborted;
+  }
+
+  /**
+   * Runs a tool of the server's, never longer than the fault policy's tool timeout: a tool that has
+   * not answered by then is aborted and the model hears a clear error to tell the caller.
+   */
   private async runExternal(call: ToolCall, signal: AbortSignal): Promise<ToolResult> {
-    const runner = this.options.tools;
+    const { tools: runner, faults, clock } = this.options;
     if (!runner?.tools().some((t) => t.name === call.name)) {
       return { ok: false, content: `Unknown tool "${call.name}".` };
     }
+    const controller = new AbortController();
+    const forward = () => controller.abort(signal.reason);
+    signal.addEventListener("abort", forward, { once: true });
+    let timer: unknown = null;
+    const timedOut = new Promise<ToolResult>((resolve) => {
+      timer = clock.setTimeout(() => {
+        controller.abort();
+        const seconds = Math.round(faults.toolTimeoutMs / 100) / 10;
+        resolve({
+          ok: false,
+          content: `The tool "${call.name}" did not answer within ${seconds} s and was stopped. Tell the caller it could not be done right now and offer to try again.`,
+          fault: { kind: "timeout", error: `no answer within ${faults.toolTimeoutMs} ms` },
+        });
+      }, faults.toolTimeoutMs);
+    });
+    const ran = runner.run(call, { signal: controller.signal, idempotencyKey: `${faults.callKey}:${call.id}` }).catch(
+      (error: unknown): ToolResult => ({
+        ok: false,
+        content: `Tool failed: ${describe(error)}`,
+        fault: { kind: "failed", error: describe(error) },
+      }),
+    );
     try {
-      return await runner.run(call, { signal });
-    } catch (error) {
-      return { ok: false, content: `Tool failed: ${describe(error)}` };
+      const result = await Promise.race([ran, timedOut]);
+      if (result.fault && !signal.aborted) faults.toolFailed(call.name, new ToolFault(result.fault));
+      return result;
+    } finally {
+      clock.clearTimeout(timer);
+      signal.removeEventListener("abort", forward);
     }
   }
 
@@ -201,6 +314,28 @@ export class Conversation {
     }
     const index = this.messages.indexOf(message);
     if (index >= 0) this.messages.splice(index, 1);
+  }
+}
+
+/** A tool's failure as the fault policy records it: its kind is the runner's own word. */
+class ToolFault extends Error {
+  readonly faultKind: FaultKind;
+  constructor(fault: NonNullable<ToolResult["fault"]>) {
+    super(fault.error);
+    this.name = "ToolFault";
+    this.faultKind = fault.kind;
+  }
+}
+
+/** Why a tool call's arguments are not a JSON object; null when they are (or are empty). */
+function malformedArguments(call: ToolCall): Error | null {
+  const text = call.arguments.trim();
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? null : new Error("not an object");
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
   }
 }
 

@@ -1,3 +1,4 @@
+import type { FaultAction, FaultKind, FaultStage } from "@parley/contract";
 import type { Clock } from "../clock/clock.ts";
 import type { EndReason } from "../frames/frames.ts";
 import type { LlmProvider, SttProvider, ToolCall, ToolSpec, TtsProvider } from "../providers/types.ts";
@@ -58,8 +59,22 @@ export type CallEvent =
   | { type: "dtmf_out"; digits: string; atMs: number }
   | { type: "dtmf_in"; digit: string; atMs: number }
   | { type: "provider_fallback"; stage: "stt" | "llm" | "tts"; from: string; to: string; error: string }
+  /** A stage failed; `action` says what the call did about it (fault-policy.ts). */
+  | ({ type: "fault" } & CallFault)
+  /** A tool call of a reply the caller cut short before it was heard: not run. */
+  | { type: "tool_skipped"; name: string; reason: string; atMs: number }
   | { type: "error"; message: string }
   | { type: "end"; reason: EndReason; atMs: number };
+
+/** One failure of a stage and what the call did about it; the error is redacted. */
+export interface CallFault {
+  stage: FaultStage;
+  provider: string;
+  kind: FaultKind;
+  action: FaultAction;
+  error: string;
+  atMs: number;
+}
 
 export interface CallSink {
   onEvent(event: CallEvent): void;
@@ -69,12 +84,18 @@ export interface ToolResult {
   ok: boolean;
   /** What the model sees (JSON text or plain text). */
   content: string;
+  /** Why a failed tool failed, when the runner knows: its fault for the call's log. */
+  fault?: { kind: FaultKind; error: string; provider?: string };
 }
 
 /** Functions, MCP tools and knowledge search, supplied by the server; built-ins are the engine's own. */
 export interface ToolRunner {
   tools(): ToolSpec[];
-  run(call: ToolCall, options: { signal: AbortSignal }): Promise<ToolResult>;
+  /**
+   * Runs one call. `idempotencyKey` is the same for every attempt of this tool call (sent to a
+   * webhook so a retried request is not done twice); `signal` aborts at barge-in or the tool timeout.
+   */
+  run(call: ToolCall, options: { signal: AbortSignal; idempotencyKey: string }): Promise<ToolResult>;
 }
 
 export interface CallSessionOptions {
@@ -83,6 +104,13 @@ export interface CallSessionOptions {
   stt: SttProvider;
   llm: LlmProvider;
   tts: TtsProvider;
+  /**
+   * Backups per stage, tried in order after the main provider (the fault policy's chains); a
+   * voice's last resort (the offline voice) goes last.
+   */
+  fallbacks?: { stt?: SttProvider[]; llm?: LlmProvider[]; tts?: TtsProvider[] };
+  /** Unique per call: tool calls' idempotency keys start with it. */
+  callId?: string;
   tools?: ToolRunner;
   sink: CallSink;
   clock?: Clock;
@@ -114,6 +142,8 @@ export interface CallSessionOptions {
 
 export interface CallSummary {
   reason: EndReason;
+  /** Every fault of the call, in order (empty for a call whose providers all held). */
+  faults: CallFault[];
   durationMs: number;
   /** Stereo WAV (caller left, assistant right); null when recording is off (HIPAA, PCI) or was streamed. */
   recording: Buffer | null;

@@ -16,7 +16,7 @@ export interface SpeechPipelineOptions {
   hooks?: SpeechOutputHooks & {
     onTtsRequest?(frame: FrameOf<"sentence">): void;
     onTtsFirstAudio?(frame: FrameOf<"sentence">): void;
-    onTtsError?(error: unknown): void;
+    onTtsError?(error: unknown, audioStarted: boolean): void;
     /** Every 20 ms frame that goes out, speech or not. */
     onFrame?(pcm: Int16Array): void;
     /** A sentence started playing; `spoken` is its reply's text so far, that sentence included. */

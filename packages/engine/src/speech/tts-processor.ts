@@ -9,7 +9,8 @@ export interface TtsHooks {
   onRequest?(frame: FrameOf<"sentence">): void;
   /** Its first audio came back. */
   onFirstAudio?(frame: FrameOf<"sentence">): void;
-  onError?(error: unknown): void;
+  /** A sentence failed; `audioStarted` when its stream was cut after some of it was heard (it is said again). */
+  onError?(error: unknown, audioStarted: boolean): void;
 }
 
 /**
@@ -37,9 +38,18 @@ export class TtsProcessor extends FrameProcessor {
     const controller = new AbortController();
     this.controller = controller;
     try {
-      await this.synthesize(frame, controller.signal, generation);
+      const progress = { audio: false };
+      try {
+        await this.synthesize(frame, controller.signal, generation, progress);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        this.hooks.onError?.(error, progress.audio);
+        // A stream cut mid-sentence is said again whole (by the next voice of the chain, which
+        // now puts the failed one last): a repeated half sentence beats a reply that stops.
+        if (progress.audio) await this.synthesize(frame, controller.signal, generation, { audio: false });
+      }
     } catch (error) {
-      if (!controller.signal.aborted) this.hooks.onError?.(error);
+      if (!controller.signal.aborted) this.hooks.onError?.(error, false);
     } finally {
       if (this.controller === controller) this.controller = null;
     }
@@ -51,7 +61,12 @@ export class TtsProcessor extends FrameProcessor {
     super.handleSystem(frame);
   }
 
-  private async synthesize(frame: FrameOf<"sentence">, signal: AbortSignal, generation: number): Promise<void> {
+  private async synthesize(
+    frame: FrameOf<"sentence">,
+    signal: AbortSignal,
+    generation: number,
+    progress: { audio: boolean },
+  ): Promise<void> {
     this.hooks.onRequest?.(frame);
     let resampler: Resampler | null = null;
     let first = true;
@@ -64,6 +79,7 @@ export class TtsProcessor extends FrameProcessor {
       if (signal.aborted || generation !== this.generation) return;
       if (first) {
         first = false;
+        progress.audio = true;
         this.hooks.onFirstAudio?.(frame);
       }
       if (!resampler || resampler.inRate !== chunk.sampleRate) {

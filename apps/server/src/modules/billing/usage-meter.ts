@@ -43,6 +43,21 @@ export class UsageMeter {
     return { ...providers, llm: this.wrapModel(providers.llm), tts: this.meterTts(providers.tts) };
   }
 
+  /** A call's providers and their backups: whichever of a chain answers is counted. */
+  wrapChains<P extends { llm: LlmProvider; tts: TtsProvider; fallbacks: { llm: LlmProvider[]; tts: TtsProvider[] } }>(
+    providers: P,
+  ): P {
+    const { fallbacks } = providers;
+    return {
+      ...this.wrap(providers),
+      fallbacks: {
+        ...fallbacks,
+        llm: fallbacks.llm.map((llm) => this.wrapModel(llm)),
+        tts: fallbacks.tts.map((tts) => this.meterTts(tts)),
+      },
+    };
+  }
+
   /** The model alone (post-call analysis uses no voice). */
   wrapModel(llm: LlmProvider): LlmProvider {
     const totals = this.totals;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { CallMetrics, CallState } from "../../lib/call-runtime.ts";
+import type { CallTraces } from "./call-traces.ts";
 import type { GrantSigner } from "./grants.ts";
 import type { RoomRegistry } from "./rooms.ts";
 
@@ -12,4 +13,6 @@ export interface CallDeps {
   state: CallState;
   grants: GrantSigner;
   log: FastifyBaseLogger;
+  /** One trace per live call when traces are exported (call-traces.ts). */
+  traces: CallTraces;
 }

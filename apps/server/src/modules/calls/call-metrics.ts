@@ -5,9 +5,9 @@ import type { CallMetrics } from "../../lib/call-runtime.ts";
 const LATENCY_BUCKETS = [0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10];
 
 /**
- * Live-call metrics of every channel (labelled by channel): calls active and per-turn latencies,
- * registered once in the /metrics registry. A call runs one provider per stage, so there is no
- * provider switch to count.
+ * Live-call metrics of every channel (labelled by channel): calls active, per-turn latencies and
+ * provider faults by stage, provider and what the fault policy did (a `fallback` action is a
+ * switch to a backup), registered once in the /metrics registry.
  */
 export function createCallMetrics(registry: Registry): CallMetrics {
   const registers = [registry];
@@ -23,6 +23,18 @@ export function createCallMetrics(registry: Registry): CallMetrics {
     labelNames: ["channel", "status", "reason"] as const,
     registers,
   });
+  const faults = new Counter({
+    name: "parley_provider_faults_total",
+    help: "Provider and tool failures in live calls, by stage, provider and the fault policy's action",
+    labelNames: ["stage", "provider", "action"] as const,
+    registers,
+  });
+  const fallbacks = new Counter({
+    name: "parley_provider_fallbacks_total",
+    help: "Live calls moved from a failing provider to a backup, by stage",
+    labelNames: ["stage"] as const,
+    registers,
+  });
   const histogram = (name: string, help: string) => new Histogram({ name, help, buckets: LATENCY_BUCKETS, registers });
   const voiceToVoice = histogram("parley_turn_voice_to_voice_seconds", "End of caller speech to first assistant audio");
   const llmTtft = histogram("parley_turn_llm_ttft_seconds", "Language model request to first token");
@@ -35,6 +47,10 @@ export function createCallMetrics(registry: Registry): CallMetrics {
     callEnded(channel, status, reason) {
       active.dec({ channel });
       ended.inc({ channel, status, reason });
+    },
+    fault(stage, provider, action) {
+      faults.inc({ stage, provider, action });
+      if (action === "fallback") fallbacks.inc({ stage });
     },
     turn(m) {
       observe(voiceToVoice, m.voice_to_voice_ms);

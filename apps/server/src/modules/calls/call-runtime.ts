@@ -7,6 +7,7 @@ import { getCallLog, listCallLogs } from "../call-logs/queries.ts";
 import { claimRoomToken, closeUnconnectedCall, findCallRecord, setCallCarrier } from "../call-logs/service.ts";
 import type { CallDeps } from "./call-deps.ts";
 import { createCallMetrics } from "./call-metrics.ts";
+import { type CallTraces, noCallTraces } from "./call-traces.ts";
 import { aliveSince, startCallUpkeep } from "./call-upkeep.ts";
 import { createGrantSigner } from "./grants.ts";
 import { startLiveCall } from "./live-call.ts";
@@ -20,6 +21,8 @@ export interface CallRuntimeOptions {
   /** The context that holds the runtime (read when a call starts, once the context exists). */
   context: () => AppContext;
   log: FastifyBaseLogger;
+  /** Per-call traces (the tracing module's, when OTEL_EXPORTER_OTLP_ENDPOINT is set); none by default. */
+  traces?: CallTraces;
   /** Signs every grant; derived from the master secret so tokens hold across processes sharing it. */
   key: Uint8Array;
   /** The /metrics registry: the call series are registered in it once, here. */
@@ -57,6 +60,7 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
     state: callState(context),
     grants,
     log,
+    traces: options.traces ?? noCallTraces,
   };
   return {
     rooms,

@@ -71,6 +71,20 @@ export class CallTimeline {
       case "error":
         this.events.push({ type: "error", message: event.message, at_ms: this.elapsedMs() });
         return;
+      case "fault":
+        this.events.push({
+          type: "fault",
+          stage: event.stage,
+          provider: event.provider,
+          kind: event.kind,
+          action: event.action,
+          error: event.error,
+          at_ms: event.atMs,
+        });
+        return;
+      case "tool_skipped":
+        this.events.push({ type: "tool_skipped", name: event.name, reason: event.reason, at_ms: event.atMs });
+        return;
       default:
         return;
     }

@@ -1,5 +1,14 @@
 import { type Assistant, type CallEndReason, REALTIME_CLOSE_CODES } from "@parley/contract";
-import { type CallEvent, type CallSession, type CallSummary, callSettingsOf, createCallSession } from "@parley/engine";
+import {
+  type CallEvent,
+  type CallSession,
+  type CallSummary,
+  callSettingsOf,
+  createCallSession,
+  type EndReason,
+  endedInFailure,
+  reportedEndReason,
+} from "@parley/engine";
 import type { CallOrigin, CallTransport, LiveCall, Participant, Room } from "../../lib/call-runtime.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { UsageMeter } from "../billing/usage-meter.ts";
@@ -15,10 +24,11 @@ import { callCost } from "./call-cost.ts";
 import type { CallDeps } from "./call-deps.ts";
 import { ProgressSaver } from "./call-progress.ts";
 import { CallTimeline } from "./call-timeline.ts";
+import type { CallTrace } from "./call-traces.ts";
 import { withVariables } from "./call-variables.ts";
 import { mcpTools } from "./mcp-tools.ts";
 import { withinPlanMinutes } from "./minutes-allowance.ts";
-import { buildCallProviders } from "./providers.ts";
+import { buildCallProviderChains } from "./providers.ts";
 import { toServerMessage } from "./realtime-messages.ts";
 import { callerContext, WEB_ORIGIN } from "./runtime.ts";
 import { createToolRunner, functionTools } from "./tool-runner.ts";
@@ -66,6 +76,29 @@ class EndingTurns {
 
 const endingTurns = new EndingTurns();
 
+/** The reasons a caller or the server may end an engine session with; the fault outcomes are the engine's to report. */
+const ENGINE_END_REASONS: ReadonlySet<CallEndReason> = new Set<CallEndReason>([
+  "caller_hangup",
+  "assistant_ended",
+  "end_phrase",
+  "silence_timeout",
+  "max_duration",
+  "transferred",
+  "voicemail",
+  "removed",
+  "error",
+]);
+
+/** The words an operator reads in a fault's log line. */
+const STAGE_NAMES = { llm: "model", stt: "transcriber", tts: "voice", tool: "tool" } as const;
+const ACTION_NAMES = {
+  retried: "retried",
+  fallback: "moved to the next provider",
+  recovered: "the caller heard the recovery line and the turn was retried",
+  skipped: "skipped",
+  gave_up: "gave up and ended the call",
+} as const;
+
 const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
   Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
 
@@ -112,6 +145,7 @@ class CallRun implements LiveCall {
   private workflow: CallWorkflow | null = null;
   /** What the call used of its model and voice, for its cost. */
   private readonly usage = new UsageMeter();
+  private readonly trace: CallTrace;
 
   constructor(
     private readonly rt: CallDeps,
@@ -120,6 +154,12 @@ class CallRun implements LiveCall {
     private readonly origin: CallOrigin,
   ) {
     this.startedAt = rt.ctx.now();
+    this.trace = rt.traces.startCall({
+      callId: room.callId,
+      workspaceId: room.workspaceId,
+      agentId: room.agentId,
+      channel: origin.channel,
+    });
     this.timeline = new CallTimeline(() => rt.ctx.now().getTime() - this.startedAt.getTime());
     this.progress = new ProgressSaver(
       () =>
@@ -173,7 +213,9 @@ class CallRun implements LiveCall {
     const { ctx } = this.rt;
     const { room } = this;
     const settings = await withinPlanMinutes(ctx, room, withVariables(callSettingsOf(assistant), room.variables));
-    const providers = this.usage.wrap(await buildCallProviders(ctx, room.workspaceId, settings.providers));
+    const providers = this.usage.wrapChains(
+      await buildCallProviderChains(ctx, room.workspaceId, settings, this.rt.log.child({ callId: room.callId })),
+    );
     this.workflow = await callWorkflow(ctx, room, assistant, providers.llm, room.variables);
     const [functions, mcp] = await Promise.all([
       functionTools(ctx, room, room.agentId),
@@ -187,6 +229,7 @@ class CallRun implements LiveCall {
     const session = createCallSession({
       settings,
       ...providers,
+      callId: room.callId,
       tools,
       sink: { onEvent: (event) => this.onEvent(event) },
       context: callerContext(this.origin),
@@ -202,6 +245,8 @@ class CallRun implements LiveCall {
 
   private onEvent(event: CallEvent): void {
     this.timeline.add(event);
+    this.trace.event(event);
+    if (event.type === "fault") this.logFault(event);
     if (event.type === "transfer")
       this.rt.ctx.events.emit("call.transferred", {
         workspaceId: this.room.workspaceId,
@@ -218,6 +263,29 @@ class CallRun implements LiveCall {
     if (!message || (message.type === "end" && this.endSent)) return;
     if (message.type === "end") this.endSent = true;
     this.transport.send(message);
+  }
+
+  /**
+   * Every fault reaches the operator's log: a call that could go on at warn, one that gave up at
+   * error, with what is needed to find it (call, workspace, assistant, provider) and the redacted error.
+   */
+  private logFault(fault: Extract<CallEvent, { type: "fault" }>): void {
+    const { room } = this;
+    const fields = {
+      callId: room.callId,
+      workspaceId: room.workspaceId,
+      agentId: room.agentId,
+      channel: this.origin.channel,
+      stage: fault.stage,
+      provider: fault.provider,
+      kind: fault.kind,
+      action: fault.action,
+      error: fault.error,
+    };
+    const what = `${STAGE_NAMES[fault.stage]} ${fault.provider} failed (${fault.kind}): ${ACTION_NAMES[fault.action]}`;
+    if (fault.action === "gave_up") this.rt.log.error(fields, what);
+    else this.rt.log.warn(fields, what);
+    this.rt.metrics.fault(fault.stage, fault.provider, fault.action);
   }
 
   pushAudio(pcm: Int16Array): void {
@@ -244,7 +312,7 @@ class CallRun implements LiveCall {
       this.serverReason = reason;
       await session.hangup("removed");
     } else {
-      await session.hangup(reason);
+      await session.hangup(ENGINE_END_REASONS.has(reason) ? (reason as EndReason) : "removed");
     }
     await this.sessionEnded;
   }
@@ -253,7 +321,7 @@ class CallRun implements LiveCall {
     const message = error instanceof Error ? error.message : String(error);
     this.timeline.add({ type: "error", message });
     const durationMs = this.rt.ctx.now().getTime() - this.startedAt.getTime();
-    return { reason: "error", durationMs, recording: null };
+    return { reason: "error", durationMs, faults: [], recording: null };
   }
 
   /**
@@ -285,8 +353,12 @@ class CallRun implements LiveCall {
     await endingTurns.take();
     const { ctx, rooms, metrics, log } = this.rt;
     const { room } = this;
-    const reason = this.serverReason ?? summary.reason;
-    const status = reason === "error" ? "failed" : "completed";
+    const ended = this.serverReason ?? summary.reason;
+    // A fault the call survived is its reported outcome; how it ended stays in its events.
+    const reason = reportedEndReason(ended, summary.faults);
+    if (reason !== ended) this.timeline.events.push({ type: "ended", reason: ended, at_ms: summary.durationMs });
+    const status = endedInFailure(ended) ? "failed" : "completed";
+    this.trace.end({ reason, status, durationMs: summary.durationMs });
     rooms.remove(room);
     room.call = null;
     metrics.callEnded(this.origin.channel, status, reason);

@@ -20,6 +20,8 @@ export function toServerMessage(event: CallEvent): RealtimeServerMessage | null 
       return { type: "interruption", heard_text: event.heardText };
     case "error":
       return { type: "error", message: event.message };
+    case "fault":
+      return { type: "fault", stage: event.stage, provider: event.provider, kind: event.kind, action: event.action };
     case "end":
       return { type: "end", reason: event.reason };
     default:

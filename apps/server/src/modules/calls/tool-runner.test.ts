@@ -23,24 +23,32 @@ describe("tool runner", () => {
 
   it("runs the named tool and refuses unknown names and non-object arguments", async () => {
     const runner = createToolRunner([entry("a", "first"), entry("a", "second")]);
-    expect(await runner.run({ id: "1", name: "a_2", arguments: '{"x":1}' }, { signal })).toEqual({
+    expect(
+      await runner.run({ id: "1", name: "a_2", arguments: '{"x":1}' }, { signal, idempotencyKey: "call:1" }),
+    ).toEqual({
       ok: true,
       content: 'second:{"x":1}',
     });
-    expect(await runner.run({ id: "2", name: "a", arguments: "" }, { signal })).toEqual({
+    expect(await runner.run({ id: "2", name: "a", arguments: "" }, { signal, idempotencyKey: "call:1" })).toEqual({
       ok: true,
       content: "first:{}",
     });
-    expect((await runner.run({ id: "3", name: "nope", arguments: "{}" }, { signal })).ok).toBe(false);
-    expect((await runner.run({ id: "4", name: "a", arguments: "[1]" }, { signal })).ok).toBe(false);
-    expect((await runner.run({ id: "5", name: "a", arguments: "{oops" }, { signal })).ok).toBe(false);
+    expect(
+      (await runner.run({ id: "3", name: "nope", arguments: "{}" }, { signal, idempotencyKey: "call:1" })).ok,
+    ).toBe(false);
+    expect((await runner.run({ id: "4", name: "a", arguments: "[1]" }, { signal, idempotencyKey: "call:1" })).ok).toBe(
+      false,
+    );
+    expect(
+      (await runner.run({ id: "5", name: "a", arguments: "{oops" }, { signal, idempotencyKey: "call:1" })).ok,
+    ).toBe(false);
   });
 
   it("turns a throwing tool into a failed result the model can read", async () => {
     const runner = createToolRunner([
       { spec: { name: "boom", description: "", parameters: {} }, run: async () => Promise.reject(new Error("down")) },
     ]);
-    expect(await runner.run({ id: "1", name: "boom", arguments: "{}" }, { signal })).toEqual({
+    expect(await runner.run({ id: "1", name: "boom", arguments: "{}" }, { signal, idempotencyKey: "call:1" })).toEqual({
       ok: false,
       content: "down",
     });

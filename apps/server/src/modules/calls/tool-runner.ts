@@ -129,7 +129,7 @@ export function createToolRunner(entries: ToolEntry[]): ToolRunner {
   const byName = uniqueNames(entries);
   return {
     tools: () => [...byName.values()].map((e) => e.spec),
-    async run(call: ToolCall, options: { signal: AbortSignal }): Promise<ToolResult> {
+    async run(call: ToolCall, options: { signal: AbortSignal; idempotencyKey: string }): Promise<ToolResult> {
       const entry = byName.get(call.name);
       if (!entry) return { ok: false, content: `There is no tool named "${call.name}".` };
       const args = parseArguments(call.arguments);
