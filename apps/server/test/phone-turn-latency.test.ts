@@ -36,7 +36,14 @@ describe("voice-to-voice on a Twilio media stream", () => {
       credentials: () => credentials,
       doubleOrigin: double.origin,
       number: vendor.number,
-      assistant: { first_message: "Hello.", stt_provider: "deepgram", stt_provider_config: {} },
+      // The recogniser's late final is the point here, not a fault: the silent-transcriber watch
+      // (3 s by default) must not take 2.6 s of lateness on a loaded machine for silence.
+      assistant: {
+        first_message: "Hello.",
+        stt_provider: "deepgram",
+        stt_provider_config: {},
+        fault_policy: { transcriber_silence_ms: 15_000 },
+      },
     });
     const saved = await call(world.t, "PUT", "/api/v1/integrations/deepgram", {
       token: world.token,

@@ -117,6 +117,30 @@ describe("fault policy", () => {
     expect(longestGap(call, before + 30)).toBeLessThan(4000);
   });
 
+  it("never leaves the caller 4 s in silence while a model with no backup times out twice, then gives up", async () => {
+    const hanging = new HangingLlm();
+    const call = new CallHarness({
+      assistant: { first_speaker: "user", fault_policy: FaultPolicy.parse({ goodbye_message: "Goodbye for now." }) },
+      heard: ["Can you help me?"],
+      wrapLlm: () => hanging,
+    });
+    await call.start();
+    const before = call.audio.length;
+    await call.say();
+    const summary = await call.untilEnded();
+    expect(summary.reason).toBe("assistant_error");
+    expect(hanging.requests).toBe(2);
+    expect(call.tts.texts[0]).toBe("Sorry, I'm having trouble — one moment.");
+    expect(call.tts.texts.at(-1)).toBe("Goodbye for now.");
+    // Never the same recovery line twice in a row from the watchdog and the failed chain together.
+    expect(call.tts.texts.filter((t) => t.startsWith("Sorry")).length).toBeLessThanOrEqual(2);
+    expect(longestGap(call, before + 50)).toBeLessThan(4000);
+    expect(summary.faults.map((f) => [f.kind, f.action])).toEqual([
+      ["timeout", "recovered"],
+      ["timeout", "gave_up"],
+    ]);
+  });
+
   it("says the recovery line when the reply is owed and nothing is heard for the recovery gap", async () => {
     const hanging = new HangingLlm();
     const call = new CallHarness({

@@ -113,7 +113,8 @@ export class FaultPolicy {
     if (this.gaveUp) return false;
     if (attempt === 1) {
       this.record("llm", provider, error, "recovered");
-      this.recover();
+      // The watchdog may have said it already while the chain was timing out: once is enough.
+      if (this.recoveryLines === 0) this.recover();
       return true;
     }
     this.record("llm", provider, error, "gave_up");
