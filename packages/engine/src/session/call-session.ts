@@ -75,7 +75,7 @@ class LiveCall implements CallSession {
   private sttFailure: Error | null = null;
 
   constructor(
-    private readonly options: CallSessionOptions,
+    options: CallSessionOptions,
     private readonly deps: CallSessionDeps,
   ) {
     this.settings = options.settings;

@@ -27,7 +27,6 @@ class HangingLlm implements LlmProvider {
   readonly id = "hanging-llm";
   readonly model = "hanging";
   requests = 0;
-  // biome-ignore lint/correctness/useYield: it never answers
   async *chat(request: ChatRequest): AsyncIterable<LlmChunk> {
     this.requests += 1;
     await new Promise<void>((resolve) => request.signal?.addEventListener("abort", () => resolve(), { once: true }));
