@@ -7,6 +7,7 @@ import {
   createCallSession,
   type EndReason,
   endedInFailure,
+  FallbackLlm,
   reportedEndReason,
 } from "@parley/engine";
 import type { CallOrigin, CallTransport, LiveCall, Participant, Room } from "../../lib/call-runtime.ts";
@@ -216,7 +217,10 @@ class CallRun implements LiveCall {
     const providers = this.usage.wrapChains(
       await buildCallProviderChains(ctx, room.workspaceId, settings, this.rt.log.child({ callId: room.callId })),
     );
-    this.workflow = await callWorkflow(ctx, room, assistant, providers.llm, room.variables);
+    // The workflow's own model requests (routing, node work) fall back along the same chain.
+    const workflowModel =
+      providers.fallbacks.llm.length > 0 ? new FallbackLlm([providers.llm, ...providers.fallbacks.llm]) : providers.llm;
+    this.workflow = await callWorkflow(ctx, room, assistant, workflowModel, room.variables);
     const [functions, mcp] = await Promise.all([
       functionTools(ctx, room, room.agentId),
       mcpTools(ctx, room, room.agentId),
