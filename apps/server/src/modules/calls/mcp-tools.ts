@@ -1,3 +1,5 @@
+import type { FaultKind } from "@parley/contract";
+import { faultKind, faultMessage, type ToolResult } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { type McpSession, openMcpSession, reasonOf, serverTarget } from "../mcp-servers/client.ts";
@@ -46,9 +48,14 @@ async function openServer(
         description: tool.description || `${tool.name} (from ${server.name})`,
         parameters: tool.input_schema,
       },
-      async run(args, signal) {
-        const result = await open.callTool(tool.name, args, { signal });
-        return { ok: !result.isError, content: result.text };
+      async run(args, { signal }) {
+        try {
+          const result = await open.callTool(tool.name, args, { signal });
+          // The tool's own error (isError) is an answer for the model, not a fault of the server.
+          return { ok: !result.isError, content: result.text };
+        } catch (error) {
+          return mcpFailure(server.name, error);
+        }
       },
     }));
     return { session, tools };
@@ -56,4 +63,22 @@ async function openServer(
     await session?.close().catch(() => undefined);
     return { session: null, tools: [], failure: `MCP server "${server.name}" is unavailable: ${reasonOf(error)}.` };
   }
+}
+
+/** How a tool call to a server that went away (or never answered) is recorded: reached or not, in time or not. */
+function mcpFaultKind(error: unknown): FaultKind {
+  const kind = faultKind(error);
+  if (kind === "timeout") return "timeout";
+  return kind === "unreachable" || kind === "stream_cut" ? "unreachable" : "failed";
+}
+
+/** A failed MCP tool call as the model reads it, with its fault for the call's log. */
+function mcpFailure(serverName: string, error: unknown): ToolResult {
+  const reason = reasonOf(error);
+  const kind = mcpFaultKind(error);
+  const content =
+    kind === "timeout"
+      ? `The MCP server "${serverName}" did not answer in time (${reason}).`
+      : `The MCP server "${serverName}" could not run the tool: ${reason}.`;
+  return { ok: false, content, fault: { kind, error: faultMessage(error) } };
 }

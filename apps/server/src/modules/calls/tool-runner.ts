@@ -1,8 +1,9 @@
+import type { FaultKind } from "@parley/contract";
 import type { ToolCall, ToolResult, ToolRunner, ToolSpec } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { functionToolSpec, listAgentFunctions } from "../functions/service.ts";
-import { invokeFunctionWebhook } from "../functions/webhook.ts";
+import { invokeFunctionWebhook, type WebhookResult } from "../functions/webhook.ts";
 import { searchDocuments } from "../knowledge-base/search.ts";
 import { agentHasDocuments } from "../knowledge-base/service.ts";
 
@@ -11,9 +12,17 @@ const BUILT_IN_NAMES = new Set(["end_call", "transfer_call", "send_dtmf"]);
 /** What model APIs accept as a tool name. */
 const MAX_NAME = 64;
 
+/** What one run of a tool gets besides its arguments. */
+export interface ToolRunOptions {
+  /** Aborts at barge-in or the call's tool timeout. */
+  signal: AbortSignal;
+  /** The same for every attempt of one tool call (sent to webhooks as Idempotency-Key). */
+  idempotencyKey: string;
+}
+
 export interface ToolEntry {
   spec: ToolSpec;
-  run(args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult>;
+  run(args: Record<string, unknown>, options: ToolRunOptions): Promise<ToolResult>;
 }
 
 /** A model-safe name: letters, digits, `_` and `-`, at most 64 characters. */
@@ -115,13 +124,32 @@ export async function functionTools(ctx: AppContext, tenant: TenantScope, agentI
   ]);
   const functions: ToolEntry[] = rows.map((row) => ({
     spec: functionToolSpec(row),
-    async run(args, signal) {
-      const result = await invokeFunctionWebhook(ctx, row, args, { signal });
-      if (result.ok) return { ok: true, content: result.body || "{}" };
-      return { ok: false, content: result.body ? `${result.error} ${result.body}` : (result.error ?? "Failed.") };
+    async run(args, { signal, idempotencyKey }) {
+      // A live call retries a failure that may pass once, under the same key, within its tool budget.
+      const result = await invokeFunctionWebhook(ctx, row, args, { signal, idempotencyKey, retry: true });
+      return functionResult(result);
     },
   }));
   return [...functions, ...knowledge];
+}
+
+/** Why a webhook failed, in the words of the call's fault log. */
+export function webhookFaultKind(result: Pick<WebhookResult, "status" | "timedOut">): FaultKind {
+  if (result.status === 0) return result.timedOut ? "timeout" : "unreachable";
+  if (result.status === 429) return "rate_limited";
+  if (result.status >= 500) return "server_error";
+  return "rejected";
+}
+
+/** A webhook's answer as the model reads it, with the fault for the call's log when it failed. */
+export function functionResult(result: WebhookResult): ToolResult {
+  if (result.ok) return { ok: true, content: result.body || "{}" };
+  const error = result.error ?? `The function failed (HTTP ${result.status}).`;
+  return {
+    ok: false,
+    content: result.body ? `${error} ${result.body}` : error,
+    fault: { kind: webhookFaultKind(result), error },
+  };
 }
 
 /** A ToolRunner over a fixed set of tools, resolved once when the call starts. */
@@ -135,9 +163,10 @@ export function createToolRunner(entries: ToolEntry[]): ToolRunner {
       const args = parseArguments(call.arguments);
       if (!args) return { ok: false, content: "The arguments were not a JSON object." };
       try {
-        return await entry.run(args, options.signal);
+        return await entry.run(args, options);
       } catch (error) {
-        return { ok: false, content: error instanceof Error ? error.message : String(error) };
+        const message = error instanceof Error ? error.message : String(error);
+        return { ok: false, content: message, fault: { kind: "failed", error: message } };
       }
     },
   };
