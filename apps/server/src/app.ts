@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import { API_BASE_PATH } from "@parley/contract";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { TrustProxy } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { registerJobs } from "./jobs/plugin.ts";
-import { logOptions } from "./lib/log-options.ts";
+import { logOptions, noteServerErrorDetail, RequestLogController } from "./lib/log-options.ts";
 import { accountRoutes } from "./modules/admin/account-routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
@@ -68,6 +68,8 @@ export type TypedApp = ReturnType<FastifyInstance["withTypeProvider"]> & Fastify
 export interface BuildOptions {
   /** pino options (lib/log-options.ts by default); `false` silences logging (tests). */
   logger?: FastifyServerOptions["logger"];
+  /** The server's logger (main.ts: the one the context's services write to); replaces `logger`. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /**
@@ -81,7 +83,10 @@ function trustProxyOption(trust: TrustProxy) {
 /** Builds the HTTP application around an already opened context; the caller listens and closes. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? logOptions(ctx.config.logLevel),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? logOptions(ctx.config.logLevel) }),
+    logController: new RequestLogController(),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -99,8 +104,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorate("ctx", ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-request-id", request.id);
+    noteServerErrorDetail(request, reply, payload);
   });
 
   registerErrorHandling(app);

@@ -68,7 +68,13 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  /** json: one JSON object a line, for log collectors; pretty: one readable line an entry, for a terminal. */
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).default("json"),
   /** Where the built web app lives; served by the API process in production. */
   WEB_DIST_DIR: optionalText,
   /** Rate limits (per window) for sign-in attempts and emailed links. */
@@ -204,6 +210,7 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   accessTokenTtlSeconds: number;
   logLevel: Env["LOG_LEVEL"];
+  logFormat: Env["LOG_FORMAT"];
   webDistDir: string | undefined;
   trustProxy: TrustProxy;
   /** Bearer token /metrics requires, if any. */
@@ -280,6 +287,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,

@@ -1,11 +1,10 @@
 import path from "node:path";
-import pino from "pino";
 import { buildApp } from "./app.ts";
 import { bootstrapAdmin } from "./bootstrap-admin.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createContext } from "./create-context.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
-import { logOptions } from "./lib/log-options.ts";
+import { createLogger } from "./lib/log-options.ts";
 import { listenForMetrics } from "./plugins/metrics.ts";
 
 // src/main.ts and the bundled dist/main.js both sit one level below apps/server.
@@ -23,10 +22,11 @@ async function main() {
     throw error;
   }
   config.webDistDir ??= path.resolve(serverRoot, "../web/dist");
-  const log = pino(logOptions(config.logLevel));
+  // One logger for the whole process: the services' lines and the request lines share level and format.
+  const log = createLogger({ level: config.logLevel, format: config.logFormat });
   const { ctx, database } = await createContext(config, { log, migrationsFolder: path.join(serverRoot, "drizzle") });
   const adminNotice = await bootstrapAdmin(ctx);
-  const app = await buildApp(ctx, { logger: logOptions(config.logLevel) });
+  const app = await buildApp(ctx, { loggerInstance: log });
 
   const metricsServer = config.metricsListen
     ? await listenForMetrics(ctx.metricsRegistry, config.metricsListen)

@@ -1,5 +1,7 @@
-import type { FastifyRequest } from "fastify";
+import { faultMessage, redactSecrets } from "@parley/engine";
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import pino, { type LoggerOptions } from "pino";
+import { prettyDestination } from "./pretty-log.ts";
 
 const REDACTED = "[redacted]";
 
@@ -53,10 +55,19 @@ function withoutQueryParams(text: unknown): unknown {
   return typeof text === "string" ? text.replace(/\nparams: .*/g, `\nparams: ${REDACTED}`) : text;
 }
 
-function serializeError(error: Error): Record<string, unknown> {
+const redactedText = (text: unknown): unknown =>
+  typeof text === "string" ? redactSecrets(withoutQueryParams(text) as string) : text;
+
+/**
+ * An error as logged: its message and stack without query parameters or key-like words (a vendor's
+ * message may quote the URL or header it was sent). A plain string (an `error` field holding an
+ * already redacted message) stays a string.
+ */
+function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return redactedText(error);
   const out: Record<string, unknown> = { ...pino.stdSerializers.err(error) };
-  out.message = withoutQueryParams(out.message);
-  out.stack = withoutQueryParams(out.stack);
+  out.message = redactedText(out.message);
+  out.stack = redactedText(out.stack);
   if ("params" in out) out.params = REDACTED;
   return out;
 }
@@ -80,4 +91,85 @@ export function logOptions(level: string): LoggerOptions {
       }),
     },
   };
+}
+
+export type LogFormat = "json" | "pretty";
+
+/**
+ * The server's one logger (the context's services and Fastify's requests share it): JSON lines on
+ * stdout, or with LOG_FORMAT=pretty one readable line an entry. `out` replaces stdout (tests).
+ */
+export function createLogger(
+  options: { level: string; format: LogFormat },
+  out?: { write(chunk: string): unknown; isTTY?: boolean },
+): FastifyBaseLogger {
+  if (options.format === "pretty") return pino(logOptions(options.level), prettyDestination(out));
+  return out ? pino(logOptions(options.level), out) : pino(logOptions(options.level));
+}
+
+/** The first error along `cause` that says which provider failed (ProviderError, TelephonyError, …). */
+function providerErrorOf(error: unknown): { provider: string; status?: unknown } | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 6; depth += 1) {
+    if ("provider" in e && typeof e.provider === "string") return e as { provider: string; status?: unknown };
+    e = "cause" in e ? e.cause : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * What an operator needs of a failed call to a vendor: the provider and HTTP status the error
+ * carries (when it does) and its message with its causes, secrets redacted. Spread into the fields
+ * of a warn/error line beside the workspace and call ids.
+ */
+export function failureFields(error: unknown): { provider?: string; status?: number; error: string } {
+  const vendor = providerErrorOf(error);
+  const status = vendor?.status;
+  return {
+    ...(vendor ? { provider: vendor.provider } : {}),
+    ...(typeof status === "number" ? { status } : {}),
+    error: faultMessage(error),
+  };
+}
+
+// The detail a 5xx answer told the client, kept until its request's log line is written.
+const serverErrorDetails = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Notes what a 5xx answer says (routes that answer a vendor's failure as a 502 send it themselves,
+ * so no error reaches the error handler): the request's log line then says why, not only "502".
+ */
+export function noteServerErrorDetail(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+  if (reply.statusCode < 500 || typeof payload !== "string" || !payload.startsWith("{")) return;
+  try {
+    const { detail } = JSON.parse(payload) as { detail?: unknown };
+    if (typeof detail === "string") serverErrorDetails.set(request, redactSecrets(detail).slice(0, 500));
+  } catch {
+    // Not a JSON body: the line keeps the status alone.
+  }
+}
+
+/**
+ * Fastify's request lines, with a failed request at error: a 5xx (or a response that errored) logs
+ * its status, request id, workspace and what the client was told. 4xx answers stay at info — a
+ * wrong password or a missing record is the request's fault, not the server's.
+ */
+export class RequestLogController extends LogController {
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (!error && reply.statusCode < 500) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    if (this.isLogDisabled(request)) return;
+    reply.log.error(
+      {
+        req: request,
+        res: reply,
+        ...(error ? { err: error } : {}),
+        workspaceId: request.tenant?.workspaceId,
+        detail: serverErrorDetails.get(request),
+        responseTime: reply.elapsedTime,
+      },
+      "request failed",
+    );
+  }
 }
