@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createSafeNetwork } from "./lib/safe-network.ts";
 import { resolveSecretKey } from "./lib/secret-key.ts";
 import { ServerEvents } from "./lib/server-events.ts";
+import { startTracing } from "./lib/tracing/tracing.ts";
 import { createCallRuntime } from "./modules/calls/call-runtime.ts";
 
 /** Opens the database (running migrations) and derives every key the services need. */
@@ -38,6 +39,8 @@ export async function createContext(
       log: options.log,
       key: deriveKey(master, "room-token"),
       registry: metricsRegistry,
+      // A trace per call when OTEL_EXPORTER_OTLP_ENDPOINT is set (the jobs plugin closes it with the app).
+      traces: (await startTracing(config, options.log)).calls,
     }),
     events: new ServerEvents(options.log),
     now: options.now ?? (() => new Date()),

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { faultMessage } from "@parley/engine";
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client.ts";
+import { type JobOutcome, noTracing, type Tracing } from "../lib/tracing/tracing.ts";
 import { type JobRow, jobs } from "./schema.ts";
 
 /**
@@ -11,7 +13,14 @@ import { type JobRow, jobs } from "./schema.ts";
 export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void | { again: Date }>;
 
 export interface JobRunnerOptions {
-  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** A failure that will be retried is a warning; without `warn` (a quiet test log) it goes to `error`. */
+  log: {
+    info(obj: object, msg: string): void;
+    warn?(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+  /** A span per job attempt when traces are exported (lib/tracing); none by default. */
+  spans?: Tracing["jobs"];
   /** How often an idle runner looks for work (enqueue in this process wakes it at once). */
   pollMs?: number;
   /** A running job whose lock is older than this is taken to be orphaned and claimed again. */
@@ -235,6 +244,19 @@ export class JobRunner {
   }
 
   private async execute(job: JobRow): Promise<void> {
+    const span = (this.options.spans ?? noTracing.jobs).startJob({
+      queue: job.queue,
+      id: job.id,
+      attempt: job.attempts,
+      maxAttempts: job.maxAttempts,
+      payload: job.payload,
+    });
+    const outcome = await this.attempt(job);
+    span.end(outcome);
+  }
+
+  /** Runs one attempt of the job and records how it went. */
+  private async attempt(job: JobRow): Promise<JobOutcome> {
     // A claim counts an attempt, and a handler that throws on the last one fails its job: a job
     // claimed past its last attempt is one whose attempts all stopped their process.
     if (job.attempts > job.maxAttempts) return this.giveUp(job);
@@ -258,10 +280,11 @@ export class JobRunner {
         )
         .where(eq(jobs.id, job.id));
       if (next) this.wakeAt(next.again);
+      return { outcome: next ? "again" : "done" };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const final = job.attempts >= job.maxAttempts;
-      this.options.log.error({ err: error, jobId: job.id, queue: job.queue, attempt: job.attempts }, "job failed");
+      this.logFailure(job, error, final);
       await this.db
         .update(jobs)
         .set({
@@ -274,15 +297,27 @@ export class JobRunner {
         })
         .where(eq(jobs.id, job.id))
         .catch((err: unknown) => this.options.log.error({ err }, "could not record a job failure"));
+      return { outcome: final ? "failed" : "retry", error: faultMessage(error) };
     }
   }
 
-  private async giveUp(job: JobRow): Promise<void> {
+  /** What an operator needs to find the job: its queue, id, attempt and workspace, and why (redacted). */
+  private jobFields(job: JobRow) {
+    const workspaceId = typeof job.payload.workspaceId === "string" ? job.payload.workspaceId : undefined;
+    return { job: job.queue, jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, workspaceId };
+  }
+
+  /** A failed attempt that will be retried is a warning; the last one is an error. */
+  private logFailure(job: JobRow, error: unknown, final: boolean): void {
+    const fields = { ...this.jobFields(job), err: error, error: faultMessage(error) };
+    const { log } = this.options;
+    if (final) log.error(fields, "job failed and was given up");
+    else (log.warn ?? log.error).call(log, fields, "job failed, will retry");
+  }
+
+  private async giveUp(job: JobRow): Promise<JobOutcome> {
     const lastError = `its process stopped during each of its ${job.maxAttempts} attempts`;
-    this.options.log.error(
-      { jobId: job.id, queue: job.queue, attempts: job.maxAttempts },
-      `job given up: ${lastError}`,
-    );
+    this.options.log.error({ ...this.jobFields(job), error: lastError }, "job failed and was given up");
     try {
       await this.db
         .update(jobs)
@@ -292,6 +327,7 @@ export class JobRunner {
     } catch (err) {
       this.options.log.error({ err, jobId: job.id }, "could not record a job given up");
     }
+    return { outcome: "failed", error: lastError };
   }
 
   /** Idle runners look for due jobs every `pollMs`; a job due sooner than that wakes this one on time. */
