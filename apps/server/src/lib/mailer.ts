@@ -1,3 +1,4 @@
+import { faultMessage } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 
@@ -52,9 +53,39 @@ export function createMailer(options: {
     };
   }
   const transport = nodemailer.createTransport(smtpUrl);
+  // The server, never the URL: SMTP_URL holds the account's user name and password.
+  const smtpHost = smtpHostOf(smtpUrl);
   return {
     async send(email) {
-      await transport.sendMail({ from, ...email });
+      try {
+        await transport.sendMail({ from, ...email });
+      } catch (error) {
+        // The email is lost (nothing queues it): the person waiting for a link will not get it.
+        log.error(
+          { smtpHost, email: { to: email.to, subject: email.subject }, ...smtpFailure(error) },
+          "email could not be sent",
+        );
+        throw error;
+      }
     },
+  };
+}
+
+function smtpHostOf(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    return url.port ? `${url.hostname}:${url.port}` : url.hostname;
+  } catch {
+    return "(unreadable SMTP_URL)";
+  }
+}
+
+/** The SMTP server's answer (code and reply line) when it gave one, and the redacted message. */
+function smtpFailure(error: unknown): { code?: string; status?: number; error: string } {
+  const fields = error && typeof error === "object" ? (error as { code?: unknown; responseCode?: unknown }) : {};
+  return {
+    ...(typeof fields.code === "string" ? { code: fields.code } : {}),
+    ...(typeof fields.responseCode === "number" ? { status: fields.responseCode } : {}),
+    error: faultMessage(error),
   };
 }

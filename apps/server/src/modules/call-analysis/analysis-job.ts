@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { JobRow } from "../../jobs/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
 import type { UsageMeter } from "../billing/usage-meter.ts";
@@ -82,8 +83,12 @@ export async function runAnalysisJob(
   } catch (error) {
     const hopeless = error instanceof MissingCredentialError || (error instanceof ProviderError && !error.retryable);
     const last = job.attempts >= job.maxAttempts;
-    if (!hopeless && !last) throw error;
-    log.warn({ err: error, callId, attempt: job.attempts }, "post-call analysis failed");
+    const fields = { workspaceId, callId, attempt: job.attempts, ...failureFields(error) };
+    if (!hopeless && !last) {
+      log.warn(fields, "post-call analysis failed: it will be tried again");
+      throw error;
+    }
+    log.error(fields, "post-call analysis given up: the call is marked as not analysed");
     await failed(describe(error));
     if (!hopeless) throw error;
   }

@@ -52,7 +52,10 @@ export async function callAnalysisRoutes(app: FastifyInstance, options: CallAnal
   };
   const unsubscribe = ctx.events.on("call.ended", (event) =>
     enqueue(event).catch((err: unknown) =>
-      app.log.error({ err, callId: event.callId }, "could not enqueue a post-call analysis"),
+      app.log.error(
+        { err, workspaceId: event.workspaceId, callId: event.callId },
+        "could not enqueue a post-call analysis",
+      ),
     ),
   );
   app.addHook("onClose", async () => unsubscribe());

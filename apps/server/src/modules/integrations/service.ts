@@ -7,7 +7,7 @@ import {
   integrationProvider,
   maskSecret,
 } from "@parley/contract";
-import { testConnection } from "@parley/engine";
+import { redactSecrets, testConnection } from "@parley/engine";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -16,6 +16,18 @@ import { environmentCredentials, findIntegration, openCredentials } from "./cred
 import { mergeCredentials } from "./merge-credentials.ts";
 import { type IntegrationRow, integrations } from "./schema.ts";
 import { sealCredentials, usableCredentials } from "./sealed-credentials.ts";
+
+/**
+ * A key check that failed. Keys the vendor rejects are the user's to fix (like a wrong password:
+ * info); a vendor that could not be reached or answered with an error may be the server's egress
+ * or an outage, which the operator should see (warn).
+ */
+function logFailedCheck(ctx: AppContext, tenant: TenantScope, provider: string, message: string) {
+  const fields = { workspaceId: tenant.workspaceId, provider, error: redactSecrets(message) };
+  const rejected = / rejected the credentials /.test(message);
+  if (rejected) ctx.calls.log.info(fields, "an integration's credentials were rejected by the vendor");
+  else ctx.calls.log.warn(fields, "an integration's connection check failed");
+}
 
 export function requireProvider(id: string): IntegrationProviderInfo {
   const info = integrationProvider(id);
@@ -122,6 +134,7 @@ export async function testIntegration(
   const problem = credentialsProblem(info, credentials);
   if (problem) return { ok: false, message: problem };
   const result = await testConnection(provider, credentials, ctx.network);
+  if (!result.ok) logFailedCheck(ctx, tenant, provider, result.message);
   if (stored && !fresh) {
     await ctx.db
       .update(integrations)

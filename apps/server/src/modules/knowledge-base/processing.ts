@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import type { JobRow } from "../../jobs/schema.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { boundedChunks, type Chunk, embeddingText } from "./chunking.ts";
 import { crawlSite } from "./crawl.ts";
@@ -111,9 +112,11 @@ export async function embedPending(
   documentId?: string,
 ): Promise<string | null> {
   if (!(await vectorSupport(ctx.db, log))) return null;
+  let provider: string | undefined;
   try {
     const embedder = await workspaceEmbedder(ctx, tenant);
     if (!embedder) return null;
+    provider = embedder.provider;
     const key = embedderKey(embedder);
     const pending = await chunksToEmbed(ctx.db, tenant, key, documentId);
     for (let start = 0; start < pending.length; start += 256) {
@@ -127,7 +130,11 @@ export async function embedPending(
     }
     return null;
   } catch (error) {
-    log.warn({ err: error, documentId }, "embedding document chunks failed");
+    // The chunks stay searchable by keywords, and a later change of model embeds them again.
+    log.warn(
+      { workspaceId: tenant.workspaceId, documentId, provider, ...failureFields(error) },
+      "embedding document chunks failed",
+    );
     const reason = error instanceof Error ? error.message : String(error);
     return `Embeddings failed, so this document is searched by keywords only: ${reason}`;
   }

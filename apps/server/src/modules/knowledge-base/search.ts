@@ -2,6 +2,7 @@ import type { DocumentSearchHit, DocumentSearchQuery, DocumentSearchResponse } f
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { embedderKey, workspaceEmbedder } from "./embeddings.ts";
 import { documentAgents, documentChunks, documents } from "./schema.ts";
@@ -110,7 +111,10 @@ export async function searchDocuments(
         mode = "hybrid";
       }
     } catch (error) {
-      log.warn({ err: error }, "query embedding failed; searching by keywords only");
+      log.warn(
+        { workspaceId: tenant.workspaceId, provider: embedder.provider, ...failureFields(error) },
+        "query embedding failed; searching by keywords only",
+      );
     }
   }
   const results: DocumentSearchHit[] = fuseRankings(rankings, query.limit).map((c) => ({

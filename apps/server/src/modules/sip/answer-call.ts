@@ -80,17 +80,32 @@ async function admit(runtime: SipRuntime, call: InboundCall): Promise<Admission>
   });
   const params = parseDigest(call.request.headers.get("authorization") ?? "");
   if (!params) return challenge(false);
-  if (params.username !== (caller.sipUsername ?? from.user)) return { status: 403 };
-  const check = verifyDigest(params, { method: "INVITE", realm, ha1: caller.sipHa1 }, runtime.nonces);
+  const check =
+    params.username === (caller.sipUsername ?? from.user)
+      ? verifyDigest(params, { method: "INVITE", realm, ha1: caller.sipHa1 }, runtime.nonces)
+      : "invalid";
   if (check === "stale") return challenge(true);
-  return check === "ok" ? { record: target } : { status: 403 };
+  if (check === "ok") return { record: target };
+  // A wrong password (or a guess) for an extension: the registrar warns of its own failures alike.
+  runtime.calls.log.warn(
+    {
+      workspaceId: target.workspaceId,
+      extension: `${from.user}@${realm}`,
+      source: `${call.invite.from.address}:${call.invite.from.port}`,
+    },
+    "SIP INVITE failed digest authentication",
+  );
+  return { status: 403 };
 }
 
 /** Answers INVITEs to Parley's numbers with the number's inbound assistant. */
 export function answerSipCalls(runtime: SipRuntime): void {
   runtime.ua.on("invite", (call) => {
     void answer(runtime, call).catch((error: unknown) => {
-      runtime.calls.log.error({ err: error }, "SIP call failed");
+      runtime.calls.log.error(
+        { err: error, sipCallId: call.callId, source: `${call.invite.from.address}:${call.invite.from.port}` },
+        "SIP call failed",
+      );
       void call.reject(500);
     });
   });

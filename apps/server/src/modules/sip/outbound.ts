@@ -2,6 +2,7 @@ import { type OutboundCallResult, PHONE_NUMBER_TEXTS } from "@parley/contract";
 import { agreementFrom, createOffer, parseSdp, RtpSession } from "@parley/sip";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import type { PhoneNumberRecord } from "../phone-numbers/service.ts";
 import { isTrunkFault, sipEndReason } from "./failure-reason.ts";
@@ -84,10 +85,30 @@ export async function placeSipCall(
         if (result.status < 300) await result.call.hangup();
         // An answer whose SDP offers no codec we speak has no SIP status to show: it stays "failed".
         const endReason = result.status < 300 ? "failed" : sipEndReason(result.status, result.reason);
-        const level = result.status < 300 || isTrunkFault(result.status) ? "warn" : "info";
+        // Refused credentials fail every call from the trunk until someone fixes them: an error.
+        const refusedCredentials = result.status === 401 || result.status === 403 || result.status === 407;
+        const level = refusedCredentials
+          ? "error"
+          : result.status < 300 || isTrunkFault(result.status)
+            ? "warn"
+            : "info";
+        const message =
+          result.status < 300
+            ? "outbound SIP call answered without usable media"
+            : refusedCredentials
+              ? "the SIP trunk refused Parley's credentials for an outbound call"
+              : "outbound SIP call not answered";
         ctx.calls.log[level](
-          { callId: room.callId, workspaceId: tenant.workspaceId, peer: route.peer, target: route.uri, endReason },
-          result.status < 300 ? "outbound SIP call answered without usable media" : "outbound SIP call not answered",
+          {
+            callId: room.callId,
+            workspaceId: tenant.workspaceId,
+            provider: record.provider,
+            peer: route.peer,
+            target: route.uri,
+            status: result.status,
+            endReason,
+          },
+          message,
         );
         await ctx.calls.expireRoom(room, endReason);
         return;
@@ -109,8 +130,14 @@ export async function placeSipCall(
       });
     },
     async (error: unknown) => {
-      ctx.calls.log.warn(
-        { err: error, callId: room.callId, workspaceId: tenant.workspaceId, peer: route.peer },
+      ctx.calls.log.error(
+        {
+          callId: room.callId,
+          workspaceId: tenant.workspaceId,
+          provider: record.provider,
+          peer: route.peer,
+          ...failureFields(error),
+        },
         "SIP call could not be placed",
       );
       rtp.close();

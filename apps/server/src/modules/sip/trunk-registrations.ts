@@ -29,6 +29,15 @@ function registrationsOf(runtime: SipRuntime): Map<string, TrunkRegistration> {
   return map;
 }
 
+/** What a failed REGISTER means, in the words an operator searches the log for. */
+function registrationFailure(status: number): string {
+  // 408 is the stack's own answer when the carrier never replied (Timer F, 32 s per attempt).
+  if (status === 408) return "the SIP trunk did not answer Parley's registration (timed out)";
+  if (status === 401 || status === 403 || status === 407)
+    return "the SIP trunk refused Parley's registration credentials";
+  return "the SIP trunk refused Parley's registration";
+}
+
 /** How often the trunk numbers are read again to start, change or stop their registrations. */
 const RECONCILE_MS = 60_000;
 
@@ -88,8 +97,19 @@ export async function syncSipTrunk(
   }
   if (!settings?.register || !settings.username || !password) return null;
   const { host, port } = trunkHostPort(settings);
+  // Who the operator looks for when a trunk will not register: its number, workspace and carrier server.
+  const fields = {
+    numberId,
+    workspaceId: record?.workspaceId,
+    provider: "sip_trunk",
+    registrar: `${host}:${port}`,
+    transport: settings.transport,
+  };
   const [address] = await addressesOf(host);
-  if (!address) return null;
+  if (!address) {
+    runtime.calls.log.warn(fields, "the SIP trunk's host name does not resolve: Parley cannot register to it");
+    return null;
+  }
   const client = new RegisterClient(runtime.ua.stack, {
     registrar: { transport: settings.transport, address, port },
     domain: host,
@@ -97,9 +117,16 @@ export async function syncSipTrunk(
     password,
     expires: TRUNK_EXPIRES,
   });
-  client.on("failed", (status, reason) =>
-    runtime.calls.log.warn({ numberId, status, reason }, "the SIP trunk refused Parley's registration"),
-  );
+  // Each failure is retried (RegisterClient, every 30 s): a warning each time, and a line when it recovers.
+  let failing = false;
+  client.on("failed", (status, reason) => {
+    failing = true;
+    runtime.calls.log.warn({ ...fields, status, reason }, registrationFailure(status));
+  });
+  client.on("registered", (expires) => {
+    if (failing) runtime.calls.log.info({ ...fields, expires }, "the SIP trunk accepted Parley's registration again");
+    failing = false;
+  });
   running.set(numberId, { client, key });
   return (await client.start()).status;
 }

@@ -1,5 +1,6 @@
 import type { StreamResume, TelephonyAccount, TelephonyAdapter, TransferRequest } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
+import { failureFields } from "../../lib/log-options.ts";
 import type { PhoneLegRef } from "./phone-leg.ts";
 import { runWarmTransfer, type WarmTransferDeps } from "./warm-transfer.ts";
 
@@ -26,6 +27,7 @@ export class CallControl {
     private readonly account: TelephonyAccount,
     readonly leg: PhoneLegRef,
     private readonly links: ControlLinks,
+    /** Bound to the call (callId, workspaceId, provider) by whoever runs it. */
     private readonly log: FastifyBaseLogger,
     /** Present when the call may transfer warm (the stream route passes it); without it every transfer is cold. */
     private readonly warm: WarmTransferDeps | null = null,
@@ -49,7 +51,16 @@ export class CallControl {
     const { providerCallId, ourNumber, statusUrl } = this.leg;
     const request: TransferRequest = { providerCallId, destination, callerId: ourNumber, statusUrl };
     if (this.adapter.transferMarkup) request.markupUrl = await this.links.transferMarkupUrl(request);
-    await this.adapter.transfer(this.account, request);
+    try {
+      await this.adapter.transfer(this.account, request);
+    } catch (error) {
+      // The call goes on with the assistant (it hears the failure): recoverable, so a warning.
+      this.log.warn(
+        { provider: this.leg.provider, ...failureFields(error) },
+        "the carrier could not transfer the call",
+      );
+      throw error;
+    }
     // The vendor owns the call now: hanging up our leg would drop the transferred caller.
     this.hungUp = true;
   }
@@ -58,7 +69,12 @@ export class CallControl {
   async sendDtmf(digits: string, beforeSend: (resume: StreamResume) => void): Promise<void> {
     const resume = await this.links.resume();
     beforeSend(resume);
-    await this.adapter.sendDtmf(this.account, this.leg.providerCallId, digits, resume);
+    try {
+      await this.adapter.sendDtmf(this.account, this.leg.providerCallId, digits, resume);
+    } catch (error) {
+      this.log.warn({ provider: this.leg.provider, ...failureFields(error) }, "the carrier could not send the digits");
+      throw error;
+    }
   }
 
   /** The caller is gone already (they hung up, the stream stopped): nothing left to hang up. */
@@ -73,7 +89,11 @@ export class CallControl {
     try {
       await this.adapter.hangup(this.account, this.leg.providerCallId);
     } catch (error) {
-      this.log.warn({ provider: this.leg.provider, err: error }, "could not hang up the phone call");
+      // The carrier may keep the line open (and billing) after Parley is done with the call.
+      this.log.error(
+        { provider: this.leg.provider, ...failureFields(error) },
+        "the carrier could not hang up the call",
+      );
     }
   }
 }

@@ -1,5 +1,6 @@
 import { MediaStreamProvider } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { normaliseNumber } from "../phone-numbers/number-format.ts";
 import { requirePhoneNumber } from "../phone-numbers/service.ts";
@@ -38,7 +39,10 @@ export async function askCarrierForCall(
       ? { kind: "placed", provider: media.data, providerCallId, phoneNumberId: record.id }
       : { kind: "not_placed" };
   } catch (error) {
-    ctx.calls.log.warn({ err: error }, "could not ask the carrier whether a call was placed");
+    ctx.calls.log.warn(
+      { workspaceId: tenant.workspaceId, phoneNumberId, ...failureFields(error) },
+      "could not ask the carrier whether a call was placed",
+    );
     return { kind: "unknown" };
   }
 }

@@ -2,6 +2,7 @@ import { MediaStreamProvider, type OutboundCallResult, PHONE_NUMBER_TEXTS, provi
 import { TelephonyError } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { normaliseNumber } from "../phone-numbers/number-format.ts";
@@ -107,6 +108,16 @@ async function placeMediaStreamCall(
     });
   } catch (error) {
     await ctx.calls.expireRoom(room, "failed");
+    ctx.calls.log.error(
+      {
+        callId: room.callId,
+        workspaceId: tenant.workspaceId,
+        phoneNumberId: record.id,
+        provider,
+        ...failureFields(error),
+      },
+      "the carrier could not place the call",
+    );
     if (error instanceof TelephonyError) {
       const detail = error.kind === "credentials" ? PHONE_NUMBER_TEXTS.badCredentials : error.message;
       throw new CarrierError(OUTBOUND_TEXTS.carrierFailed(detail));

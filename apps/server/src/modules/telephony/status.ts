@@ -1,6 +1,7 @@
 import type { MediaStreamProvider } from "@parley/contract";
 import type { StatusUpdate, TelephonyAdapter, TelephonyCallStatus, WebhookRequest } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { requirePhoneNumber } from "../phone-numbers/service.ts";
 import { accountOf } from "./account.ts";
@@ -50,7 +51,10 @@ export async function applyStatusWebhook(
     adapter
       .hangup(account, update.providerCallId)
       .catch((error: unknown) =>
-        ctx.calls.log.warn({ provider, err: error }, "could not hang up on an answering machine"),
+        ctx.calls.log.warn(
+          { callId: call.id, workspaceId: call.workspaceId, provider, ...failureFields(error) },
+          "could not hang up on an answering machine",
+        ),
       );
   await apply(ctx, { ...call, tenant }, update, hangup);
   return "applied";

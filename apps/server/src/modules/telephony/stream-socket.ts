@@ -152,9 +152,10 @@ export function handleStreamSocket(
     const leg = { provider, providerCallId, ourNumber, statusUrl };
     const other = call.direction === "inbound" ? from : to;
     const warm = warmTransferDeps(ctx, { tenant, callId: call.id, agentId: call.agentId, provider, caller: other });
-    const control = new CallControl(adapter, account, leg, controlLinks(ctx, provider, grant), ctx.calls.log, warm);
+    const callLog = ctx.calls.log.child({ callId: call.id, workspaceId: grant.workspaceId, provider });
+    const control = new CallControl(adapter, account, leg, controlLinks(ctx, provider, grant), callLog, warm);
     // The registry forgets the call when it ends (its transport is closed once, by the call).
-    const running = new MediaStreamTransport(socket, codec, control, ctx.calls.log, () => runningCalls.delete(call.id));
+    const running = new MediaStreamTransport(socket, codec, control, callLog, () => runningCalls.delete(call.id));
     transport = running;
     const caller = {
       identity: `phone-${providerCallId.slice(-16)}`,

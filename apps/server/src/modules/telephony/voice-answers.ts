@@ -1,6 +1,7 @@
 import type { MediaStreamProvider } from "@parley/contract";
 import type { IncomingCall, TelephonyAccount, TelephonyAdapter, WebhookAnswer } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import type { CallRecord } from "../calls/runtime.ts";
 import { webhookUrlsFor } from "../phone-numbers/service.ts";
 import { signStreamGrant } from "./grants.ts";
@@ -34,7 +35,9 @@ export function refusal(
   ctx.calls.log.info({ provider, reason }, "phone call refused");
   void adapter
     .hangup(account, call.providerCallId)
-    .catch((error: unknown) => ctx.calls.log.warn({ provider, err: error }, "could not hang up a refused call"));
+    .catch((error: unknown) =>
+      ctx.calls.log.warn({ provider, reason, ...failureFields(error) }, "could not hang up a refused call"),
+    );
   return streamlessAnswer(ctx, adapter, provider, call, reason);
 }
 

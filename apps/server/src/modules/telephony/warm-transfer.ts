@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ConferenceControl, TelephonyAccount, TelephonyCallStatus } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
+import { failureFields } from "../../lib/log-options.ts";
 import { BRIEFING_PARAMETER, type BriefingStream, expectBriefingStream } from "./briefing-stream.ts";
 import type { PhoneLegRef } from "./phone-leg.ts";
 
@@ -163,7 +164,7 @@ export async function runWarmTransfer(
   } catch (error) {
     record.outcome = "failed";
     record.detail = describe(error);
-    log.warn({ provider: leg.provider, err: error }, "warm transfer failed");
+    log.warn({ provider: leg.provider, ...failureFields(error) }, "warm transfer failed");
   } finally {
     expected.cancel();
     stream?.close();
@@ -171,7 +172,9 @@ export async function runWarmTransfer(
   if (record.outcome !== "connected") {
     await conference
       .sayAndHangup(account, leg.providerCallId, WARM_TRANSFER_TEXTS.unanswered)
-      .catch((error: unknown) => log.warn({ provider: leg.provider, err: error }, "could not release the held caller"));
+      .catch((error: unknown) =>
+        log.error({ provider: leg.provider, ...failureFields(error) }, "could not release the held caller"),
+      );
   }
   return finish(record, deps, log);
 }

@@ -2,6 +2,7 @@ import { type CloneService, providerLabel, type VoiceClone } from "@parley/contr
 import { createVoiceClone, deleteVoiceClone, requireField } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import { found, type TenantScope } from "../../lib/tenant-scope.ts";
 import { missingKeyConflict, resolveCredentials } from "../integrations/credentials.ts";
 import type { CloneUpload } from "./clone-upload.ts";
@@ -40,8 +41,15 @@ export async function createClone(ctx: AppContext, tenant: TenantScope, upload: 
       ctx.network,
     ));
   } catch (error) {
+    const missingKey = missingKeyConflict(error);
+    if (!missingKey) {
+      ctx.calls.log.warn(
+        { workspaceId: tenant.workspaceId, provider: service, ...failureFields(error) },
+        "the voice vendor could not create a voice clone",
+      );
+    }
     throw (
-      missingKeyConflict(error) ??
+      missingKey ??
       new AppError("validation", `${providerLabel(service)} could not create the voice clone: ${messageOf(error)}`)
     );
   }
@@ -67,6 +75,10 @@ export async function removeClone(ctx: AppContext, tenant: TenantScope, id: stri
       await deleteVoiceClone(row.serviceName, credentials, row.serviceVoiceId, ctx.network);
     } catch (error) {
       const status = (error as { status?: number }).status;
+      ctx.calls.log.warn(
+        { workspaceId: tenant.workspaceId, provider: row.serviceName, cloneId: id, ...failureFields(error) },
+        "the voice vendor could not delete a voice clone",
+      );
       // 404 is already handled by the engine; 401/403 mean the key can no longer reach that voice.
       if (status !== 401 && status !== 403) {
         throw new AppError(

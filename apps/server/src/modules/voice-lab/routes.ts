@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
@@ -87,7 +88,10 @@ export async function voiceRoutes(app: FastifyInstance) {
       } catch (error) {
         const conflict = missingKeyConflict(error);
         if (conflict) throw conflict;
-        request.log.warn({ err: error, provider: body.provider }, "voice preview failed");
+        request.log.warn(
+          { workspaceId: tenantOf(request).workspaceId, provider: body.provider, ...failureFields(error) },
+          "voice preview failed",
+        );
         return reply.code(502).send({ detail: messageOf(error) });
       }
       return reply

@@ -122,5 +122,34 @@ export async function runDelivery(ctx: AppContext, deliveryId: string): Promise<
       nextAttemptAt: next,
     })
     .where(scoped(webhookDeliveries, delivery).where(eq(webhookDeliveries.id, delivery.id)));
+  if (!result.ok) logFailedAttempt(ctx, endpoint, delivery, { ...result, attempts, next });
   return next ? { again: next } : undefined;
+}
+
+/**
+ * A receiver's failure, for the operator: each failed attempt a warning (it will be tried again),
+ * the last one an error (the event is not delivered). The host, not the URL: a path or query may
+ * hold a token.
+ */
+function logFailedAttempt(
+  ctx: AppContext,
+  endpoint: WebhookEndpointRow,
+  delivery: WebhookDeliveryRow,
+  result: Attempt & { attempts: number; next: Date | null },
+) {
+  const fields = {
+    workspaceId: delivery.workspaceId,
+    endpointId: endpoint.id,
+    host: new URL(endpoint.url).host,
+    event: delivery.eventType,
+    deliveryId: delivery.id,
+    attempt: result.attempts,
+    status: result.status,
+    error: result.error,
+  };
+  if (result.next) {
+    ctx.calls.log.warn({ ...fields, nextAttemptAt: result.next.toISOString() }, "webhook delivery attempt failed");
+  } else {
+    ctx.calls.log.error(fields, "webhook delivery given up: the event was not delivered");
+  }
 }

@@ -2,6 +2,7 @@ import type { CallEndReason } from "@parley/contract";
 import type { CallingAdapter, CallingEvent } from "@parley/engine/webrtc";
 import { WebrtcAudioLeg } from "@parley/engine/webrtc";
 import type { AppContext } from "../../context.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import type { CallOrigin, LiveCall, Participant, Room } from "../calls/runtime.ts";
 import { accountOf, CHANNEL, PROVIDER } from "./vendor.ts";
 import type { SignedNumber } from "./webhook-signature.ts";
@@ -81,7 +82,17 @@ export class InboundCalls {
         if (answered.room) await this.ctx.calls.expireRoom(answered.room, answered.endReason);
         return;
       }
-      this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "could not answer the call");
+      // The caller is lost: an error, with the workspace and platform that failed.
+      this.ctx.calls.log.error(
+        {
+          workspaceId: number.record.workspaceId,
+          callId: answered.room?.callId,
+          provider: PROVIDER,
+          platformCallId: event.callId,
+          ...failureFields(error),
+        },
+        "could not answer the WhatsApp call",
+      );
     });
   }
 
@@ -110,13 +121,17 @@ export class InboundCalls {
     const { record } = number;
     const { signal } = answered.hungUp;
     const account = accountOf(this.ctx, record, number.accessToken);
+    const where = { workspaceId: record.workspaceId, provider: PROVIDER, platformCallId: event.callId };
     const hangUp = () =>
       adapter.terminate(account, event.callId).catch((error: unknown) => {
-        this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "could not terminate the call");
+        this.ctx.calls.log.warn(
+          { ...where, callId: answered.room?.callId, ...failureFields(error) },
+          "could not terminate the WhatsApp call",
+        );
       });
     const decline = () =>
       adapter.reject(account, event.callId).catch((error: unknown) => {
-        this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "could not reject the call");
+        this.ctx.calls.log.warn({ ...where, ...failureFields(error) }, "could not reject the WhatsApp call");
       });
     /** Stops here when the caller has hung up meanwhile (the catch in `answer` frees what was taken). */
     const stillCalling = () => {
@@ -211,7 +226,16 @@ export class InboundCalls {
       return true;
     } catch (error) {
       if (error instanceof HungUpWhileConnecting) throw error;
-      this.ctx.calls.log.warn({ err: error, platformCallId: event.callId }, "the call's media did not connect");
+      this.ctx.calls.log.error(
+        {
+          workspaceId: room.workspaceId,
+          callId: room.callId,
+          provider: PROVIDER,
+          platformCallId: event.callId,
+          ...failureFields(error),
+        },
+        "the WhatsApp call's media did not connect",
+      );
       this.calls.delete(event.callId);
       answered.leg?.close();
       await this.ctx.calls.expireRoom(room, "error");

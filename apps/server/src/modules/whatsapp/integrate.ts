@@ -8,6 +8,7 @@ import {
 import type { NumberProblem } from "@parley/engine/webrtc";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAgent } from "../assistants/service.ts";
 import { normaliseNumber } from "../phone-numbers/number-format.ts";
@@ -54,7 +55,11 @@ export async function integrateNumber(
   if (!check.ok) throw PROBLEM_ERRORS[check.problem]();
   try {
     await adapter.subscribeApp(account, body.business_account_id);
-  } catch {
+  } catch (error) {
+    ctx.calls.log.warn(
+      { workspaceId: tenant.workspaceId, provider: PROVIDER, ...failureFields(error) },
+      "the WhatsApp platform would not subscribe Parley to the business account's webhooks",
+    );
     throw new AppError("bad_request", PHONE_NUMBER_TEXTS.configureFailed);
   }
   const verifyToken = newVerifyToken(body.number);
