@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { faultMessage } from "@parley/engine";
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client.ts";
-import { type JobOutcome, noTracing, type Tracing } from "../lib/tracing/tracing.ts";
+import { noTracing } from "../lib/tracing/tracing.ts";
+import type { JobOutcome, Tracing } from "../lib/tracing/tracing-types.ts";
 import { type JobRow, jobs } from "./schema.ts";
 
 /**

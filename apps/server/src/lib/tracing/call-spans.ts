@@ -1,6 +1,6 @@
 import { type Context, ROOT_CONTEXT, type Span, SpanStatusCode, type Tracer, trace } from "@opentelemetry/api";
 import type { CallEvent, TurnMetrics } from "@parley/engine";
-import type { CallIdentity, CallSpans } from "./tracing.ts";
+import type { CallIdentity, CallSpans } from "./tracing-types.ts";
 
 /** Wall-clock milliseconds with sub-millisecond precision (spans are built from stored figures). */
 const nowMs = () => performance.timeOrigin + performance.now();

@@ -1,5 +1,5 @@
 import { SpanStatusCode, type Tracer } from "@opentelemetry/api";
-import type { JobAttempt, JobSpan } from "./tracing.ts";
+import type { JobAttempt, JobSpan } from "./tracing-types.ts";
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 

@@ -5,8 +5,8 @@ import { ATTR_SERVICE_NAME } from "@opentelemetry/semantic-conventions";
 import type { FastifyBaseLogger } from "fastify";
 import { otelCallSpans } from "./call-spans.ts";
 import { otelJobSpans } from "./job-spans.ts";
-import type { Tracing } from "./tracing.ts";
 import type { TracingConfig } from "./tracing-config.ts";
+import type { Tracing } from "./tracing-types.ts";
 
 /** How long closing waits for the last spans to reach the collector. */
 const SHUTDOWN_TIMEOUT_MS = 5_000;
