@@ -98,6 +98,22 @@ export class AudioGapMeter {
     return this.wait(() => this.firstSoundAfter(from), what, timeoutMs);
   }
 
+  /**
+   * Waits until sound heard at or after `from` has stopped for `quietMs` (quiet frames keep arriving
+   * while nothing is said, so this is checked as they come); resolves with when the sound stopped.
+   */
+  waitForQuiet(from: number, quietMs: number, what: string, timeoutMs = 30_000): Promise<number> {
+    return this.wait(
+      () => {
+        const last = this.soundTimes(from).at(-1);
+        if (last === undefined) return null;
+        return this.now() - last >= quietMs ? last : null;
+      },
+      what,
+      timeoutMs,
+    );
+  }
+
   /** Waits until a message matching `match` has arrived at or after `from`; resolves with its time. */
   waitForMessage(match: (m: TimedMessage["message"]) => boolean, what: string, from = 0, timeoutMs = 30_000) {
     return this.wait(() => this.messageAt(match, from), what, timeoutMs);
