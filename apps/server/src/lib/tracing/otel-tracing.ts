@@ -8,8 +8,21 @@ import { otelJobSpans } from "./job-spans.ts";
 import type { TracingConfig } from "./tracing-config.ts";
 import type { Tracing } from "./tracing-types.ts";
 
-/** How long closing waits for the last spans to reach the collector. */
-const SHUTDOWN_TIMEOUT_MS = 5_000;
+/**
+ * How long closing waits for the last spans to reach the collector: well inside the 10 s a stopping
+ * server gives itself, so a collector that is down never holds the shutdown.
+ */
+const SHUTDOWN_TIMEOUT_MS = 3_000;
+
+/** Resolves false when `work` has not settled within `ms`. */
+function within(work: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+  });
+  return Promise.race([work.then(() => true), late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Logs a collector that stops taking spans once, not at every batch, and when it takes them again:
@@ -51,10 +64,13 @@ export function otelTracing(config: TracingConfig, log: FastifyBaseLogger): Trac
     jobs: otelJobSpans(tracer),
     flush: () => provider.forceFlush({ timeoutMillis: SHUTDOWN_TIMEOUT_MS }),
     shutdown: () => {
-      closed ??= provider
-        .forceFlush({ timeoutMillis: SHUTDOWN_TIMEOUT_MS })
-        .then(() => provider.shutdown())
-        .catch((err: unknown) => log.warn({ err, collector: target }, "could not send the last traces"));
+      // Shutting the provider down sends what its batch still holds.
+      closed ??= within(provider.shutdown(), SHUTDOWN_TIMEOUT_MS).then(
+        (sent) => {
+          if (!sent) log.warn({ collector: target }, "the last traces were not sent in time");
+        },
+        (err: unknown) => log.warn({ err, collector: target }, "could not send the last traces"),
+      );
       return closed;
     },
   };
