@@ -254,7 +254,9 @@ class LiveCall implements CallSession {
     this.silence.answered();
     this.bargeIn();
     this.metrics.begin(timer);
-    this.faults.newTurn(timer.startedAt);
+    // The reply's wait counts from when the words were in hand: a recogniser that is slow has its
+    // own watch (the silent-transcriber one) and is not the reply's fault.
+    this.faults.newTurn(timer.wordsAt);
     const reply = this.conversation.respond(text);
     this.refreshState();
     void reply.then(() => {

@@ -9,8 +9,9 @@ import type { CallEvent, CallFault, CallSessionOptions, Clock } from "./types.ts
 
 /**
  * How long the caller may hear nothing while the assistant owes them a reply before the recovery
- * line is said: counted from the end of their speech, then from the end of the last thing said.
- * With the voice's own first-byte time it keeps every gap under 4 s.
+ * line is said: counted from when their words were in hand (the end of their speech, or the
+ * recogniser's words when they came later), then from the end of the last thing said. With the
+ * voice's own first-byte time it keeps every gap under 4 s.
  */
 export const RECOVERY_GAP_MS = 2800;
 /** Recovery lines said for one reply before the call gives up on it. */
@@ -169,8 +170,8 @@ export class FaultPolicy {
   // ── the caller's wait ─────────────────────────────────────────────────────
 
   /**
-   * A new caller turn began its wait at `startedAt` (the end of their speech): its reply may use
-   * the recovery lines again, and its first quiet stretch counts from then.
+   * A new caller turn began its wait at `startedAt` (their words in hand): its reply may use the
+   * recovery lines again, and its first quiet stretch counts from then.
    */
   newTurn(startedAt: number): void {
     this.recoveryLines = 0;
