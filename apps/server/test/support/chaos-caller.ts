@@ -42,31 +42,32 @@ export interface Gap {
   to: number;
 }
 
-/** The caller's ear: assistant audio as it plays out, sounds only. */
+/**
+ * The caller's ear: stretches of assistant sound, timed by when their frames arrived on the wire
+ * (the server paces its audio in real time), and when the audio received so far will have played
+ * (for answering a carrier's marks).
+ */
 export class CallerEar {
   readonly sounds: HeardSound[] = [];
-  /** When the audio received so far will have played. */
+  /** When the audio received so far will have played, were it played as it came. */
   playoutEndsAt = 0;
   private readonly waiters = new Set<() => void>();
 
-  /** Audio (16 kHz samples) that arrived `at`: it plays once what came before has played. */
+  /** Audio (16 kHz samples) that arrived `at`. */
   hear(pcm: Int16Array, at: number): void {
-    const from = Math.max(this.playoutEndsAt, at);
-    this.playoutEndsAt = from + (pcm.length / 16_000) * 1000;
+    const ms = (pcm.length / 16_000) * 1000;
+    this.playoutEndsAt = Math.max(this.playoutEndsAt, at) + ms;
     if (rmsOf(pcm) < AUDIBLE_RMS) return;
     const last = this.sounds.at(-1);
-    // Back-to-back sound is one stretch.
-    if (last && from - last.to < 1) last.to = this.playoutEndsAt;
-    else this.sounds.push({ from, to: this.playoutEndsAt });
+    // Frames arriving back to back (within a frame's jitter) are one stretch of sound.
+    if (last && at - last.to <= FRAME_MS) last.to = Math.max(last.to, at + ms);
+    else this.sounds.push({ from: at, to: at + ms });
     for (const wake of this.waiters) wake();
   }
 
-  /** The queued audio is dropped (a barge-in's `clear`): nothing plays past `at`. */
+  /** The queued audio is dropped (a barge-in's `clear`): nothing more plays from the queue. */
   clear(at: number): void {
     this.playoutEndsAt = at;
-    while (this.sounds.length > 0 && (this.sounds.at(-1)?.from ?? 0) >= at) this.sounds.pop();
-    const last = this.sounds.at(-1);
-    if (last && last.to > at) last.to = at;
   }
 
   /** The longest stretch without sound from `from` (the end of the caller's turn) to `to`. */
@@ -183,16 +184,24 @@ export async function callInBrowser(
   t: TestApp,
   userToken: string,
   agentId: string,
-): Promise<ChaosCaller & { callId: string; client: RealtimeClient }> {
-  const { client, callId } = await joinCall(t, userToken, agentId, { origin: "http://localhost:5173" });
+): Promise<ChaosCaller & { callId: string; client: RealtimeClient; messageAt(type: string): number | null }> {
+  const { client, callId } = await joinCall(t, userToken, agentId, { origin: new URL(t.config.publicUrl).origin });
   const ear = new CallerEar();
+  /** When the first message of each type arrived. */
+  const firstAt = new Map<string, number>();
   client.socket.on("message", (data, isBinary) => {
-    if (!isBinary) return;
+    if (!isBinary) {
+      const type = (JSON.parse(String(data)) as { type?: string }).type ?? "";
+      if (!firstAt.has(type)) firstAt.set(type, performance.now());
+      return;
+    }
     const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
     const pcm = new Int16Array(Math.floor(bytes.length / 2));
     for (let i = 0; i < pcm.length; i += 1) pcm[i] = bytes.readInt16LE(i * 2);
     ear.hear(pcm, performance.now());
   });
+  // Messages that came before the listener: dated now, a little late at worst.
+  for (const m of client.messages) if (!firstAt.has(m.type)) firstAt.set(m.type, performance.now());
   const mic = new Microphone((pcm) => {
     if (client.socket.readyState === WebSocket.OPEN) client.sendPcm(pcm);
   });
@@ -200,6 +209,7 @@ export async function callInBrowser(
   return {
     callId,
     client,
+    messageAt: (type) => firstAt.get(type) ?? null,
     ear,
     closed,
     say: (line) => mic.say(lineFrames(line)),

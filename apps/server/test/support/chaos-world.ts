@@ -5,11 +5,12 @@ import type { FakeWsServer } from "@parley/engine/testing/vendor-servers/ws-serv
 import { afterAll, beforeAll, expect } from "vitest";
 import { call, signedInUser, type TestApp } from "../harness.ts";
 import { createAssistant } from "./calls.ts";
-import type { CallerEar } from "./chaos-caller.ts";
+import { type CallerEar, callInBrowser } from "./chaos-caller.ts";
+import { type PhoneLine, startPhoneLine } from "./chaos-phone-world.ts";
 import { type ChaosStt, type SttFault, startChaosStt } from "./chaos-stt.ts";
 import { type ChaosTts, startChaosTts, type TtsScenario } from "./chaos-tts.ts";
-import { type CallApp, startCallApp } from "./realtime-calls.ts";
-import type { ModelScript } from "./scripted-llm.ts";
+import { closedCallLog, startListeningApp } from "./realtime-calls.ts";
+import { type ModelScript, type ScriptedLlm, startScriptedLlm } from "./scripted-llm.ts";
 
 /**
  * The world of the transcriber and voice chaos tests: a listening app with a scripted model, and
@@ -28,12 +29,24 @@ export const SETTLED_MS = 4_500;
 
 export const chaosScript: ModelScript = () => ({ text: REPLY });
 
-export interface ChaosWorld {
-  app: CallApp;
+/** The vendor doubles of a chaos test file, and the route that sends an app's network to them. */
+export interface ChaosDoubles {
   stt: ChaosStt;
   tts: ChaosTts;
   /** A working streaming recogniser of another vendor (AssemblyAI's double), for backups. */
   backupStt: FakeWsServer;
+  route(base: NetworkDeps): NetworkDeps;
+  close(): Promise<void>;
+}
+
+export interface ChaosWorld extends ChaosDoubles {
+  app: TestApp;
+  /** The scripted model of the browser calls' assistants. */
+  llm: ScriptedLlm;
+  /** The Twilio number, when the file asked for one. */
+  phone: PhoneLine | null;
+  /** How many of the file's calls run at once. */
+  slots: CallSlots;
 }
 
 /** The AssemblyAI key every workspace of the chaos tests saves for its backup recogniser. */
@@ -42,34 +55,89 @@ const BACKUP_STT_KEY = "aai-chaos-backup-key-0123456789";
 /** A working cloud recogniser as a backup: AssemblyAI Universal Streaming (its double). */
 export const CLOUD_STT = { provider: "assembly-ai", config: {} };
 
-/** The app's network with AssemblyAI's streaming host routed to its double. */
-function routeAssemblyAi(base: NetworkDeps, origin: string): NetworkDeps {
-  const open = base.openWebSocket;
-  if (!open) throw new Error("the app's network opens no WebSockets");
+/** Deepgram's recogniser and voice as controllable doubles, and AssemblyAI's as a working backup. */
+export async function startChaosDoubles(): Promise<ChaosDoubles> {
+  const [stt, tts, backupStt] = await Promise.all([
+    startChaosStt(),
+    startChaosTts(),
+    startFakeAssemblyAiStreaming({ apiKey: BACKUP_STT_KEY, transcript: CALLER_LINE }),
+  ]);
+  const routeAssemblyAi = (base: NetworkDeps): NetworkDeps => {
+    const open = base.openWebSocket;
+    if (!open) throw new Error("the app's network opens no WebSockets");
+    return {
+      ...base,
+      openWebSocket: (url, options) =>
+        open(url.replace(/^wss:\/\/streaming\.assemblyai\.com/, backupStt.baseUrl), options),
+    };
+  };
   return {
-    ...base,
-    openWebSocket: (url, options) => open(url.replace(/^wss:\/\/streaming\.assemblyai\.com/, origin), options),
+    stt,
+    tts,
+    backupStt,
+    route: (base) => stt.route(tts.route(routeAssemblyAi(base))),
+    async close() {
+      await Promise.all([stt.close(), tts.close(), backupStt.close()]);
+    },
   };
 }
 
-/** The doubles and the app for one test file, routed together; closed after the file. */
-export function useChaosWorld(): ChaosWorld {
-  const world = {} as ChaosWorld;
+/**
+ * The doubles, the scripted model and the app for one test file, routed together; closed after the
+ * file. With `phone`, the app is a Twilio bridge's with that number on an assistant with these fields
+ * (the Deepgram doubles and the greeting unless they say otherwise).
+ */
+export function useChaosWorld(
+  options: { phone?: { number: string; assistant?: Record<string, unknown> }; callsAtOnce?: number } = {},
+) {
+  const world = { slots: new CallSlots(options.callsAtOnce ?? 2) } as ChaosWorld;
   beforeAll(async () => {
-    const [stt, tts, backupStt, app] = await Promise.all([
-      startChaosStt(),
-      startChaosTts(),
-      startFakeAssemblyAiStreaming({ apiKey: BACKUP_STT_KEY, transcript: CALLER_LINE }),
-      startCallApp(chaosScript),
-    ]);
-    app.ctx.network = stt.route(tts.route(routeAssemblyAi(app.ctx.network, backupStt.baseUrl)));
-    Object.assign(world, { stt, tts, backupStt, app });
+    const [doubles, llm] = await Promise.all([startChaosDoubles(), startScriptedLlm(chaosScript)]);
+    Object.assign(world, doubles, { llm, phone: null });
+    const phone = options.phone;
+    if (phone) {
+      world.phone = await startPhoneLine({
+        number: phone.number,
+        assistant: { first_message: GREETING, ...DEEPGRAM_SPEECH, ...phone.assistant },
+        saveKeys: (token, scenario) => saveChaosKeys(world.app, doubles, token, scenario),
+      });
+      world.app = world.phone.world.t;
+    } else {
+      world.app = await startListeningApp();
+    }
+    world.app.ctx.network = doubles.route(world.app.ctx.network);
   });
   afterAll(async () => {
-    await world.app?.close();
-    await Promise.all([world.stt?.close(), world.tts?.close(), world.backupStt?.close()]);
+    await (world.phone ? world.phone.close() : world.app?.close());
+    await Promise.all([world.close?.(), world.llm?.close()]);
   });
   return world;
+}
+
+/**
+ * Registers `scenario` with both Deepgram doubles under one new key and saves it, with the backup
+ * recogniser's key, as the workspace's integrations; returns the key.
+ */
+export async function saveChaosKeys(
+  t: TestApp,
+  doubles: ChaosDoubles,
+  token: string,
+  scenario: { stt?: SttFault; tts?: TtsScenario },
+): Promise<string> {
+  const key = doubles.stt.key(scenario.stt ?? { type: "none" });
+  doubles.tts.key(scenario.tts ?? { fault: { type: "none" } }, key);
+  for (const [provider, apiKey] of [
+    ["deepgram", key],
+    ["assembly-ai", BACKUP_STT_KEY],
+  ]) {
+    const saved = await call(t, "PUT", `/api/v1/integrations/${provider}`, {
+      token,
+      body: { credentials: { api_key: apiKey } },
+    });
+    if (saved.statusCode !== 200)
+      throw new Error(`saving the ${provider} key failed: ${saved.statusCode} ${saved.body}`);
+  }
+  return key;
 }
 
 /** Where the assistant of a scenario listens and speaks: Deepgram (the doubles) unless told otherwise. */
@@ -86,17 +154,13 @@ export interface ChaosAssistant {
 export const LOCAL_STT = { provider: "local", config: {} };
 export const LOCAL_VOICE = { provider: "local", config: { model: "espeak-ng", voice: "en-us" } };
 
-/** The assistant's provider fields for a Deepgram recogniser and voice. */
-export function deepgramFields(modelUrl: string) {
-  return {
-    llm_provider: "openai-compatible",
-    llm_provider_config: { model: "scripted", base_url: modelUrl },
-    stt_provider: "deepgram",
-    stt_provider_config: {},
-    tts_provider: "deepgram",
-    tts_provider_config: { model: "aura-2", voice: "aura-2-thalia-en" },
-  };
-}
+/** An assistant's recogniser and voice on Deepgram (the doubles). */
+export const DEEPGRAM_SPEECH = {
+  stt_provider: "deepgram",
+  stt_provider_config: {},
+  tts_provider: "deepgram",
+  tts_provider_config: { model: "aura-2", voice: "aura-2-thalia-en" },
+};
 
 /**
  * A new workspace whose Deepgram key plays `scenario` on both doubles, and its assistant on
@@ -105,22 +169,12 @@ export function deepgramFields(modelUrl: string) {
 export async function chaosAssistant(world: ChaosWorld, scenario: ChaosAssistant) {
   const t: TestApp = world.app;
   const user = await signedInUser(t);
-  const key = world.stt.key(scenario.stt ?? { type: "none" });
-  world.tts.key(scenario.tts ?? { fault: { type: "none" } }, key);
-  const saved = await call(t, "PUT", "/api/v1/integrations/deepgram", {
-    token: user.token,
-    body: { credentials: { api_key: key } },
-  });
-  if (saved.statusCode !== 200) throw new Error(`saving the Deepgram key failed: ${saved.statusCode} ${saved.body}`);
-  const backup = await call(t, "PUT", "/api/v1/integrations/assembly-ai", {
-    token: user.token,
-    body: { credentials: { api_key: BACKUP_STT_KEY } },
-  });
-  if (backup.statusCode !== 200)
-    throw new Error(`saving the AssemblyAI key failed: ${backup.statusCode} ${backup.body}`);
+  const key = await saveChaosKeys(t, world, user.token, scenario);
   const agentId = await createAssistant(t, user.token, {
     first_message: GREETING,
-    ...deepgramFields(world.app.llm.baseUrl),
+    llm_provider: "openai-compatible",
+    llm_provider_config: { model: "scripted", base_url: world.llm.baseUrl },
+    ...DEEPGRAM_SPEECH,
     fallback_providers: { llm: [], stt: scenario.fallbacks?.stt ?? [], tts: scenario.fallbacks?.tts ?? [] },
     ...(scenario.faultPolicy ? { fault_policy: scenario.faultPolicy } : {}),
     ...scenario.fields,
@@ -161,4 +215,61 @@ export function expectFault(
       (!actions || actions.includes(e.action)),
   );
   expect(found, `a ${JSON.stringify(fault)} fault in ${JSON.stringify(faultEvents(log))}`).toBe(true);
+}
+
+/**
+ * Runs calls once fewer than `limit` are running, so tests declared concurrent measure the fault
+ * and not a machine saturated by their own calls: the server, the callers and the doubles share one
+ * event loop, and a local voice's synthesis holds it.
+ */
+export class CallSlots {
+  private running = 0;
+  private readonly queued: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.queued.push(resolve));
+    this.running += 1;
+    try {
+      return await call();
+    } finally {
+      this.running -= 1;
+      this.queued.shift()?.();
+    }
+  }
+}
+
+/**
+ * One browser call of a scenario: the greeting, the caller's line, the answer (until it settles),
+ * then the caller hangs up. The longest silence the caller heard after their turn, and the log.
+ */
+export async function oneTurnCall(world: ChaosWorld, scenario: ChaosAssistant) {
+  const { token, agentId, key } = await chaosAssistant(world, scenario);
+  return world.slots.run(() => oneTurn(world, token, agentId, key));
+}
+
+async function oneTurn(world: ChaosWorld, token: string, agentId: string, key: string) {
+  const caller = await callInBrowser(world.app, token, agentId);
+  await greetingHeard(caller.ear);
+  const turnEnded = await caller.say(CALLER_LINE);
+  const settled = await heardUntilSettled(caller.ear, turnEnded, "the answer");
+  const gap = caller.ear.longestGap(turnEnded, settled);
+  await caller.hangUp();
+  const log = await closedCallLog(world.app, token, caller.callId);
+  if (process.env.CHAOS_DEBUG) {
+    const rel = (x: number) => Math.round(x - turnEnded);
+    console.info("DEBUG sounds", JSON.stringify(caller.ear.sounds.map((x) => [rel(x.from), rel(x.to)])));
+    console.info("DEBUG log", JSON.stringify({ tm: log.turn_metrics, tr: log.transcript, ev: log.events }));
+  }
+  return { gap, log, caller, key, token };
+}
+
+/** Prints a case's measured gap and outcome, for the suite's report. */
+export function reportCase(label: string, gap: { ms: number }, log: CallLog): void {
+  console.info(
+    `[chaos] ${label}: longest gap ${Math.round(gap.ms)} ms, end ${log.end_reason} (${log.status}), faults ${JSON.stringify(
+      faultEvents(log).map((f) => [f.stage, f.provider, f.kind, f.action]),
+    )}`,
+  );
 }
