@@ -44,7 +44,15 @@ export class CallControl {
       // It throws only when the caller could not be put on hold; past that the transfer owns the
       // call (it lets the caller go itself if the human does not answer), so our leg is not hung up.
       // The briefing runs on after the assistant's session has closed: the transport waits for it.
-      await runWarmTransfer(this.adapter.conference, this.account, this.leg, plan, this.warm, this.log);
+      try {
+        await runWarmTransfer(this.adapter.conference, this.account, this.leg, plan, this.warm, this.log);
+      } catch (error) {
+        this.log.warn(
+          { provider: this.leg.provider, ...failureFields(error) },
+          "the carrier could not hold the caller for a warm transfer",
+        );
+        throw error;
+      }
       this.hungUp = true;
       return;
     }
