@@ -1,4 +1,4 @@
-import { SpanStatusCode } from "@opentelemetry/api";
+import * as api from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { describe, expect, it } from "vitest";
 import { otelCallSpans } from "./call-spans.ts";
@@ -8,7 +8,7 @@ const msOf = (time: [number, number]) => time[0] * 1000 + time[1] / 1e6;
 function recordedCall() {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  const trace = otelCallSpans(provider.getTracer("test")).startCall({
+  const trace = otelCallSpans(api, provider.getTracer("test")).startCall({
     callId: "call-1",
     workspaceId: "ws-1",
     agentId: "agent-1",
@@ -64,7 +64,7 @@ describe("a call's trace", () => {
       "parley.call.end_reason": "caller_hangup",
       "parley.call.status": "completed",
     });
-    expect(call?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(call?.status.code).toBe(api.SpanStatusCode.UNSET);
   });
 
   it("records faults as events, a stage given up as an error, and tools as spans", () => {
@@ -101,11 +101,11 @@ describe("a call's trace", () => {
       "parley.fault.provider": "openai-compatible",
       "parley.fault.kind": "unreachable",
     });
-    expect(call?.status.code).toBe(SpanStatusCode.ERROR);
+    expect(call?.status.code).toBe(api.SpanStatusCode.ERROR);
     expect(JSON.stringify(call?.attributes)).not.toContain("4111");
     const tool = named("tool book");
     expect(tool?.attributes).toMatchObject({ "parley.tool.name": "book", "parley.tool.ok": false });
     expect(msOf(tool?.duration ?? [0, 0])).toBeCloseTo(250, 1);
-    expect(tool?.status.code).toBe(SpanStatusCode.ERROR);
+    expect(tool?.status.code).toBe(api.SpanStatusCode.ERROR);
   });
 });

@@ -1,5 +1,6 @@
-import { type Context, ROOT_CONTEXT, type Span, SpanStatusCode, type Tracer, trace } from "@opentelemetry/api";
+import type { Context, Span, Tracer } from "@opentelemetry/api";
 import type { CallEvent, TurnMetrics } from "@parley/engine";
+import type { OtelApi } from "./otel-api.ts";
 import type { CallIdentity, CallSpans } from "./tracing-types.ts";
 
 /** Wall-clock milliseconds with sub-millisecond precision (spans are built from stored figures). */
@@ -33,6 +34,7 @@ class OtelCallSpans implements CallSpans {
   private ended = false;
 
   constructor(
+    private readonly api: OtelApi,
     private readonly tracer: Tracer,
     call: CallIdentity,
   ) {
@@ -46,7 +48,7 @@ class OtelCallSpans implements CallSpans {
         "parley.channel": call.channel,
       },
     });
-    this.context = trace.setSpan(ROOT_CONTEXT, this.root);
+    this.context = api.trace.setSpan(api.ROOT_CONTEXT, this.root);
   }
 
   event(event: CallEvent): void {
@@ -68,7 +70,7 @@ class OtelCallSpans implements CallSpans {
         });
         if (event.action === "gave_up")
           this.root.setStatus({
-            code: SpanStatusCode.ERROR,
+            code: this.api.SpanStatusCode.ERROR,
             message: `${event.stage} ${event.provider}: ${event.kind}`,
           });
         return;
@@ -123,7 +125,7 @@ class OtelCallSpans implements CallSpans {
       },
       this.context,
     );
-    const inTurn = trace.setSpan(this.context, span);
+    const inTurn = this.api.trace.setSpan(this.context, span);
     let at = start;
     for (const part of sequential) {
       this.part(part, at, inTurn);
@@ -153,7 +155,7 @@ class OtelCallSpans implements CallSpans {
       },
       this.context,
     );
-    if (!ok) span.setStatus({ code: SpanStatusCode.ERROR, message: `${name} failed` });
+    if (!ok) span.setStatus({ code: this.api.SpanStatusCode.ERROR, message: `${name} failed` });
     span.end(end);
   }
 
@@ -165,7 +167,8 @@ class OtelCallSpans implements CallSpans {
       "parley.call.status": outcome.status,
       "parley.call.duration_ms": outcome.durationMs,
     });
-    if (outcome.status === "failed") this.root.setStatus({ code: SpanStatusCode.ERROR, message: outcome.reason });
+    if (outcome.status === "failed")
+      this.root.setStatus({ code: this.api.SpanStatusCode.ERROR, message: outcome.reason });
     this.root.end(nowMs());
   }
 }
@@ -173,6 +176,6 @@ class OtelCallSpans implements CallSpans {
 const figure = (key: string, ms: number | null) => (ms === null ? {} : { [key]: ms });
 
 /** A trace per live call, recorded with `tracer`. */
-export function otelCallSpans(tracer: Tracer): { startCall(call: CallIdentity): CallSpans } {
-  return { startCall: (call) => new OtelCallSpans(tracer, call) };
+export function otelCallSpans(api: OtelApi, tracer: Tracer): { startCall(call: CallIdentity): CallSpans } {
+  return { startCall: (call) => new OtelCallSpans(api, tracer, call) };
 }

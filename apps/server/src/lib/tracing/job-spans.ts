@@ -1,10 +1,11 @@
-import { SpanStatusCode, type Tracer } from "@opentelemetry/api";
+import type { Tracer } from "@opentelemetry/api";
+import type { OtelApi } from "./otel-api.ts";
 import type { JobAttempt, JobSpan } from "./tracing-types.ts";
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** A span per job attempt, "job <queue>", its own trace (jobs run apart from the request that queued them). */
-export function otelJobSpans(tracer: Tracer): { startJob(job: JobAttempt): JobSpan } {
+export function otelJobSpans(api: OtelApi, tracer: Tracer): { startJob(job: JobAttempt): JobSpan } {
   return {
     startJob(job) {
       const workspaceId = text(job.payload.workspaceId);
@@ -25,7 +26,7 @@ export function otelJobSpans(tracer: Tracer): { startJob(job: JobAttempt): JobSp
           span.setAttribute("parley.job.outcome", outcome.outcome);
           if ("error" in outcome) {
             span.setAttribute("parley.job.error", outcome.error);
-            span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error });
+            span.setStatus({ code: api.SpanStatusCode.ERROR, message: outcome.error });
           }
           span.end();
         },

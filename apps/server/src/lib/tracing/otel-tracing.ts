@@ -1,10 +1,8 @@
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
-import { ATTR_SERVICE_NAME } from "@opentelemetry/semantic-conventions";
+import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
 import type { FastifyBaseLogger } from "fastify";
 import { otelCallSpans } from "./call-spans.ts";
 import { otelJobSpans } from "./job-spans.ts";
+import { loadOtel } from "./otel-api.ts";
 import type { TracingConfig } from "./tracing-config.ts";
 import type { Tracing } from "./tracing-types.ts";
 
@@ -46,7 +44,9 @@ function reportingFailures(exporter: SpanExporter, log: FastifyBaseLogger, targe
 }
 
 /** The OpenTelemetry SDK sending this app's call and job spans over OTLP/HTTP (JSON) in batches. */
-export function otelTracing(config: TracingConfig, log: FastifyBaseLogger): Tracing {
+export async function otelTracing(config: TracingConfig, log: FastifyBaseLogger): Promise<Tracing> {
+  const { api, OTLPTraceExporter, resourceFromAttributes, BasicTracerProvider, BatchSpanProcessor, ATTR_SERVICE_NAME } =
+    await loadOtel();
   // The collector's origin only: its path or query may carry a token.
   const target = new URL(config.tracesUrl).origin;
   const exporter = new OTLPTraceExporter({ url: config.tracesUrl, headers: config.headers });
@@ -60,8 +60,8 @@ export function otelTracing(config: TracingConfig, log: FastifyBaseLogger): Trac
   let closed: Promise<void> | null = null;
   return {
     exporting: true,
-    calls: otelCallSpans(tracer),
-    jobs: otelJobSpans(tracer),
+    calls: otelCallSpans(api, tracer),
+    jobs: otelJobSpans(api, tracer),
     flush: () => provider.forceFlush({ timeoutMillis: SHUTDOWN_TIMEOUT_MS }),
     shutdown: () => {
       // Shutting the provider down sends what its batch still holds.

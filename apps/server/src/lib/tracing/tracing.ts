@@ -28,7 +28,7 @@ export async function startTracing(
 ): Promise<Tracing> {
   const config: TracingConfig | null = tracingConfig(env);
   // Loaded only when asked for: a server that exports nothing never loads the SDK.
-  const tracing = config ? (await import("./otel-tracing.ts")).otelTracing(config, log) : noTracing;
+  const tracing = config ? await (await import("./otel-tracing.ts")).otelTracing(config, log) : noTracing;
   started.set(owner, tracing);
   return tracing;
 }
