@@ -469,7 +469,8 @@ describe("caller audio and tools", () => {
 });
 
 describe("shutting down", () => {
-  it("ends live calls and writes their logs before the server stops", async () => {
+  // Starts a server of its own: on a loaded machine that alone can take most of the default 30 s.
+  it("ends live calls and writes their logs before the server stops", { timeout: 120_000 }, async () => {
     const t2 = await startListeningApp();
     const a = await signedInUser(t2);
     const agent = await createAssistant(t2, a.token, localAssistant());

@@ -236,7 +236,8 @@ describe("testing a function's webhook", () => {
     });
   });
 
-  it("refuses a webhook on a private address without the allow-list", async () => {
+  // Starts a server of its own: on a loaded machine that alone can take most of the default 30 s.
+  it("refuses a webhook on a private address without the allow-list", { timeout: 120_000 }, async () => {
     const strict = await createTestApp();
     try {
       const { token } = await signedInUser(strict);

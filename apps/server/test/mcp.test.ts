@@ -250,7 +250,8 @@ describe("MCP servers", () => {
     }
   });
 
-  it("refuses an MCP server on a private address without the allow-list", async () => {
+  // Starts a server of its own: on a loaded machine that alone can take most of the default 30 s.
+  it("refuses an MCP server on a private address without the allow-list", { timeout: 120_000 }, async () => {
     const strict = await createTestApp();
     try {
       const { token } = await signedInUser(strict);

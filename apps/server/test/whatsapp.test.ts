@@ -120,7 +120,8 @@ describe("POST /phone-numbers/whatsapp/integrate", () => {
     }
   });
 
-  it("answers 503 with the connectivity text when the Cloud API cannot be reached", async () => {
+  // Starts a server of its own: on a loaded machine that alone can take most of the default 30 s.
+  it("answers 503 with the connectivity text when the Cloud API cannot be reached", { timeout: 120_000 }, async () => {
     const offline = await createTestApp({
       WHATSAPP_GRAPH_API_URL: "http://127.0.0.1:9/v23.0",
       PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
