@@ -51,9 +51,10 @@ describe("LOG_LEVEL and LOG_FORMAT (issue 27 item 4)", () => {
       req: { method: "POST", url: "/api/v1/x" },
       res: { statusCode: 502 },
       err: { type: "TypeError", message: "first\nsecond", stack: "TypeError: first\n    at x" },
+      responseTime: 15.119214999998803,
     });
     expect(prettyLine(json)).toBe(
-      '1970-01-01T00:00:00.000Z  ERROR  request failed  req="POST /api/v1/x"  res=502  err="TypeError: first second"\n',
+      '1970-01-01T00:00:00.000Z  ERROR  request failed  req="POST /api/v1/x"  res=502  err="TypeError: first second"  responseTime=15.119\n',
     );
   });
 });

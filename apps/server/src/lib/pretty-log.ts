@@ -15,7 +15,9 @@ const FIRST = ["reqId", "workspaceId", "callId", "provider", "status", "statusCo
 
 function text(value: unknown): string {
   if (typeof value === "string") return /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value);
-  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  // Durations come with nanosecond fractions: three decimals read as well and fit the line.
+  if (typeof value === "number") return String(Number.isInteger(value) ? value : Math.round(value * 1000) / 1000);
+  if (typeof value === "boolean" || value === null) return String(value);
   return JSON.stringify(value) ?? String(value);
 }
 
