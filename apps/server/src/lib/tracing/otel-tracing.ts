@@ -62,7 +62,8 @@ export async function otelTracing(config: TracingConfig, log: FastifyBaseLogger)
     exporting: true,
     calls: otelCallSpans(api, tracer),
     jobs: otelJobSpans(api, tracer),
-    flush: () => provider.forceFlush({ timeoutMillis: SHUTDOWN_TIMEOUT_MS }),
+    // A failed export was logged where it failed (reportingFailures).
+    flush: () => provider.forceFlush({ timeoutMillis: SHUTDOWN_TIMEOUT_MS }).catch(() => undefined),
     shutdown: () => {
       // Shutting the provider down sends what its batch still holds.
       closed ??= within(provider.shutdown(), SHUTDOWN_TIMEOUT_MS).then(
