@@ -5,6 +5,7 @@ import {
   CALLER_LINE,
   CLOUD_STT,
   chaosAssistant,
+  closedOutcome,
   expectFault,
   greetingHeard,
   heardUntilSettled,
@@ -13,15 +14,14 @@ import {
   reportCase,
   useChaosWorld,
 } from "../support/chaos-world.ts";
-import { closedCallLog } from "../support/realtime-calls.ts";
 
 /**
  * Issue 27's chaos suite, transcriber stage, on the browser channel and on a Twilio media stream
- * (8 kHz μ-law): the assistant listens with
- * Deepgram (a double told to fail) and speaks with a working Deepgram voice. With a backup
- * recogniser the caller's turn is still heard and answered; without one the call says its goodbye
- * and ends as `transcriber_error`. Either way the caller never hears more than 4 s of silence after
- * their turn, measured on the wire.
+ * (8 kHz μ-law): the assistant listens with Deepgram (a double told to fail) and speaks with a
+ * working Deepgram voice. With a backup recogniser the caller's turn is still heard and answered;
+ * without one the call says its goodbye and ends as `transcriber_error`. Either way the caller
+ * never hears more than 4 s of silence after their turn, measured on the wire, and the call log and
+ * its call.ended webhook carry the outcome.
  */
 
 const world = useChaosWorld({
@@ -44,7 +44,7 @@ async function callWithoutBackup(fault: SttFault, callerSpeaks: boolean) {
     }
     await caller.closed;
     const gap = caller.ear.longestGap(from, caller.ear.sounds.at(-1)?.to ?? performance.now());
-    const log = await closedCallLog(world.app, token, caller.callId);
+    const log = await closedOutcome(world, token, caller.callId);
     return { gap, log, caller, heard: caller.ear.sounds.length > 0 };
   });
 }
@@ -112,7 +112,7 @@ describe("a failing transcriber on a Twilio media stream", () => {
       const settled = await heardUntilSettled(caller.ear, turnEnded, "the answer");
       const gap = caller.ear.longestGap(turnEnded, settled);
       await caller.hangUp();
-      return { gap, log: await phone.logOf(from) };
+      return { gap, log: await closedOutcome(world, phone.world.token, await phone.callIdOf(from)) };
     });
     reportCase("stt dropped mid-utterance then down, backup recogniser, twilio", gap, log);
     expect(gap.ms).toBeLessThanOrEqual(MAX_GAP_MS);

@@ -3,6 +3,7 @@ import { callInBrowser } from "../support/chaos-caller.ts";
 import {
   CALLER_LINE,
   chaosAssistant,
+  closedOutcome,
   expectFault,
   greetingHeard,
   heardUntilSettled,
@@ -13,15 +14,15 @@ import {
   reportCase,
   useChaosWorld,
 } from "../support/chaos-world.ts";
-import { closedCallLog } from "../support/realtime-calls.ts";
 
 /**
  * Issue 27's chaos suite, voice stage, on the browser channel and on a Twilio media stream (8 kHz
- * μ-law): the assistant hears with a working
- * Deepgram recogniser and speaks with Deepgram Aura (a double that says the greeting, then refuses
- * the reply). A backup voice — the assistant's own, or the offline last-resort voice the server
- * adds — says the reply with no more than 4 s of silence after the caller's turn, measured on the
- * wire; with no voice left the call ends as `voice_error` instead of leaving the caller on a silent line.
+ * μ-law): the assistant hears with a working Deepgram recogniser and speaks with Deepgram Aura (a
+ * double that says the greeting, then refuses the reply). A backup voice — the assistant's own, or
+ * the offline last-resort voice the server adds — says the reply with no more than 4 s of silence
+ * after the caller's turn, measured on the wire; with no voice left the call ends as `voice_error`
+ * instead of leaving the caller on a silent line. The call log and its call.ended webhook carry the
+ * outcome.
  */
 
 // One call at a time: the offline voice's synthesis holds the event loop the other calls share.
@@ -63,7 +64,7 @@ describe.concurrent("a voice refusing the reply, with a backup", () => {
       const turnEnded = await caller.say(CALLER_LINE);
       await caller.closed;
       const endedAfter = performance.now() - turnEnded;
-      return { caller, endedAfter, log: await closedCallLog(world.app, token, caller.callId) };
+      return { caller, endedAfter, log: await closedOutcome(world, token, caller.callId) };
     });
     reportCase("voice 503, no voice at all, browser (gap = until the call ended)", { ms: endedAfter }, log);
     expect(caller.ear.sounds).toEqual([]);
@@ -87,7 +88,7 @@ describe("a failing voice on a Twilio media stream", () => {
       const settled = await heardUntilSettled(caller.ear, turnEnded, "the reply");
       const gap = caller.ear.longestGap(turnEnded, settled);
       await caller.hangUp();
-      return { gap, log: await phone.logOf(from) };
+      return { gap, log: await closedOutcome(world, phone.world.token, await phone.callIdOf(from)) };
     });
     reportCase("voice 500, last-resort voice, twilio", gap, log);
     expect(gap.ms).toBeLessThanOrEqual(MAX_GAP_MS);

@@ -1,16 +1,19 @@
-import type { CallLog } from "@parley/contract";
+import { CallLog } from "@parley/contract";
 import type { NetworkDeps } from "@parley/engine";
 import { startFakeAssemblyAiStreaming } from "@parley/engine/testing/vendor-servers/fake-assemblyai-streaming";
 import type { FakeWsServer } from "@parley/engine/testing/vendor-servers/ws-server";
 import { afterAll, beforeAll, expect } from "vitest";
+import { z } from "zod";
 import { call, signedInUser, type TestApp } from "../harness.ts";
 import { createAssistant } from "./calls.ts";
 import { type CallerEar, callInBrowser } from "./chaos-caller.ts";
 import { type PhoneLine, startPhoneLine } from "./chaos-phone-world.ts";
 import { type ChaosStt, type SttFault, startChaosStt } from "./chaos-stt.ts";
 import { type ChaosTts, startChaosTts, type TtsScenario } from "./chaos-tts.ts";
+import { type LoopbackServer, type ReceivedRequest, startReceiver } from "./loopback.ts";
 import { closedCallLog, startListeningApp } from "./realtime-calls.ts";
 import { type ModelScript, type ScriptedLlm, startScriptedLlm } from "./scripted-llm.ts";
+import { until } from "./until.ts";
 
 /**
  * The world of the transcriber and voice chaos tests: a listening app with a scripted model, and
@@ -47,6 +50,8 @@ export interface ChaosWorld extends ChaosDoubles {
   phone: PhoneLine | null;
   /** How many of the file's calls run at once. */
   slots: CallSlots;
+  /** Receives the call.ended webhook every workspace of the file subscribes to. */
+  hooks: LoopbackServer & { received: ReceivedRequest[] };
 }
 
 /** The AssemblyAI key every workspace of the chaos tests saves for its backup recogniser. */
@@ -92,8 +97,12 @@ export function useChaosWorld(
 ) {
   const world = { slots: new CallSlots(options.callsAtOnce ?? 2) } as ChaosWorld;
   beforeAll(async () => {
-    const [doubles, llm] = await Promise.all([startChaosDoubles(), startScriptedLlm(chaosScript)]);
-    Object.assign(world, doubles, { llm, phone: null });
+    const [doubles, llm, hooks] = await Promise.all([
+      startChaosDoubles(),
+      startScriptedLlm(chaosScript),
+      startReceiver((_request, res) => res.writeHead(200).end()),
+    ]);
+    Object.assign(world, doubles, { llm, hooks, phone: null });
     const phone = options.phone;
     if (phone) {
       world.phone = await startPhoneLine({
@@ -102,6 +111,7 @@ export function useChaosWorld(
         saveKeys: (token, scenario) => saveChaosKeys(world.app, doubles, token, scenario),
       });
       world.app = world.phone.world.t;
+      await subscribeCallEnded(world, world.phone.world.token);
     } else {
       world.app = await startListeningApp();
     }
@@ -109,7 +119,7 @@ export function useChaosWorld(
   });
   afterAll(async () => {
     await (world.phone ? world.phone.close() : world.app?.close());
-    await Promise.all([world.close?.(), world.llm?.close()]);
+    await Promise.all([world.close?.(), world.llm?.close(), world.hooks?.close()]);
   });
   return world;
 }
@@ -170,6 +180,7 @@ export async function chaosAssistant(world: ChaosWorld, scenario: ChaosAssistant
   const t: TestApp = world.app;
   const user = await signedInUser(t);
   const key = await saveChaosKeys(t, world, user.token, scenario);
+  await subscribeCallEnded(world, user.token);
   const agentId = await createAssistant(t, user.token, {
     first_message: GREETING,
     llm_provider: "openai-compatible",
@@ -256,7 +267,7 @@ async function oneTurn(world: ChaosWorld, token: string, agentId: string, key: s
   const settled = await heardUntilSettled(caller.ear, turnEnded, "the answer");
   const gap = caller.ear.longestGap(turnEnded, settled);
   await caller.hangUp();
-  const log = await closedCallLog(world.app, token, caller.callId);
+  const log = await closedOutcome(world, token, caller.callId);
   if (process.env.CHAOS_DEBUG) {
     const rel = (x: number) => Math.round(x - turnEnded);
     console.info("DEBUG sounds", JSON.stringify(caller.ear.sounds.map((x) => [rel(x.from), rel(x.to)])));
@@ -272,4 +283,36 @@ export function reportCase(label: string, gap: { ms: number }, log: CallLog): vo
       faultEvents(log).map((f) => [f.stage, f.provider, f.kind, f.action]),
     )}`,
   );
+}
+
+/** Subscribes the workspace of `token` to call.ended, delivered to the file's receiver. */
+async function subscribeCallEnded(world: ChaosWorld, token: string): Promise<void> {
+  const hook = await call(world.app, "POST", "/api/v1/webhooks", {
+    token,
+    body: { url: `${world.hooks.origin}/hooks`, events: ["call.ended"] },
+  });
+  if (hook.statusCode !== 201) throw new Error(`webhook subscription failed: ${hook.statusCode} ${hook.body}`);
+}
+
+/** A delivery of call.ended: the call log as GET /call-logs/{id} gives it. */
+const CallEndedEvent = z.object({ type: z.string(), data: z.object({ call: CallLog.passthrough() }).passthrough() });
+
+/**
+ * The call's log once closed, after checking its call.ended webhook carries the same outcome: the
+ * end reason, the status and every fault event.
+ */
+export async function closedOutcome(world: ChaosWorld, token: string, callId: string): Promise<CallLog> {
+  const log = await closedCallLog(world.app, token, callId);
+  const events = await until(
+    async () => world.hooks.received.map((r) => CallEndedEvent.parse(JSON.parse(r.body))),
+    (list) => list.some((e) => e.type === "call.ended" && e.data.call.id === callId),
+    `the call.ended webhook of ${callId}`,
+  );
+  const webhook = CallLog.parse(events.find((e) => e.type === "call.ended" && e.data.call.id === callId)?.data.call);
+  expect({ end_reason: webhook.end_reason, status: webhook.status, faults: faultEvents(webhook) }).toEqual({
+    end_reason: log.end_reason,
+    status: log.status,
+    faults: faultEvents(log),
+  });
+  return log;
 }
