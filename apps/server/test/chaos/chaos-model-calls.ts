@@ -136,17 +136,35 @@ export function faultsOf(log: CallLog) {
   return log.events.filter((e) => e.type === "fault");
 }
 
-/** The log and its webhook both name `reason` and hold a fault like `fault`. */
+/** The log and its webhook both name `reason` and hold a fault like `fault` (`kind` may list the kinds accepted). */
 export function expectOutcome(
   outcome: { log: CallLog; webhook: CallLog },
   reason: string,
-  fault: { stage: string; provider: string; kind?: string; action?: string },
+  fault: { stage: string; provider: string; kind?: string | string[]; action?: string },
 ) {
+  const kinds = fault.kind === undefined ? undefined : [fault.kind].flat();
   for (const [where, log] of Object.entries(outcome)) {
     expect(log.end_reason, `${where}'s end reason`).toBe(reason);
     const faults = faultsOf(log);
-    expect(faults, `${where}'s faults: ${JSON.stringify(faults)}`).toContainEqual(expect.objectContaining(fault));
+    const found = faults.some(
+      (f) =>
+        f.stage === fault.stage &&
+        f.provider === fault.provider &&
+        (!kinds || kinds.includes(f.kind)) &&
+        (!fault.action || f.action === fault.action),
+    );
+    expect(found, `${where}'s faults hold ${JSON.stringify(fault)}: ${JSON.stringify(faults)}`).toBe(true);
   }
+}
+
+/**
+ * The fault kinds a test accepts for a request that failed as `kind`. When the test's process was
+ * not running for a second or more, the first-token deadline's timer can fire before the answer
+ * already waiting on the socket is read (timers run before I/O once the process resumes): the
+ * request is then recorded as a timeout (reported to the engine's owner for issue 27).
+ */
+export function kindsFor(kind: string, gap: Gap): string[] {
+  return gap.starvedMs >= 1000 ? [kind, "timeout"] : [kind];
 }
 
 /**
@@ -203,7 +221,22 @@ function speakInto(client: RealtimeClient, text: string): Promise<number> {
 
 /** Prints the measured gap with PARLEY_CHAOS_REPORT=1 (for the suite's record of what callers heard). */
 export function reportGap(what: string, gap: Gap): void {
-  if (process.env.PARLEY_CHAOS_REPORT === "1") console.info(`chaos gap: ${what}: ${Math.round(gap.ms)} ms`);
+  if (process.env.PARLEY_CHAOS_REPORT !== "1") return;
+  console.info(
+    `chaos gap: ${what}: ${Math.round(gap.ms)} ms (${Math.round(gap.starvedMs)} ms of it the process was not running)`,
+  );
+}
+
+/**
+ * The caller's longest silence stays under the bound. Time in which the test's process (server and
+ * ear alike) was not scheduled at all is the machine's, not the call's, and is left out; the
+ * server blocking its own thread is not (see audio-gaps.ts).
+ */
+export function expectGapUnderBound(gap: Gap): void {
+  const heard = gap.ms - gap.starvedMs;
+  expect(heard, `silence of ${Math.round(gap.ms)} ms, ${Math.round(gap.starvedMs)} ms of it starved`).toBeLessThan(
+    MAX_GAP_MS,
+  );
 }
 
 /** With PARLEY_CHAOS_DEBUG=1: what the caller heard and was shown after `from`, in ms from it. */

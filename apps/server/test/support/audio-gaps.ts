@@ -24,6 +24,11 @@ export interface TimedMessage {
 export interface Gap {
   /** The longest stretch without sound, in ms. */
   ms: number;
+  /**
+   * How much of it this process was not running at all (the machine's other work had the CPU):
+   * neither the server nor the ear could act then, so it measures the machine, not the call.
+   */
+  starvedMs: number;
   /** Where it starts and ends (performance.now() times). */
   from: number;
   to: number;
@@ -40,16 +45,41 @@ function rmsOf(bytes: Buffer): number {
   return Math.sqrt(sum / samples);
 }
 
-/** Records a socket's arrivals from now on; attach it before the call's first audio. */
+/** A tick of the starvation watch: when it ran and the process's CPU time (ms) by then. */
+interface Tick {
+  at: number;
+  cpuMs: number;
+}
+
+const TICK_MS = 20;
+/** A tick this late counts as a stall worth looking at. */
+const STALL_MS = 250;
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Records a socket's arrivals from now on; attach it before the call's first audio. The server of
+ * a test runs in the test's own process, so the meter also watches that process: a stretch in which
+ * it was not scheduled at all (late ticks with no CPU time spent) is time the machine took away,
+ * told apart from the server blocking its own thread (late ticks while the CPU was busy here).
+ */
 export class AudioGapMeter {
   readonly frames: HeardFrame[] = [];
   readonly messages: TimedMessage[] = [];
+  private readonly ticks: Tick[] = [];
   private readonly waiters = new Set<() => void>();
 
   constructor(
     socket: WebSocket,
     private readonly soundRms = SOUND_RMS,
   ) {
+    this.ticks.push({ at: performance.now(), cpuMs: cpuMs() });
+    const ticker = setInterval(() => this.ticks.push({ at: performance.now(), cpuMs: cpuMs() }), TICK_MS);
+    ticker.unref();
+    socket.once("close", () => clearInterval(ticker));
     socket.on("message", (data, isBinary) => {
       const at = performance.now();
       const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
@@ -84,13 +114,34 @@ export class AudioGapMeter {
    * `from` to the first sound, between sounds, and from the last sound to `to`.
    */
   longestGap(from: number, to: number = this.now()): Gap {
-    let gap: Gap = { ms: 0, from, to: from };
+    let gap: Gap = { ms: 0, starvedMs: 0, from, to: from };
     let previous = from;
     for (const at of [...this.soundTimes(from, to), to]) {
-      if (at - previous > gap.ms) gap = { ms: at - previous, from: previous, to: at };
+      const starvedMs = this.starved(previous, at);
+      if (at - previous - starvedMs > gap.ms - gap.starvedMs)
+        gap = { ms: at - previous, starvedMs, from: previous, to: at };
       previous = at;
     }
     return gap;
+  }
+
+  /**
+   * Milliseconds between `from` and `to` in which this process got no CPU: for each late tick, the
+   * wall time it waited beyond a tick, less the CPU time the process spent meanwhile.
+   */
+  starved(from: number, to: number): number {
+    let total = 0;
+    for (let i = 1; i < this.ticks.length; i += 1) {
+      const a = this.ticks[i - 1] as Tick;
+      const b = this.ticks[i] as Tick;
+      if (b.at <= from || a.at >= to) continue;
+      const wall = b.at - a.at;
+      if (wall < STALL_MS) continue;
+      const idle = Math.max(0, wall - TICK_MS - (b.cpuMs - a.cpuMs));
+      // Only the part of the stall inside the window.
+      total += idle * ((Math.min(b.at, to) - Math.max(a.at, from)) / wall);
+    }
+    return total;
   }
 
   /** Waits until a frame with sound has arrived at or after `from`; resolves with its time. */
