@@ -37,6 +37,7 @@ import type { EditorForm } from "./editor-types.ts";
 import { FunctionsTab, KnowledgeTab, ToolServersTab } from "./linked-tabs.tsx";
 import { ModelTab } from "./model-tab.tsx";
 import { MoreSettingsTab } from "./more-settings-tab.tsx";
+import { ReliabilityTab } from "./reliability-tab.tsx";
 import { TranscriberTab } from "./transcriber-tab.tsx";
 import { TransferTab } from "./transfer-tab.tsx";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
@@ -49,6 +50,7 @@ const FORM_TABS = {
   voice: VoiceTab,
   transfer: TransferTab,
   analysis: AnalysisTab,
+  reliability: ReliabilityTab,
   more: MoreSettingsTab,
 } satisfies Partial<Record<EditorTab, (props: { form: EditorForm }) => ReactNode>>;
 
@@ -159,7 +161,7 @@ export function AssistantEditor(props: {
                   label={t(`editor.tabs.${key}`)}
                   id={`assistant-tab-${key}`}
                   aria-controls={`assistant-panel-${key}`}
-                  // Eight tabs: MUI's 90 px minimum and 16 px sides would push the last out of view at 1280 px.
+                  // Nine tabs: MUI's 90 px minimum and 16 px sides would push the last out of view at 1280 px.
                   sx={{ minWidth: 0, px: 1.5 }}
                 />
               ))}

@@ -6,19 +6,26 @@ import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useTranscriber } from "../api/catalog-api.ts";
+import { configField, mainPaths, type StagePaths } from "../utils/stage-paths.ts";
 import { type SttFieldView, sttFields } from "../utils/stt-fields.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { providerAndModelFields, useModelOptions } from "./provider-fields.tsx";
 import { HALF, type SettingsField, SettingsFields } from "./settings-fields.tsx";
 
-/** The speech-to-text provider, its model and the provider's own settings (spec §3). */
-export function TranscriberTab({ form }: { form: EditorForm }) {
+/**
+ * The speech-to-text provider, its model and the provider's own settings (spec §3): the
+ * assistant's own transcriber, or with `at` one of its backups.
+ */
+export function TranscriberTab({ form, at = mainPaths("stt") }: { form: EditorForm; at?: StagePaths }) {
   const { t } = useTranslation("assistants");
   const { control } = form;
-  const provider = (useWatch({ control, name: "stt_provider" }) ?? ASSISTANT_DEFAULTS.stt_provider) as SttProviderId;
+  const watched = useWatch({ control, name: at.provider });
+  const provider = (
+    typeof watched === "string" && watched in STT_CATALOG ? watched : ASSISTANT_DEFAULTS.stt_provider
+  ) as SttProviderId;
   const transcriber = useTranscriber(provider);
   const catalog = STT_CATALOG[provider];
-  const options = useModelOptions("stt", form, transcriber, catalog.models, { validate: false });
+  const options = useModelOptions("stt", form, transcriber, catalog.models, { validate: false, at });
   const fields = useMemo(
     () => sttFields(provider, transcriber.data?.fields ?? catalog.fields),
     [provider, transcriber.data, catalog],
@@ -34,6 +41,7 @@ export function TranscriberTab({ form }: { form: EditorForm }) {
           t,
           options,
           loading: transcriber.isPending,
+          at,
         })}
       />
       {provider === "local" && (
@@ -43,7 +51,9 @@ export function TranscriberTab({ form }: { form: EditorForm }) {
       )}
       <SettingsFields
         control={control}
-        fields={fields.map((field) => sttSetting(field, provider, field.key === "language" ? languages : undefined, t))}
+        fields={fields.map((field) =>
+          sttSetting(field, provider, at, field.key === "language" ? languages : undefined, t),
+        )}
       />
     </Grid>
   );
@@ -53,12 +63,13 @@ export function TranscriberTab({ form }: { form: EditorForm }) {
 function sttSetting(
   field: SttFieldView,
   provider: SttProviderId,
+  at: StagePaths,
   languages: { value: string; label: string }[] | undefined,
   t: TFunction<"assistants">,
 ): SettingsField {
   const common = {
     key: `${provider}.${field.key}`,
-    name: `stt_provider_config.${field.key}` as const,
+    name: configField(at, field.key),
     label: t(`transcriber.fields.${field.key}`, { defaultValue: field.label ?? field.key }),
     help: t(`transcriber.help.${field.key}`, { defaultValue: field.help ?? "" }) || undefined,
   };

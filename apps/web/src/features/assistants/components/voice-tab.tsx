@@ -24,30 +24,49 @@ import type { OptionItem } from "../../../lib/provider-options.ts";
 import { useAutoSelect } from "../../../lib/use-auto-select.ts";
 import { mergeClones } from "../utils/options.ts";
 import { ttsSettingFields } from "../utils/provider-traits.ts";
+import { configField, mainPaths, type StagePaths } from "../utils/stage-paths.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { OptionPicker } from "./model-select.tsx";
-import { providerAndModelFields, useModelOptions } from "./provider-fields.tsx";
+import { providerAndModelFields, setAt, useModelOptions } from "./provider-fields.tsx";
 import { HALF, type SettingsField, SettingsFields, THIRD } from "./settings-fields.tsx";
 
 const SAMPLE_RATES = [8000, 16000, 22050, 24000, 44100, 48000];
 
-/** The text-to-speech provider, model, voice and delivery settings. */
-export function VoiceTab({ form }: { form: EditorForm }) {
+/** What the voice preview needs of the config in the form (an open record in a backup). */
+function voiceConfigOf(config: unknown) {
+  const c = typeof config === "object" && config !== null ? (config as Record<string, unknown>) : {};
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const settings = typeof c.settings === "object" && c.settings !== null ? c.settings : undefined;
+  return {
+    model: text(c.model),
+    voice: text(c.voice),
+    speed: typeof c.speed === "number" ? c.speed : undefined,
+    language: text(c.language) || undefined,
+    settings: settings as Record<string, number | boolean | string> | undefined,
+  };
+}
+
+/**
+ * The text-to-speech provider, model, voice and delivery settings: the assistant's own voice, or
+ * with `at` one of its backups.
+ */
+export function VoiceTab({ form, at = mainPaths("tts") }: { form: EditorForm; at?: StagePaths }) {
   const { t } = useTranslation("assistants");
   const { control } = form;
-  const provider = (useWatch({ control, name: "tts_provider" }) ?? ASSISTANT_DEFAULTS.tts_provider) as TtsProviderId;
-  const model = useWatch({ control, name: "tts_provider_config.model" });
-  const voice = useWatch({ control, name: "tts_provider_config.voice" });
-  const speed = useWatch({ control, name: "tts_provider_config.speed" });
-  const language = useWatch({ control, name: "tts_provider_config.language" });
-  const settings = useWatch({ control, name: "tts_provider_config.settings" });
+  const watched = useWatch({ control, name: at.provider });
+  const provider = (
+    typeof watched === "string" && watched in TTS_CATALOG ? watched : ASSISTANT_DEFAULTS.tts_provider
+  ) as TtsProviderId;
+  const field = (key: string) => configField(at, key);
+  const config = useWatch({ control, name: at.config });
+  const { model, voice, speed, language, settings } = voiceConfigOf(config);
   const { workspace } = useAuth();
   const voices = useVoices(provider);
   const clones = useClones();
   const keyMissing = voiceKeyMissing(useIntegrations().data, provider) === true;
   const catalog = TTS_CATALOG[provider];
 
-  const modelOptions = useModelOptions("tts", form, voices, catalog.models);
+  const modelOptions = useModelOptions("tts", form, voices, catalog.models, { at });
   const voiceOptions = useMemo<OptionItem[] | undefined>(() => {
     const base =
       voices.data?.voices ?? (voices.isError ? catalog.voices.map((v) => ({ ...v, isCustom: false })) : null);
@@ -57,12 +76,7 @@ export function VoiceTab({ form }: { form: EditorForm }) {
       label: v.isCustom ? t("voice.customVoice", { name: v.name }) : v.name,
     }));
   }, [voices.data, voices.isError, clones.isPending, clones.data, catalog, provider, t]);
-  useAutoSelect(
-    voiceOptions,
-    voice,
-    (value) => form.setValue("tts_provider_config.voice", value, { shouldDirty: true, shouldValidate: true }),
-    { keepUnlisted: true },
-  );
+  useAutoSelect(voiceOptions, voice, (value) => setAt(form, field("voice"), value), { keepUnlisted: true });
 
   return (
     <Grid container spacing={2}>
@@ -74,14 +88,15 @@ export function VoiceTab({ form }: { form: EditorForm }) {
             t,
             options: modelOptions,
             loading: voices.isPending,
+            at,
           }),
           {
             kind: "custom",
-            key: "tts_provider_config.voice",
+            key: field("voice"),
             node: (
               <OptionPicker
                 control={control}
-                name="tts_provider_config.voice"
+                name={field("voice")}
                 label={t("voice.voice")}
                 options={voiceOptions ?? []}
                 loading={voices.isPending}
@@ -98,11 +113,11 @@ export function VoiceTab({ form }: { form: EditorForm }) {
                 missingKey={keyMissing ? providerLabel(provider) : undefined}
                 request={{
                   provider,
-                  model: model ?? "",
-                  voice: voice ?? "",
-                  speed: typeof speed === "number" ? speed : undefined,
-                  language: typeof language === "string" && language ? language : undefined,
-                  settings: settings ?? undefined,
+                  model,
+                  voice,
+                  speed,
+                  language,
+                  settings,
                 }}
               />
             ),
@@ -121,36 +136,36 @@ export function VoiceTab({ form }: { form: EditorForm }) {
             : null,
           {
             kind: "slider",
-            name: "tts_provider_config.speed",
+            name: field("speed"),
             label: t("voice.speed"),
             size: HALF,
             ...numberRange(TtsProviderConfig.shape.speed),
             step: 0.05,
             format: (v) => `${v.toFixed(2)}×`,
           },
-          { kind: "text", name: "tts_provider_config.language", label: t("voice.language"), size: HALF },
+          { kind: "text", name: field("language"), label: t("voice.language"), size: HALF },
           {
             kind: "select",
-            name: "tts_provider_config.sampleRate",
+            name: field("sampleRate"),
             label: t("voice.sampleRate"),
             size: THIRD,
             options: SAMPLE_RATES.map((rate) => ({ value: rate, label: t("voice.hertz", { rate }) })),
           },
           {
             kind: "select",
-            name: "tts_provider_config.encoding",
+            name: field("encoding"),
             label: t("voice.encoding"),
             size: THIRD,
             options: catalog.encodings.map((encoding) => ({ value: encoding, label: encoding })),
           },
           {
             kind: "text",
-            name: "tts_provider_config.emotion",
+            name: field("emotion"),
             label: t("voice.emotion"),
             help: t("voice.emotionHelp"),
             size: THIRD,
           },
-          ...voiceSettingFields(provider, t),
+          ...voiceSettingFields(provider, at, t),
         ]}
       />
     </Grid>
@@ -158,7 +173,7 @@ export function VoiceTab({ form }: { form: EditorForm }) {
 }
 
 /** The vendor's own voice settings, as its contract descriptor lists them (sliders and switches). */
-function voiceSettingFields(provider: TtsProviderId, t: TFunction<"assistants">): SettingsField[] {
+function voiceSettingFields(provider: TtsProviderId, at: StagePaths, t: TFunction<"assistants">): SettingsField[] {
   const fields = ttsSettingFields(provider);
   if (fields.length === 0) return [];
   const label = (field: SettingFieldSpec) => t(`voice.settings.${field.name}`, { defaultValue: field.label });
@@ -174,7 +189,7 @@ function voiceSettingFields(provider: TtsProviderId, t: TFunction<"assistants">)
   return [
     title,
     ...fields.map((field): SettingsField => {
-      const name = `tts_provider_config.settings.${field.name}` as const;
+      const name = configField(at, `settings.${field.name}`);
       if (field.kind !== "number") return { kind: "switch", name, label: label(field) };
       const range = { min: field.min ?? 0, max: field.max ?? 1, step: field.step ?? 0.05 };
       return { kind: "slider", name, label: label(field), size: THIRD, ...range, format: (v) => v.toFixed(2) };

@@ -12,6 +12,7 @@ import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
 import { numberField } from "../../../components/number-field.ts";
 import { llmNeedsBaseUrl, llmNeedsDeployment, ttsSettingFields } from "./provider-traits.ts";
+import { BackupsForm, FaultPolicyForm, reliabilityFormValues } from "./reliability-form.ts";
 
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const optionalText = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema);
@@ -64,6 +65,8 @@ export const AssistantForm = AssistantFields.extend({
   max_call_duration: requiredNumber(f.max_call_duration),
   timeout_seconds: requiredNumber(f.timeout_seconds),
   timeout_max_attempts: requiredNumber(f.timeout_max_attempts),
+  fallback_providers: BackupsForm,
+  fault_policy: FaultPolicyForm,
 })
   .superRefine((values, ctx) => {
     const stt = STT_CONFIG_SCHEMAS[values.stt_provider].safeParse(values.stt_provider_config);
@@ -118,6 +121,7 @@ export function toFormValues(assistant: Assistant): AssistantFormInput {
     transfer_config: fields.transfer_config.map((d) => ({ ...d, mode: d.mode, briefing: d.briefing })),
     dtmf_mapping: Object.entries(dtmf_mapping).map(([digit, value]) => ({ digit, value })),
     end_call_phrases: [...fields.end_call_phrases],
+    ...reliabilityFormValues(fields),
   };
 }
 
@@ -147,6 +151,7 @@ export const EDITOR_TABS = [
   "functions",
   "tools",
   "analysis",
+  "reliability",
   "more",
 ] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
@@ -161,6 +166,8 @@ const TAB_OF_FIELD: Partial<Record<keyof AssistantFormInput, EditorTab>> = {
   dtmf_enabled: "transfer",
   dtmf_mapping: "transfer",
   analysis: "analysis",
+  fallback_providers: "reliability",
+  fault_policy: "reliability",
 };
 
 /** The tab that shows a field (top-level or dotted path), so a failed save can open the first tab with a problem. */

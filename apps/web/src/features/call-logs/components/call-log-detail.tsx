@@ -10,14 +10,15 @@ import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { type CallLog, providerLabel } from "@parley/contract";
+import type { CallLog, CallLogEvent } from "@parley/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CallAnalysisView } from "../../../components/call-analysis/call-analysis-view.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { useDates } from "../../../lib/dates-in-language.ts";
 import { fetchRecordingUrl, useCallLog } from "../api/call-logs-api.ts";
-import { eventKey, formatDuration, formatMoney, formatOffset } from "../format.ts";
+import { eventText, reasonText } from "../event-text.ts";
+import { formatDuration, formatMoney, formatOffset } from "../format.ts";
 import { LatencyChart } from "./latency-chart.tsx";
 import { WorkflowPath } from "./workflow-path.tsx";
 
@@ -55,17 +56,37 @@ function Recording({ id }: { id: string }) {
   return <audio controls src={url} aria-label={t("detail.recording")} style={{ width: "100%" }} />;
 }
 
+function EventLine({ event }: { event: CallLogEvent }) {
+  const { t } = useTranslation("call-logs");
+  const { text, detail } = eventText(event, t);
+  return (
+    <Box component="li" data-event={event.type} sx={{ mb: 0.5 }}>
+      <Typography variant="body2">
+        {formatOffset(event.at_ms)} · {text}
+      </Typography>
+      {detail && (
+        <Typography variant="caption" color="text.secondary" component="p" dir="auto" sx={{ overflowWrap: "anywhere" }}>
+          {detail}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 function Body({ log }: { log: CallLog }) {
   const { t } = useTranslation("call-logs");
   const dates = useDates();
   const { t: tAnalysis } = useTranslation("call-analysis");
+  // A call whose end reason reports a fault (a backup took over, a tool timed out) says how it really ended.
+  const endedAs = log.events.find((event) => event.type === "ended");
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1, mb: 2 }}>
         <Chip label={t(`status.${log.status}`)} color={log.status === "failed" ? "error" : "default"} />
         <Chip variant="outlined" label={t(`channel.${log.channel}`)} />
         <Chip variant="outlined" label={t(`direction.${log.direction}`)} />
-        {log.end_reason && <Chip variant="outlined" label={t(`reasons.${log.end_reason}`, log.end_reason)} />}
+        {log.end_reason && <Chip variant="outlined" label={reasonText(t, log.end_reason)} />}
+        {endedAs && <Chip variant="outlined" label={t("detail.endedAs", { reason: reasonText(t, endedAs.reason) })} />}
         <Chip variant="outlined" label={formatDuration(log.duration_seconds)} />
         <Chip variant="outlined" label={formatMoney(log.cost)} />
       </Stack>
@@ -135,17 +156,12 @@ function Body({ log }: { log: CallLog }) {
       </Section>
       {log.events.length > 0 && (
         <Section title={t("detail.events")}>
-          {log.events.map((event) => (
-            <Typography key={`${event.at_ms}-${event.type}`} variant="body2">
-              {formatOffset(event.at_ms)} · {t(eventKey(event))}
-              {event.type === "transfer" && ` → ${event.destination.name} (${event.destination.number})`}
-              {event.type === "interruption" && event.heard_text.trim() && ` “${event.heard_text.trim()}”`}
-              {event.type === "provider_fallback" &&
-                ` ${t(`cost.${event.stage}`)}: ${providerLabel(event.from)} → ${providerLabel(event.to)}`}
-              {event.type === "dtmf" && ` ${event.direction}: ${event.digits}`}
-              {event.type === "error" && ` ${event.message}`}
-            </Typography>
-          ))}
+          <Box component="ol" aria-label={t("detail.events")} sx={{ listStyle: "none", p: 0, m: 0 }}>
+            {log.events.map((event, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the stored log never reorders, and two faults can share a millisecond
+              <EventLine key={`${event.at_ms}-${event.type}-${index}`} event={event} />
+            ))}
+          </Box>
         </Section>
       )}
       {log.cost_breakdown && (

@@ -101,10 +101,20 @@ export function LiveCallPanel({
             label={t(`status.${call.status}`)}
             aria-label={t("statusLabel", { status: t(`status.${call.status}`) })}
           />
-          {call.assistantState && live && (
+          {call.assistantState && live && !call.fault && (
             <Chip size="small" variant="outlined" label={t(`state.${call.assistantState}`)} />
           )}
         </Stack>
+        {call.fault && (live || call.fault.final) && (
+          <Alert
+            severity={call.fault.final ? "error" : "warning"}
+            role="status"
+            data-testid="call-fault"
+            sx={{ mb: 2 }}
+          >
+            {t(call.fault.key, { stage: call.fault.stageKey ? t(call.fault.stageKey) : "" })}
+          </Alert>
+        )}
         {errorMessage && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {errorMessage}

@@ -3,6 +3,7 @@ import type { RealtimeServerMessage } from "@parley/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { callApi, realtimeUrl } from "../api/call-api.ts";
 import { applyTranscript, type ChatLine, truncateAssistant } from "../utils/chat-log.ts";
+import { type FaultStatus, faultStatus } from "../utils/fault-status.ts";
 import { prepareCall } from "../utils/start-call.ts";
 
 export type CallStatus = "disconnected" | "connecting" | "connected" | "failed";
@@ -16,6 +17,8 @@ export interface LiveCall {
   lines: ChatLine[];
   callId: string | null;
   endReason: string | null;
+  /** A provider that failed and what the call does about it, until the assistant is heard again. */
+  fault: FaultStatus | null;
   start(assistantId: string | undefined): Promise<void>;
   end(): void;
   toggleMute(): void;
@@ -40,6 +43,7 @@ export function useLiveCall(): LiveCall {
   const [lines, setLines] = useState<ChatLine[]>([]);
   const [callId, setCallId] = useState<string | null>(null);
   const [endReason, setEndReason] = useState<string | null>(null);
+  const [fault, setFault] = useState<FaultStatus | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const audio = useRef<AudioIo | null>(null);
   // What was played survives the audio graph's teardown, for the panel's figures.
@@ -65,6 +69,11 @@ export function useLiveCall(): LiveCall {
         break;
       case "state":
         setAssistantState(message.state);
+        // The assistant is heard again: the failure it recovered from is over (one it gave up on stays).
+        if (message.state === "speaking") setFault((current) => (current?.final ? current : null));
+        break;
+      case "fault":
+        setFault((current) => (current?.final ? current : faultStatus(message)));
         break;
       case "transcript":
         setLines((l) => applyTranscript(l, message));
@@ -89,6 +98,7 @@ export function useLiveCall(): LiveCall {
       setError(null);
       setLines([]);
       setEndReason(null);
+      setFault(null);
       setCallId(null);
       setMuted(false);
       lastPlayedMs.current = 0;
@@ -175,6 +185,7 @@ export function useLiveCall(): LiveCall {
     lines,
     callId,
     endReason,
+    fault,
     start,
     end,
     toggleMute,
