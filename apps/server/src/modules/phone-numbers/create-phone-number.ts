@@ -7,6 +7,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validationFailed } from "../../lib/field-errors.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAssistants } from "./assistant-links.ts";
 import { normaliseNumber } from "./number-format.ts";
@@ -15,6 +16,7 @@ import { hasPhoneNumber, insertPhoneNumber } from "./service.ts";
 import {
   type IntegrationRow,
   integrationAccount,
+  isVendorFailure,
   PhoneServiceError,
   telephonyFor,
   vendorFailure,
@@ -53,6 +55,7 @@ export function trunkColumns(ctx: AppContext, settings: SipTrunkSettings | undef
  */
 async function configureVendorNumber(
   ctx: AppContext,
+  tenant: TenantScope,
   provider: MediaStreamProvider,
   integration: IntegrationRow,
   values: Pick<NewPhoneNumber, "number" | "friendlyName" | "country">,
@@ -65,6 +68,12 @@ async function configureVendorNumber(
     await adapter.configureNumber(account, owned, webhookUrlsFor(ctx.config.publicUrl, provider));
     return owned.providerNumberId;
   } catch (error) {
+    if (isVendorFailure(error)) {
+      ctx.calls.log.warn(
+        { workspaceId: tenant.workspaceId, ...failureFields(error), provider, number: values.number },
+        "the carrier could not configure the number",
+      );
+    }
     throw vendorFailure(error);
   }
 }
@@ -81,7 +90,7 @@ async function vendorColumns(
   if (!integration) return { integrationId: null, providerNumberId: null };
   // A duplicate is refused before the vendor is asked to change anything.
   if (await hasPhoneNumber(ctx.db, tenant, values.number)) throw new AppError("conflict", PHONE_NUMBER_TEXTS.duplicate);
-  const providerNumberId = await configureVendorNumber(ctx, provider, integration, values);
+  const providerNumberId = await configureVendorNumber(ctx, tenant, provider, integration, values);
   return { integrationId: integration.id, providerNumberId };
 }
 

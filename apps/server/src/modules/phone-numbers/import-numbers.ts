@@ -10,6 +10,7 @@ import type { TelephonyAccount, TelephonyAdapter, VendorNumber, WebhookUrls } fr
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validationFailed } from "../../lib/field-errors.ts";
+import { failureFields } from "../../lib/log-options.ts";
 import { requireOwner, type Tenant } from "../../lib/tenant-scope.ts";
 import { findIntegration } from "../integrations/credentials.ts";
 import { saveIntegration } from "../integrations/service.ts";
@@ -49,6 +50,7 @@ function typedCredentials(provider: MediaStreamProvider, given: Record<string, s
  */
 async function listAccountNumbers(
   ctx: AppContext,
+  tenant: Tenant,
   provider: MediaStreamProvider,
   adapter: TelephonyAdapter,
   account: TelephonyAccount,
@@ -56,12 +58,13 @@ async function listAccountNumbers(
   try {
     return await adapter.listNumbers(account);
   } catch (error) {
-    if (isUnreachable(error)) {
-      ctx.calls.log.warn(
-        { provider, origin: error.origin, reason: error.message },
-        "a vendor's API could not be reached to list numbers",
-      );
-    }
+    const unreachable = isUnreachable(error) ? { origin: error.origin } : {};
+    ctx.calls.log.warn(
+      { workspaceId: tenant.workspaceId, ...failureFields(error), provider, ...unreachable },
+      isUnreachable(error)
+        ? "a vendor's API could not be reached to list numbers"
+        : "the carrier could not list the account's numbers",
+    );
     throw importFailure(error);
   }
 }
@@ -105,6 +108,10 @@ async function importOne(target: ImportTarget, vendorNumber: VendorNumber): Prom
     return null;
   } catch (error) {
     if (!isVendorFailure(error)) throw error;
+    ctx.calls.log.warn(
+      { workspaceId: tenant.workspaceId, ...failureFields(error), provider: target.provider, number },
+      "the carrier could not point an imported number at Parley",
+    );
     await deletePhoneNumber(ctx.db, tenant, id);
     return { number, reason: PHONE_NUMBER_TEXTS.configureFailed };
   }
@@ -155,7 +162,7 @@ export async function importNumbers(
   await requireAssistants(ctx.db, tenant, [body.agent_id]);
   const adapter = await telephonyFor(body.provider);
   const source = await importSource(ctx, tenant, body);
-  const numbers = await listAccountNumbers(ctx, body.provider, adapter, source.account);
+  const numbers = await listAccountNumbers(ctx, tenant, body.provider, adapter, source.account);
   if (numbers.length === 0) return { imported_count: 0, failed_count: 0, failures: [] };
   const target: ImportTarget = {
     ctx,
