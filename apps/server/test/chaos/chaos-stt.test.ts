@@ -77,6 +77,19 @@ describe.concurrent("a failing transcriber with a backup recogniser", () => {
     expect(log).toMatchObject({ status: "completed", end_reason: "fallback_used" });
     expect(log.transcript.map((l) => l.role)).toEqual(["assistant", "user", "assistant"]);
   }, 120_000);
+
+  it("dropped once mid-utterance, vendor still up: it reconnects, the log records the retried fault", async () => {
+    const { gap, log } = await oneTurnCall(world, {
+      stt: { type: "drop", afterSpeechMessages: 40, afterwards: "up" },
+      fallbacks: { stt: [CLOUD_STT] },
+    });
+    reportCase("stt dropped mid-utterance, vendor still up, backup recogniser, browser", gap, log);
+    expect(gap.ms).toBeLessThanOrEqual(MAX_GAP_MS);
+    // The audio queued while it reconnected still reached it: the caller's words were heard.
+    expect(log.transcript.map((l) => l.role)).toEqual(["assistant", "user", "assistant"]);
+    expectFault(log, { stage: "stt", provider: "deepgram", action: "retried" });
+    expect(log).toMatchObject({ status: "completed", end_reason: "transcriber_error" });
+  }, 120_000);
 });
 
 describe.concurrent("a failing transcriber with no backup", () => {
