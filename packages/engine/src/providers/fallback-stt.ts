@@ -52,7 +52,10 @@ class FallbackSttSession implements SttSession {
   async openFirst(candidates: SttProvider[], cause: { from: SttProvider; error: Error } | null): Promise<void> {
     for (const provider of candidates) {
       // Every hop is reported; one back to the same provider is a retry.
-      if (cause) this.onSwitch?.({ stage: "stt", from: cause.from.id, to: provider.id, error: cause.error });
+      if (cause) {
+        const retry = cause.from === provider;
+        this.onSwitch?.({ stage: "stt", from: cause.from.id, to: provider.id, error: cause.error, retry });
+      }
       const generation = ++this.generation;
       try {
         const inner = await provider.open(this.wrap(generation));

@@ -6,6 +6,8 @@ export interface FallbackSwitch {
   from: string;
   to: string;
   error: Error;
+  /** The same provider is tried again (ids alone cannot tell: two backups may share a vendor). */
+  retry?: boolean;
 }
 
 export type OnFallbackSwitch = (event: FallbackSwitch) => void;

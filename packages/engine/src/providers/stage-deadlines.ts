@@ -43,9 +43,14 @@ async function* firstItemWithin<T>(
   try {
     let timer: unknown = null;
     const late = new Promise<never>((_, reject) => {
-      timer = clock.setTimeout(() => {
+      const expire = () => {
         controller.abort();
         reject(new StageTimeoutError(provider, what, ms));
+      };
+      // After a stall, expired timers run before the I/O that came in meanwhile: one more turn of
+      // the loop lets an answer (or the vendor's own error) that already arrived win over the deadline.
+      timer = clock.setTimeout(() => {
+        timer = clock.setTimeout(expire, 0);
       }, ms);
     });
     let result: IteratorResult<T>;

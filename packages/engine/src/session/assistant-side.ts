@@ -75,7 +75,7 @@ export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
     systemPrompt: ctx.options.context ? `${settings.systemPrompt}\n\n${ctx.options.context}` : settings.systemPrompt,
     builtIns: builtInActions(ctx, endCall.goodbye),
     faults: {
-      modelFailed: (provider, error, attempt) => ctx.faults.modelFailed(provider, error, attempt),
+      modelFailed: (provider, error, attempt, midStream) => ctx.faults.modelFailed(provider, error, attempt, midStream),
       malformedToolCall: (provider, error) => ctx.faults.malformedToolCall(provider, error),
       toolFailed: (name, error) => ctx.faults.toolFailed(name, error),
       toolTimeoutMs: settings.faults.toolTimeoutMs,

@@ -254,9 +254,7 @@ class LiveCall implements CallSession {
     this.silence.answered();
     this.bargeIn();
     this.metrics.begin(timer);
-    // The reply's wait counts from when the words were in hand: a recogniser that is slow has its
-    // own watch (the silent-transcriber one) and is not the reply's fault.
-    this.faults.newTurn(timer.wordsAt);
+    this.faults.newTurn(timer.startedAt);
     const reply = this.conversation.respond(text);
     this.refreshState();
     void reply.then(() => {
@@ -335,7 +333,8 @@ class LiveCall implements CallSession {
     const transfer = transferTo
       ? () => this.emit({ type: "transfer", destination: { name: "fallback", number: transferTo }, atMs: this.at() })
       : undefined;
-    void this.end(reason, { cut: true, farewell, beforeEnd: transfer });
+    // Not cut: the recovery line being said is finished, then the goodbye.
+    void this.end(reason, { farewell, beforeEnd: transfer });
   }
 
   private end(reason: EndReason, options: EndOptions = {}): Promise<void> {

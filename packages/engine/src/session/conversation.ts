@@ -21,7 +21,8 @@ export interface ConversationHooks {
 /** What the conversation asks of the call's fault policy (fault-policy.ts). */
 export interface ConversationFaults {
   /** The model failed a reply on its `attempt` (1, 2): true to ask it again. */
-  modelFailed(provider: string, error: unknown, attempt: number): boolean;
+  /** `midStream`: the reply had started to come out when it broke. */
+  modelFailed(provider: string, error: unknown, attempt: number, midStream: boolean): boolean;
   malformedToolCall(provider: string, error: unknown): void;
   toolFailed(name: string, error: unknown): void;
   /** A tool that has not answered by then gives the model a tool error. */
@@ -117,8 +118,9 @@ export class Conversation {
         } catch (error) {
           if (controller.signal.aborted) return;
           failures += 1;
+          const midStream = error instanceof RoundFailed;
           const cause = error instanceof RoundFailed ? error.failure : error;
-          if (!this.options.faults.modelFailed(this.options.llm.id, cause, failures)) return;
+          if (!this.options.faults.modelFailed(this.options.llm.id, cause, failures, midStream)) return;
           round -= 1;
           continue;
         }

@@ -1,4 +1,4 @@
-import type { CallEndReason, FaultAction, FaultStage } from "@parley/contract";
+import type { CallEndReason, FaultAction, FaultKind, FaultStage } from "@parley/contract";
 import { FallbackLlm, FallbackStt, FallbackTts } from "../providers/fallback.ts";
 import { faultKind, faultMessage } from "../providers/fault-kind.ts";
 import type { FallbackSwitch } from "../providers/provider-chain.ts";
@@ -9,11 +9,16 @@ import type { CallEvent, CallFault, CallSessionOptions, Clock } from "./types.ts
 
 /**
  * How long the caller may hear nothing while the assistant owes them a reply before the recovery
- * line is said: counted from when their words were in hand (the end of their speech, or the
- * recogniser's words when they came later), then from the end of the last thing said. With the
- * voice's own first-byte time it keeps every gap under 4 s.
+ * line is said: counted from the end of their speech, then from the end of the last thing said.
+ * With the voice's own first-byte time it keeps every gap under 4 s.
  */
 export const RECOVERY_GAP_MS = 2800;
+/**
+ * The least time a reply gets from the moment the turn was decided before the recovery line: a
+ * turn that waited long for its words or its end (an open phrase waits 1.5 s) still gives the model
+ * and voice a fair chance, so a healthy but unhurried reply is not met with "I'm having trouble".
+ */
+export const MIN_REPLY_CHANCE_MS = 1500;
 /** Recovery lines said for one reply before the call gives up on it. */
 const MAX_RECOVERY_LINES = 2;
 /** Sentences in a row that no voice could say before the call gives up on speaking. */
@@ -60,7 +65,8 @@ export class FaultPolicy {
   readonly faults: CallFault[] = [];
   private watchdog: unknown = null;
   private quietSince: number | null = null;
-  private turnStartedAt: number | null = null;
+  /** When the current turn's first quiet stretch runs out (newTurn); later stretches get RECOVERY_GAP_MS. */
+  private firstDeadline: number | null = null;
   private recoveryLines = 0;
   private silentSentences = 0;
   private gaveUp = false;
@@ -89,11 +95,11 @@ export class FaultPolicy {
   }
 
   /** Records a fault and tells the call's listeners (log, live view, webhooks). */
-  record(stage: FaultStage, provider: string, error: unknown, action: FaultAction): CallFault {
+  record(stage: FaultStage, provider: string, error: unknown, action: FaultAction, kind?: FaultKind): CallFault {
     const fault: CallFault = {
       stage,
       provider,
-      kind: faultKind(error),
+      kind: kind ?? faultKind(error),
       action,
       error: faultMessage(error),
       atMs: this.hooks.at(),
@@ -110,15 +116,17 @@ export class FaultPolicy {
    * caller hears the recovery line and the reply is asked again; the second time the call gives up.
    * Returns true to ask again.
    */
-  modelFailed(provider: string, error: unknown, attempt: number): boolean {
+  modelFailed(provider: string, error: unknown, attempt: number, midStream = false): boolean {
     if (this.gaveUp) return false;
+    // A stream that broke after words came out was cut, whatever the socket said about it.
+    const kind = midStream ? "stream_cut" : undefined;
     if (attempt === 1) {
-      this.record("llm", provider, error, "recovered");
+      this.record("llm", provider, error, "recovered", kind);
       // The watchdog may have said it already while the chain was timing out: once is enough.
       if (this.recoveryLines === 0) this.recover();
       return true;
     }
-    this.record("llm", provider, error, "gave_up");
+    this.record("llm", provider, error, "gave_up", kind);
     this.giveUp("llm");
     return false;
   }
@@ -150,7 +158,7 @@ export class FaultPolicy {
   voiceFailed(provider: string, error: unknown, audioStarted: boolean): void {
     if (this.gaveUp) return;
     if (audioStarted) {
-      this.record("tts", provider, error, "retried");
+      this.record("tts", provider, error, "retried", "stream_cut");
       return;
     }
     this.silentSentences += 1;
@@ -170,12 +178,13 @@ export class FaultPolicy {
   // ── the caller's wait ─────────────────────────────────────────────────────
 
   /**
-   * A new caller turn began its wait at `startedAt` (their words in hand): its reply may use the
-   * recovery lines again, and its first quiet stretch counts from then.
+   * A new caller turn, decided now, whose wait began at `startedAt` (the end of their speech): its
+   * reply may use the recovery lines again, and its first quiet stretch ends RECOVERY_GAP_MS after
+   * `startedAt`, but no sooner than MIN_REPLY_CHANCE_MS from now.
    */
   newTurn(startedAt: number): void {
     this.recoveryLines = 0;
-    this.turnStartedAt = startedAt;
+    this.firstDeadline = Math.max(startedAt + RECOVERY_GAP_MS, this.hooks.clock.now() + MIN_REPLY_CHANCE_MS);
   }
 
   /**
@@ -192,10 +201,11 @@ export class FaultPolicy {
     }
     if (this.quietSince !== null) return;
     const clock = this.hooks.clock;
-    this.quietSince = this.turnStartedAt ?? clock.now();
-    this.turnStartedAt = null;
+    const since = clock.now();
+    const deadline = this.firstDeadline ?? since + RECOVERY_GAP_MS;
+    this.quietSince = since;
+    this.firstDeadline = null;
     this.stopWatch();
-    const since = this.quietSince;
     this.watchdog = clock.setTimeout(
       () => {
         this.watchdog = null;
@@ -203,7 +213,7 @@ export class FaultPolicy {
         this.quietSince = null;
         if (this.hooks.replyOwed()) this.silenceTooLong();
       },
-      Math.max(0, since + RECOVERY_GAP_MS - clock.now()),
+      Math.max(0, deadline - clock.now()),
     );
   }
 
@@ -243,7 +253,7 @@ export class FaultPolicy {
   }
 
   private onSwitch(hop: FallbackSwitch): void {
-    const action: FaultAction = hop.from === hop.to ? "retried" : "fallback";
+    const action: FaultAction = hop.retry ? "retried" : "fallback";
     if (action === "fallback") {
       this.hooks.emit({
         type: "provider_fallback",

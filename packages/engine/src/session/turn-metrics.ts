@@ -13,8 +13,6 @@ export class TurnTimer {
 
   /** When the caller stopped speaking (or the typed text / key press arrived). */
   readonly startedAt: number;
-  /** When the caller's words were in hand: the end of speech or, when later, the recogniser's words. */
-  readonly wordsAt: number;
 
   constructor(
     readonly turn: number,
@@ -22,7 +20,6 @@ export class TurnTimer {
     readonly source: CallerTurn | number,
   ) {
     this.startedAt = typeof source === "number" ? source : source.speechEndedAt;
-    this.wordsAt = typeof source === "number" ? source : Math.max(source.speechEndedAt, source.transcribedAt);
   }
 
   /**
