@@ -52,6 +52,20 @@ describe.concurrent("a voice refusing the reply, with a backup", () => {
     expect(log).toMatchObject({ status: "completed", end_reason: "fallback_used" });
   }, 120_000);
 
+  it("cut mid-sentence: the sentence is said again by the backup voice within the bound, the log says stream_cut", async () => {
+    const { gap, log } = await oneTurnCall(world, {
+      tts: { fault: { type: "cut", afterMs: 400 }, fromRequest: 2 },
+      fallbacks: { tts: [LOCAL_VOICE] },
+    });
+    reportCase("voice cut mid-sentence, backup voice, browser", gap, log);
+    expect(gap.ms).toBeLessThanOrEqual(MAX_GAP_MS);
+    expectFault(log, { stage: "tts", provider: "deepgram", kind: "stream_cut" });
+    expect(log.transcript.at(-1)).toMatchObject({ role: "assistant", text: REPLY });
+    // The call went on: it reports the voice's fault (voice_error) or the backup that said the sentence.
+    expect(log.status).toBe("completed");
+    expect(["fallback_used", "voice_error"]).toContain(log.end_reason);
+  }, 120_000);
+
   it("every sentence refused and no last resort: the call ends as voice_error instead of staying silent", async () => {
     const { token, agentId } = await chaosAssistant(world, {
       tts: { fault: { type: "status", status: 503 } },
