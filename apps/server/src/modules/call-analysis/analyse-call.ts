@@ -6,7 +6,7 @@ import {
   verdictPassed,
 } from "@parley/contract";
 import type { ChatMessage } from "@parley/engine";
-import { correction, dataMessages, successMessages, summaryMessages } from "./prompts.ts";
+import { type AnalysedCall, correction, dataMessages, successMessages, summaryMessages } from "./prompts.ts";
 import { dataIssues, jsonInAnswer } from "./structured-data.ts";
 
 /** One completion of the assistant's model: the whole answer's text. */
@@ -32,7 +32,10 @@ export async function analyseTranscript(
   complete: Complete,
   settings: AnalysisSettings,
   transcript: TranscriptEntry[],
+  /** How the call went when a stage failed (the call log's fault outcome), so the verdict can weigh it. */
+  outcome: string | null = null,
 ): Promise<AnalysisParts> {
+  const call: AnalysedCall = { transcript, outcome };
   const parts: AnalysisParts = { summary: null, success: null, structured_data: null, problems: [] };
   const attempt = async <T>(what: string, run: () => Promise<T>): Promise<T | null> => {
     try {
@@ -44,25 +47,20 @@ export async function analyseTranscript(
     }
   };
   const { summary, success_evaluation: success, structured_data: data } = settings;
-  if (summary.enabled) parts.summary = await attempt("Summary", () => summarise(complete, summary.prompt, transcript));
+  if (summary.enabled) parts.summary = await attempt("Summary", () => summarise(complete, summary.prompt, call));
   if (success.enabled) {
-    parts.success = await attempt("Success evaluation", () =>
-      evaluate(complete, success.rubric, success.scale, transcript),
-    );
+    parts.success = await attempt("Success evaluation", () => evaluate(complete, success.rubric, success.scale, call));
   }
   if (data.enabled) {
     const schema = data.schema;
     if (!isAnalysisSchema(schema)) parts.problems.push("Structured data: the assistant's schema is not valid.");
-    else
-      parts.structured_data = await attempt("Structured data", () =>
-        extract(complete, schema, data.prompt, transcript),
-      );
+    else parts.structured_data = await attempt("Structured data", () => extract(complete, schema, data.prompt, call));
   }
   return parts;
 }
 
-async function summarise(complete: Complete, prompt: string, transcript: TranscriptEntry[]): Promise<string> {
-  const text = (await complete(summaryMessages(prompt, transcript))).trim();
+async function summarise(complete: Complete, prompt: string, call: AnalysedCall): Promise<string> {
+  const text = (await complete(summaryMessages(prompt, call))).trim();
   if (!text) throw new UnfitAnswer("the model returned an empty summary");
   return text;
 }
@@ -88,45 +86,37 @@ function evaluate(
   complete: Complete,
   rubric: string,
   scale: SuccessEvaluation["scale"],
-  transcript: TranscriptEntry[],
+  call: AnalysedCall,
 ): Promise<SuccessEvaluation> {
-  return withOneCorrection(
-    complete,
-    successMessages(rubric, scale, transcript),
-    (answer): Reading<SuccessEvaluation> => {
-      const json = jsonInAnswer(answer);
-      const raw = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
-      // Models often write a 1–10 score as text ("7"); the verdict's meaning is the same.
-      const verdict =
-        scale === "numeric_1_10" && typeof raw.verdict === "string" && /^\d+$/.test(raw.verdict.trim())
-          ? Number(raw.verdict.trim())
-          : typeof raw.verdict === "string"
-            ? raw.verdict.trim().toLowerCase()
-            : raw.verdict;
-      const reason = typeof raw.reason === "string" ? raw.reason.trim() : raw.reason;
-      const parsed = SuccessEvaluation.safeParse({ scale, verdict, reason, passed: false });
-      if (!parsed.success) {
-        return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join(".") || "answer"}: ${i.message}`) };
-      }
-      return { ok: true, value: { ...parsed.data, passed: verdictPassed(parsed.data) } };
-    },
-  );
+  return withOneCorrection(complete, successMessages(rubric, scale, call), (answer): Reading<SuccessEvaluation> => {
+    const json = jsonInAnswer(answer);
+    const raw = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
+    // Models often write a 1–10 score as text ("7"); the verdict's meaning is the same.
+    const verdict =
+      scale === "numeric_1_10" && typeof raw.verdict === "string" && /^\d+$/.test(raw.verdict.trim())
+        ? Number(raw.verdict.trim())
+        : typeof raw.verdict === "string"
+          ? raw.verdict.trim().toLowerCase()
+          : raw.verdict;
+    const reason = typeof raw.reason === "string" ? raw.reason.trim() : raw.reason;
+    const parsed = SuccessEvaluation.safeParse({ scale, verdict, reason, passed: false });
+    if (!parsed.success) {
+      return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join(".") || "answer"}: ${i.message}`) };
+    }
+    return { ok: true, value: { ...parsed.data, passed: verdictPassed(parsed.data) } };
+  });
 }
 
 function extract(
   complete: Complete,
   schema: Parameters<typeof dataMessages>[0],
   prompt: string,
-  transcript: TranscriptEntry[],
+  call: AnalysedCall,
 ): Promise<Record<string, unknown>> {
-  return withOneCorrection(
-    complete,
-    dataMessages(schema, prompt, transcript),
-    (answer): Reading<Record<string, unknown>> => {
-      const json = jsonInAnswer(answer);
-      if (json === undefined) return { ok: false, problems: ["the answer is not a JSON object"] };
-      const problems = dataIssues(json, schema);
-      return problems.length > 0 ? { ok: false, problems } : { ok: true, value: json as Record<string, unknown> };
-    },
-  );
+  return withOneCorrection(complete, dataMessages(schema, prompt, call), (answer): Reading<Record<string, unknown>> => {
+    const json = jsonInAnswer(answer);
+    if (json === undefined) return { ok: false, problems: ["the answer is not a JSON object"] };
+    const problems = dataIssues(json, schema);
+    return problems.length > 0 ? { ok: false, problems } : { ok: true, value: json as Record<string, unknown> };
+  });
 }

@@ -14,6 +14,7 @@ import { saveCallAnalysis, saveCallCost } from "../call-logs/service.ts";
 import { withModelTokens } from "../calls/call-cost.ts";
 import { analyseTranscript } from "./analyse-call.ts";
 import { analysisModel } from "./analysis-model.ts";
+import { faultOutcome } from "./call-outcome.ts";
 
 export const ANALYSIS_QUEUE = "call-analysis";
 /** A model that fails three times (5 s and 25 s apart) is down for longer than a call's analysis waits. */
@@ -77,7 +78,8 @@ export async function runAnalysisJob(
   try {
     const model = await analysisModel(ctx, workspaceId, assistant);
     meter = model.meter;
-    const parts = await analyseTranscript(model.complete, assistant.analysis ?? ANALYSIS_DEFAULTS, call.transcript);
+    const settings = assistant.analysis ?? ANALYSIS_DEFAULTS;
+    const parts = await analyseTranscript(model.complete, settings, call.transcript, faultOutcome(call));
     const { problems, ...results } = parts;
     return finish({ ...results, status: problems.length > 0 ? "failed" : "done", error: problems.join(" ") || null });
   } catch (error) {

@@ -22,21 +22,29 @@ export function transcriptText(transcript: TranscriptEntry[]): string {
   return transcript.map((t) => `${t.role === "assistant" ? "Assistant" : "Caller"}: ${t.text}`).join("\n");
 }
 
-function task(system: string, transcript: TranscriptEntry[]): ChatMessage[] {
+/** What an analysis reads of a call: its transcript and, when something failed, how the call ended. */
+export interface AnalysedCall {
+  transcript: TranscriptEntry[];
+  /** A sentence on a fault outcome (the model, transcriber, voice or a tool failed); null when none. */
+  outcome: string | null;
+}
+
+function task(system: string, call: AnalysedCall): ChatMessage[] {
+  const outcome = call.outcome ? `\n\nHow the call went technically: ${call.outcome}` : "";
   return [
     { role: "system", content: system },
-    { role: "user", content: `Call transcript:\n\n${transcriptText(transcript)}` },
+    { role: "user", content: `Call transcript:\n\n${transcriptText(call.transcript)}${outcome}` },
   ];
 }
 
-export function summaryMessages(prompt: string, transcript: TranscriptEntry[]): ChatMessage[] {
+export function summaryMessages(prompt: string, call: AnalysedCall): ChatMessage[] {
   return task(
     [
       "You analyse a finished phone call between an AI voice assistant and a caller.",
       prompt.trim() || DEFAULT_SUMMARY,
       "Answer with the summary text only, no heading.",
     ].join("\n\n"),
-    transcript,
+    call,
   );
 }
 
@@ -46,22 +54,18 @@ const SCALE_ANSWERS: Record<SuccessScale, string> = {
   descriptive: `"verdict" is one of ${DESCRIPTIVE_VERDICTS.map((v) => `"${v}"`).join(", ")} (best first); "excellent" and "good" mean it met the rubric.`,
 };
 
-export function successMessages(rubric: string, scale: SuccessScale, transcript: TranscriptEntry[]): ChatMessage[] {
+export function successMessages(rubric: string, scale: SuccessScale, call: AnalysedCall): ChatMessage[] {
   return task(
     [
       "You evaluate whether a finished phone call between an AI voice assistant and a caller was a success.",
       `Rubric:\n${rubric.trim() || DEFAULT_RUBRIC}`,
       `Answer with one JSON object and nothing else: {"verdict": …, "reason": "…"}. ${SCALE_ANSWERS[scale]} "reason" is one or two sentences citing what happened in the call.`,
     ].join("\n\n"),
-    transcript,
+    call,
   );
 }
 
-export function dataMessages(
-  schema: AnalysisObjectSchema,
-  prompt: string,
-  transcript: TranscriptEntry[],
-): ChatMessage[] {
+export function dataMessages(schema: AnalysisObjectSchema, prompt: string, call: AnalysedCall): ChatMessage[] {
   return task(
     [
       "You extract structured data from a finished phone call between an AI voice assistant and a caller.",
@@ -69,7 +73,7 @@ export function dataMessages(
       `Answer with one JSON object and nothing else, matching this JSON schema:\n${JSON.stringify(schema, null, 2)}`,
       "Use null for an optional property the call did not reveal; never invent values.",
     ].join("\n\n"),
-    transcript,
+    call,
   );
 }
 
