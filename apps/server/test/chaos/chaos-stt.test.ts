@@ -11,6 +11,7 @@ import {
   heardUntilSettled,
   MAX_GAP_MS,
   oneTurnCall,
+  RECOVERY,
   reportCase,
   useChaosWorld,
 } from "../support/chaos-world.ts";
@@ -89,6 +90,21 @@ describe.concurrent("a failing transcriber with a backup recogniser", () => {
     expect(log.transcript.map((l) => l.role)).toEqual(["assistant", "user", "assistant"]);
     expectFault(log, { stage: "stt", provider: "deepgram", action: "retried" });
     expect(log).toMatchObject({ status: "completed", end_reason: "transcriber_error" });
+  }, 120_000);
+
+  it("silent (takes audio, never answers): the caller hears the recovery line within the bound", async () => {
+    const { gap, log } = await oneTurnCall(world, { stt: { type: "silent" }, fallbacks: { stt: [CLOUD_STT] } });
+    reportCase("stt silent, backup recogniser, browser", gap, log);
+    expect(gap.ms).toBeLessThanOrEqual(MAX_GAP_MS);
+    expectFault(log, { stage: "stt", provider: "deepgram", kind: "silent" });
+    const said = log.transcript.filter((l) => l.role === "assistant").map((l) => l.text);
+    expect(
+      said.some((text) => text.includes(RECOVERY)),
+      `the recovery line in ${JSON.stringify(said)}`,
+    ).toBe(true);
+    // The call went on after the fault: it names the transcriber, or the backup that took over.
+    expect(log.status).toBe("completed");
+    expect(["fallback_used", "transcriber_error"]).toContain(log.end_reason);
   }, 120_000);
 });
 

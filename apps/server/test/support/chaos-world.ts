@@ -1,4 +1,4 @@
-import { CallLog } from "@parley/contract";
+import { CallLog, FAULT_POLICY_DEFAULTS } from "@parley/contract";
 import type { NetworkDeps } from "@parley/engine";
 import { startFakeAssemblyAiStreaming } from "@parley/engine/testing/vendor-servers/fake-assemblyai-streaming";
 import type { FakeWsServer } from "@parley/engine/testing/vendor-servers/ws-server";
@@ -27,6 +27,8 @@ export const MAX_GAP_MS = 4_000;
 export const CALLER_LINE = "I would like to book a table for two please";
 export const GREETING = "Hello, thanks for calling.";
 export const REPLY = "Happy to help with that. What time would you like the table?";
+/** What the assistant says while it recovers (the fault policy's default). */
+export const RECOVERY = FAULT_POLICY_DEFAULTS.recovery_message;
 /** Silence after the assistant's last sound that means it has finished (longer than any gap allowed). */
 export const SETTLED_MS = 4_500;
 
