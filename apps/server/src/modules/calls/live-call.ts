@@ -77,18 +77,20 @@ class EndingTurns {
 
 const endingTurns = new EndingTurns();
 
-/** The reasons a caller or the server may end an engine session with; the fault outcomes are the engine's to report. */
-const ENGINE_END_REASONS: ReadonlySet<CallEndReason> = new Set<CallEndReason>([
-  "caller_hangup",
-  "assistant_ended",
-  "end_phrase",
-  "silence_timeout",
-  "max_duration",
-  "transferred",
-  "voicemail",
-  "removed",
-  "error",
-]);
+/**
+ * The engine's word for a reason the server ends a call with. The fault outcomes are the engine's
+ * to report, never asked for from outside; were one passed, the call ends as a removal.
+ */
+function engineReason(reason: Exclude<CallEndReason, "server_shutdown" | "not_joined">): EndReason {
+  switch (reason) {
+    case "tool_timeout":
+    case "tool_error":
+    case "fallback_used":
+      return "removed";
+    default:
+      return reason;
+  }
+}
 
 /** The words an operator reads in a fault's log line. */
 const STAGE_NAMES = { llm: "model", stt: "transcriber", tts: "voice", tool: "tool" } as const;
@@ -316,7 +318,7 @@ class CallRun implements LiveCall {
       this.serverReason = reason;
       await session.hangup("removed");
     } else {
-      await session.hangup(ENGINE_END_REASONS.has(reason) ? (reason as EndReason) : "removed");
+      await session.hangup(engineReason(reason));
     }
     await this.sessionEnded;
   }
