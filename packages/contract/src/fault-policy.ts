@@ -22,9 +22,9 @@ export type FaultGiveUp = z.infer<typeof FaultGiveUp>;
 
 export const FAULT_POLICY_DEFAULTS = {
   first_token_timeout_ms: 3000,
-  first_audio_timeout_ms: 3000,
+  first_audio_timeout_ms: 2000,
   tool_timeout_ms: 10_000,
-  transcriber_silence_ms: 3000,
+  transcriber_silence_ms: 2500,
   recovery_message: "Sorry, I'm having trouble — one moment.",
   give_up: "goodbye",
   transfer_number: null,

@@ -1,5 +1,6 @@
 import { asError, FallbackStage, type OnFallbackSwitch, type ProviderChain } from "./provider-chain.ts";
 import { ProviderError } from "./provider-error.ts";
+import { SilentTranscriberError } from "./stage-deadlines.ts";
 import type { SttOpenOptions, SttProvider, SttSession } from "./types.ts";
 
 /** Caller audio kept while a recogniser is re-opened: 10 s at 16 kHz, so nothing said is lost. */
@@ -135,8 +136,12 @@ class FallbackSttSession implements SttSession {
       return;
     }
     const providers = this.chain.providers;
+    const later = providers.slice(providers.indexOf(failed) + 1);
     const retrySame = !(error instanceof ProviderError) || error.retryable;
-    const candidates = [...(retrySame ? [failed] : []), ...providers.slice(providers.indexOf(failed) + 1)];
+    // A recogniser that went silent opens fine and stays silent: the next one is tried first, and
+    // the same one again only when there is no other.
+    const candidates =
+      error instanceof SilentTranscriberError ? [...later, failed] : [...(retrySame ? [failed] : []), ...later];
     this.openFirst(candidates, { from: failed, error }).catch((final: unknown) => {
       if (!this.closed) this.options.onError(asError(final));
     });

@@ -50,15 +50,14 @@ export function faultKind(error: unknown): FaultKind {
   if (status === 408) return "timeout";
   if (status !== undefined && status >= 500) return "server_error";
   if (status !== undefined && status >= 400) return "rejected";
-  const text = errors
-    .map((e) => (e instanceof Error ? e.message : String(e)))
-    .join(" ")
-    .toLowerCase();
+  const text = errors.map(messageOf).join(" ").toLowerCase();
   if (/timed out|timeout/.test(text)) return "timeout";
   if (/refused|enotfound|getaddrinfo|fetch failed|unreachable|could not connect|could not be reached/.test(text)) {
     return "unreachable";
   }
-  if (/closed|terminated|ended before|cut|reset|aborted|premature|socket hang up/.test(text)) return "stream_cut";
+  if (/closed|terminated|ended before|cut|reset|aborted|premature|socket hang up|connection lost|\b1006\b/.test(text)) {
+    return "stream_cut";
+  }
   if (/json|malformed|unexpected token|parse/.test(text)) return "malformed";
   return "failed";
 }
@@ -67,10 +66,20 @@ export function faultKind(error: unknown): FaultKind {
 export function faultMessage(error: unknown): string {
   const parts: string[] = [];
   for (const e of chain(error)) {
-    const text = e instanceof Error ? e.message : String(e);
+    const text = messageOf(e);
     if (text && !parts.some((p) => p.includes(text))) parts.push(text);
   }
   return redactSecrets(parts.join(": ")).slice(0, 500);
+}
+
+/** An error's own words; an object that is not an Error (a socket's error event) says nothing unless it has a message. */
+function messageOf(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  if (typeof e === "object" && e !== null) {
+    const message = (e as { message?: unknown }).message;
+    return typeof message === "string" ? message : "";
+  }
+  return String(e);
 }
 
 /** Bearer tokens, API keys in query strings and key-like words: never in a log or a call's events. */

@@ -8,6 +8,7 @@ import { type InterruptionSensitivity, pauseMs, turnSettings } from "../vad/turn
 import { VadProcessor } from "../vad/vad-processor.ts";
 import type { VoiceActivityModel } from "../vad/voice-activity.ts";
 import type { CallSettings } from "./call-settings.ts";
+import { ON_MACHINE } from "./fault-policy.ts";
 import { TurnTaking, type TurnTakingHooks } from "./turn-taking.ts";
 import type { Clock } from "./types.ts";
 
@@ -157,7 +158,7 @@ export class CallerSide {
     const startedAt = this.speechStartedAt;
     this.speechStartedAt = null;
     const provider = this.sttProvider;
-    if (startedAt === null || !provider || this.heardSinceSpeech || provider.id === "local") return;
+    if (startedAt === null || !provider || this.heardSinceSpeech || provider.id === ON_MACHINE) return;
     const speechMs = this.clock.now() - startedAt;
     if (speechMs < MIN_SPEECH_FOR_WORDS_MS) return;
     const wait = this.transcriberSilenceMs + (provider.streaming ? 0 : speechMs);

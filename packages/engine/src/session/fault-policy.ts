@@ -24,6 +24,13 @@ const MAX_RECOVERY_LINES = 2;
 /** Sentences in a row that no voice could say before the call gives up on speaking. */
 const MAX_SILENT_SENTENCES = 3;
 
+/**
+ * The id of the providers that run on this machine (the offline recogniser and voice): they cannot
+ * hang or go silent the way a vendor's network can, and under load they are slow without being
+ * broken, so they are held to no deadline and not watched for silence.
+ */
+export const ON_MACHINE = "local";
+
 /** The end reasons of a call the fault policy ended. */
 export type GiveUpReason = "assistant_error" | "transcriber_error" | "voice_error";
 
@@ -70,6 +77,8 @@ export class FaultPolicy {
   private recoveryLines = 0;
   private silentSentences = 0;
   private gaveUp = false;
+  /** Whether a stage has more than one provider: a failure mid-stream is then retried on another. */
+  private backups = { llm: false, tts: false };
 
   constructor(
     private readonly settings: FaultSettings,
@@ -84,9 +93,10 @@ export class FaultPolicy {
     const llms = [options.llm, ...(options.fallbacks?.llm ?? [])].map(
       (p) => new FirstTokenDeadline(p, firstTokenTimeoutMs, clock),
     );
-    const voices = [options.tts, ...(options.fallbacks?.tts ?? [])].map(
-      (p) => new FirstAudioDeadline(p, firstAudioTimeoutMs, clock),
+    const voices = [options.tts, ...(options.fallbacks?.tts ?? [])].map((p) =>
+      p.id === ON_MACHINE ? p : new FirstAudioDeadline(p, firstAudioTimeoutMs, clock),
     );
+    this.backups = { llm: llms.length > 1, tts: voices.length > 1 };
     return {
       llm: new FallbackLlm(llms, onSwitch),
       stt: new FallbackStt([options.stt, ...(options.fallbacks?.stt ?? [])], onSwitch),
@@ -118,10 +128,11 @@ export class FaultPolicy {
    */
   modelFailed(provider: string, error: unknown, attempt: number, midStream = false): boolean {
     if (this.gaveUp) return false;
-    // A stream that broke after words came out was cut, whatever the socket said about it.
+    // A stream that broke after words came out was cut, whatever the socket said about it; the
+    // chain has put its provider last, so with a backup the reply is asked of the backup.
     const kind = midStream ? "stream_cut" : undefined;
     if (attempt === 1) {
-      this.record("llm", provider, error, "recovered", kind);
+      this.record("llm", provider, error, midStream && this.backups.llm ? "fallback" : "recovered", kind);
       // The watchdog may have said it already while the chain was timing out: once is enough.
       if (this.recoveryLines === 0) this.recover();
       return true;
@@ -158,7 +169,8 @@ export class FaultPolicy {
   voiceFailed(provider: string, error: unknown, audioStarted: boolean): void {
     if (this.gaveUp) return;
     if (audioStarted) {
-      this.record("tts", provider, error, "retried", "stream_cut");
+      // The sentence is said again whole; with a backup, by the backup (the chain put this voice last).
+      this.record("tts", provider, error, this.backups.tts ? "fallback" : "retried", "stream_cut");
       return;
     }
     this.silentSentences += 1;
