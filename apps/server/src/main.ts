@@ -69,6 +69,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // A setting read while the services start (the OpenTelemetry variables) is refused like the rest.
+  if (error instanceof ConfigError) {
+    console.error(`Parley cannot start.\n${error.message}`);
+    process.exit(78);
+  }
   if (error instanceof DataDirLockedError) {
     console.error(`Parley cannot start.\n  ${error.message}`);
     process.exit(1);
