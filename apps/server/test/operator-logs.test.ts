@@ -82,6 +82,14 @@ describe("failures an operator sees in the log", () => {
       req: { method: "POST", url: "/api/v1/phone-numbers/providers/import-numbers" },
     });
     expect(String(line?.detail)).toMatch(/Twilio answered HTTP 404/);
+    // The carrier's own refusal is a line of its own, with the provider and the vendor's status.
+    const [carrier] = withMessage(/^the carrier could not list the account's numbers$/);
+    expect(carrier).toMatchObject({
+      level: LEVEL.warn,
+      workspaceId: owner.workspaceId,
+      provider: "twilio",
+      status: 404,
+    });
     // A client's own mistake stays at info: a wrong password is not a server failure.
     const wrong = await call(t, "POST", "/api/v1/login", { body: { username: "nobody", password: "wrong" } });
     expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
@@ -220,9 +228,13 @@ describe("LOG_FORMAT=pretty and LOG_LEVEL=warn through the server", () => {
       },
     });
     expect(res.statusCode).toBe(502);
-    expect(pretty.log.lines).toHaveLength(1);
-    const [line = ""] = pretty.log.lines;
-    expect(() => JSON.parse(line)).toThrow();
+    // The carrier's refusal (warn) and the failed request (error): each one readable line, not JSON.
+    expect(pretty.log.lines).toHaveLength(2);
+    for (const each of pretty.log.lines) expect(() => JSON.parse(each)).toThrow();
+    const carrier = pretty.log.lines.find((l) => l.includes("the carrier could not list the account's numbers")) ?? "";
+    expect(carrier).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z {2}WARN {2}/);
+    expect(carrier).toContain("status=404");
+    const line = pretty.log.lines.find((l) => l.includes("request failed")) ?? "";
     expect(line).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z {2}ERROR {2}request failed {2}reqId=\S+ {2}workspaceId=/);
     expect(line).toContain(user.workspaceId);
     expect(line).toContain("Twilio answered HTTP 404");
