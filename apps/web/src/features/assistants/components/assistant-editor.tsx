@@ -6,9 +6,11 @@ import Chip from "@mui/material/Chip";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
+import type { Theme } from "@mui/material/styles";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Assistant } from "@parley/contract";
 import { useSnackbar } from "notistack";
 import type { ReactNode } from "react";
@@ -90,6 +92,7 @@ export function AssistantEditor(props: {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: EditorTab = EDITOR_TABS.find((candidate) => candidate === requested) ?? "model";
+  const wrapTabs = useMediaQuery((theme: Theme) => theme.breakpoints.up("sm"));
   const setTab = (next: EditorTab) => setParams({ tab: next }, { replace: true });
   const form = useForm<AssistantFormInput, unknown, AssistantFormValues>({
     resolver: zodResolver(AssistantForm),
@@ -149,10 +152,22 @@ export function AssistantEditor(props: {
             <Tabs
               value={tab}
               onChange={(_, next: EditorTab) => setTab(next)}
-              variant="scrollable"
+              // Ten tabs do not fit one row beside the cost panel: from tablet width they wrap onto a
+              // second row (the selected one underlined in place), on a phone they scroll.
+              variant={wrapTabs ? "standard" : "scrollable"}
               allowScrollButtonsMobile
               aria-label={t("editor.tabsLabel")}
-              sx={{ borderBottom: 1, borderColor: "divider" }}
+              slotProps={wrapTabs ? { indicator: { sx: { display: "none" } } } : undefined}
+              sx={{
+                borderBottom: 1,
+                borderColor: "divider",
+                ...(wrapTabs && {
+                  "& .MuiTabs-flexContainer": { flexWrap: "wrap" },
+                  "& .MuiTab-root.Mui-selected": {
+                    boxShadow: (theme: Theme) => `inset 0 -2px 0 ${theme.palette.primary.main}`,
+                  },
+                }),
+              }}
             >
               {EDITOR_TABS.map((key) => (
                 <Tab
@@ -161,7 +176,7 @@ export function AssistantEditor(props: {
                   label={t(`editor.tabs.${key}`)}
                   id={`assistant-tab-${key}`}
                   aria-controls={`assistant-panel-${key}`}
-                  // Nine tabs: MUI's 90 px minimum and 16 px sides would push the last out of view at 1280 px.
+                  // MUI's 90 px minimum and 16 px sides would leave a row half empty.
                   sx={{ minWidth: 0, px: 1.5 }}
                 />
               ))}
