@@ -28,6 +28,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { integrationRoutes } from "./modules/integrations/routes.ts";
 import { documentRoutes } from "./modules/knowledge-base/routes.ts";
 import { mcpRoutes } from "./modules/mcp-servers/routes.ts";
+import { nodeRoutes } from "./modules/nodes/routes.ts";
 import { phoneNumberRoutes } from "./modules/phone-numbers/routes.ts";
 import { sipRoutes } from "./modules/sip/routes.ts";
 import { telephonyRoutes } from "./modules/telephony/routes.ts";
@@ -140,6 +141,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(accountRoutes);
       await api.register(workspaceRoutes);
       await api.register(adminRoutes);
+      await api.register(nodeRoutes);
       await api.register(assistantRoutes);
       await api.register(catalogRoutes);
       await api.register(voiceRoutes);

@@ -1,4 +1,6 @@
 import { isIP } from "node:net";
+import { hostname } from "node:os";
+import { NODE_ID_PATTERN } from "@parley/contract";
 import { z } from "zod";
 import { parseAllowedEntry } from "./lib/address-policy.ts";
 import { type ProviderKeys, pickProviderKeys, providerKeyVariables } from "./lib/provider-env-keys.ts";
@@ -165,6 +167,30 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((v) => v.replace(/\/+$/, ""))
     .default("https://graph.facebook.com/v23.0"),
+  /**
+   * This process's name among the nodes serving one database. Set (deploy/ sets it), it is also
+   * the routing key in the realtime and media-stream socket URLs the load balancer reads.
+   */
+  NODE_ID: z
+    .string()
+    .trim()
+    .regex(NODE_ID_PATTERN, "must be 1–32 lowercase letters, digits or dashes, starting with a letter or digit")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** How long a stopping process (SIGTERM) lets its running calls finish: 600, 600s, 10m or 500ms. */
+  DRAIN_TIMEOUT: z
+    .string()
+    .trim()
+    .default("10m")
+    .transform((v, check) => {
+      const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(v);
+      if (!match) {
+        check.addIssue({ code: "custom", message: "must be a duration such as 600, 600s, 10m or 500ms" });
+        return z.NEVER;
+      }
+      const unit = match[2] ?? "s";
+      return Math.round(Number(match[1]) * (unit === "ms" ? 1 : unit === "s" ? 1000 : 60_000));
+    }),
   /** Payments (optional): tiers map to the payment provider's prices, workspaces get its customer portal. */
   STRIPE_SECRET_KEY: optionalText,
   /** The payment provider's REST root (a local double in tests). */
@@ -228,6 +254,11 @@ export interface Config {
   whatsapp: { appSecret: string | undefined; graphApiUrl: string; iceServers: Array<{ urls: string }> };
   /** Payments; secretKey undefined turns them off. */
   stripe: { secretKey: string | undefined; apiUrl: string };
+  /**
+   * This process among the nodes of one database: its id, whether the id routes sockets (NODE_ID
+   * was set), and how long a SIGTERM waits for its calls.
+   */
+  node: { id: string; routed: boolean; drainTimeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -252,6 +283,15 @@ function oidc(env: Env, prefix: "GOOGLE" | "MICROSOFT", defaultIssuer: string, p
 function hostAndPort(value: string): { host: string; port: number } {
   const at = value.lastIndexOf(":");
   return { host: value.slice(0, at).replace(/^\[|\]$/g, ""), port: Number(value.slice(at + 1)) };
+}
+
+/** Without NODE_ID: the host name and port, cut to a valid id ("vm-3000"). */
+function defaultNodeId(port: number): string {
+  const host = hostname()
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/^-+/, "");
+  return `${host.slice(0, 24) || "node"}-${port}`.slice(0, 32);
 }
 
 /** Parses the environment into a Config, or throws a ConfigError listing every bad variable. */
@@ -313,5 +353,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       iceServers: env.WEBRTC_ICE_SERVERS.map((urls) => ({ urls })),
     },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL },
+    node: {
+      id: env.NODE_ID ?? defaultNodeId(port),
+      routed: env.NODE_ID !== undefined,
+      drainTimeoutMs: env.DRAIN_TIMEOUT,
+    },
   };
 }

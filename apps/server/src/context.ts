@@ -6,6 +6,7 @@ import type { AccessTokens } from "./lib/access-tokens.ts";
 import type { CallRuntime } from "./lib/call-runtime.ts";
 import type { SecretBox } from "./lib/crypto.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import type { NodeLifecycle } from "./lib/node-lifecycle.ts";
 import type { ServerEvents } from "./lib/server-events.ts";
 
 /** What every module's services need, built once at start and attached to the app as `app.ctx`. */
@@ -28,6 +29,8 @@ export interface AppContext {
   metricsRegistry: Registry;
   /** What happened, for the modules that react to it (webhooks, metering, post-call analysis). */
   events: ServerEvents;
+  /** This process among the nodes of the database: its id, routing key, and drain (SIGTERM). */
+  node: NodeLifecycle;
   /** Wall clock, replaceable in tests of expiry. */
   now(): Date;
 }

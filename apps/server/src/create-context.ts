@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { createAccessTokens } from "./lib/access-tokens.ts";
 import { deriveKey, SecretBox } from "./lib/crypto.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { NodeLifecycle } from "./lib/node-lifecycle.ts";
 import { createSafeNetwork } from "./lib/safe-network.ts";
 import { resolveSecretKey } from "./lib/secret-key.ts";
 import { ServerEvents } from "./lib/server-events.ts";
@@ -25,6 +26,9 @@ export async function createContext(
   });
   await database.migrate();
   const metricsRegistry = new Registry();
+  // On a node of a cluster (NODE_ID set) every series names its node, so the figures of all nodes
+  // can be summed or told apart wherever they are collected; a single process keeps bare series.
+  if (config.node.routed) metricsRegistry.setDefaultLabels({ node: config.node.id });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -43,6 +47,7 @@ export async function createContext(
       traces: (await startTracing(config, options.log)).calls,
     }),
     events: new ServerEvents(options.log),
+    node: new NodeLifecycle(config.node.id, config.node.routed ? config.node.id : null),
     now: options.now ?? (() => new Date()),
   };
   return { ctx, database };

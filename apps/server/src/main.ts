@@ -4,6 +4,7 @@ import { bootstrapAdmin } from "./bootstrap-admin.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createContext } from "./create-context.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { drainNode } from "./lib/drain.ts";
 import { createLogger } from "./lib/log-options.ts";
 import { listenForMetrics } from "./plugins/metrics.ts";
 
@@ -32,11 +33,14 @@ async function main() {
     ? await listenForMetrics(ctx.metricsRegistry, config.metricsListen)
     : undefined;
 
+  // A stop signal drains first (lib/drain.ts): the node leaves the load balancers' rotation, its
+  // calls finish (up to DRAIN_TIMEOUT), then it closes. A second signal closes at once, ending the
+  // calls still running as server_shutdown.
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    app.log.info({ signal, node: ctx.node.id }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     metricsServer?.close();
     await app.close();
@@ -44,8 +48,16 @@ async function main() {
     clearTimeout(force);
     process.exit(0);
   };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  let draining = false;
+  const stop = async (signal: string) => {
+    if (draining) return close(signal);
+    draining = true;
+    app.log.info({ signal, node: ctx.node.id }, "stop signal received");
+    await drainNode(ctx, app.log, config.node.drainTimeoutMs);
+    await close(signal);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
   const lines = [
@@ -53,6 +65,7 @@ async function main() {
     `  Parley is running at ${config.publicUrl}`,
     `  Database: ${database.kind === "pglite" ? `embedded (PGlite) in ${path.resolve(config.dataDir)}` : "PostgreSQL (DATABASE_URL)"}`,
     `  API docs: ${config.publicUrl}/api/docs`,
+    `  Node: ${ctx.node.id} (readiness at /api/v1/health/ready; SIGTERM drains for up to ${Math.round(config.node.drainTimeoutMs / 1000)} s)`,
   ];
   if (config.metricsListen)
     lines.push(`  Metrics: http://${config.metricsListen.host}:${config.metricsListen.port}/metrics`);

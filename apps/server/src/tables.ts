@@ -17,6 +17,7 @@ export * from "./modules/functions/schema.ts";
 export * from "./modules/integrations/schema.ts";
 export * from "./modules/knowledge-base/schema.ts";
 export * from "./modules/mcp-servers/schema.ts";
+export * from "./modules/nodes/schema.ts";
 export * from "./modules/phone-numbers/schema.ts";
 export * from "./modules/sip/schema.ts";
 export * from "./modules/users/schema.ts";

@@ -47,7 +47,7 @@ async function otherProcessRoom(user: TestUser, agentId: string, name: string, a
     participants: [caller],
     variables: {},
   };
-  await insertLiveRoom(t.ctx.db, room, "another-process", createdAt);
+  await insertLiveRoom(t.ctx.db, room, { ownerId: "another-process", nodeId: null }, createdAt);
   return room;
 }
 

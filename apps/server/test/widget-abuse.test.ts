@@ -71,7 +71,7 @@ async function otherProcessRoom(user: TestUser, agentId: string, widget: Widget,
   await insertLiveRoom(
     t.ctx.db,
     { ...room, name: `call-${callId.slice(0, 12)}`, createdAt, participants, variables: {} },
-    "another-process",
+    { ownerId: "another-process", nodeId: null },
     t.clock.now(),
   );
   await t.ctx.db

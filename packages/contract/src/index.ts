@@ -17,6 +17,7 @@ export * from "./functions.ts";
 export * from "./integrations.ts";
 export * from "./knowledge-base.ts";
 export * from "./mcp-servers.ts";
+export * from "./nodes.ts";
 export * from "./phone-numbers.ts";
 export * from "./pricing.ts";
 export { CredentialField, IntegrationKind } from "./providers/credentials.ts";

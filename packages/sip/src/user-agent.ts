@@ -21,6 +21,12 @@ export interface UserAgentEvents {
 export class UserAgent extends EventEmitter<UserAgentEvents> {
   readonly stack: SipStack;
   private readonly legs = new Map<string, CallLeg>();
+  /**
+   * False while the server drains: new INVITEs and REGISTERs and OPTIONS probes are answered
+   * 503 Service Unavailable (RFC 3261 21.5.4), so a proxy in front (a dispatcher probing with
+   * OPTIONS) sends new calls to another server; requests of calls already up are served as before.
+   */
+  accepting = true;
 
   constructor(options: StackOptions) {
     super();
@@ -69,6 +75,10 @@ export class UserAgent extends EventEmitter<UserAgentEvents> {
       if (message.method === "CANCEL" && leg instanceof InboundCall) return leg.cancelled(request);
       if (leg.state === "ended" && message.method !== "ACK") return void (await request.reply(481));
       return leg.handle(request);
+    }
+    if (!this.accepting && ["INVITE", "REGISTER", "OPTIONS"].includes(message.method)) {
+      await request.reply(503, { headers: [["Retry-After", "30"]] });
+      return;
     }
     switch (message.method) {
       case "INVITE": {

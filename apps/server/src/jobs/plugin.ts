@@ -24,6 +24,8 @@ export function registerJobs(app: FastifyInstance): void {
   });
   app.decorate("jobs", runner);
   app.addHook("onReady", async () => runner.start());
+  // A draining node takes no more jobs: the other nodes take them (and the slices it hands back).
+  app.ctx.node.onDrain(() => runner.stop());
   app.addHook("onClose", async () => {
     await runner.stop();
     await tracing.shutdown();

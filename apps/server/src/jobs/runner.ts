@@ -155,13 +155,18 @@ export class JobRunner {
     return queues;
   }
 
-  /** Stops claiming and waits for the jobs in hand to finish. */
+  /**
+   * Stops claiming and waits for the jobs in hand to finish (a sliced job, the campaign dialer, is
+   * handed back queued at the end of its slice for another process to take). Their locks are renewed
+   * until then, so no other process takes a job that is still running here for an orphan.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    if (this.heartbeat) clearInterval(this.heartbeat);
     await this.polling;
     await Promise.allSettled([...this.running]);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   /** Looks for work now (after an enqueue, or once a job finishes). */

@@ -105,6 +105,8 @@ export interface HeldElsewhere {
   ownerId: string;
   callId: string;
   workspaceId: string;
+  /** The holder's routing key (NODE_ID), when it routes sockets. */
+  nodeId: string | null;
 }
 
 /** Where a room of the workspace is: held by this process, or by another live one. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { REALTIME_PATH, WIDGET_TEXTS, type WidgetCallStarted, widgetCallCap } from "@parley/contract";
+import { REALTIME_PATH, routedSocketPath, WIDGET_TEXTS, type WidgetCallStarted, widgetCallCap } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { originAllowed, type Room, roomGrantClaims } from "../calls/runtime.ts";
@@ -96,5 +96,6 @@ export async function startWidgetCall(
     origin,
   });
   const accessToken = await calls.signGrant("room", grant);
-  return { call_id: room.callId, room_name: room.name, access_token: accessToken, url: REALTIME_PATH };
+  const url = routedSocketPath(REALTIME_PATH, ctx.node.routingKey);
+  return { call_id: room.callId, room_name: room.name, access_token: accessToken, url };
 }

@@ -91,6 +91,7 @@ async function serve(deps: CallDeps): Promise<() => Promise<void>> {
     now: ctx.now,
     aliveSince,
     onError: (error) => log.error({ err: error }, "could not write a room through to the database"),
+    routingKey: ctx.node.routingKey,
   });
   const stopUpkeep = await startCallUpkeep(deps);
   const stopRoomUpkeep = await startRoomUpkeep(deps);

@@ -18,13 +18,18 @@ import { type LiveRoomRow, liveRooms } from "./schema.ts";
 /** A room as its row keeps it: what it is, and who is in it. */
 export type StoredRoom = Omit<Room, "participants" | "call" | "joinTimer"> & { participants: RoomParticipant[] };
 
-export async function insertLiveRoom(db: Executor, room: StoredRoom, ownerId: string, now: Date): Promise<void> {
+export async function insertLiveRoom(
+  db: Executor,
+  room: StoredRoom,
+  owner: { ownerId: string; nodeId: string | null },
+  now: Date,
+): Promise<void> {
   await db
     .insert(liveRooms)
-    .values({ ...room, ownerId, heartbeatAt: now })
+    .values({ ...room, ...owner, heartbeatAt: now })
     .onConflictDoUpdate({
       target: liveRooms.name,
-      set: { participants: room.participants, ownerId, heartbeatAt: now },
+      set: { participants: room.participants, ...owner, heartbeatAt: now },
     });
 }
 
@@ -87,10 +92,16 @@ export async function findLiveRoomOfCall(
 }
 
 /** Hands a room's row to another process; false when `from` no longer holds it. */
-export async function handOverLiveRoom(db: Executor, name: string, from: string, to: string, now: Date) {
+export async function handOverLiveRoom(
+  db: Executor,
+  name: string,
+  from: string,
+  to: { ownerId: string; nodeId: string | null },
+  now: Date,
+) {
   const rows = await db
     .update(liveRooms)
-    .set({ ownerId: to, heartbeatAt: now })
+    .set({ ...to, heartbeatAt: now })
     .where(and(eq(liveRooms.name, name), eq(liveRooms.ownerId, from)))
     .returning({ name: liveRooms.name });
   return rows.length > 0;

@@ -45,6 +45,8 @@ export interface RoomLink {
   /** The moment before which a room's heartbeat no longer counts. */
   aliveSince(now: Date): Date;
   onError(error: unknown): void;
+  /** This node's routing key (NODE_ID), written with each room so a token names the holder's node. */
+  routingKey: string | null;
 }
 
 /** A Map that reports every change, so participants written by any caller reach the table. */
@@ -89,6 +91,10 @@ export class RoomRegistry implements Rooms {
     this.deletions = new Batcher((names) => deleteLiveRooms(link.db, names, this.processId));
   }
 
+  private owner(link: RoomLink) {
+    return { ownerId: this.processId, nodeId: link.routingKey };
+  }
+
   /** From now on, rooms held by other processes can be acted on. */
   connect(messenger: RoomMessenger | null): void {
     this.messenger = messenger;
@@ -108,7 +114,7 @@ export class RoomRegistry implements Rooms {
     };
     participants.onChange = () => this.participantsChanged(room);
     this.rooms.set(room.name, room);
-    this.write(room, (link) => insertLiveRoom(link.db, storedRoom(room), this.processId, link.now()));
+    this.write(room, (link) => insertLiveRoom(link.db, storedRoom(room), this.owner(link), link.now()));
     return room;
   }
 
@@ -223,6 +229,7 @@ export class RoomRegistry implements Rooms {
     };
     participants.onChange = () => this.participantsChanged(room);
     this.rooms.set(room.name, room);
+    this.write(room, (link) => insertLiveRoom(link.db, storedRoom(room), this.owner(link), link.now()));
     return room;
   }
 
@@ -243,7 +250,8 @@ export class RoomRegistry implements Rooms {
     let moved = false;
     // After the room's own pending writes (its insert), so the row exists to change hands.
     await this.writes.push(room.name, async () => {
-      moved = await handOverLiveRoom(link.db, room.name, this.processId, to, link.now());
+      // The new holder writes its own node id once it has the room (claim).
+      moved = await handOverLiveRoom(link.db, room.name, this.processId, { ownerId: to, nodeId: null }, link.now());
     });
     return moved ? "handed_over" : "room_not_found";
   }

@@ -6,6 +6,7 @@ import {
   RemoveParticipantQuery,
   RoomTokenQuery,
   RoomTokenResponse,
+  routedSocketPath,
   StartCallResponse,
   WorkspaceRoomsResponse,
 } from "@parley/contract";
@@ -97,7 +98,10 @@ export async function callRoutes(app: FastifyInstance) {
         workspaceId,
       });
       const accessToken = await calls.signGrant("room", grant);
-      return { accessToken, result: "success" as const, message: "Token generated.", url: REALTIME_PATH };
+      // The socket URL names the node holding the room, so the load balancer sends the caller there.
+      const node = where.held === "here" ? ctx.node.routingKey : where.row.nodeId;
+      const url = routedSocketPath(REALTIME_PATH, node);
+      return { accessToken, result: "success" as const, message: "Token generated.", url };
     },
   );
 
@@ -146,11 +150,17 @@ export async function callRoutes(app: FastifyInstance) {
     },
   );
 
+  const realtimeQuery = z.object({ token: z.string().max(4096).optional() });
+  r.get("/realtime", { websocket: true, schema: { hide: true, querystring: realtimeQuery } }, (socket, request) =>
+    handleRealtimeSocket(ctx, socket, request, request.query.token),
+  );
+  // The same socket with the holder's routing key (deploy/: the load balancer routes on it). Any
+  // node serves it: one that does not hold the room takes it over if nobody has joined it yet.
   r.get(
-    "/realtime",
+    "/realtime/:node",
     {
       websocket: true,
-      schema: { hide: true, querystring: z.object({ token: z.string().max(4096).optional() }) },
+      schema: { hide: true, querystring: realtimeQuery, params: z.object({ node: z.string().max(64) }) },
     },
     (socket, request) => handleRealtimeSocket(ctx, socket, request, request.query.token),
   );

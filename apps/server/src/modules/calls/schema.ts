@@ -27,6 +27,8 @@ export const liveRooms = pgTable(
     variables: jsonb("variables").$type<Record<string, string>>().notNull().default({}),
     /** The server process holding the call (a random id per process, not a host name). */
     ownerId: text("owner_id").notNull(),
+    /** The holder's NODE_ID when it routes sockets (deploy/): the key a room token's socket URL carries. */
+    nodeId: text("node_id"),
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("live_rooms_workspace_idx").on(t.workspaceId), index("live_rooms_owner_idx").on(t.ownerId)],

@@ -1,25 +1,72 @@
-import { HealthResponse } from "@parley/contract";
+import { HealthResponse, LivenessResponse, ReadinessResponse } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
+/**
+ * Health for people and probes. /health is the database check it always was; /health/live and
+ * /health/ready split it the way process managers and load balancers need: a live process that is
+ * draining or has lost its database must not be restarted, only taken out of rotation.
+ */
 export async function healthRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const tags = ["health"];
+
+  const databaseReachable = async () => {
+    try {
+      await ctx.db.execute(sql`select 1`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  r.get(
     "/health",
     {
+      schema: { tags, summary: "Liveness and database check", response: { 200: HealthResponse, 503: HealthResponse } },
+    },
+    async (_request, reply) => {
+      if (await databaseReachable()) return { status: "ok" as const, database: "ok" as const };
+      return reply.code(503).send({ status: "degraded", database: "unreachable" });
+    },
+  );
+
+  r.get(
+    "/health/live",
+    {
       schema: {
-        tags: ["health"],
-        summary: "Liveness and database check",
-        response: { 200: HealthResponse, 503: HealthResponse },
+        tags,
+        summary: "Liveness: the process answers (no dependency is checked)",
+        response: { 200: LivenessResponse },
       },
     },
     async (_request, reply) => {
-      try {
-        await app.ctx.db.execute(sql`select 1`);
-        return { status: "ok" as const, database: "ok" as const };
-      } catch {
-        return reply.code(503).send({ status: "degraded", database: "unreachable" });
-      }
+      reply.header("cache-control", "no-store");
+      return {
+        status: "alive" as const,
+        node: ctx.node.id,
+        uptime_seconds: Math.round((Date.now() - ctx.node.startedAt.getTime()) / 1000),
+      };
+    },
+  );
+
+  r.get(
+    "/health/ready",
+    {
+      schema: {
+        tags,
+        summary: "Readiness: 200 while this node takes new calls; 503 while it drains or its database is unreachable",
+        response: { 200: ReadinessResponse, 503: ReadinessResponse },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      const database = (await databaseReachable()) ? ("ok" as const) : ("unreachable" as const);
+      const status = !ctx.node.accepting ? "draining" : database === "ok" ? "ready" : "unready";
+      const body = { status, node: ctx.node.id, database, active_calls: ctx.calls.rooms.all().length } as const;
+      return reply.code(status === "ready" ? 200 : 503).send(body);
     },
   );
 }

@@ -74,6 +74,10 @@ export async function startSipRuntime(ctx: AppContext): Promise<SipRuntime | nul
     stoppers: [],
   };
   runtimes.set(ctx, runtime);
+  // A draining node answers new calls, registrations and probes 503: the proxy in front moves on.
+  ctx.node.onDrain(() => {
+    ua.accepting = false;
+  });
   log.info({ host: sip.host, port }, "SIP listening on UDP and TCP");
   return runtime;
 }

@@ -6,9 +6,10 @@ import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { normaliseNumber } from "../phone-numbers/number-format.ts";
-import { type PhoneNumberRecord, requirePhoneNumber, webhookUrlsFor } from "../phone-numbers/service.ts";
+import { type PhoneNumberRecord, requirePhoneNumber } from "../phone-numbers/service.ts";
 import { placeSipCall } from "../sip/outbound.ts";
 import { accountOf, adapterOf } from "./account.ts";
+import { callUrlsFor } from "./stream-urls.ts";
 
 /** An extension (2 to 10 digits) or a SIP URI. */
 const SIP_DESTINATION = /^([0-9]{2,10}|sips?:[^\s]+)$/;
@@ -103,7 +104,7 @@ async function placeMediaStreamCall(
     providerCallId = await adapter.placeCall(account, {
       from: record.number,
       to,
-      urls: webhookUrlsFor(ctx.config.publicUrl, provider),
+      urls: await callUrlsFor(ctx, provider),
       machineDetection: assistant?.voicemail_detection === true && adapter.features.machineDetection,
     });
   } catch (error) {

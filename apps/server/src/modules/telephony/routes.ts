@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { ErrorResponse, MediaStreamProvider, OutboundCallBody, OutboundCallResult } from "@parley/contract";
 import type { TelephonyAdapter, WebhookAnswer, WebhookRequest } from "@parley/engine";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { WebSocketServer } from "ws";
 import { z } from "zod";
@@ -152,24 +152,26 @@ function registerStreamRoute(app: FastifyInstance, ctx: AppContext) {
     for (const client of wss.clients) client.terminate();
     wss.close();
   });
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      "/telephony/:provider/stream",
-      { schema: { tags, summary: "A vendor's media stream (WebSocket)", params, hide: true } },
-      async (request, reply) => {
-        if (request.headers.upgrade?.toLowerCase() !== "websocket") {
-          return reply.code(426).send({ detail: "This address takes a WebSocket media stream." });
-        }
-        const adapter: TelephonyAdapter | null = await adapterOf(request.params.provider);
-        if (!adapter) return reply.code(404).send({ detail: NO_ADAPTER_TEXT });
-        const { provider } = request.params;
-        reply.hijack();
-        const raw: IncomingMessage = request.raw;
-        wss.handleUpgrade(raw, raw.socket, Buffer.alloc(0), (socket) =>
-          handleStreamSocket(ctx, provider, adapter, socket),
-        );
-        return reply;
-      },
-    );
+  // Also with the routing key of the node holding the call (`…/stream/node-2`, deploy/): any node
+  // serves either form, and one that does not hold the call's room takes it over.
+  const upgrade = async (
+    request: FastifyRequest<{ Params: { provider: MediaStreamProvider } }>,
+    reply: FastifyReply,
+  ) => {
+    if (request.headers.upgrade?.toLowerCase() !== "websocket") {
+      return reply.code(426).send({ detail: "This address takes a WebSocket media stream." });
+    }
+    const adapter: TelephonyAdapter | null = await adapterOf(request.params.provider);
+    if (!adapter) return reply.code(404).send({ detail: NO_ADAPTER_TEXT });
+    const { provider } = request.params;
+    reply.hijack();
+    const raw: IncomingMessage = request.raw;
+    wss.handleUpgrade(raw, raw.socket, Buffer.alloc(0), (socket) => handleStreamSocket(ctx, provider, adapter, socket));
+    return reply;
+  };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const summary = "A vendor's media stream (WebSocket)";
+  r.get("/telephony/:provider/stream", { schema: { tags, summary, params, hide: true } }, upgrade);
+  const routedParams = params.extend({ node: z.string().max(64) });
+  r.get("/telephony/:provider/stream/:node", { schema: { tags, summary, params: routedParams, hide: true } }, upgrade);
 }

@@ -6,6 +6,7 @@ import type { CallRecord } from "../calls/runtime.ts";
 import { webhookUrlsFor } from "../phone-numbers/service.ts";
 import { signStreamGrant } from "./grants.ts";
 import type { VerifiedNumber } from "./signed-webhooks.ts";
+import { callUrlsFor } from "./stream-urls.ts";
 
 /** The markups a voice webhook answers with: the call's stream, a refusal, a repeat's answer. */
 
@@ -51,7 +52,8 @@ export async function streamAnswer(
 ): Promise<WebhookAnswer> {
   const token = await signStreamGrant(ctx.calls, grant);
   const parameters = { call_id: grant.callId, room: grant.room, token };
-  return adapter.answerWithStream(webhookUrlsFor(ctx.config.publicUrl, provider), parameters, call);
+  const urls = await callUrlsFor(ctx, provider, { workspaceId: grant.workspaceId, name: grant.room });
+  return adapter.answerWithStream(urls, parameters, call);
 }
 
 /**

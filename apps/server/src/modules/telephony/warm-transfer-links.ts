@@ -1,4 +1,4 @@
-import type { MediaStreamProvider, TranscriptEntry } from "@parley/contract";
+import { type MediaStreamProvider, routedSocketPath, type TranscriptEntry } from "@parley/contract";
 import { callSettingsOf, concatPcm, createProvider, ENGINE_SAMPLE_RATE, resample } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
@@ -39,7 +39,8 @@ export function warmTransferDeps(ctx: AppContext, call: WarmTransferCall): WarmT
   const assistantOf = () =>
     call.agentId ? findAssistant(ctx.db, call.tenant, call.agentId) : Promise.resolve(undefined);
   return {
-    streamUrl: webhookUrlsFor(ctx.config.publicUrl, call.provider).streamUrl,
+    // The briefing leg's stream comes back to this node, which runs the call.
+    streamUrl: routedSocketPath(webhookUrlsFor(ctx.config.publicUrl, call.provider).streamUrl, ctx.node.routingKey),
     now: () => ctx.now(),
     async planFor(number) {
       const assistant = await assistantOf();
