@@ -84,6 +84,8 @@ vitest("server alone (PGlite)", "apps/server", ALONE);
 if (postgresReachable()) {
   vitest("server (PostgreSQL)", "apps/server", { ...SPLIT, PARLEY_TEST_DB: "postgres" });
   vitest("server alone (PostgreSQL)", "apps/server", { ...ALONE, PARLEY_TEST_DB: "postgres" });
+  // Several nodes behind HAProxy and Kamailio (deploy/): PostgreSQL only, one file at a time.
+  vitest("cluster (HAProxy, Kamailio)", "apps/server", { PARLEY_TEST_CLUSTER: "1", PARLEY_TEST_DB: "postgres" });
 } else if (process.env.CI) {
   console.log("✘ PostgreSQL is not reachable on 127.0.0.1:5432; the API suite must also run there.");
   failures.push("server (PostgreSQL)");

@@ -7,18 +7,24 @@ import { configDefaults, defineConfig } from "vitest/config";
  * time (PARLEY_TEST_ALONE=1). A plain `npx vitest run` still runs everything together.
  */
 const RUN_ALONE = ["test/poisoned-documents.test.ts"];
+/**
+ * The cluster files start several server processes behind HAProxy and Kamailio (deploy/) on
+ * PostgreSQL: `npm test` runs them last, one file at a time (PARLEY_TEST_CLUSTER=1).
+ */
+const CLUSTER = ["test/cluster/**/*.test.ts"];
 const alone = process.env.PARLEY_TEST_ALONE === "1";
 const split = process.env.PARLEY_TEST_SPLIT === "1";
+const cluster = process.env.PARLEY_TEST_CLUSTER === "1";
 
 export default defineConfig({
   test: {
-    include: alone ? RUN_ALONE : ["src/**/*.test.ts", "test/**/*.test.ts"],
-    exclude: split ? [...configDefaults.exclude, ...RUN_ALONE] : configDefaults.exclude,
+    include: cluster ? CLUSTER : alone ? RUN_ALONE : ["src/**/*.test.ts", "test/**/*.test.ts"],
+    exclude: cluster ? configDefaults.exclude : [...configDefaults.exclude, ...CLUSTER, ...(split ? RUN_ALONE : [])],
     testTimeout: 30_000,
     // Hooks start apps, databases and SIP peers: on a busy machine that alone can take a minute.
     hookTimeout: 180_000,
     // Each file opens its own database; two at a time suits a 2-core machine.
-    maxWorkers: alone ? 1 : 2,
+    maxWorkers: alone || cluster ? 1 : 2,
     // Files share a worker's loaded modules instead of importing the whole server again each
     // (halves the suite's CPU time). Safe because no test mocks modules, stubs globals or fakes
     // timers, and every file builds its own app, database and clock through test/harness.ts.
