@@ -31,4 +31,22 @@ describe("loadConfig", () => {
       "https://accounts.google.com",
     );
   });
+
+  it("names the node and reads DRAIN_TIMEOUT as seconds, or with ms/s/m", () => {
+    const single = loadConfig({ PORT: "3100" }).node;
+    expect(single.routed).toBe(false);
+    expect(single.id).toMatch(/^[a-z0-9][a-z0-9-]*-3100$/);
+    expect(single.drainTimeoutMs).toBe(600_000);
+    expect(loadConfig({ NODE_ID: "node-2" }).node).toMatchObject({ id: "node-2", routed: true });
+    for (const [given, ms] of [
+      ["90", 90_000],
+      ["90s", 90_000],
+      ["2m", 120_000],
+      ["500ms", 500],
+    ] as const) {
+      expect(loadConfig({ DRAIN_TIMEOUT: given }).node.drainTimeoutMs).toBe(ms);
+    }
+    expect(() => loadConfig({ DRAIN_TIMEOUT: "ten minutes" })).toThrow(/DRAIN_TIMEOUT: must be a duration/);
+    expect(() => loadConfig({ NODE_ID: "Node 1" })).toThrow(/NODE_ID: must be 1–32 lowercase/);
+  });
 });

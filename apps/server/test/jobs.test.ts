@@ -65,6 +65,38 @@ describe("job runner", () => {
     expect(retry?.runAt.getTime()).toBeGreaterThan(Date.now());
   });
 
+  it("keeps the locks of the jobs it finishes while stopping (a drain), so no other runner takes them", async () => {
+    const queue = freshQueue();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const runs: string[] = [];
+    const draining = new JobRunner(t.ctx.db, { log: quiet, pollMs: 20, staleAfterMs: 300 });
+    draining.register(queue, async () => {
+      runs.push("draining node");
+      await held;
+    });
+    const job = await draining.enqueue(t.ctx.db, queue, {});
+    await draining.start();
+    await until(async () => runs.length === 1, "the job to start");
+    const stopped = draining.stop();
+    const other = new JobRunner(t.ctx.db, { log: quiet, pollMs: 20, staleAfterMs: 300 });
+    other.register(queue, async () => {
+      runs.push("other node");
+    });
+    await other.start();
+    // Well past the stale age: a lock left unrenewed would have been taken over by now.
+    const lockedAt = (await statusOf(job.id))?.lockedAt?.getTime() ?? 0;
+    await until(async () => ((await statusOf(job.id))?.lockedAt?.getTime() ?? 0) > lockedAt + 600, "two renewals");
+    expect(runs).toEqual(["draining node"]);
+    release();
+    await stopped;
+    await other.stop();
+    expect((await statusOf(job.id))?.status).toBe("done");
+    expect(runs).toEqual(["draining node"]);
+  });
+
   it("resumes a job whose process died mid-run, and leaves a live one alone", async () => {
     const queue = freshQueue();
     const [orphan, live] = await t.ctx.db
