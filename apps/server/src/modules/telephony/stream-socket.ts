@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type MediaStreamProvider, providerDescriptor } from "@parley/contract";
+import { type MediaStreamProvider, providerDescriptor, routedSocketPath } from "@parley/contract";
 import type { StreamCodec, StreamEvent, TelephonyAccount, TelephonyAdapter } from "@parley/engine";
 import type { RawData, WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
@@ -64,7 +64,9 @@ function controlLinks(ctx: AppContext, provider: MediaStreamProvider, grant: Str
     async resume() {
       const resume = randomUUID();
       const token = await signStreamGrant(ctx.calls, { ...grant, resume });
-      return { urls, parameters: { call_id: grant.callId, token } };
+      // The stream comes back to this node, which runs the call (its routing key, deploy/).
+      const streamUrl = routedSocketPath(urls.streamUrl, ctx.node.routingKey);
+      return { urls: { ...urls, streamUrl }, parameters: { call_id: grant.callId, token } };
     },
   };
 }
