@@ -12,6 +12,8 @@ export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const tags = ["health"];
+  // Balancers and process managers probe every second or so: their requests are not logged at info.
+  const probe = { logLevel: "warn" } as const;
 
   const databaseReachable = async () => {
     try {
@@ -55,6 +57,7 @@ export async function healthRoutes(app: FastifyInstance) {
   r.get(
     "/health/ready",
     {
+      ...probe,
       schema: {
         tags,
         summary: "Readiness: 200 while this node takes new calls; 503 while it drains or its database is unreachable",
