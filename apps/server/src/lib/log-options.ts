@@ -148,6 +148,13 @@ export function noteServerErrorDetail(request: FastifyRequest, reply: FastifyRep
   }
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A health probe's route: its 503 (draining, unready) is not logged as a failed request. */
+    probe?: boolean;
+  }
+}
+
 /**
  * Fastify's request lines, with a failed request at error: a 5xx (or a response that errored) logs
  * its status, request id, workspace and what the client was told. 4xx answers stay at info — a
@@ -155,7 +162,9 @@ export function noteServerErrorDetail(request: FastifyRequest, reply: FastifyRep
  */
 export class RequestLogController extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (!error && reply.statusCode < 500) {
+    // A probe's 503 (a node draining) is an answer, not a failure.
+    const probeAnswer = request.routeOptions.config.probe === true && reply.statusCode === 503;
+    if (!error && (reply.statusCode < 500 || probeAnswer)) {
       super.requestCompleted(error, request, reply);
       return;
     }

@@ -13,7 +13,7 @@ export async function healthRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const tags = ["health"];
   // Balancers and process managers probe every second or so: their requests are not logged at info.
-  const probe = { logLevel: "warn" } as const;
+  const probe = { logLevel: "warn", config: { probe: true } } as const;
 
   const databaseReachable = async () => {
     try {
@@ -38,6 +38,7 @@ export async function healthRoutes(app: FastifyInstance) {
   r.get(
     "/health/live",
     {
+      ...probe,
       schema: {
         tags,
         summary: "Liveness: the process answers (no dependency is checked)",
