@@ -14,6 +14,8 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /** Roughly longest first (files checked, measured with --extendedDiagnostics); unknown ones last. */
 const ORDER = ["bench", "apps/server", "apps/web", "e2e", "packages/engine", "packages/widget", "packages/contract"];
+/** Folders that are not workspaces (no package.json of their own) but have a tsconfig.json: tsc -p each. */
+const PROJECTS = ["deploy"];
 
 function workspaces() {
   const { workspaces: patterns } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
@@ -56,7 +58,9 @@ function rank(dir) {
 function check(dir) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "typecheck"], { cwd: path.join(root, dir) });
+    const child = PROJECTS.includes(dir)
+      ? spawn("npx", ["tsc", "-p", path.join(dir, "tsconfig.json")], { cwd: root })
+      : spawn("npm", ["run", "--silent", "typecheck"], { cwd: path.join(root, dir) });
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;
@@ -68,7 +72,7 @@ function check(dir) {
   });
 }
 
-const queue = workspaces();
+const queue = [...workspaces(), ...PROJECTS];
 const lanes = Math.max(1, Math.min(availableParallelism(), queue.length));
 const failures = [];
 await Promise.all(
