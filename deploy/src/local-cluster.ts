@@ -5,7 +5,7 @@ import type { ClusterFile, ClusterNode } from "./cluster-file.ts";
 import { freePort, freeRtpRange } from "./free-ports.ts";
 import { nodeEnvironment, renderNodeEnvFile } from "./node-environment.ts";
 import { killManaged, type Managed, startManaged, stopManaged } from "./processes.ts";
-import { dispatcherStates, haproxyServerStates } from "./proxy-state.ts";
+import { dispatcherStates, haproxyServerRows } from "./proxy-state.ts";
 import { renderDispatcherList } from "./render-dispatcher.ts";
 import { renderHaproxy } from "./render-haproxy.ts";
 import { renderKamailio } from "./render-kamailio.ts";
@@ -64,6 +64,8 @@ export interface LocalCluster {
   restartNode(id: string): Promise<void>;
   /** HAProxy's view of a node: "UP" | "DOWN" | "MAINT" | "DOWN 1/2" (coming up)… from its stats socket. */
   balancerState(id: string): Promise<string>;
+  /** The node's whole row of HAProxy's `show stat` (e.g. stot: sessions sent to it; chkfail; lastchg). */
+  balancerStat(id: string): Promise<Record<string, string>>;
   /** Kamailio dispatcher's view of a node: "active" | "inactive" | "probing" (null without SIP). */
   dispatcherState(id: string): Promise<string | null>;
   /** Stops every node (SIGTERM; a second one after 5 s closes at once), then HAProxy and Kamailio. Keeps workDir. */
@@ -223,11 +225,12 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     );
   };
 
-  const balancerState = async (id: string) => {
-    const state = (await haproxyServerStates(statsSocket)).get(id);
-    if (state === undefined) throw new Error(`HAProxy lists no server ${id}`);
-    return state;
+  const balancerStat = async (id: string) => {
+    const row = (await haproxyServerRows(statsSocket)).get(id);
+    if (row === undefined) throw new Error(`HAProxy lists no server ${id}`);
+    return row;
   };
+  const balancerState = async (id: string) => (await balancerStat(id)).status ?? "";
   const dispatcherState = async (id: string) => {
     if (!withSip) return null;
     const state = (await dispatcherStates(ctlSocket)).get(id);
@@ -328,6 +331,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
       await startNode(id);
     },
     balancerState,
+    balancerStat,
     dispatcherState,
     stop: stopAll,
   };

@@ -21,23 +21,28 @@ export function haproxyCommand(socketPath: string, command: string): Promise<str
   });
 }
 
-/** Each node's status column of `show stat` ("UP", "DOWN", "MAINT", "DOWN 1/2" while coming up…). */
-export async function haproxyServerStates(socketPath: string): Promise<Map<string, string>> {
+/** Each node's row of `show stat` (columns by name: status, stot, scur, chkfail, lastchg…). */
+export async function haproxyServerRows(socketPath: string): Promise<Map<string, Record<string, string>>> {
   const csv = await haproxyCommand(socketPath, "show stat");
   const [header, ...rows] = csv.split("\n").filter((line) => line.trim() !== "");
   const columns = (header ?? "").replace(/^#\s*/, "").split(",");
-  const px = columns.indexOf("pxname");
-  const sv = columns.indexOf("svname");
-  const status = columns.indexOf("status");
-  if (px < 0 || sv < 0 || status < 0) throw new Error(`unexpected "show stat" answer: ${csv.slice(0, 200)}`);
-  const states = new Map<string, string>();
-  for (const row of rows) {
-    const cells = row.split(",");
-    const name = cells[sv];
-    if (cells[px] !== HAPROXY_BACKEND || !name || name === "BACKEND" || name === "FRONTEND") continue;
-    states.set(name, cells[status] ?? "");
+  if (!columns.includes("pxname") || !columns.includes("status"))
+    throw new Error(`unexpected "show stat" answer: ${csv.slice(0, 200)}`);
+  const servers = new Map<string, Record<string, string>>();
+  for (const line of rows) {
+    const cells = line.split(",");
+    const row = Object.fromEntries(columns.map((column, i) => [column, cells[i] ?? ""]));
+    const name = row.svname;
+    if (row.pxname !== HAPROXY_BACKEND || !name || name === "BACKEND" || name === "FRONTEND") continue;
+    servers.set(name, row);
   }
-  return states;
+  return servers;
+}
+
+/** Each node's status column of `show stat` ("UP", "DOWN", "MAINT", "DOWN 1/2" while coming up…). */
+export async function haproxyServerStates(socketPath: string): Promise<Map<string, string>> {
+  const rows = await haproxyServerRows(socketPath);
+  return new Map([...rows].map(([name, row]) => [name, row.status ?? ""]));
 }
 
 /**

@@ -59,6 +59,11 @@ export function renderHaproxy(cluster: ClusterFile, options: HaproxyOptions): st
     // A request whose connection to a dead node fails is retried on another node.
     "    option redispatch",
     "    retries 2",
+    // A node closing its idle keep-alive connections as it stops can meet a request HAProxy just
+    // sent on one: a GET (safe to repeat) is then sent again to another node. Requests that change
+    // something are never repeated by the balancer.
+    "    retry-on conn-failure empty-response",
+    "    http-request disable-l7-retry unless METH_GET",
     // A socket URL naming its node goes to that node even while the node is marked DOWN: a draining
     // node still runs its calls, and a media stream reconnecting after DTMF must reach the call's
     // process. If the node is really gone, the connection fails and redispatch sends the request
