@@ -1,0 +1,281 @@
+// Capacity of Parley's processes (issue 28 item 4): how many simultaneous calls one process carries
+// before the p95 turn latency degrades by more than 20 %, for browser calls (the realtime socket)
+// and Twilio media-stream calls, and how that scales from 1 to 3 processes behind HAProxy on this
+// machine. The recogniser, the model and the voice are instant doubles (cluster-instant-vendor.ts,
+// a scripted OpenAI-compatible model on 127.0.0.1), so what degrades is Parley's own work: the VAD,
+// end of turn, the call pipeline, sockets and the database.
+//
+// Each caller (cluster-callers.ts, a process of its own) speaks a line of eSpeak speech, waits for
+// the reply, lets it play and speaks again; a turn's latency is measured on the caller's clock from
+// its last voiced frame to the first audible frame of the reply, beside the voice_to_voice_ms the
+// call logs store. At each level all calls run at once; the ladder stops at the first level whose
+// p95 is more than 20 % above the one-call baseline (or where a turn goes unanswered).
+//
+// CLUSTER_BENCH_NODES=1,3  CLUSTER_BENCH_KINDS=browser,twilio  CLUSTER_BENCH_TURNS=5
+// CLUSTER_BENCH_BASELINE_TURNS=16  CLUSTER_BENCH_LEVELS=2,4,8,… (one process's ladder)
+import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
+import { freshPostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
+import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
+import type { CallersMessage, CallKind, CallOutcome, LevelOrder } from "./cluster-callers.ts";
+import { ADMIN, type BenchNodes, launcherAvailable, startBenchNodes, startDirectNode } from "./cluster-nodes.ts";
+import type { BenchResult } from "./run.ts";
+
+const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(",").map((v) => v.trim());
+const NODE_COUNTS = list(process.env.CLUSTER_BENCH_NODES, "1,3").map(Number);
+const KINDS = list(process.env.CLUSTER_BENCH_KINDS, "browser,twilio") as CallKind[];
+const TURNS = Number(process.env.CLUSTER_BENCH_TURNS ?? 5);
+const BASELINE_TURNS = Number(process.env.CLUSTER_BENCH_BASELINE_TURNS ?? 16);
+const LEVELS = list(process.env.CLUSTER_BENCH_LEVELS, "2,4,8,12,16,24,32,48,64").map(Number);
+/** More than this much above the baseline's p95 is degraded. */
+const DEGRADED = 1.2;
+const NUMBER = "+14155550180";
+const REPLY = "Sure, for what time?";
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+const round = (ms: number) => (Number.isFinite(ms) ? Math.round(ms) : "-");
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The callers' process: one level at a time. */
+function startCallers() {
+  const child = fork(path.join(import.meta.dirname, "cluster-callers.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the callers' process exited (${code})`)));
+  });
+  return {
+    ready,
+    level(order: LevelOrder): Promise<CallOutcome[]> {
+      return new Promise((resolve, reject) => {
+        const onMessage = (message: CallersMessage) => {
+          if (message.type === "ready") return;
+          child.off("message", onMessage);
+          if (message.type === "result") resolve(message.outcomes);
+          else reject(new Error(`the callers failed: ${message.message}`));
+        };
+        child.on("message", onMessage);
+        child.send(order);
+      });
+    },
+    close() {
+      child.kill("SIGTERM");
+    },
+  };
+}
+
+async function request(base: string, token: string | null, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+const field = (value: unknown, ...keys: string[]): unknown =>
+  keys.reduce<unknown>((at, key) => (typeof at === "object" && at !== null ? Reflect.get(at, key) : undefined), value);
+
+/** The administrator's workspace made ready: limit raised, the Twilio double's number, the assistant. */
+async function prepare(base: string, llmUrl: string, twilio: { sid: string; token: string; origin: string }) {
+  const login = await fetch(`${base}/api/v1/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const token = String(field(await login.json(), "access_token"));
+  const workspaces = await request(base, token, "GET", "/workspaces");
+  const rows = (Array.isArray(workspaces) ? workspaces : field(workspaces, "data")) as {
+    id: string;
+    is_current: boolean;
+  }[];
+  const workspace = rows.find((w) => w.is_current) ?? rows[0];
+  if (!workspace) throw new Error("no workspace");
+  await request(base, token, "PATCH", `/workspaces/${workspace.id}`, { concurrency_limit: 1000 });
+  await request(base, token, "PUT", "/integrations/twilio", {
+    credentials: { account_sid: twilio.sid, auth_token: twilio.token, base_url: twilio.origin },
+  });
+  const agent = await request(base, token, "POST", "/agents", {
+    name: "Cluster bench",
+    first_message: "",
+    first_speaker: "user",
+    max_call_duration: 3600,
+    timeout_seconds: 600,
+    llm_provider: "openai-compatible",
+    llm_provider_config: { model: "scripted", base_url: llmUrl },
+    // The "local" vendor is the instant doubles in these processes (cluster-node-preload.ts).
+    stt_provider: "local",
+    stt_provider_config: {},
+    tts_provider: "local",
+    tts_provider_config: { model: "espeak-ng", voice: "en-us" },
+  });
+  const agentId = String(field(agent, "id"));
+  await request(base, token, "POST", "/phone-numbers", { number: NUMBER, provider: "twilio", agent_id: agentId });
+  return { token, agentId };
+}
+
+/** The stored voice_to_voice_ms of each call's turns, once its log is closed. */
+async function storedWaits(base: string, token: string, outcomes: CallOutcome[]): Promise<number[]> {
+  const waits: number[] = [];
+  for (const outcome of outcomes) {
+    if (!outcome.callId) continue;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const log = await request(base, token, "GET", `/call-logs/${outcome.callId}`);
+      const status = field(log, "status");
+      if (status === "completed" || status === "failed") {
+        const turns = (field(log, "turn_metrics") ?? []) as { voice_to_voice_ms: number | null }[];
+        for (const turn of turns) if (turn.voice_to_voice_ms !== null) waits.push(turn.voice_to_voice_ms);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`call ${outcome.callId} was never closed (${String(status)})`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  return waits;
+}
+
+export async function run(): Promise<BenchResult> {
+  const llm = await startScriptedLlm(() => ({ text: REPLY }));
+  const sid = `AC${randomBytes(16).toString("hex")}`;
+  const twilioToken = randomBytes(16).toString("hex");
+  const double = await startTwilioDouble({ accounts: [{ sid, token: twilioToken, numbers: [NUMBER] }] });
+  const callers = startCallers();
+  await callers.ready;
+  const rows: Record<string, string | number>[] = [];
+  /** Calls per process before degrading, per kind and node count. */
+  const capacity = new Map<string, number>();
+  let nextCaller = 0;
+  try {
+    for (const nodes of NODE_COUNTS) {
+      const database = await freshPostgresDatabase("parley_cluster_bench");
+      const direct = process.env.CLUSTER_BENCH_DIRECT === "1" || !launcherAvailable();
+      if (direct && nodes !== 1) throw new Error("more than one node needs the launcher (deploy/src/local-cluster.ts)");
+      let cluster: BenchNodes | null = null;
+      try {
+        const started = performance.now();
+        cluster = direct ? await startDirectNode(database.url) : await startBenchNodes(nodes, database.url);
+        console.log(`${nodes} node(s) up in ${Math.round((performance.now() - started) / 1000)} s at ${cluster.url}`);
+        const { token, agentId } = await prepare(cluster.url, llm.baseUrl, {
+          sid,
+          token: twilioToken,
+          origin: double.origin,
+        });
+        for (const kind of KINDS) {
+          const level = async (calls: number, turns: number) => {
+            const pids = cluster?.pids() ?? new Map<string, number>();
+            const cpuBefore = [...pids.values()].reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+            const load = loadavg()[0] ?? 0;
+            const started = performance.now();
+            const outcomes = await callers.level({
+              type: "level",
+              kind,
+              calls,
+              turns,
+              base: cluster?.url ?? "",
+              userToken: token,
+              agentId,
+              twilio: { accountSid: sid, authToken: twilioToken, number: NUMBER },
+              firstCaller: nextCaller,
+            });
+            const wall = (performance.now() - started) / 1000;
+            const cpu = [...pids.values()].reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore;
+            nextCaller += calls;
+            const waits = outcomes.flatMap((o) => o.waits);
+            const stored = await storedWaits(cluster?.url ?? "", token, outcomes);
+            const failed = outcomes.filter((o) => o.error !== null);
+            for (const f of failed.slice(0, 3)) console.log(`  ${kind} call ${f.callId ?? "?"}: ${f.error}`);
+            const row = {
+              nodes,
+              kind,
+              calls,
+              turns: waits.length,
+              unanswered: outcomes.reduce((sum, o) => sum + o.unanswered, 0),
+              failed_calls: failed.length,
+              caller_p50_ms: round(percentile(waits, 50)),
+              caller_p95_ms: round(percentile(waits, 95)),
+              stored_v2v_p50_ms: round(percentile(stored, 50)),
+              stored_v2v_p95_ms: round(percentile(stored, 95)),
+              nodes_cpu_cores: +(cpu / wall).toFixed(2),
+              load_1m: +load.toFixed(2),
+            };
+            console.log(JSON.stringify(row));
+            return { row, p95: percentile(waits, 95), clean: failed.length === 0 && row.unanswered === 0 };
+          };
+          const baseline = await level(1, BASELINE_TURNS);
+          rows.push({ ...baseline.row, verdict: "baseline" });
+          const limit = baseline.p95 * DEGRADED;
+          // One process climbs the ladder; more processes start where one process stopped.
+          const one = capacity.get(`${kind}:1`);
+          const ladder =
+            nodes === 1 || one === undefined
+              ? LEVELS
+              : [1, 1.5, 2, 2.5, 3, 3.5, 4].map((m) => Math.max(2, Math.round(one * m)));
+          let held = 1;
+          for (const calls of ladder) {
+            const result = await level(calls, TURNS);
+            const ok = result.clean && result.p95 <= limit;
+            rows.push({ ...result.row, verdict: ok ? "held" : `degraded (p95 > ${Math.round(limit)} ms)` });
+            if (!ok) break;
+            held = calls;
+          }
+          capacity.set(`${kind}:${nodes}`, held);
+        }
+      } catch (error) {
+        if (cluster) console.log(cluster.output().slice(-4000));
+        throw error;
+      } finally {
+        await cluster?.stop();
+        await database.drop();
+      }
+    }
+  } finally {
+    callers.close();
+    await double.close();
+    await llm.close();
+  }
+  for (const kind of KINDS) {
+    const one = capacity.get(`${kind}:1`);
+    const three = capacity.get(`${kind}:3`);
+    rows.push({
+      nodes: "summary",
+      kind,
+      calls_per_process: one ?? "-",
+      calls_3_processes: three ?? "-",
+      ratio_3_to_1: one && three ? +(three / one).toFixed(2) : "-",
+      note: "2 cores: three processes share the two cores one process could already use",
+    });
+  }
+  const line = KINDS.map((kind) => {
+    const one = capacity.get(`${kind}:1`);
+    const three = capacity.get(`${kind}:3`);
+    return `${kind}: ${one ?? "?"} calls per process before p95 degrades >20 %${three ? `, ${three} on 3 processes (×${((three ?? 0) / (one ?? 1)).toFixed(2)})` : ""}`;
+  }).join("; ");
+  console.log(`\ncluster capacity — ${line}`);
+  return { name: "cluster", rows };
+}
