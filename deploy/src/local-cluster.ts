@@ -155,7 +155,10 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
   writeFileSync(haproxyConfig, renderHaproxy(cluster, { statsSocket, maxconn: 4000 }));
   if (withSip) {
     writeFileSync(dispatcherList, renderDispatcherList(cluster));
-    writeFileSync(kamailioConfig, renderKamailio(cluster, { dispatcherList, ctlSocket, children: 2 }));
+    writeFileSync(
+      kamailioConfig,
+      renderKamailio(cluster, { dispatcherList, ctlSocket, children: 2, logMessages: true }),
+    );
   }
 
   const nodeEnv = (node: ClusterNode): NodeJS.ProcessEnv => {

@@ -56,13 +56,14 @@ export function renderHaproxy(cluster: ClusterFile, options: HaproxyOptions): st
     // One failed check takes a node out (a drain or a crash is seen within about a second), two good
     // ones bring it back (a node still starting is not flapped in and out). Checks are cheap.
     "    default-server inter 1s fastinter 500ms downinter 1s fall 1 rise 2",
-    // A request whose connection to a dead node fails is retried on another node.
-    "    option redispatch",
+    // A request whose connection to a dead node fails is retried, each time on another node.
+    "    option redispatch 1",
     "    retries 2",
-    // A node closing its idle keep-alive connections as it stops can meet a request HAProxy just
-    // sent on one: a GET (safe to repeat) is then sent again to another node. Requests that change
-    // something are never repeated by the balancer.
-    "    retry-on conn-failure empty-response",
+    // A node that has finished draining closes before HAProxy's next check sees it gone: a request
+    // sent to it then meets a closed port, an idle connection closing, or the 503 the server answers
+    // on connections still open while it closes. A GET (safe to repeat) is then sent to another
+    // node; requests that change something are never repeated by the balancer.
+    "    retry-on conn-failure empty-response 503",
     "    http-request disable-l7-retry unless METH_GET",
     // A socket URL naming its node goes to that node even while the node is marked DOWN: a draining
     // node still runs its calls, and a media stream reconnecting after DTMF must reach the call's

@@ -11,6 +11,8 @@ export interface KamailioOptions {
   modulesDir?: string;
   /** Worker processes per UDP socket and for TCP (2 keeps the local cluster light). */
   children?: number;
+  /** Log a line per request and reply passing through (the local cluster: to follow a call's signalling). */
+  logMessages?: boolean;
 }
 
 export const KAMAILIO_MODULES_DIR = "/usr/lib/x86_64-linux-gnu/kamailio/modules";
@@ -87,7 +89,7 @@ modparam("dispatcher", "ds_inactive_threshold", 1)
 modparam("dispatcher", "ds_ping_reply_codes", "class=2")
 
 request_route {
-    if (!mf_process_maxfwd_header("10")) {
+${options.logMessages ? '    xlog("L_NOTICE", "SIP $rm $ru from $pr:$si:$sp call-id $ci\\n");\n' : ""}    if (!mf_process_maxfwd_header("10")) {
         sl_send_reply("483", "Too Many Hops");
         exit;
     }
@@ -139,6 +141,10 @@ request_route {
 }
 
 route[TO_NODE] {
+    # The node sees Kamailio as the source of every request; the caller's own address travels in
+    # X-Parley-Source (a copy sent by the caller itself is dropped first, so it cannot be forged).
+    remove_hf("X-Parley-Source");
+    append_hf("X-Parley-Source: $pr:$si:$sp\r\n");
     if (!ds_select_dst("${DISPATCHER_SET}", "4")) {
         sl_send_reply("503", "No Parley node available");
         exit;
@@ -148,13 +154,13 @@ route[TO_NODE] {
 }
 
 route[RELAY] {
-    if (!t_relay()) {
+${options.logMessages ? '    t_on_reply("LOG_REPLY");\n' : ""}    if (!t_relay()) {
         sl_reply_error();
     }
     exit;
 }
 
-# The dispatcher's OPTIONS probes: a node that does not answer within 1.5 s is taken as gone (the
+${options.logMessages ? 'onreply_route[LOG_REPLY] {\n    xlog("L_NOTICE", "SIP reply $rs $rr to $rm from $si:$sp call-id $ci\\n");\n}\n\n' : ""}# The dispatcher's OPTIONS probes: a node that does not answer within 1.5 s is taken as gone (the
 # general 4 s of fr_timer would leave a dead node in rotation for up to 5 s).
 event_route[tm:local-request] {
     if (is_method("OPTIONS") && $fU == "dispatcher") {
@@ -166,8 +172,12 @@ failure_route[NEXT_NODE] {
     if (t_is_canceled()) {
         exit;
     }
-    # A node that refused (draining: 503) or did not answer: out of rotation until its probes pass,
-    # and the request goes to the next node.
+    # The registrar turning a password guesser away is an answer for the phone, not a node failing.
+    if (t_check_status("503") && $T_reply_reason == "Too Many Failed Attempts") {
+        exit;
+    }
+    # A node that refused (draining, or no media port free: 503) or did not answer: out of rotation
+    # until its probes pass, and the request goes to the next node.
     if (t_check_status("503|408") || t_branch_timeout()) {
         ds_mark_dst("ip");
         if (ds_next_dst()) {
