@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { isAlive, npmStart } from "./support/npm-start.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const scripts = path.join(root, "scripts");
@@ -17,15 +18,6 @@ process.on("SIGINT", () => process.exit(4));
 console.log(process.pid);
 setInterval(() => {}, 1000);
 `;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function startLauncher(): Promise<{ launcher: ChildProcess; serverPid: number }> {
   const code = `import { runForwardingSignals } from ${JSON.stringify(forwarder)};
@@ -57,17 +49,11 @@ describe("npm start's launcher (issue 10 item 6)", () => {
   });
 });
 
-/** Runs the root package's own `start` script through npm (and npm's shell) in a copy whose
- * scripts/start.mjs is the stand-in server, so what is tested is exactly how npm launches it. */
+/** `npm start` (support/npm-start.ts) in a copy whose scripts/start.mjs is the stand-in server. */
 async function startThroughNpm(dir: string): Promise<{ npm: ChildProcess; serverPid: number }> {
-  const start = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
-  writeFileSync(
-    path.join(dir, "package.json"),
-    JSON.stringify({ name: "start-check", private: true, scripts: { start } }),
-  );
   mkdirSync(path.join(dir, "scripts"), { recursive: true });
   writeFileSync(path.join(dir, "scripts/start.mjs"), fakeServer);
-  const npm = spawn("npm", ["start", "--silent"], { cwd: dir, stdio: ["ignore", "pipe", "inherit"] });
+  const npm = npmStart(dir);
   if (!npm.stdout) throw new Error("npm has no stdout");
   let printed = "";
   for await (const chunk of npm.stdout) {
