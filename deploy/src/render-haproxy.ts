@@ -34,6 +34,10 @@ export function renderHaproxy(cluster: ClusterFile, options: HaproxyOptions): st
     "    timeout http-request 15s",
     "    timeout client 60s",
     "    timeout server 60s",
+    // A readiness check may take its time on a node busy starting calls (a slow answer is not a
+    // failure); a node that is gone refuses the connection, or does not accept it within the check
+    // interval, and is marked DOWN at once all the same.
+    "    timeout check 5s",
     // Once a request is upgraded to a WebSocket (browser calls, carrier media streams) only the
     // tunnel timeout applies: a call may sit silent for long stretches, so allow an hour of idle.
     "    timeout tunnel 1h",
@@ -53,8 +57,9 @@ export function renderHaproxy(cluster: ClusterFile, options: HaproxyOptions): st
     // while its running calls go on over their open WebSockets.
     "    option httpchk GET /api/v1/health/ready",
     "    http-check expect status 200",
-    // One failed check takes a node out (a drain or a crash is seen within about a second), two good
-    // ones bring it back (a node still starting is not flapped in and out). Checks are cheap.
+    // One failed check takes a node out (a drain's 503 or a crash's refused connection is seen
+    // within about a second), two good ones bring it back (a node still starting is not flapped in
+    // and out). Checks are cheap.
     "    default-server inter 1s fastinter 500ms downinter 1s fall 1 rise 2",
     // A request whose connection to a dead node fails is retried, each time on another node.
     "    option redispatch 1",
