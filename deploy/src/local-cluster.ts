@@ -26,7 +26,10 @@ export interface LocalClusterOptions {
   secretKey?: string;
   /** source: node --import tsx apps/server/src/main.ts (tests); dist: apps/server/dist/main.js. */
   entry?: "source" | "dist";
-  /** Extra environment for every node (LOG_LEVEL, PARLEY_ALLOWED_PRIVATE_HOSTS, PARLEY_ADMIN_*, DRAIN_TIMEOUT…). */
+  /**
+   * Extra environment for every node (LOG_LEVEL, PARLEY_ALLOWED_PRIVATE_HOSTS, PARLEY_ADMIN_*…).
+   * DRAIN_TIMEOUT is 30s unless set here; TRUST_PROXY is loopback (HAProxy on 127.0.0.1).
+   */
   env?: Record<string, string>;
   /** Default true: Kamailio in front of the nodes' SIP ports. */
   sip?: boolean;
