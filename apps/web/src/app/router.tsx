@@ -172,6 +172,7 @@ const routes: RouteObject[] = [
           { path: "users", ...page(() => import("../features/admin/pages/admin-users-page.tsx")) },
           { path: "tiers", ...page(() => import("../features/admin/pages/admin-tiers-page.tsx")) },
           { path: "quotas", ...page(() => import("../features/admin/pages/admin-quotas-page.tsx")) },
+          { path: "nodes", ...page(() => import("../features/admin/pages/admin-nodes-page.tsx"), "admin") },
           { path: "*", element: <Navigate to={paths.admin} replace /> },
         ],
       },

@@ -30,4 +30,5 @@ export const paths = {
   adminUsers: "/admin/users",
   adminTiers: "/admin/tiers",
   adminQuotas: "/admin/quotas",
+  adminNodes: "/admin/nodes",
 } as const;

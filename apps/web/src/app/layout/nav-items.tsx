@@ -6,6 +6,7 @@ import CallOutlined from "@mui/icons-material/CallOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import CreditCardOutlined from "@mui/icons-material/CreditCardOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import DnsOutlined from "@mui/icons-material/DnsOutlined";
 import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
 import FunctionsOutlined from "@mui/icons-material/FunctionsOutlined";
 import GraphicEqOutlined from "@mui/icons-material/GraphicEqOutlined";
@@ -82,6 +83,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { key: "adminUsers", path: paths.adminUsers, icon: <PeopleOutline /> },
       { key: "adminTiers", path: paths.adminTiers, icon: <LayersOutlined /> },
       { key: "adminQuotas", path: paths.adminQuotas, icon: <TuneOutlined /> },
+      { key: "adminNodes", path: paths.adminNodes, icon: <DnsOutlined /> },
     ],
   },
 ];

@@ -1,4 +1,12 @@
-import { AdminStats, AdminUserPage, EnterpriseQuota, type QuotaBody, Tier, type TierBody } from "@parley/contract";
+import {
+  AdminNodesResponse,
+  AdminStats,
+  AdminUserPage,
+  EnterpriseQuota,
+  type QuotaBody,
+  Tier,
+  type TierBody,
+} from "@parley/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { ApiError, api } from "../../../lib/http-client.ts";
@@ -11,6 +19,7 @@ export const adminKeys = {
   userSearch: (search: string) => ["admin", "user-search", search] as const,
   tiers: ["admin", "tiers"] as const,
   quota: (userId: string) => ["admin", "quota", userId] as const,
+  nodes: ["admin", "nodes"] as const,
 };
 
 const TierList = z.array(Tier);
@@ -37,6 +46,17 @@ export const useUserSearch = (search: string) =>
       AdminUserPage.parse(await api.request("/users", { query: { items_per_page: 20, search: search || undefined } }))
         .data,
     placeholderData: keepPreviousData,
+  });
+
+/** How often the node list is read again while it is open: each node writes its heartbeat every 5 s. */
+export const NODES_REFRESH_MS = 5_000;
+
+/** The server processes serving this database, read again every 5 s while the page is open and in view. */
+export const useAdminNodes = () =>
+  useQuery({
+    queryKey: adminKeys.nodes,
+    queryFn: async () => AdminNodesResponse.parse(await api.request("/admin/nodes")).nodes,
+    refetchInterval: NODES_REFRESH_MS,
   });
 
 export const useTiers = () =>
