@@ -3,10 +3,17 @@ import type { AppContext } from "../context.ts";
 
 const CHECK_EVERY_MS = 250;
 const REPORT_EVERY_MS = 30_000;
+/**
+ * Behind balancers (NODE_ID set) a node stays up, unready, at least this long even with no call to
+ * wait for: HAProxy checks every second, and a node that closed before its next check would answer
+ * the requests still sent to it in that second with 503 (a POST is not retried elsewhere).
+ */
+export const UNREADY_GRACE_MS = 3_000;
 
 /**
  * Drains this node (SIGTERM): it stops taking new calls and jobs (ctx.node's listeners) and waits
- * until its running calls have ended or `timeoutMs` has passed, whichever comes first. Resolves
+ * until its running calls have ended (and, behind balancers, UNREADY_GRACE_MS has passed) or
+ * `timeoutMs` has, whichever comes first. Resolves
  * with the number of calls still running then, which the app's close ends as `server_shutdown`.
  */
 export async function drainNode(ctx: AppContext, log: FastifyBaseLogger, timeoutMs: number): Promise<number> {
@@ -18,7 +25,9 @@ export async function drainNode(ctx: AppContext, log: FastifyBaseLogger, timeout
   );
   const handedBack = ctx.node.drain();
   let reported = started;
-  while (running() > 0 && Date.now() - started < timeoutMs) {
+  const grace = ctx.node.routingKey ? Math.min(UNREADY_GRACE_MS, timeoutMs) : 0;
+  const waiting = () => running() > 0 || Date.now() - started < grace;
+  while (waiting() && Date.now() - started < timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, CHECK_EVERY_MS));
     if (Date.now() - reported >= REPORT_EVERY_MS) {
       reported = Date.now();
