@@ -39,16 +39,84 @@ export interface CallerResult {
   hungUpAt: number | null;
   /** Longest time between two audio frames from the first sound to the hang-up (ms). */
   longestGapMs: number;
+  /** How much of that gap this process itself got no CPU (the machine, not the call). */
+  gapStarvedMs: number;
+  /** performance.now() where that gap starts. */
+  gapAt: number;
   /** Set when the far end ended the call (or it failed) before the caller hung up: what happened. */
   cut: string | null;
   /** What the call's end looked like from the caller's side (close code, end message, sipp's exit). */
   ending: string;
 }
 
+/** A tick of the starvation watch: when it ran and this process's CPU time (ms) by then. */
+interface Tick {
+  at: number;
+  cpuMs: number;
+}
+
+const TICK_MS = 20;
+/** A tick this late counts as a stall worth looking at. */
+const STALL_MS = 250;
+const ticks: Tick[] = [];
+let ticker: NodeJS.Timeout | null = null;
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Milliseconds between `from` and `to` in which this process got no CPU at all (late ticks with no
+ * CPU time spent, as support/audio-gaps.ts counts them): the machine's other work had it, so the
+ * caller could not read its socket either. Such a gap measures the machine, not the call.
+ */
+function starved(from: number, to: number): number {
+  let total = 0;
+  for (let i = 1; i < ticks.length; i += 1) {
+    const a = ticks[i - 1] as Tick;
+    const b = ticks[i] as Tick;
+    if (b.at <= from || a.at >= to) continue;
+    const wall = b.at - a.at;
+    if (wall < STALL_MS) continue;
+    const idle = Math.max(0, wall - TICK_MS - (b.cpuMs - a.cpuMs));
+    total += idle * ((Math.min(b.at, to) - Math.max(a.at, from)) / wall);
+  }
+  return total;
+}
+
+function watchStarvation(): void {
+  if (ticker) return;
+  ticks.push({ at: performance.now(), cpuMs: cpuMs() });
+  ticker = setInterval(() => {
+    ticks.push({ at: performance.now(), cpuMs: cpuMs() });
+    // An hour of ticks is plenty for any test.
+    if (ticks.length > 200_000) ticks.splice(0, 100_000);
+  }, TICK_MS);
+  ticker.unref();
+}
+
+/** The longest stretch without an audio frame, and how much of it this process was starved of CPU. */
+export interface Gap {
+  ms: number;
+  starvedMs: number;
+  /** performance.now() where it starts. */
+  at: number;
+}
+
+const gapFields = (gap: Gap | null) => ({
+  longestGapMs: gap?.ms ?? 0,
+  gapStarvedMs: gap?.starvedMs ?? 0,
+  gapAt: gap?.at ?? 0,
+});
+
 /** Frame arrival times with their loudness: the caller's ear on any transport. */
 class Ear {
   private readonly frames: { at: number; rms: number }[] = [];
   private waiters = new Set<() => void>();
+
+  constructor() {
+    watchStarvation();
+  }
 
   hear(rms: number): void {
     this.frames.push({ at: performance.now(), rms });
@@ -64,16 +132,21 @@ class Ear {
     return this.frames.find((f) => f.rms >= SOUND_RMS)?.at ?? null;
   }
 
-  /** Longest time between frames from `from` to `to`, the ends included (a stream that stopped shows). */
-  longestGap(from: number, to: number): number {
+  /**
+   * The longest time between frames from `from` to `to`, the ends included (a stream that stopped
+   * shows), less the time this process was starved in it: the gap the call itself made.
+   */
+  longestGap(from: number, to: number): Gap {
     let previous = from;
-    let longest = 0;
-    for (const frame of this.frames) {
-      if (frame.at < from || frame.at > to) continue;
-      longest = Math.max(longest, frame.at - previous);
-      previous = frame.at;
-    }
-    return Math.max(longest, to - previous);
+    let gap: Gap = { ms: 0, starvedMs: 0, at: from };
+    const consider = (at: number) => {
+      const starvedMs = starved(previous, at);
+      if (at - previous - starvedMs > gap.ms - gap.starvedMs) gap = { ms: at - previous, starvedMs, at: previous };
+      previous = at;
+    };
+    for (const frame of this.frames) if (frame.at >= from && frame.at <= to) consider(frame.at);
+    consider(to);
+    return gap;
   }
 
   /** Resolves when a frame with sound has arrived, or `stop()` holds (then null). */
@@ -192,7 +265,7 @@ export async function browserCall(
     node: routedNode(grant.url, "realtime"),
     heardAt,
     hungUpAt,
-    longestGapMs: heardAt === null ? 0 : ear.longestGap(heardAt, hungUpAt ?? performance.now()),
+    ...gapFields(heardAt === null ? null : ear.longestGap(heardAt, hungUpAt ?? performance.now())),
     cut: hungUpAt === null ? `ended before the caller hung up (${ending})` : heardAt === null ? "never heard" : null,
     ending,
   };
@@ -341,7 +414,7 @@ export async function twilioCall(publicUrl: string, line: TwilioLine, from: stri
       node: routedNode(stream.url, "stream"),
       heardAt,
       hungUpAt,
-      longestGapMs: heardAt === null ? 0 : ear.longestGap(heardAt, hungUpAt ?? performance.now()),
+      ...gapFields(heardAt === null ? null : ear.longestGap(heardAt, hungUpAt ?? performance.now())),
       cut: hungUpAt === null ? `ended before the caller hung up (${ending})` : heardAt === null ? "never heard" : null,
       ending,
     };
@@ -530,7 +603,7 @@ export async function sipCall(target: SipTarget, fromNumber: string, hold: Hold)
       // sipp sent its BYE at the end of the pause and got the 200 (exit 0).
       hungUpAt: ok ? ended : null,
       // Parley's RTP stops at the BYE: the gaps that count are those up to its last packet.
-      longestGapMs: heardAt === null ? 0 : media.ear.longestGap(heardAt, media.ear.lastAt ?? heardAt),
+      ...gapFields(heardAt === null ? null : media.ear.longestGap(heardAt, media.ear.lastAt ?? heardAt)),
       cut: !ok ? `sipp exited ${result.code}: ${tail}` : heardAt === null ? "never heard" : null,
       ending: `sipp exit ${result.code} after ${Math.round(ended - answeredAt)} ms`,
     };
