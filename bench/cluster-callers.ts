@@ -53,6 +53,8 @@ const REPLY_END_QUIET_MS = 400;
 const PAUSE_MS = 400;
 const PAUSE_JITTER_MS = 600;
 const START_JITTER_MS = 1_500;
+/** From the first request of a call to its socket being ready. */
+const CONNECT_TIMEOUT_MS = 60_000;
 /** The caller's words (cluster-instant-vendor.ts "hears" its line whatever is said). */
 const LINE = "I would like to book a table for two";
 const MULAW_SILENCE = 0xff;
@@ -289,10 +291,17 @@ function runCall(order: LevelOrder, talk: Speech, index: number, ticks: Set<() =
   let turns = 0;
   let line: Line | null = null;
 
+  let heardFrames = 0;
+  let quietFrames = 0;
   const onAudio = (rms: number, ms: number) => {
     const now = performance.now();
+    if (rms < AUDIBLE_RMS) {
+      quietFrames += 1;
+      return;
+    }
+    heardFrames += 1;
+    // Only sound counts toward the playout: a line that carries silence between replies is quiet.
     playoutEndsAt = Math.max(playoutEndsAt, now) + ms;
-    if (rms < AUDIBLE_RMS) return;
     lastAudibleAt = now;
     if (phase === "waiting") {
       outcome.waits.push(now - lastVoicedSentAt);
@@ -310,9 +319,21 @@ function runCall(order: LevelOrder, talk: Speech, index: number, ticks: Set<() =
       phase = "done";
       ticks.delete(tick);
       outcome.error = error;
+      clearTimeout(deadline);
       line?.hangup();
       resolve(outcome);
     };
+    // A call that neither finishes nor fails (a socket that never says "ready", a reply that never
+    // ends) would hold the level for ever: it ends with what it was doing then.
+    const deadline = setTimeout(
+      () => {
+        const where = phase;
+        finish(
+          `stuck ${where} after ${turns} turns (${Math.round(performance.now() - playoutEndsAt)} ms past playout, ${heardFrames} audible and ${quietFrames} quiet frames heard)`,
+        );
+      },
+      START_JITTER_MS + CONNECT_TIMEOUT_MS + order.turns * (TURN_TIMEOUT_MS + 5_000),
+    );
     const nextFrame = (now: number): number | null => {
       if (phase !== "speaking") return null;
       const frame = speechIndex;

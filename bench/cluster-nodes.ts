@@ -3,10 +3,11 @@
 // (deploy/src/local-cluster.ts: HAProxy in front, node ids in the socket URLs).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startLocalCluster } from "../deploy/src/local-cluster.ts";
 
 export const ADMIN = { email: "cluster-bench@example.com", password: "Cluster-bench-password-1" };
 
@@ -22,24 +23,7 @@ export interface BenchNodes {
 }
 
 const repo = path.resolve(import.meta.dirname, "..");
-const launcherPath = path.join(repo, "deploy/src/local-cluster.ts");
 const preload = path.join(import.meta.dirname, "cluster-node-preload.ts");
-
-/** The launcher's interface, as much of it as the bench uses (deploy/src/local-cluster.ts). */
-interface Launcher {
-  startLocalCluster(options: {
-    nodes: number;
-    databaseUrl: string;
-    entry?: "source" | "dist";
-    env?: Record<string, string>;
-    sip?: boolean;
-    workDir?: string;
-  }): Promise<{
-    url: string;
-    nodes: { id: string; pid(): number | null; output(): string }[];
-    stop(): Promise<void>;
-  }>;
-}
 
 /** Every node's environment beside what the launcher sets. */
 const nodeEnv = () => ({
@@ -53,18 +37,13 @@ const nodeEnv = () => ({
   DRAIN_TIMEOUT: "5s",
 });
 
-export function launcherAvailable(): boolean {
-  return existsSync(launcherPath);
-}
-
 /**
  * `count` nodes behind HAProxy on `databaseUrl`. The entry is "source": the doubles are put in
  * place by a resolve hook, which cannot reach into dist/main.js, where the vendor folders are bundled.
  */
 export async function startBenchNodes(count: number, databaseUrl: string): Promise<BenchNodes> {
-  const launcher = (await import(launcherPath)) as Launcher;
   const workDir = mkdtempSync(path.join(tmpdir(), "cluster-bench-"));
-  const cluster = await launcher.startLocalCluster({
+  const cluster = await startLocalCluster({
     nodes: count,
     databaseUrl,
     entry: "source",

@@ -11,26 +11,28 @@
 // call logs store. At each level all calls run at once; the ladder stops at the first level whose
 // p95 is more than 20 % above the one-call baseline (or where a turn goes unanswered).
 //
-// CLUSTER_BENCH_NODES=1,3  CLUSTER_BENCH_KINDS=browser,twilio  CLUSTER_BENCH_TURNS=5
-// CLUSTER_BENCH_BASELINE_TURNS=16  CLUSTER_BENCH_LEVELS=2,4,8,… (one process's ladder)
+// CLUSTER_BENCH_NODES=1,3  CLUSTER_BENCH_KINDS=browser,twilio  CLUSTER_BENCH_TURNS=4
+// CLUSTER_BENCH_BASELINE_TURNS=12  CLUSTER_BENCH_LEVELS=4,8,12,16,24,32,48 (one process's ladder)
+// CLUSTER_BENCH_DIRECT=1: the one-process runs without HAProxy.
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
+import { CallLog } from "@parley/contract";
 import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import { freshPostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
 import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
 import type { CallersMessage, CallKind, CallOutcome, LevelOrder } from "./cluster-callers.ts";
-import { ADMIN, type BenchNodes, launcherAvailable, startBenchNodes, startDirectNode } from "./cluster-nodes.ts";
+import { ADMIN, type BenchNodes, startBenchNodes, startDirectNode } from "./cluster-nodes.ts";
 import type { BenchResult } from "./run.ts";
 
 const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(",").map((v) => v.trim());
 const NODE_COUNTS = list(process.env.CLUSTER_BENCH_NODES, "1,3").map(Number);
 const KINDS = list(process.env.CLUSTER_BENCH_KINDS, "browser,twilio") as CallKind[];
-const TURNS = Number(process.env.CLUSTER_BENCH_TURNS ?? 5);
-const BASELINE_TURNS = Number(process.env.CLUSTER_BENCH_BASELINE_TURNS ?? 16);
-const LEVELS = list(process.env.CLUSTER_BENCH_LEVELS, "2,4,8,12,16,24,32,48,64").map(Number);
+const TURNS = Number(process.env.CLUSTER_BENCH_TURNS ?? 4);
+const BASELINE_TURNS = Number(process.env.CLUSTER_BENCH_BASELINE_TURNS ?? 12);
+const LEVELS = list(process.env.CLUSTER_BENCH_LEVELS, "4,8,12,16,24,32,48").map(Number);
 /** More than this much above the baseline's p95 is degraded. */
 const DEGRADED = 1.2;
 const NUMBER = "+14155550180";
@@ -139,25 +141,37 @@ async function prepare(base: string, llmUrl: string, twilio: { sid: string; toke
   return { token, agentId };
 }
 
-/** The stored voice_to_voice_ms of each call's turns, once its log is closed. */
-async function storedWaits(base: string, token: string, outcomes: CallOutcome[]): Promise<number[]> {
-  const waits: number[] = [];
+/** What the call logs stored of a level's turns, once every log is closed. */
+interface Stored {
+  voiceToVoice: number[];
+  endOfTurnWait: number[];
+  llmTtft: number[];
+  interruptions: number;
+  rules: Set<string>;
+}
+
+async function storedTurns(base: string, token: string, outcomes: CallOutcome[]): Promise<Stored> {
+  const stored: Stored = { voiceToVoice: [], endOfTurnWait: [], llmTtft: [], interruptions: 0, rules: new Set() };
   for (const outcome of outcomes) {
     if (!outcome.callId) continue;
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const log = await request(base, token, "GET", `/call-logs/${outcome.callId}`);
-      const status = field(log, "status");
-      if (status === "completed" || status === "failed") {
-        const turns = (field(log, "turn_metrics") ?? []) as { voice_to_voice_ms: number | null }[];
-        for (const turn of turns) if (turn.voice_to_voice_ms !== null) waits.push(turn.voice_to_voice_ms);
+      const log = CallLog.parse(await request(base, token, "GET", `/call-logs/${outcome.callId}`));
+      if (log.status === "completed" || log.status === "failed") {
+        for (const turn of log.turn_metrics) {
+          if (turn.voice_to_voice_ms !== null) stored.voiceToVoice.push(turn.voice_to_voice_ms);
+          if (turn.end_of_turn_wait_ms != null) stored.endOfTurnWait.push(turn.end_of_turn_wait_ms);
+          if (turn.llm_ttft_ms !== null) stored.llmTtft.push(turn.llm_ttft_ms);
+          if (turn.end_of_turn_rule) stored.rules.add(turn.end_of_turn_rule);
+        }
+        stored.interruptions += log.events.filter((e) => e.type === "interruption").length;
         break;
       }
-      if (Date.now() > deadline) throw new Error(`call ${outcome.callId} was never closed (${String(status)})`);
+      if (Date.now() > deadline) throw new Error(`call ${outcome.callId} was never closed (${log.status})`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  return waits;
+  return stored;
 }
 
 export async function run(): Promise<BenchResult> {
@@ -174,8 +188,8 @@ export async function run(): Promise<BenchResult> {
   try {
     for (const nodes of NODE_COUNTS) {
       const database = await freshPostgresDatabase("parley_cluster_bench");
-      const direct = process.env.CLUSTER_BENCH_DIRECT === "1" || !launcherAvailable();
-      if (direct && nodes !== 1) throw new Error("more than one node needs the launcher (deploy/src/local-cluster.ts)");
+      // CLUSTER_BENCH_DIRECT=1: a single process without HAProxy, to see what the balancer's hop costs.
+      const direct = process.env.CLUSTER_BENCH_DIRECT === "1" && nodes === 1;
       let cluster: BenchNodes | null = null;
       try {
         const started = performance.now();
@@ -207,7 +221,7 @@ export async function run(): Promise<BenchResult> {
             const cpu = [...pids.values()].reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore;
             nextCaller += calls;
             const waits = outcomes.flatMap((o) => o.waits);
-            const stored = await storedWaits(cluster?.url ?? "", token, outcomes);
+            const stored = await storedTurns(cluster?.url ?? "", token, outcomes);
             const failed = outcomes.filter((o) => o.error !== null);
             for (const f of failed.slice(0, 3)) console.log(`  ${kind} call ${f.callId ?? "?"}: ${f.error}`);
             const row = {
@@ -219,8 +233,12 @@ export async function run(): Promise<BenchResult> {
               failed_calls: failed.length,
               caller_p50_ms: round(percentile(waits, 50)),
               caller_p95_ms: round(percentile(waits, 95)),
-              stored_v2v_p50_ms: round(percentile(stored, 50)),
-              stored_v2v_p95_ms: round(percentile(stored, 95)),
+              stored_v2v_p50_ms: round(percentile(stored.voiceToVoice, 50)),
+              stored_v2v_p95_ms: round(percentile(stored.voiceToVoice, 95)),
+              end_of_turn_wait_p95_ms: round(percentile(stored.endOfTurnWait, 95)),
+              llm_ttft_p95_ms: round(percentile(stored.llmTtft, 95)),
+              interruptions: stored.interruptions,
+              rules: [...stored.rules].join(","),
               nodes_cpu_cores: +(cpu / wall).toFixed(2),
               load_1m: +load.toFixed(2),
             };
