@@ -178,9 +178,8 @@ describe("socket URLs with and without NODE_ID", () => {
     double = await startTwilioDouble({
       accounts: [{ ...account, numbers: ["+14155550140", "+14155550141"] }],
     });
-    routed = await startAddressedApp({ NODE_ID: "node-7" });
-    bare = await startAddressedApp();
-  }, 120_000);
+    [routed, bare] = await Promise.all([startAddressedApp({ NODE_ID: "node-7" }), startAddressedApp()]);
+  }, 240_000);
   afterAll(async () => {
     await routed?.close();
     await bare?.close();
@@ -202,7 +201,7 @@ describe("socket URLs with and without NODE_ID", () => {
     expect(routed.ctx.calls.rooms.all()).toHaveLength(1);
     caller.send({ type: "hangup" });
     await caller.closed;
-  }, 90_000);
+  }, 180_000);
 
   it("a Twilio voice webhook's <Stream url> carries the routing key with NODE_ID, and is bare without", async () => {
     await twilioNumber(routed, double, { ...account, number: "+14155550140" });
@@ -256,7 +255,7 @@ describe("SIP on a draining node", () => {
     sip = await startSipApp(llm, { first_message: "Hello, you have reached the front desk." });
     socket = createSocket("udp4");
     await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     socket?.close();
     await sip?.t.close();
@@ -316,5 +315,5 @@ describe("SIP on a draining node", () => {
       sipp.stop();
       probe.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
