@@ -64,10 +64,10 @@ export function renderHaproxy(cluster: ClusterFile, options: HaproxyOptions): st
     // A request whose connection to a dead node fails is retried, each time on another node.
     "    option redispatch 1",
     "    retries 2",
-    // A node that has finished draining closes before HAProxy's next check sees it gone: a request
-    // sent to it then meets a closed port, an idle connection closing, or the 503 the server answers
-    // on connections still open while it closes. A GET (safe to repeat) is then sent to another
-    // node; requests that change something are never repeated by the balancer.
+    // A request sent to a node going away (a crash; a drain stays up, unready, for 3 s so this is
+    // rare there) meets a closed port, an idle connection closing, or the 503 a closing server
+    // answers. A GET (safe to repeat) is then sent to another node; requests that change
+    // something are never repeated by the balancer.
     "    retry-on conn-failure empty-response 503",
     "    http-request disable-l7-retry unless METH_GET",
     // A socket URL naming its node goes to that node even while the node is marked DOWN: a draining
