@@ -6,7 +6,7 @@ import { webhookUrlsFor } from "../phone-numbers/service.ts";
 /**
  * The vendor's URLs for one call, its media stream's path ending with the routing key of the node
  * holding the call's room (`…/stream/node-2`), so the load balancer in front (deploy/) sends the
- * stream where the call runs. Path, not query: Twilio's <Stream url> takes no query string. Without
+ * stream where the call runs. Path, not query: a carrier's stream markup may refuse a query string. Without
  * NODE_ID (one process) the URLs are the plain ones.
  */
 export async function callUrlsFor(
