@@ -1,5 +1,9 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createSocket, type Socket } from "node:dgram";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { RoomTokenResponse, StartCallResponse } from "@parley/contract";
 import { twilioSignature } from "@parley/engine/testing/telephony/twilio-signature";
 import { g711Decode, parseRtp } from "@parley/sip";
@@ -7,7 +11,6 @@ import WebSocket from "ws";
 import { webhookUrlsFor } from "../../src/modules/phone-numbers/service.ts";
 import type { client } from "./server-process.ts";
 import { freeUdpPort } from "./sip-peers.ts";
-import { runSipp } from "./sipp.ts";
 import { streamOfTwiml } from "./twilio-caller.ts";
 
 /**
@@ -545,6 +548,41 @@ ${body}
 `;
 }
 
+/**
+ * Runs one sipp call of `scenario`; resolves with its exit code and, when it failed, the reason
+ * from its error trace (e.g. "while expecting '200' (index 8), received 'SIP/2.0 404 Not here'").
+ */
+function runSippCall(scenario: string, args: string[], timeoutSeconds: number) {
+  const dir = mkdtempSync(path.join(tmpdir(), "parley-cluster-sipp-"));
+  writeFileSync(path.join(dir, "scenario.xml"), scenario);
+  const child = spawn(
+    "sipp",
+    [
+      "-sf",
+      "scenario.xml",
+      "-m",
+      "1",
+      "-nostdin",
+      "-timeout",
+      `${timeoutSeconds}s`,
+      "-timeout_error",
+      "-trace_err",
+      ...args,
+    ],
+    { cwd: dir, stdio: ["ignore", "ignore", "ignore"] },
+  );
+  const done = new Promise<{ code: number | null; reason: string }>((resolve) =>
+    child.once("exit", (code) => {
+      const errors = readdirSync(dir).find((f) => f.endsWith("_errors.log"));
+      const trace = errors ? readFileSync(path.join(dir, errors), "utf8") : "";
+      const reason =
+        trace.match(/(Aborting call[^\n]*\n[^\n]*|[^\n]*(timeout|Timeout)[^\n]*)/)?.[0] ?? trace.slice(-300);
+      resolve({ code, reason: `${reason.replace(/\s+/g, " ").trim()} (trace in ${dir})` });
+    }),
+  );
+  return { done, stop: () => void (child.exitCode === null && child.kill("SIGKILL")) };
+}
+
 const sdpFor = (mediaPort: number) =>
   [
     "v=0",
@@ -568,7 +606,7 @@ export async function sipCall(target: SipTarget, fromNumber: string, hold: Hold)
   const media = new RtpEnd();
   const mediaPort = await media.open();
   const answeredAt = performance.now();
-  const sipp = runSipp(
+  const sipp = runSippCall(
     hangingUpCaller(
       `<sip:${fromNumber}@carrier.test>`,
       `<sip:${target.number}@parley.test>`,
@@ -585,6 +623,7 @@ export async function sipCall(target: SipTarget, fromNumber: string, hold: Hold)
       target.number.replace(/^\+/, ""),
       "-recv_timeout",
       "60000",
+      "-trace_msg",
     ],
     Math.ceil((hold.holdMs + (hold.answerTimeoutMs ?? 90_000)) / 1000) + 30,
   );
@@ -593,7 +632,6 @@ export async function sipCall(target: SipTarget, fromNumber: string, hold: Hold)
     const result = await sipp.done;
     const ended = performance.now();
     const ok = result.code === 0;
-    const tail = result.output.slice(-600).replace(/\s+/g, " ");
     return {
       channel: "sip",
       key: fromNumber,
@@ -604,7 +642,7 @@ export async function sipCall(target: SipTarget, fromNumber: string, hold: Hold)
       hungUpAt: ok ? ended : null,
       // Parley's RTP stops at the BYE: the gaps that count are those up to its last packet.
       ...gapFields(heardAt === null ? null : media.ear.longestGap(heardAt, media.ear.lastAt ?? heardAt)),
-      cut: !ok ? `sipp exited ${result.code}: ${tail}` : heardAt === null ? "never heard" : null,
+      cut: !ok ? `sipp exited ${result.code}: ${result.reason}` : heardAt === null ? "never heard" : null,
       ending: `sipp exit ${result.code} after ${Math.round(ended - answeredAt)} ms`,
     };
   } finally {
