@@ -40,7 +40,7 @@ export interface CallOutcome {
 
 export type CallersMessage =
   | { type: "ready" }
-  | { type: "result"; outcomes: CallOutcome[] }
+  | { type: "result"; outcomes: CallOutcome[]; tokenRetries: number }
   | { type: "failed"; message: string };
 
 const FRAME_MS = 20;
@@ -59,6 +59,8 @@ const CONNECT_TIMEOUT_MS = 60_000;
 const LINE = "I would like to book a table for two";
 const MULAW_SILENCE = 0xff;
 
+/** Room-token requests answered 404 and asked again, over the level (see browserLine). */
+const tokenRetries = { count: 0 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Speech {
@@ -151,7 +153,19 @@ async function browserLine(order: LevelOrder, talk: Speech, onAudio: (rms: numbe
   const callId = String(field(started, "call_id"));
   const room = String(field(started, "room", "name"));
   const query = new URLSearchParams({ room_name: room, user_identity: `bench-${callId}`, name: "Bench" });
-  const grant = await api(order, "GET", `/agents/room/generate_room_token?${query}`);
+  // Behind the balancer the token request may reach another node before the holder's live_rooms
+  // row is written (POST …/call answers first): that node says 404, and a client asks again.
+  let grant: unknown;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      grant = await api(order, "GET", `/agents/room/generate_room_token?${query}`);
+      break;
+    } catch (error) {
+      if (attempt >= 20 || !String(error).includes("answered 404")) throw error;
+      tokenRetries.count += 1;
+      await sleep(100);
+    }
+  }
   const path = String(field(grant, "url") || "/api/v1/realtime");
   const url = `${order.base.replace(/^http/, "ws")}${path}?token=${encodeURIComponent(String(field(grant, "accessToken")))}`;
   const socket = new WebSocket(url);
@@ -399,7 +413,10 @@ async function runLevel(order: LevelOrder, talk: Speech): Promise<CallOutcome[]>
 const talk = speech();
 process.on("message", (order: LevelOrder) => {
   runLevel(order, talk).then(
-    (outcomes) => process.send?.({ type: "result", outcomes } satisfies CallersMessage),
+    (outcomes) => {
+      process.send?.({ type: "result", outcomes, tokenRetries: tokenRetries.count } satisfies CallersMessage);
+      tokenRetries.count = 0;
+    },
     (error: unknown) => process.send?.({ type: "failed", message: String(error) } satisfies CallersMessage),
   );
 });

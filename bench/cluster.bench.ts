@@ -67,12 +67,12 @@ function startCallers() {
   });
   return {
     ready,
-    level(order: LevelOrder): Promise<CallOutcome[]> {
+    level(order: LevelOrder): Promise<{ outcomes: CallOutcome[]; tokenRetries: number }> {
       return new Promise((resolve, reject) => {
         const onMessage = (message: CallersMessage) => {
           if (message.type === "ready") return;
           child.off("message", onMessage);
-          if (message.type === "result") resolve(message.outcomes);
+          if (message.type === "result") resolve(message);
           else reject(new Error(`the callers failed: ${message.message}`));
         };
         child.on("message", onMessage);
@@ -206,7 +206,7 @@ export async function run(): Promise<BenchResult> {
             const cpuBefore = [...pids.values()].reduce((sum, pid) => sum + cpuSeconds(pid), 0);
             const load = loadavg()[0] ?? 0;
             const started = performance.now();
-            const outcomes = await callers.level({
+            const { outcomes, tokenRetries } = await callers.level({
               type: "level",
               kind,
               calls,
@@ -240,6 +240,9 @@ export async function run(): Promise<BenchResult> {
               interruptions: stored.interruptions,
               rules: [...stored.rules].join(","),
               nodes_cpu_cores: +(cpu / wall).toFixed(2),
+              // CPU per call is what contention from other work on the machine changes least.
+              cpu_pct_per_call: +((100 * cpu) / wall / calls).toFixed(1),
+              token_404_retries: tokenRetries,
               load_1m: +load.toFixed(2),
             };
             console.log(JSON.stringify(row));
