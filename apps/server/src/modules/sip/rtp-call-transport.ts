@@ -28,6 +28,8 @@ export class RtpCallTransport implements CallTransport {
     private readonly transfer: (number: string) => Promise<TransferOutcome>,
     private readonly log: FastifyBaseLogger,
     private readonly onClosed: () => void,
+    /** Holds the hang-up until it is sent, so a closing server sends every BYE before its listener goes. */
+    private readonly track: (hangingUp: Promise<void>) => void = () => {},
   ) {}
 
   send(_message: RealtimeServerMessage): void {}
@@ -50,16 +52,20 @@ export class RtpCallTransport implements CallTransport {
     }
   }
 
-  close(_code: number, _reason: string): void {
-    void this.closeLeg().catch((error: unknown) => this.log.warn({ err: error }, "could not hang up the SIP leg"));
+  close(_code: number, reason: string): void {
+    const hangingUp = this.closeLeg(reason === "server_shutdown").catch((error: unknown) =>
+      this.log.warn({ err: error }, "could not hang up the SIP leg"),
+    );
+    this.track(hangingUp);
   }
 
-  private async closeLeg(): Promise<void> {
+  /** `now`: the server is closing, so the BYE goes without waiting for the last words to play out. */
+  private async closeLeg(now: boolean): Promise<void> {
     const outcome = this.transferring ? await this.transferring : null;
     // A bridged call keeps both legs (and this RTP session) up: the bridge ends them.
     if (outcome === "bridged") return;
     // Let the last words play out before the BYE (at most a few seconds).
-    const until = Date.now() + 5_000;
+    const until = now ? 0 : Date.now() + 5_000;
     while (outcome === null && this.rtp.pendingSamples > 0 && Date.now() < until && this.leg.state !== "ended") {
       await new Promise((resolve) => setTimeout(resolve, 40));
     }

@@ -39,7 +39,10 @@ export async function runAssistantOnLeg(setup: SipCallSetup): Promise<LiveCall |
   const released = () => {
     if (extension) void clearExtensionCall(db, room.callId).catch(() => undefined);
   };
-  const transport = new RtpCallTransport(leg, rtp, setup.transfer, calls.log, released);
+  const transport = new RtpCallTransport(leg, rtp, setup.transfer, calls.log, released, (hangingUp) => {
+    runtime.hangingUp.add(hangingUp);
+    void hangingUp.finally(() => runtime.hangingUp.delete(hangingUp));
+  });
   const up = new Upsampler();
   let live: LiveCall | null = null;
   const hangup = (reason: CallEndReason) => void live?.hangup(reason);

@@ -22,6 +22,8 @@ export interface SipRuntime {
   nonces: NonceIssuer;
   /** Stops what the runtime started besides the user agent (trunk registrations, sweeps). */
   stoppers: (() => Promise<void> | void)[];
+  /** Calls' hang-ups (BYE) under way: the user agent closes only once they are sent. */
+  hangingUp: Set<Promise<void>>;
 }
 
 // One runtime per application context, so test apps side by side keep their own.
@@ -72,6 +74,7 @@ export async function startSipRuntime(ctx: AppContext): Promise<SipRuntime | nul
     // Derived from the master secret: a nonce issued by one process verifies on another.
     nonces: createNonceIssuer(Buffer.from(calls.key).toString("hex")),
     stoppers: [],
+    hangingUp: new Set(),
   };
   runtimes.set(ctx, runtime);
   // A draining node answers new calls, registrations and probes 503: the proxy in front moves on.
@@ -87,5 +90,7 @@ export async function stopSipRuntime(ctx: AppContext): Promise<void> {
   if (!runtime) return;
   runtimes.delete(ctx);
   for (const stop of runtime.stoppers.splice(0)) await stop();
+  // Calls ended by the shutdown have begun hanging up (calls.endAll ran first): let their BYEs out.
+  await Promise.allSettled([...runtime.hangingUp]);
   await runtime.ua.close();
 }
