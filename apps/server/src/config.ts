@@ -148,6 +148,15 @@ const envSchema = z.object({
     .trim()
     .default("5060")
     .refine((v) => v === "off" || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), "must be a port number or off"),
+  /**
+   * SIP proxies in front of this node (deploy/: Kamailio), as addresses or CIDR ranges. A request
+   * from one of them is taken to come from the address its X-Parley-Source header names (the proxy
+   * sets it and drops any copy the caller sent): trunks' allowed_ips and the REGISTER rate limits
+   * then see the real caller, not the proxy.
+   */
+  SIP_TRUSTED_PROXIES: commaList((entry) => isIpOrRange(entry), "is not an IP address or CIDR range"),
+  /** host[:port] phones are told to register to (the SIP proxy in front); default SIP_HOST and the SIP port. */
+  SIP_REGISTRAR: optionalText,
   /** Where RTP media of SIP calls is sent and received: an inclusive UDP port range. */
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65535).default(10000),
   RTP_PORT_MAX: z.coerce.number().int().min(1024).max(65535).default(10999),
@@ -208,7 +217,11 @@ export type TrustProxy = false | number | string[];
 
 /** An address or CIDR range proxy-addr understands, or one of its named ranges. */
 function isProxyAddress(entry: string): boolean {
-  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  return ["loopback", "linklocal", "uniquelocal"].includes(entry) || isIpOrRange(entry);
+}
+
+/** An IP address, or a CIDR range of one. */
+function isIpOrRange(entry: string): boolean {
   const [address = "", bits, extra] = entry.split("/");
   const family = isIP(address);
   if (family === 0 || extra !== undefined) return false;
@@ -249,8 +262,18 @@ export interface Config {
   allowedPrivateHosts: string[];
   /** Server-wide provider credentials (the variables the provider descriptors name), the fallback when a workspace has none. */
   providerKeys: ProviderKeys;
-  /** SIP listener; port null when SIP_PORT=off. */
-  sip: { host: string; port: number | null; rtpPortMin: number; rtpPortMax: number };
+  /**
+   * SIP listener; port null when SIP_PORT=off. trustedProxies: SIP_TRUSTED_PROXIES; registrar: what
+   * phones are told to register to (null: SIP_HOST and the bound port).
+   */
+  sip: {
+    host: string;
+    port: number | null;
+    rtpPortMin: number;
+    rtpPortMax: number;
+    trustedProxies: string[];
+    registrar: string | null;
+  };
   whatsapp: { appSecret: string | undefined; graphApiUrl: string; iceServers: Array<{ urls: string }> };
   /** Payments; secretKey undefined turns them off. */
   stripe: { secretKey: string | undefined; apiUrl: string };
@@ -346,6 +369,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       port: env.SIP_PORT === "off" ? null : Number(env.SIP_PORT),
       rtpPortMin: env.RTP_PORT_MIN,
       rtpPortMax: env.RTP_PORT_MAX,
+      trustedProxies: env.SIP_TRUSTED_PROXIES,
+      registrar: env.SIP_REGISTRAR ?? null,
     },
     whatsapp: {
       appSecret: env.WHATSAPP_APP_SECRET,

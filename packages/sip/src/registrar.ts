@@ -58,6 +58,12 @@ export interface RegistrarOptions {
   /** The HA1 (MD5 of user:realm:password) of an account, the realm being its domain; null when unknown. */
   ha1(username: string, domain: string): Promise<string | null>;
   nonces: NonceIssuer;
+  /**
+   * Who sent the REGISTER, for the rate limit: the transport's peer by default. Behind a SIP proxy
+   * every request comes from the proxy, which names the phone's own address in a header it sets.
+   * (The binding keeps the transport's peer: that is where requests for the phone must go.)
+   */
+  originOf?: (request: IncomingRequest) => Peer;
   now?: () => Date;
   minExpires?: number;
   maxExpires?: number;
@@ -80,7 +86,7 @@ export async function handleRegister(
     await request.reply(400, { reason: "Missing address of record" });
     return null;
   }
-  const attempt: RegisterAttempt = { username, domain, source: request.from };
+  const attempt: RegisterAttempt = { username, domain, source: options.originOf?.(request) ?? request.from };
   const wait = options.guard ? await options.guard.retryAfter(attempt) : 0;
   if (wait > 0) {
     await request.reply(REGISTER_BLOCKED.status, {

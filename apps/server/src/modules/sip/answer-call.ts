@@ -18,6 +18,7 @@ import {
 } from "../phone-numbers/service.ts";
 import { fromTrunk } from "./allowed-peers.ts";
 import { clearExtensionCall } from "./registrations.ts";
+import { requestOrigin } from "./request-origin.ts";
 import { routeFor } from "./routing.ts";
 import { runAssistantOnLeg } from "./sip-call.ts";
 import type { SipRuntime } from "./sip-runtime.ts";
@@ -54,7 +55,8 @@ async function admit(runtime: SipRuntime, call: InboundCall): Promise<Admission>
   if (!user) return { status: 404 };
   const candidates = await candidatesFor(runtime, user);
   if (candidates.length === 0) return { status: 404 };
-  const source = call.invite.from.address;
+  // Behind a trusted SIP proxy, the carrier's own address (what allowed_ips names), not the proxy's.
+  const source = requestOrigin(call.invite, runtime.ctx.config.sip.trustedProxies).address;
   for (const record of candidates) {
     if (record.provider === "sip_trunk" && record.sipTrunk && (await fromTrunk(source, record.sipTrunk)))
       return { record };

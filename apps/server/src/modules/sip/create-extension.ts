@@ -47,7 +47,7 @@ export async function createExtension(
       username,
       password,
       domain: body.domain,
-      registrar: `${ctx.config.sip.host}:${port}`,
+      registrar: ctx.config.sip.registrar ?? `${ctx.config.sip.host}:${port}`,
       transport: ["udp", "tcp"],
     },
   };

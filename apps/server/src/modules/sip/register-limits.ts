@@ -1,5 +1,6 @@
 import type { BindingStore, Peer, RegisterAttempt, RegisterGuard } from "@parley/sip";
 import type { FastifyBaseLogger } from "fastify";
+import { bindingOrigin } from "./request-origin.ts";
 
 /**
  * Password guessing on the registrar: failed digest authentications are counted per extension
@@ -74,7 +75,13 @@ export interface RegisterRateLimit extends RegisterGuard {
  * bindings: someone guessing an extension's password must not lock its registered phone out.
  */
 export function registerRateLimit(
-  deps: { store: BindingStore; log: FastifyBaseLogger; now: () => Date },
+  deps: {
+    store: BindingStore;
+    log: FastifyBaseLogger;
+    now: () => Date;
+    /** SIP_TRUSTED_PROXIES: bindings made through them are told apart by their Contact's host. */
+    trustedProxies?: readonly string[];
+  },
   limits: RegisterLimits = REGISTER_LIMITS,
 ): RegisterRateLimit {
   const extensions = new FailureCounter(limits.perExtension, limits);
@@ -89,7 +96,8 @@ export function registerRateLimit(
       const extensionWait = extensions.blockedFor(aor(attempt), now);
       if (extensionWait === 0) return 0;
       const bindings = await deps.store.list(attempt.username, attempt.domain);
-      return bindings.some((b) => b.source.address === attempt.source.address) ? 0 : seconds(extensionWait);
+      const trusted = deps.trustedProxies ?? [];
+      return bindings.some((b) => bindingOrigin(b, trusted) === attempt.source.address) ? 0 : seconds(extensionWait);
     },
     failed(attempt) {
       const now = deps.now().getTime();

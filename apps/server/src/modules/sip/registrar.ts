@@ -2,6 +2,7 @@ import { handleRegister } from "@parley/sip";
 import { findExtension } from "../phone-numbers/service.ts";
 import { registerRateLimit } from "./register-limits.ts";
 import { databaseBindings, sweepRegistrations } from "./registrations.ts";
+import { requestOrigin } from "./request-origin.ts";
 import type { SipRuntime } from "./sip-runtime.ts";
 
 /** How often expired registrations are swept from the table. */
@@ -17,12 +18,14 @@ export function serveRegistrar(runtime: SipRuntime): void {
   const { ctx } = runtime;
   const { log } = runtime.calls;
   const store = databaseBindings(ctx.db, runtime.processId, ctx.now);
-  const guard = registerRateLimit({ store, log, now: ctx.now });
+  const { trustedProxies } = ctx.config.sip;
+  const guard = registerRateLimit({ store, log, now: ctx.now, trustedProxies });
   runtime.ua.on("register", (request) => {
     void handleRegister(request, {
       store,
       guard,
       nonces: runtime.nonces,
+      originOf: (req) => requestOrigin(req, trustedProxies),
       now: ctx.now,
       ha1: async (username, domain) => (await findExtension(ctx.db, username, domain))?.sipHa1 ?? null,
     }).catch((error: unknown) => {
