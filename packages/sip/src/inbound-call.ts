@@ -50,7 +50,16 @@ export class InboundCall extends CallLeg {
   }
 
   async ring(): Promise<void> {
-    if (this.state === "early" && !this.answered) await this.invite.reply(180, { toTag: this.localTag });
+    if (this.state === "early" && !this.answered)
+      await this.invite.reply(180, { toTag: this.localTag, headers: this.recordRoute() });
+  }
+
+  /**
+   * The INVITE's Record-Route, copied into every dialog-creating response (RFC 3261 12.1.1), so the
+   * caller routes its ACK and BYE through the proxies that asked to stay on the path.
+   */
+  private recordRoute(): [string, string][] {
+    return this.invite.message.headers.getAll("record-route").map((value) => ["Record-Route", value]);
   }
 
   /** Answers with our SDP; the call is confirmed when the ACK arrives. */
@@ -72,11 +81,7 @@ export class InboundCall extends CallLeg {
     });
     await this.invite.reply(200, {
       toTag: this.localTag,
-      headers: [
-        ["Contact", contact],
-        ["Allow", ALLOW],
-        ["Content-Type", "application/sdp"],
-      ],
+      headers: [...this.recordRoute(), ["Contact", contact], ["Allow", ALLOW], ["Content-Type", "application/sdp"]],
       body: sdp,
     });
   }
