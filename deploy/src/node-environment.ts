@@ -21,6 +21,14 @@ export function nodeEnvironment(cluster: ClusterFile, node: ClusterNode): Record
     // Believe X-Forwarded-For from HAProxy only (the per-address rate limits see the real caller).
     TRUST_PROXY: isIP(cluster.balancer.host) ? cluster.balancer.host : "1",
     DRAIN_TIMEOUT: `${cluster.drain_timeout_seconds}s`,
+    ...(cluster.sip
+      ? {
+          // Phones register to Kamailio, and Kamailio names each caller's own address in
+          // X-Parley-Source: trunks' allowed_ips and the REGISTER rate limits then see the caller.
+          SIP_REGISTRAR: `${cluster.sip.host}:${cluster.sip.port}`,
+          ...(isIP(cluster.sip.host) ? { SIP_TRUSTED_PROXIES: cluster.sip.host } : {}),
+        }
+      : {}),
   };
 }
 
