@@ -1,4 +1,10 @@
-import { ErrorResponse, MessageResponse, StartCallResponse, WorkspaceRoomsResponse } from "@parley/contract";
+import {
+  ErrorResponse,
+  MessageResponse,
+  RoomTokenResponse,
+  StartCallResponse,
+  WorkspaceRoomsResponse,
+} from "@parley/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { claimsOf, testDatabaseKind } from "./harness.ts";
 import { callerFirstAssistant } from "./support/assistant-fields.ts";
@@ -88,6 +94,26 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL (runs with 
       );
     }
     expect(detailOf(await removeOn(pair.b, room, "user-scale"))).toBe("Room not found.");
+  });
+
+  it("signs a room token on B the moment A has answered the room's creation (a balancer's next request)", {
+    timeout: 180_000,
+  }, async () => {
+    await setLimit(5);
+    for (let round = 0; round < 8; round += 1) {
+      const started = await on(pair.a)("POST", `/agents/${agentId}/call`);
+      expect(started.status).toBe(201);
+      const { room } = StartCallResponse.parse(started.body);
+      const query = new URLSearchParams({ room_name: room.name, user_identity: `user-next-${round}`, name: "User" });
+      const token = await on(pair.b)("GET", `/agents/room/generate_room_token?${query}`);
+      expect(token.status, JSON.stringify(token.body)).toBe(200);
+      expect(RoomTokenResponse.parse(token.body).result).toBe("success");
+      // The call is joined and hung up, so its slot is free for the next round and test.
+      const client = await joinRoom(pair.a, pair.token, room.name, `user-next-${round}`);
+      client.send({ type: "hangup" });
+      await client.closed;
+      await closedLog(pair.a, StartCallResponse.parse(started.body).call_id);
+    }
   });
 
   it("holds a concurrency limit of 1 when A and B start calls at the same moment", { timeout: 180_000 }, async () => {

@@ -133,6 +133,11 @@ export interface Rooms {
   removeParticipant(workspaceId: string, name: string, identity: string): Promise<RemovalOutcome>;
   /** The room of a call, taken over from the process holding it when nobody has joined it yet. */
   claim(workspaceId: string, which: { callId: string } | { room: string }): Promise<Room | undefined>;
+  /**
+   * Resolves once the room's row is in the database as written so far: a room's creator answers
+   * only then, so the next request (a room token), which a balancer may send to any node, finds it.
+   */
+  written(name: string): Promise<void>;
   /** Resolves once every write-through queued so far has reached the database (shutdown, tests). */
   settled(): Promise<void>;
 }

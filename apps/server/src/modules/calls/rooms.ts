@@ -257,6 +257,10 @@ export class RoomRegistry implements Rooms {
   }
 
   /** Resolves once every write-through queued so far has reached the database (shutdown, tests). */
+  written(name: string): Promise<void> {
+    return this.writes.drained(name);
+  }
+
   settled(): Promise<void> {
     return this.writes.settled();
   }

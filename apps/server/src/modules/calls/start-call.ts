@@ -73,6 +73,8 @@ export async function openCallRoom(rt: CallDeps, tenant: TenantScope, request: C
   joinDeadlines.set(room, createdAt.getTime() + joinTimeoutMs);
   room.joinTimer = setTimeout(() => void expireRoom(rt, room, "not_joined"), joinTimeoutMs);
   room.joinTimer.unref();
+  // Every node finds the room (its token, its listing) once the caller hears it exists.
+  await rooms.written(room.name);
   return room;
 }
 

@@ -18,6 +18,11 @@ export class WriteQueue {
     return next;
   }
 
+  /** Resolves once the writes queued so far for `key` have run. */
+  async drained(key: string): Promise<void> {
+    await this.tails.get(key);
+  }
+
   /** Resolves once every write queued so far (and any queued meanwhile) has run. */
   async settled(): Promise<void> {
     while (this.tails.size > 0) await Promise.all([...this.tails.values()]);
