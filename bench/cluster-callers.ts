@@ -5,6 +5,7 @@
 // last voiced frame to receiving the first audible frame of the reply. It lets the reply play out,
 // pauses a moment and speaks again, `turns` times, then hangs up.
 import { randomBytes } from "node:crypto";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { callerSpeech, frameRms } from "@parley/engine/testing/telephony/audio-checks";
 import { MulawCodec } from "@parley/engine/testing/telephony/mulaw-json-wire";
 import { twilioSignature } from "@parley/engine/testing/telephony/twilio-signature";
@@ -40,7 +41,7 @@ export interface CallOutcome {
 
 export type CallersMessage =
   | { type: "ready" }
-  | { type: "result"; outcomes: CallOutcome[]; tokenRetries: number }
+  | { type: "result"; outcomes: CallOutcome[]; load: CallersLoad; tokenRetries: number }
   | { type: "failed"; message: string };
 
 const FRAME_MS = 20;
@@ -398,14 +399,31 @@ function runCall(order: LevelOrder, talk: Speech, index: number, ticks: Set<() =
   });
 }
 
-async function runLevel(order: LevelOrder, talk: Speech): Promise<CallOutcome[]> {
+/** The callers' own load over a level: if their loop lags, their clock is late too. */
+export interface CallersLoad {
+  cpuCores: number;
+  loopDelayP99Ms: number;
+}
+
+async function runLevel(order: LevelOrder, talk: Speech): Promise<{ outcomes: CallOutcome[]; load: CallersLoad }> {
   const ticks = new Set<() => void>();
   const ticker = setInterval(() => {
     for (const tick of ticks) tick();
   }, 5);
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
   try {
-    return await Promise.all(Array.from({ length: order.calls }, (_, i) => runCall(order, talk, i, ticks)));
+    const outcomes = await Promise.all(Array.from({ length: order.calls }, (_, i) => runCall(order, talk, i, ticks)));
+    const cpu = process.cpuUsage(cpuStart);
+    const load = {
+      cpuCores: (cpu.user + cpu.system) / 1000 / (performance.now() - start),
+      loopDelayP99Ms: delay.percentile(99) / 1e6,
+    };
+    return { outcomes, load };
   } finally {
+    delay.disable();
     clearInterval(ticker);
   }
 }
@@ -413,8 +431,8 @@ async function runLevel(order: LevelOrder, talk: Speech): Promise<CallOutcome[]>
 const talk = speech();
 process.on("message", (order: LevelOrder) => {
   runLevel(order, talk).then(
-    (outcomes) => {
-      process.send?.({ type: "result", outcomes, tokenRetries: tokenRetries.count } satisfies CallersMessage);
+    ({ outcomes, load }) => {
+      process.send?.({ type: "result", outcomes, load, tokenRetries: tokenRetries.count } satisfies CallersMessage);
       tokenRetries.count = 0;
     },
     (error: unknown) => process.send?.({ type: "failed", message: String(error) } satisfies CallersMessage),

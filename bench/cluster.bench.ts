@@ -23,7 +23,7 @@ import { CallLog } from "@parley/contract";
 import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import { freshPostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
 import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
-import type { CallersMessage, CallKind, CallOutcome, LevelOrder } from "./cluster-callers.ts";
+import type { CallersLoad, CallersMessage, CallKind, CallOutcome, LevelOrder } from "./cluster-callers.ts";
 import { ADMIN, type BenchNodes, startBenchNodes, startDirectNode } from "./cluster-nodes.ts";
 import type { BenchResult } from "./run.ts";
 
@@ -67,7 +67,7 @@ function startCallers() {
   });
   return {
     ready,
-    level(order: LevelOrder): Promise<{ outcomes: CallOutcome[]; tokenRetries: number }> {
+    level(order: LevelOrder): Promise<{ outcomes: CallOutcome[]; load: CallersLoad; tokenRetries: number }> {
       return new Promise((resolve, reject) => {
         const onMessage = (message: CallersMessage) => {
           if (message.type === "ready") return;
@@ -206,7 +206,11 @@ export async function run(): Promise<BenchResult> {
             const cpuBefore = [...pids.values()].reduce((sum, pid) => sum + cpuSeconds(pid), 0);
             const load = loadavg()[0] ?? 0;
             const started = performance.now();
-            const { outcomes, tokenRetries } = await callers.level({
+            const {
+              outcomes,
+              load: callersLoad,
+              tokenRetries,
+            } = await callers.level({
               type: "level",
               kind,
               calls,
@@ -242,6 +246,8 @@ export async function run(): Promise<BenchResult> {
               nodes_cpu_cores: +(cpu / wall).toFixed(2),
               // CPU per call is what contention from other work on the machine changes least.
               cpu_pct_per_call: +((100 * cpu) / wall / calls).toFixed(1),
+              callers_cpu_cores: +callersLoad.cpuCores.toFixed(2),
+              callers_loop_p99_ms: +callersLoad.loopDelayP99Ms.toFixed(1),
               token_404_retries: tokenRetries,
               load_1m: +load.toFixed(2),
             };
