@@ -34,5 +34,5 @@ export function requestOrigin(request: IncomingRequest, trustedProxies: readonly
  */
 export function bindingOrigin(binding: Binding, trustedProxies: readonly string[]): string {
   if (!addressAllowed(binding.source.address, trustedProxies)) return binding.source.address;
-  return /^sips?:(?:[^@]*@)?\[?([^\]:;>]+)/i.exec(binding.contact)?.[1] ?? binding.source.address;
+  return /^<?sips?:(?:[^@]*@)?\[?([^\]:;>]+)/i.exec(binding.contact)?.[1] ?? binding.source.address;
 }
