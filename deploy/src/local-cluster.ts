@@ -13,8 +13,7 @@ import { renderKamailio } from "./render-kamailio.ts";
 /**
  * The reference deployment on one machine: N Parley processes on one PostgreSQL database behind
  * HAProxy (HTTP, WebSocket) and Kamailio (SIP), all children of this process. Used by
- * `npm run cluster` and by the cluster tests and bench; the API is docs in /work/notes/launcher-api.md
- * and docs/operations.md.
+ * `npm run cluster` and by the cluster tests and bench (docs/operations.md, "Try it on one machine").
  */
 
 export interface LocalClusterOptions {
