@@ -17,7 +17,9 @@ let closed = false;
 beforeAll(async () => {
   llm = await startScriptedLlm(() => ({ text: "Still here." }));
   // A long greeting: the server closes while most of it is still queued to play.
-  const greeting = Array.from({ length: 12 }, (_, i) => `This is sentence number ${i + 1} of a long welcome.`).join(" ");
+  const greeting = Array.from({ length: 12 }, (_, i) => `This is sentence number ${i + 1} of a long welcome.`).join(
+    " ",
+  );
   sip = await startSipApp(llm, { first_message: greeting });
 }, 240_000);
 afterAll(async () => {
