@@ -108,7 +108,10 @@ const watch = setInterval(() => {
     cluster
       .startNode(node.id)
       .then(
-        () => console.log(`${node.id} is back (pid ${node.pid()}), HAProxy and Kamailio see it up.`),
+        () =>
+          console.log(
+            `${node.id} is back (pid ${node.pid()}), ${cluster.sip ? "HAProxy and Kamailio see" : "HAProxy sees"} it up.`,
+          ),
         (error: unknown) => console.error(`${node.id} did not come back: ${(error as Error).message}`),
       )
       .finally(() => restarting.delete(node.id));
