@@ -53,6 +53,9 @@ export async function startServerProcess(options: { dataDir: string; databaseUrl
       PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
       LOG_LEVEL: "warn",
       SIP_PORT: "off",
+      // A SIGTERM drains (waits for running calls); these tests stop servers with calls or rooms
+      // still open and want them ended promptly as server_shutdown, as before drains existed.
+      DRAIN_TIMEOUT: "3s",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
