@@ -50,7 +50,7 @@ export function startManaged(
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();
     output += text;
-    log.write(text);
+    if (!log.writableEnded) log.write(text);
     onOutput?.(text);
   };
   child.stdout?.on("data", collect);
@@ -69,7 +69,8 @@ export function startManaged(
       resolve({ code: null, signal: null });
     });
   });
-  void exit.then(() => log.end());
+  // "close", not "exit": output still in the pipes after the process exited (a kill -9) is kept.
+  child.once("close", () => log.end());
   return { child, output: () => output, exited: () => done, exit };
 }
 
