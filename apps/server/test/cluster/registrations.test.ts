@@ -65,17 +65,15 @@ describe("phones registered through Kamailio", () => {
       for (const node of world.cluster.nodes) {
         // Straight to the node, so each one is shown to reach the phone.
         const onNode = client(node.url, token);
-        const placed = z
-          .object({ call_id: z.string() })
-          .parse(
-            expectOk(
-              await onNode("POST", "/make_outbound_call", {
-                caller_uuid: fromExt.phone_number.id,
-                destination_number: "4101",
-              }),
-              `a call from ${node.id}`,
-            ),
-          );
+        const placed = z.object({ call_id: z.string() }).parse(
+          expectOk(
+            await onNode("POST", "/make_outbound_call", {
+              caller_uuid: fromExt.phone_number.id,
+              destination_number: "4101",
+            }),
+            `a call from ${node.id}`,
+          ),
+        );
         const answered = await eventually(
           async () => {
             const log = CallLog.parse((await api("GET", `/call-logs/${placed.call_id}`)).body);
