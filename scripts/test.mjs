@@ -15,6 +15,8 @@ const only = process.argv.slice(2); // e.g. `npm test -- server e2e`
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Failed tests, named with their first error line, repeated at the end where a log's tail shows them. */
+const failedTests = [];
 
 function step(name, command, args, options = {}) {
   if (only.length > 0 && !only.some((o) => name.startsWith(o))) return;
@@ -53,6 +55,24 @@ function vitest(name, workspaceDir, env = {}) {
     const json = JSON.parse(readFileSync(report, "utf8"));
     passed += json.numPassedTests;
     failed += json.numFailedTests;
+    for (const file of json.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== "failed") continue;
+        const reason = String(test.failureMessages?.[0] ?? "")
+          .split("\n")[0]
+          .slice(0, 300);
+        failedTests.push(`${name} · ${where} · ${test.fullName}\n    ${reason}`);
+      }
+      // A file that failed outside any test (an import error, a failing hook) has no failed test.
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
+        failedTests.push(
+          `${name} · ${where}\n    ${String(file.message ?? "")
+            .split("\n")[0]
+            .slice(0, 300)}`,
+        );
+      }
+    }
   } else if (!ok) {
     failed += 1;
   }
@@ -95,6 +115,7 @@ if (postgresReachable()) {
 }
 if (step("build", "npm", ["run", "build"]) !== false) vitest("e2e (Chromium)", "e2e");
 
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ✘ ${t}`).join("\n")}`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(", ")}`);
 if (failures.length > 0 && failed === 0) failed = failures.length;
 console.log(`\n${passed} passed, ${failed} failed`);
