@@ -30,6 +30,7 @@ const summary = (id: string, fields: Partial<CallLogSummary>): CallLogSummary =>
   from_number: "+14155550100",
   to_number: "+14155550123",
   batch_call_id: null,
+  test_run_id: null,
   origin: null,
   status: "completed",
   end_reason: "caller_hangup",

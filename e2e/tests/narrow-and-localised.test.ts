@@ -34,6 +34,7 @@ const call = (id: string, channel: "sip" | "whatsapp", started: string): CallLog
   from_number: "+4930123456",
   to_number: "+4940654321",
   batch_call_id: null,
+  test_run_id: null,
   origin: null,
   status: "completed",
   end_reason: "caller_hangup",

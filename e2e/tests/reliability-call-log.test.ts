@@ -19,6 +19,7 @@ const summary = (id: string, fields: Partial<CallLogSummary>): CallLogSummary =>
   from_number: null,
   to_number: null,
   batch_call_id: null,
+  test_run_id: null,
   origin: null,
   status: "completed",
   end_reason: "fallback_used",

@@ -33,8 +33,11 @@ export const REALTIME_CLOSE_CODES = {
   startFailed: 4500,
 } as const;
 
-/** phone: a vendor number over its media stream; sip: an extension or trunk; whatsapp: a WhatsApp voice call. */
-export const CallChannel = z.enum(["web", "phone", "sip", "whatsapp", "widget"]);
+/**
+ * phone: a vendor number over its media stream; sip: an extension or trunk; whatsapp: a WhatsApp
+ * voice call; test: a test suite's simulated caller (test-suites.ts).
+ */
+export const CallChannel = z.enum(["web", "phone", "sip", "whatsapp", "widget", "test"]);
 export type CallChannel = z.infer<typeof CallChannel>;
 export const CallDirection = z.enum(["inbound", "outbound"]);
 export type CallDirection = z.infer<typeof CallDirection>;
@@ -130,6 +133,8 @@ export const CallLogSummary = z.object({
   from_number: z.string().nullable(),
   to_number: z.string().nullable(),
   batch_call_id: z.string().nullable(),
+  /** The test-suite run whose simulated caller placed it (channel `test`); null otherwise. */
+  test_run_id: z.string().nullable(),
   /** The page origin a widget call was placed from (https://shop.example); null on other channels. */
   origin: z.string().nullable(),
   status: CallStatus,
@@ -258,6 +263,7 @@ export const CallLogsQuery = z.object({
   status: CallStatus.optional(),
   channel: CallChannel.optional(),
   batch_call_id: z.uuid().optional(),
+  test_run_id: z.uuid().optional(),
   date_from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   date_to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   search: z.string().trim().max(200).optional(),

@@ -40,6 +40,7 @@ export type {
   TtsStage,
 } from "./providers/types.ts";
 export * from "./templates.ts";
+export * from "./test-suites.ts";
 export * from "./users.ts";
 export * from "./webhooks.ts";
 export * from "./workflow-validation.ts";

@@ -16,6 +16,7 @@ export const WEBHOOK_EVENTS = [
   "batch.completed",
   "document.ready",
   "phone_number.updated",
+  "test.run.completed",
 ] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENTS);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;

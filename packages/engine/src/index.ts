@@ -41,6 +41,7 @@ export type { EndOfTurnRule } from "./session/end-of-turn.ts";
 export { endedInFailure, RECOVERY_GAP_MS, reportedEndReason } from "./session/fault-policy.ts";
 export { RECORDING_BYTES_PER_SECOND, type RecordingSink } from "./session/recorder.ts";
 export type * from "./session/types.ts";
+export type * from "./simulation/types.ts";
 export type * from "./telephony/types.ts";
 export { TelephonyError } from "./telephony/types.ts";
 /** The caller's voice activity detector (Silero, else WebRTC VAD, else a level detector); loading it once warms it for every call. */

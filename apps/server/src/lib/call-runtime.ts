@@ -47,6 +47,8 @@ export interface CallOrigin {
   to: string | null;
   /** USD per minute the carrier charges (the vendor descriptor's telephony price); 0 off the phone network. */
   telephonyPerMinute: number;
+  /** A test call's line (channel `test`): the model is told what a real caller on that line would be. */
+  testLine?: "browser" | "phone";
 }
 
 /** A running call, as its transport drives it. */
@@ -166,6 +168,8 @@ export interface CallRequest {
   to?: string | null;
   /** The campaign that placed it, if any. */
   batchCallId?: string | null;
+  /** The test-suite run that placed it, if any (channel `test`). */
+  testRunId?: string | null;
   /** The page origin of a widget call, kept in its log. */
   origin?: string | null;
   /** Who carries the call, when it is known before the room opens (an answered phone call). */

@@ -28,6 +28,8 @@ export interface ServerEventMap {
   "document.ready": { workspaceId: string; documentId: string };
   /** A phone number was created, changed (assistant, name) or deleted. */
   "phone_number.updated": { workspaceId: string; phoneNumberId: string; action: "created" | "updated" | "deleted" };
+  /** A test-suite run finished (passed, failed, error or cancelled) and its results are saved. */
+  "test.run.completed": { workspaceId: string; runId: string };
 }
 
 export type ServerEventType = keyof ServerEventMap;

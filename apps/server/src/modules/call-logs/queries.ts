@@ -34,6 +34,7 @@ export function toCallLogSummary(row: CallLogRow): CallLogSummary {
     from_number: row.fromNumber,
     to_number: row.toNumber,
     batch_call_id: row.batchCallId,
+    test_run_id: row.testRunId,
     origin: row.origin,
     status: row.status,
     end_reason: row.endReason,
@@ -64,6 +65,7 @@ function whereOf(tenant: TenantScope, q: CallLogFilters): SQL | undefined {
   if (q.status) filters.push(eq(callLogs.status, q.status));
   if (q.channel) filters.push(eq(callLogs.channel, q.channel));
   if (q.batch_call_id) filters.push(eq(callLogs.batchCallId, q.batch_call_id));
+  if (q.test_run_id) filters.push(eq(callLogs.testRunId, q.test_run_id));
   // Post-call analysis (modules/call-analysis) is a JSON column; `passed` is its verdict as a yes/no.
   if (q.success)
     filters.push(sql`(${callLogs.analysis}->'success'->>'passed') = ${q.success === "pass" ? "true" : "false"}`);

@@ -51,6 +51,8 @@ export const callLogs = pgTable(
     fromNumber: text("from_number"),
     toNumber: text("to_number"),
     batchCallId: uuid("batch_call_id"),
+    /** The test-suite run whose simulated caller placed the call (channel `test`); no FK: runs are deleted with their suite's history. */
+    testRunId: uuid("test_run_id"),
     /** Who carried a phone call (a vendor id, sip_trunk, …) and its id there (one log per id); null for browser calls. */
     provider: text("provider"),
     providerCallId: text("provider_call_id"),
@@ -85,6 +87,7 @@ export const callLogs = pgTable(
     index("call_logs_workspace_started_idx").on(t.workspaceId, t.startedAt.desc()),
     index("call_logs_agent_idx").on(t.workspaceId, t.agentId),
     index("call_logs_batch_idx").on(t.workspaceId, t.batchCallId).where(sql`${t.batchCallId} is not null`),
+    index("call_logs_test_run_idx").on(t.workspaceId, t.testRunId).where(sql`${t.testRunId} is not null`),
     // Status callbacks find their call by the vendor's id (they carry no workspace); unique, so a
     // replayed voice webhook cannot open a second call for one carrier call, on any process.
     uniqueIndex("call_logs_provider_call_idx")

@@ -36,6 +36,8 @@ export interface NewCallLog {
   fromNumber?: string | null;
   toNumber?: string | null;
   batchCallId?: string | null;
+  /** The test-suite run that placed it (channel `test`). */
+  testRunId?: string | null;
   /** The page a widget call was placed from. */
   origin?: string | null;
   /** Who carries a phone call, when it is known as the log opens (an answered call). */
@@ -62,6 +64,7 @@ export async function createCallLog(
         fromNumber: input.fromNumber ?? null,
         toNumber: input.toNumber ?? null,
         batchCallId: input.batchCallId ?? null,
+        testRunId: input.testRunId ?? null,
         origin: input.origin ?? null,
         ...(input.carrier ? carrierColumns(input.carrier) : {}),
         status: "queued",

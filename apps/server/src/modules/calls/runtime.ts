@@ -44,6 +44,11 @@ export function callerContext(origin: CallOrigin): string {
     case "web":
     case "widget":
       return "The caller is talking to you from a web browser.";
+    case "test":
+      // A simulated caller: the assistant hears what it would on a real call of that line.
+      return origin.testLine === "phone"
+        ? "The caller is on the phone."
+        : "The caller is talking to you from a web browser.";
     default: {
       // A messaging app's voice call: named by its descriptor's label.
       const app = providerLabel(origin.channel);

@@ -52,6 +52,7 @@ export async function openCallRoom(rt: CallDeps, tenant: TenantScope, request: C
       fromNumber: request.from ?? null,
       toNumber: request.to ?? null,
       batchCallId: request.batchCallId ?? null,
+      testRunId: request.testRunId ?? null,
       origin: request.origin ?? null,
       carrier: request.carrier ?? null,
       startedAt: createdAt,
