@@ -79,7 +79,7 @@ export type PhoneLine = z.infer<typeof PhoneLine>;
 /** The caller's voice unless a case names one: the offline voice, so a case runs without keys. */
 export const DEFAULT_CALLER_VOICE = {
   provider: "local",
-  config: { model: "espeak-ng", voice: "en-us+f3" },
+  config: { model: "espeak-ng", voice: "en" },
 } as const;
 
 export const SimulatedCaller = z
