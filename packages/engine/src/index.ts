@@ -41,6 +41,8 @@ export type { EndOfTurnRule } from "./session/end-of-turn.ts";
 export { endedInFailure, RECOVERY_GAP_MS, reportedEndReason } from "./session/fault-policy.ts";
 export { RECORDING_BYTES_PER_SECOND, type RecordingSink } from "./session/recorder.ts";
 export type * from "./session/types.ts";
+/** Test suites' simulated caller and the line its audio crosses (issue 29). */
+export { createLine, createLineMeter } from "./simulation/line.ts";
 export type * from "./simulation/types.ts";
 export type * from "./telephony/types.ts";
 export { TelephonyError } from "./telephony/types.ts";
