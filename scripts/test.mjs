@@ -94,6 +94,7 @@ vitest("unit: engine", "packages/engine");
 vitest("unit: sip", "packages/sip");
 vitest("unit: browser-audio", "packages/browser-audio");
 vitest("unit: widget", "packages/widget");
+vitest("unit: cli", "packages/cli");
 vitest("unit: web", "apps/web");
 // Files that measure how the server answers while it works run after the rest, alone
 // (apps/server/vitest.config.ts, RUN_ALONE).
