@@ -43,6 +43,12 @@ export { RECORDING_BYTES_PER_SECOND, type RecordingSink } from "./session/record
 export type * from "./session/types.ts";
 /** Test suites' simulated caller and the line its audio crosses (issue 29). */
 export { createLine, createLineMeter } from "./simulation/line.ts";
+export {
+  ASSISTANT_DONE_SILENCE_MS,
+  createSimulatedCaller,
+  REPLY_TIMEOUT_MS,
+  SILENT_TURN_TIMEOUT_MS,
+} from "./simulation/simulated-caller.ts";
 export type * from "./simulation/types.ts";
 export type * from "./telephony/types.ts";
 export { TelephonyError } from "./telephony/types.ts";
