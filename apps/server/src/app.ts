@@ -32,6 +32,7 @@ import { nodeRoutes } from "./modules/nodes/routes.ts";
 import { phoneNumberRoutes } from "./modules/phone-numbers/routes.ts";
 import { sipRoutes } from "./modules/sip/routes.ts";
 import { telephonyRoutes } from "./modules/telephony/routes.ts";
+import { testSuiteRoutes } from "./modules/test-suites/routes.ts";
 import { authStateOf } from "./modules/users/auth-state.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { voiceRoutes } from "./modules/voice-lab/routes.ts";
@@ -167,6 +168,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(documentRoutes);
       await api.register(messagingNumberRoutes);
       await api.register(batchCallRoutes);
+      await api.register(testSuiteRoutes);
       await api.register(billingRoutes);
       await api.register(apiKeyRoutes);
       await api.register(webhookRoutes);

@@ -168,7 +168,13 @@ export const TestCaseFields = z.object({
 export type TestCaseFields = z.infer<typeof TestCaseFields>;
 export const CreateTestCaseBody = TestCaseFields;
 export type CreateTestCaseBody = z.input<typeof CreateTestCaseBody>;
-export const UpdateTestCaseBody = TestCaseFields.partial();
+/** PATCH: any subset; a field left out keeps its value (no defaults filled in). */
+export const UpdateTestCaseBody = z.object({
+  name: TestCaseFields.shape.name.optional(),
+  caller: TestCaseFields.shape.caller.optional(),
+  expectations: TestCaseFields.shape.expectations.optional(),
+  variables: TestCaseFields.shape.variables.unwrap().optional(),
+});
 export type UpdateTestCaseBody = z.input<typeof UpdateTestCaseBody>;
 
 export const TestCase = TestCaseFields.extend({ id: z.string(), suite_id: z.string(), ...timestamps });
@@ -185,7 +191,13 @@ export const TestSuiteFields = z.object({
 });
 export const CreateTestSuiteBody = TestSuiteFields;
 export type CreateTestSuiteBody = z.input<typeof CreateTestSuiteBody>;
-export const UpdateTestSuiteBody = TestSuiteFields.omit({ agent_id: true }).partial();
+/** PATCH: any subset but the assistant; a field left out keeps its value (no defaults filled in). */
+export const UpdateTestSuiteBody = z.object({
+  name: TestSuiteFields.shape.name.optional(),
+  description: TestSuiteFields.shape.description.unwrap().optional(),
+  repeat: TestSuiteFields.shape.repeat.unwrap().optional(),
+  judge_model: TestSuiteFields.shape.judge_model.unwrap().optional(),
+});
 export type UpdateTestSuiteBody = z.input<typeof UpdateTestSuiteBody>;
 
 export const TestSuite = TestSuiteFields.extend({

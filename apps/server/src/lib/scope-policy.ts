@@ -12,6 +12,8 @@ export const CALL_ROUTES: ReadonlySet<string> = new Set([
   "POST /api/v1/make_outbound_call",
   "POST /api/v1/initiate_batch_call",
   "POST /api/v1/batch-calls/:id/stop",
+  "POST /api/v1/test-suites/:id/runs",
+  "POST /api/v1/test-suites/:id/runs/:run_id/cancel",
 ]);
 
 /** The scope a request needs: calls for the routes above, read for GET/HEAD, write for the rest. */

@@ -1,0 +1,156 @@
+import {
+  FINISHED_TEST_RUN_STATUSES,
+  type StartTestRunBody,
+  TEST_SUITE_TEXTS,
+  type TestRun,
+  type TestRunPage,
+  type TestRunsQuery,
+  type TestRunTrigger,
+} from "@parley/contract";
+import { and, desc, eq, notInArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { Executor, Transaction } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
+import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { testResults, testRuns } from "./schema.ts";
+import { type CaseRow, listCases, requireSuite } from "./service.ts";
+import { loadRun, resultsOfRuns, toRunSummary } from "./views.ts";
+
+type RunRow = typeof testRuns.$inferSelect;
+
+/** Puts the run's job on the queue inside the run's own transaction (routes.ts hands in the job runner). */
+export type EnqueueRun = (tx: Transaction, payload: { workspaceId: string; runId: string }) => Promise<unknown>;
+
+/** The cases a run calls: all of the suite's, or those asked for (each must be the suite's). */
+function casesToRun(cases: CaseRow[], caseIds: string[] | undefined): CaseRow[] {
+  if (caseIds === undefined) return cases;
+  const wanted = new Set(caseIds);
+  const known = new Set(cases.map((c) => c.id));
+  if ([...wanted].some((id) => !known.has(id))) throw new AppError("validation", TEST_SUITE_TEXTS.unknownCases);
+  return cases.filter((c) => wanted.has(c.id));
+}
+
+/**
+ * Starts a run: the run (queued), a pending result per case and attempt with a copy of the case as
+ * it reads now, and the job that calls them, in one transaction, so a run never exists without
+ * its job. Results are created a millisecond apart in case-then-attempt order, the order a run reads in.
+ */
+export async function startRun(
+  db: Executor,
+  tenant: TenantScope,
+  suiteId: string,
+  body: z.output<typeof StartTestRunBody>,
+  trigger: TestRunTrigger,
+  enqueue: EnqueueRun,
+): Promise<TestRun> {
+  const runId = await db.transaction(async (tx) => {
+    const suite = await requireSuite(tx, tenant, suiteId);
+    const cases = casesToRun(await listCases(tx, tenant, suite.id), body.case_ids);
+    if (cases.length === 0) throw new AppError("validation", TEST_SUITE_TEXTS.noCases);
+    const repeat = body.repeat ?? suite.repeat;
+    const [run] = await tx
+      .insert(testRuns)
+      .values(
+        scoped(testRuns, tenant).values({
+          suiteId: suite.id,
+          suiteName: suite.name,
+          agentId: suite.agentId,
+          status: "queued" as const,
+          trigger,
+          repeat,
+        }),
+      )
+      .returning();
+    if (!run) throw new Error("insert into test_runs returned no row");
+    const base = Date.now();
+    const attempts = cases.flatMap((c) => Array.from({ length: repeat }, (_, i) => ({ c, attempt: i + 1 })));
+    await tx.insert(testResults).values(
+      attempts.map(({ c, attempt }, i) =>
+        scoped(testResults, tenant).values({
+          runId: run.id,
+          caseId: c.id,
+          caseName: c.name,
+          attempt,
+          caller: c.caller,
+          expectations: c.expectations,
+          variables: c.variables,
+          createdAt: new Date(base + i),
+        }),
+      ),
+    );
+    await enqueue(tx, { workspaceId: tenant.workspaceId, runId: run.id });
+    return run.id;
+  });
+  return found((await loadRun(db, tenant, runId)) ?? undefined, TEST_SUITE_TEXTS.runNotFound);
+}
+
+/** A run of this suite (another suite's run, or another workspace's, is a 404). */
+export async function requireRun(db: Executor, tenant: TenantScope, suiteId: string, runId: string): Promise<RunRow> {
+  const [row] = await db
+    .select()
+    .from(testRuns)
+    .where(scoped(testRuns, tenant).where(eq(testRuns.id, runId), eq(testRuns.suiteId, suiteId)));
+  return found(row, TEST_SUITE_TEXTS.runNotFound);
+}
+
+export async function getRun(db: Executor, tenant: TenantScope, suiteId: string, runId: string): Promise<TestRun> {
+  await requireRun(db, tenant, suiteId, runId);
+  return found((await loadRun(db, tenant, runId)) ?? undefined, TEST_SUITE_TEXTS.runNotFound);
+}
+
+/**
+ * Cancels a queued or running run: the run is cancelled at once and its results not yet started
+ * with it; the run's job sees it and ends the calls still live. A finished run is a 409.
+ */
+export async function cancelRun(
+  db: Executor,
+  tenant: TenantScope,
+  suiteId: string,
+  runId: string,
+  now: Date,
+): Promise<TestRun> {
+  await requireRun(db, tenant, suiteId, runId);
+  const cancelled = await db.transaction(async (tx) => {
+    const [run] = await tx
+      .update(testRuns)
+      .set({ status: "cancelled", finishedAt: now, updatedAt: now })
+      .where(
+        scoped(testRuns, tenant).where(
+          eq(testRuns.id, runId),
+          notInArray(testRuns.status, [...FINISHED_TEST_RUN_STATUSES]),
+        ),
+      )
+      .returning();
+    if (!run) return false;
+    await tx
+      .update(testResults)
+      .set({ status: "cancelled", finishedAt: now })
+      .where(scoped(testResults, tenant).where(and(eq(testResults.runId, runId), eq(testResults.status, "pending"))));
+    return true;
+  });
+  if (!cancelled) throw new AppError("conflict", TEST_SUITE_TEXTS.runFinished);
+  return getRun(db, tenant, suiteId, runId);
+}
+
+/** A suite's runs, newest first, as summaries. */
+export async function listRuns(
+  db: Executor,
+  tenant: TenantScope,
+  suiteId: string,
+  q: z.output<typeof TestRunsQuery>,
+): Promise<TestRunPage> {
+  const where = scoped(testRuns, tenant).where(eq(testRuns.suiteId, suiteId));
+  const order = [desc(testRuns.createdAt), desc(testRuns.id)];
+  const { rows, total } = await pagedRows(db, testRuns, where, order, pageWindow(q));
+  const results = await resultsOfRuns(
+    db,
+    tenant,
+    rows.map((r) => r.id),
+  );
+  return pageOf(
+    rows.map((run) => toRunSummary(run, results.get(run.id) ?? [])),
+    total,
+    q,
+  );
+}
