@@ -1,0 +1,280 @@
+import type { CallLog, CreateTestCaseBody, TestResult } from "@parley/contract";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../src/lib/app-error.ts";
+import type { Room } from "../src/lib/call-runtime.ts";
+import { giveUpTestRun, runTestRunJob, TEST_RUN_QUEUE } from "../src/modules/test-suites/run-job.ts";
+import { workspaces } from "../src/modules/workspaces/schema.ts";
+import { call, signedInUser } from "./harness.ts";
+import { keylessAssistant } from "./support/assistant-fields.ts";
+import { createAssistant } from "./support/calls.ts";
+import { useCallApp } from "./support/realtime-calls.ts";
+import { isJudgeRequest, testSuiteModel } from "./support/test-suite-model.ts";
+import {
+  createSuite,
+  finishedRun,
+  RUN_TIMEOUT_MS,
+  readRun,
+  resultOf,
+  runWhere,
+  startRun,
+} from "./support/test-suite-runs.ts";
+import { until } from "./support/until.ts";
+
+/**
+ * Test runs end to end: real calls on the test channel through the real engine, the simulated
+ * caller speaking with the offline voice to an assistant on the offline recogniser and the scripted
+ * model, which also judges the rubrics. Calls run in real time, so scripts are one line long.
+ */
+
+const t = useCallApp(
+  testSuiteModel((callerSaid) =>
+    /check my order/i.test(callerSaid) ? "Your order ships tomorrow." : "Your table is booked for tonight.",
+  ),
+);
+
+// Until routes.ts registers the runner's queue (the API helper's file), the test registers it.
+beforeAll(() => {
+  t.app.jobs.register(TEST_RUN_QUEUE, (payload, job) => runTestRunJob(t.ctx, t.app.log, payload, job), {
+    onGiveUp: (payload) => giveUpTestRun(t.ctx, payload),
+  });
+});
+
+const bistro = () => ({
+  name: "Bistro",
+  first_message: "Hello, this is the bistro.",
+  ...keylessAssistant(t.llm.baseUrl),
+});
+
+/** One line, said once the greeting has been heard; the caller hangs up once the reply has been. */
+const booking = (name: string, expectations: CreateTestCaseBody["expectations"]): CreateTestCaseBody => ({
+  name,
+  caller: { mode: "script", script: [{ text: "I would like a table for two tonight.", wait_ms: 300 }] },
+  expectations,
+});
+
+async function callLog(token: string, callId: string | null): Promise<CallLog> {
+  const res = await call(t, "GET", `/api/v1/call-logs/${callId}`, { token });
+  expect(res.statusCode).toBe(200);
+  return res.json<CallLog>();
+}
+
+const failing = (result: TestResult) => result.expectations.filter((e) => !e.passed);
+
+describe("a test run", () => {
+  it(
+    "calls each case, and says which expectation failed and why: a rubric, a timing",
+    async () => {
+      const user = await signedInUser(t);
+      const agentId = await createAssistant(t, user.token, bistro());
+      const completed: string[] = [];
+      const unsubscribe = t.ctx.events.on("test.run.completed", (e) => void completed.push(e.runId));
+      const suiteId = await createSuite(t, user.token, { name: "Bookings", agent_id: agentId }, [
+        booking("books a table", [
+          { type: "rubric", rubric: 'The assistant says "booked"' },
+          { type: "end_reason", reasons: ["caller_hangup"] },
+          { type: "max_turns", turns: 2 },
+        ]),
+        booking("mentions a cancellation", [{ type: "rubric", rubric: 'The assistant says "cancelled"' }]),
+        booking("answers at once", [
+          { type: "rubric", rubric: 'The assistant says "booked"' },
+          { type: "latency", p95_ms: 1 },
+        ]),
+      ]);
+      const started = await startRun(t, user.token, suiteId);
+      const run = await finishedRun(t, user.token, suiteId, started.id);
+      unsubscribe();
+
+      expect(run.status, JSON.stringify(run.results)).toBe("failed");
+      const passed = resultOf(run, "books a table");
+      expect(passed.status, JSON.stringify(passed)).toBe("passed");
+      expect(passed.expectations.map((e) => e.label)).toEqual([
+        'Rubric: The assistant says "booked"',
+        "Ends as caller_hangup",
+        "Over within 2 caller turns",
+      ]);
+      expect(passed.expectations[0]?.reason).toBe('The assistant said "booked".');
+      expect(passed.expectations[0]?.evidence.transcript.some((l) => l.text.includes("booked"))).toBe(true);
+      expect(passed.figures).toMatchObject({ caller_turns: 1 });
+      expect(passed.figures?.latency_p95_ms).toBeGreaterThan(0);
+      expect(passed.figures?.duration_seconds).toBeGreaterThan(0);
+
+      const rubric = resultOf(run, "mentions a cancellation");
+      expect(rubric.status).toBe("failed");
+      expect(failing(rubric)).toMatchObject([
+        {
+          type: "rubric",
+          label: 'Rubric: The assistant says "cancelled"',
+          reason: 'The assistant never said "cancelled".',
+        },
+      ]);
+
+      const timing = resultOf(run, "answers at once");
+      expect(timing.status).toBe("failed");
+      const [latency] = failing(timing);
+      expect(failing(timing)).toHaveLength(1);
+      expect(latency).toMatchObject({ type: "latency", label: "p95 latency under 1 ms" });
+      expect(latency?.reason).toMatch(/^p95 \d+ ms ≥ 1 ms \(turns: \d+ ms\)\.$/);
+      expect(latency?.evidence.figures.p95_ms).toBe(timing.figures?.latency_p95_ms);
+
+      // Each result is a normal call log on the test channel, linked to the run.
+      const log = await callLog(user.token, passed.call_id);
+      expect(log).toMatchObject({ channel: "test", test_run_id: run.id, status: "completed" });
+      expect(log.end_reason).toBe("caller_hangup");
+      expect(completed).toContain(run.id);
+      expect(t.llm.requests.filter(isJudgeRequest)).toHaveLength(3);
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    "on a phone line, interrupts the greeting and presses 2: the call shows the key and the barge-in",
+    async () => {
+      const user = await signedInUser(t);
+      const agentId = await createAssistant(t, user.token, {
+        ...bistro(),
+        first_message:
+          "Hello and welcome to the order line. Press one for sales, or two to check on an order you made.",
+        dtmf_enabled: true,
+        dtmf_mapping: { "2": "I want to check my order" },
+      });
+      const suiteId = await createSuite(t, user.token, { name: "Keys", agent_id: agentId }, [
+        {
+          name: "presses 2 over the greeting",
+          caller: {
+            mode: "script",
+            script: [{ text: "Hello there.", wait_ms: 0 }],
+            profile: "phone",
+            behaviours: { interrupts_greeting: true, interrupt_after_ms: 1000, dtmf: [{ turn: 1, digits: "2" }] },
+          },
+          expectations: [{ type: "rubric", rubric: 'The assistant says "ships tomorrow"' }],
+        },
+      ]);
+      const started = await startRun(t, user.token, suiteId);
+      const run = await finishedRun(t, user.token, suiteId, started.id);
+      const result = resultOf(run, "presses 2 over the greeting");
+      expect(result.status, JSON.stringify(result)).toBe("passed");
+      const log = await callLog(user.token, result.call_id);
+      expect(log.events).toContainEqual(expect.objectContaining({ type: "dtmf", direction: "in", digits: "2" }));
+      expect(
+        log.events.some((e) => e.type === "interruption"),
+        JSON.stringify(log.events),
+      ).toBe(true);
+      expect(log.transcript).toContainEqual(
+        expect.objectContaining({ role: "assistant", text: "Your order ships tomorrow." }),
+      );
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    "calls each case `repeat` times",
+    async () => {
+      const user = await signedInUser(t);
+      const agentId = await createAssistant(t, user.token, bistro());
+      const suiteId = await createSuite(t, user.token, { name: "Twice", agent_id: agentId, repeat: 2 }, [
+        booking("books a table", [{ type: "end_reason", reasons: ["caller_hangup"] }]),
+      ]);
+      const started = await startRun(t, user.token, suiteId);
+      const run = await finishedRun(t, user.token, suiteId, started.id);
+      expect(run.results.map((r) => [r.attempt, r.status])).toEqual([
+        [1, "passed"],
+        [2, "passed"],
+      ]);
+      expect(new Set(run.results.map((r) => r.call_id)).size).toBe(2);
+      expect(run.status).toBe("passed");
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    "cancelled, ends the test call still running",
+    async () => {
+      const user = await signedInUser(t);
+      const agentId = await createAssistant(t, user.token, bistro());
+      const suiteId = await createSuite(t, user.token, { name: "Long", agent_id: agentId }, [
+        {
+          name: "waits a long time",
+          // The second line waits half a minute: the call is live when the run is cancelled.
+          caller: {
+            mode: "script",
+            script: [
+              { text: "I would like a table.", wait_ms: 0 },
+              { text: "Thank you.", wait_ms: 30_000 },
+            ],
+          },
+          expectations: [{ type: "end_reason", reasons: ["caller_hangup"] }],
+        },
+      ]);
+      const started = await startRun(t, user.token, suiteId);
+      const live = await runWhere(
+        t,
+        user.token,
+        suiteId,
+        started.id,
+        (r) => r.status === "running" && r.call_id !== null,
+        "the test call to start",
+      );
+      const callId = live.results[0]?.call_id ?? null;
+      const cancel = await call(t, "POST", `/api/v1/test-suites/${suiteId}/runs/${started.id}/cancel`, {
+        token: user.token,
+      });
+      expect(cancel.statusCode).toBe(200);
+      const run = await finishedRun(t, user.token, suiteId, started.id);
+      expect(run.status).toBe("cancelled");
+      expect(run.results[0]?.status).toBe("cancelled");
+      const log = await until(
+        () => callLog(user.token, callId),
+        (l) => l.status !== "in_progress" && l.status !== "queued",
+        "the cancelled call's log to close",
+      );
+      expect(log.end_reason).toBe("removed");
+      // Ended at the cancel, not after the half-minute line.
+      expect(log.duration_seconds).toBeLessThan(30);
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    "waits while other calls hold the workspace's concurrent-call slots, then runs",
+    async () => {
+      const user = await signedInUser(t);
+      const tenant = { workspaceId: user.workspaceId };
+      await t.ctx.db.update(workspaces).set({ concurrencyLimit: 1 }).where(eq(workspaces.id, user.workspaceId));
+      const agentId = await createAssistant(t, user.token, bistro());
+      // A call nobody has joined yet holds the only slot.
+      const held: Room = await t.ctx.calls.openCallRoom(tenant, { agentId, channel: "web", direction: "inbound" });
+      const calls = t.ctx.calls;
+      const open = calls.openCallRoom;
+      let refused = 0;
+      calls.openCallRoom = async (scope, request) =>
+        open(scope, request).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === "rate_limited" && scope.workspaceId === user.workspaceId)
+            refused += 1;
+          throw error;
+        });
+      try {
+        const suiteId = await createSuite(t, user.token, { name: "Busy", agent_id: agentId }, [
+          booking("books a table", [{ type: "end_reason", reasons: ["caller_hangup"] }]),
+        ]);
+        const started = await startRun(t, user.token, suiteId);
+        await until(
+          async () => refused,
+          (n) => n >= 2,
+          "the run to find the slot taken, twice",
+        );
+        const waiting = await readRun(t, user.token, suiteId, started.id);
+        expect(waiting.status).toBe("running");
+        expect(waiting.results[0]).toMatchObject({ status: "pending", error: null });
+        const freedAt = new Date();
+        await t.ctx.calls.expireRoom(held, "not_joined");
+        const run = await finishedRun(t, user.token, suiteId, started.id);
+        expect(run.status, JSON.stringify(run.results)).toBe("passed");
+        expect(Date.parse(run.results[0]?.started_at ?? "")).toBeGreaterThanOrEqual(freedAt.getTime());
+      } finally {
+        calls.openCallRoom = open;
+      }
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+});
