@@ -5,6 +5,7 @@ import type { ServerEventMap } from "../../lib/server-events.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { findBatchCall } from "../batch-calls/service.ts";
 import { findDocument } from "../knowledge-base/service.ts";
+import { loadRunSummary } from "../test-suites/views.ts";
 import { enqueueCallEndedWebhook } from "./call-ended.ts";
 import { fanOutEvent } from "./deliveries.ts";
 
@@ -48,6 +49,14 @@ export function subscribeWebhookEvents(ctx: AppContext, wake: () => void): () =>
           error_message: document?.errorMessage ?? null,
         };
       }),
+    ),
+    // The run's summary (totals, latency, cost) as GET /test-suites/{id}/runs lists it.
+    events.on("test.run.completed", (e) =>
+      send(
+        e.workspaceId,
+        "test.run.completed",
+        async () => (await loadRunSummary(ctx.db, { workspaceId: e.workspaceId }, e.runId)) ?? { id: e.runId },
+      ),
     ),
     events.on("phone_number.updated", (e) =>
       send(e.workspaceId, "phone_number.updated", { phone_number_id: e.phoneNumberId, action: e.action }),
