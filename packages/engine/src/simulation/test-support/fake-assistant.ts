@@ -13,7 +13,7 @@ export interface Burst {
 export interface FakeAssistantOptions {
   /** The first message's length (0: the assistant waits for the caller). */
   greetingMs?: number;
-  /** Each reply's length. */
+  /** Each reply's length (0: the assistant never replies). */
   replyMs?: number;
   /** From the caller's end of speech to the reply. */
   replyDelayMs?: number;
@@ -23,6 +23,10 @@ export interface FakeAssistantOptions {
   bargeIn?: boolean;
   /** Reply to key presses too. */
   repliesToDtmf?: boolean;
+  /** Say something (a `replyMs` prompt) after this long with neither side audible; null: never. */
+  silencePromptAfterMs?: number | null;
+  /** The words of each utterance in turn (greeting first), given to the caller once it has been said. */
+  lines?: string[];
 }
 
 const BRIDGE_MS = 100;
@@ -47,8 +51,12 @@ export class FakeAssistant {
   readonly callerFrames: { at: number; audible: boolean }[] = [];
   readonly spokenFrames: { at: number; audible: boolean }[] = [];
   readonly digits: { at: number; digit: string }[] = [];
-  hungUp = false;
+  /** When the caller hung up; null while it has not. */
+  hungUpAt: number | null = null;
   private queue: Int16Array[] = [];
+  private lastActivityAt: number | null = null;
+  /** The words of the utterance being said, told to the caller when its last frame is out. */
+  private pendingWords: string | null = null;
   private callerLastAudibleAt: number | null = null;
   private replyAt: number | null = null;
   private readonly options: Required<FakeAssistantOptions>;
@@ -66,6 +74,8 @@ export class FakeAssistant {
       endOfTurnMs: 400,
       bargeIn: false,
       repliesToDtmf: false,
+      silencePromptAfterMs: null,
+      lines: [],
       ...options,
     };
     caller.onAudio((pcm) => this.fromCaller(pcm));
@@ -74,14 +84,16 @@ export class FakeAssistant {
       if (this.options.repliesToDtmf) this.replyAt = clock.now() + this.options.replyDelayMs;
     });
     caller.onHangup(() => {
-      this.hungUp = true;
+      this.hungUpAt = clock.now();
     });
     if (this.options.greetingMs > 0) this.speak(this.options.greetingMs);
     this.timer = clock.setInterval(() => this.tick(), FRAME_MS);
   }
 
-  /** Queues `ms` of tone: the assistant says something. */
+  /** Queues `ms` of tone: the assistant says something (its next line's words, if any). */
   speak(ms: number): void {
+    if (ms <= 0) return;
+    this.pendingWords = this.options.lines.shift() ?? null;
     const tone = sine(330, ms, 16_000, 0.3);
     for (let i = 0; i + SAMPLES_PER_FRAME <= tone.length; i += SAMPLES_PER_FRAME) {
       this.queue.push(tone.slice(i, i + SAMPLES_PER_FRAME));
@@ -111,7 +123,16 @@ export class FakeAssistant {
     if (!audible) return;
     this.callerLastAudibleAt = now;
     this.replyAt = null;
-    if (this.options.bargeIn) this.queue = [];
+    this.lastActivityAt = now;
+    if (this.options.bargeIn && this.queue.length > 0) {
+      this.queue = [];
+      this.tellWords();
+    }
+  }
+
+  private tellWords(): void {
+    if (this.pendingWords !== null) this.caller.hearWords(this.pendingWords);
+    this.pendingWords = null;
   }
 
   private tick(): void {
@@ -125,8 +146,14 @@ export class FakeAssistant {
       this.replyAt = null;
       this.speak(this.options.replyMs);
     }
+    const prompt = this.options.silencePromptAfterMs;
+    const quiet = this.lastActivityAt !== null && now - this.lastActivityAt >= (prompt ?? 0);
+    if (prompt !== null && quiet && this.queue.length === 0 && this.replyAt === null) this.speak(this.options.replyMs);
     const frame = this.queue.shift() ?? new Int16Array(SAMPLES_PER_FRAME);
-    this.spokenFrames.push({ at: now, audible: rms(frame) >= AUDIBLE_RMS });
+    const audible = rms(frame) >= AUDIBLE_RMS;
+    this.spokenFrames.push({ at: now, audible });
+    if (audible) this.lastActivityAt = now;
     this.caller.hearAudio(frame);
+    if (audible && this.queue.length === 0) this.tellWords();
   }
 }
