@@ -25,6 +25,7 @@ import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { generateCases } from "./generate-cases.ts";
+import { giveUpTestRun, runTestRunJob, TEST_RUN_QUEUE } from "./run-job.ts";
 import { cancelRun, type EnqueueRun, getRun, listRuns, startRun } from "./runs.ts";
 import {
   addCases,
@@ -60,7 +61,10 @@ export async function testSuiteRoutes(app: FastifyInstance) {
   const route = routeOptions(tenantRoute(app), ["test-suites"]);
   // The model that proposes cases may fail or answer nonsense: 502 then.
   const generating = routeOptions(tenantRoute(app), ["test-suites"], { ...errorResponses, 502: ErrorResponse });
-  const enqueue: EnqueueRun = (tx, payload) => jobs.enqueue(tx, "test-runs", payload);
+  jobs.register(TEST_RUN_QUEUE, (payload, job) => runTestRunJob(ctx, app.log, payload, job), {
+    onGiveUp: (payload) => giveUpTestRun(ctx, payload),
+  });
+  const enqueue: EnqueueRun = (tx, payload) => jobs.enqueue(tx, TEST_RUN_QUEUE, payload);
 
   r.get(
     "/test-suites",
@@ -214,6 +218,11 @@ export async function testSuiteRoutes(app: FastifyInstance) {
       params: RunParams,
       response: { 200: TestRun },
     }),
-    async (request) => cancelRun(db, tenantOf(request), request.params.id, request.params.run_id, ctx.now()),
+    async (request) => {
+      const tenant = tenantOf(request);
+      const { id: suiteId, run_id: runId } = request.params;
+      const announce = () => ctx.events.emit("test.run.completed", { workspaceId: tenant.workspaceId, runId });
+      return cancelRun(db, tenant, { suiteId, runId }, ctx.now(), announce);
+    },
   );
 }

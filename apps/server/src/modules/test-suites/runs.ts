@@ -1,5 +1,4 @@
 import {
-  FINISHED_TEST_RUN_STATUSES,
   type StartTestRunBody,
   TEST_SUITE_TEXTS,
   type TestRun,
@@ -7,7 +6,7 @@ import {
   type TestRunsQuery,
   type TestRunTrigger,
 } from "@parley/contract";
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor, Transaction } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -99,37 +98,42 @@ export async function getRun(db: Executor, tenant: TenantScope, suiteId: string,
   return found((await loadRun(db, tenant, runId)) ?? undefined, TEST_SUITE_TEXTS.runNotFound);
 }
 
+/** Cancels the run if it is in this state; whether it was. */
+async function cancelIf(tx: Executor, tenant: TenantScope, runId: string, status: "queued" | "running", now: Date) {
+  const rows = await tx
+    .update(testRuns)
+    .set({ status: "cancelled", finishedAt: now, updatedAt: now })
+    .where(scoped(testRuns, tenant).where(eq(testRuns.id, runId), eq(testRuns.status, status)))
+    .returning({ id: testRuns.id });
+  return rows.length > 0;
+}
+
 /**
  * Cancels a queued or running run: the run is cancelled at once and its results not yet started
- * with it; the run's job sees it and ends the calls still live. A finished run is a 409.
+ * with it; a finished run is a 409. A running run's job sees the cancel, ends the calls still live
+ * and announces `test.run.completed`; a queued run's job will find it finished and do nothing, so
+ * the cancel announces it (`announce`). Each state is tried on its own so exactly one side does.
  */
 export async function cancelRun(
   db: Executor,
   tenant: TenantScope,
-  suiteId: string,
-  runId: string,
+  ids: { suiteId: string; runId: string },
   now: Date,
+  announce: () => void,
 ): Promise<TestRun> {
+  const { suiteId, runId } = ids;
   await requireRun(db, tenant, suiteId, runId);
-  const cancelled = await db.transaction(async (tx) => {
-    const [run] = await tx
-      .update(testRuns)
-      .set({ status: "cancelled", finishedAt: now, updatedAt: now })
-      .where(
-        scoped(testRuns, tenant).where(
-          eq(testRuns.id, runId),
-          notInArray(testRuns.status, [...FINISHED_TEST_RUN_STATUSES]),
-        ),
-      )
-      .returning();
-    if (!run) return false;
+  const was = await db.transaction(async (tx) => {
+    const queued = await cancelIf(tx, tenant, runId, "queued", now);
+    if (!queued && !(await cancelIf(tx, tenant, runId, "running", now))) return null;
     await tx
       .update(testResults)
       .set({ status: "cancelled", finishedAt: now })
-      .where(scoped(testResults, tenant).where(and(eq(testResults.runId, runId), eq(testResults.status, "pending"))));
-    return true;
+      .where(scoped(testResults, tenant).where(eq(testResults.runId, runId), eq(testResults.status, "pending")));
+    return queued ? "queued" : "running";
   });
-  if (!cancelled) throw new AppError("conflict", TEST_SUITE_TEXTS.runFinished);
+  if (was === null) throw new AppError("conflict", TEST_SUITE_TEXTS.runFinished);
+  if (was === "queued") announce();
   return getRun(db, tenant, suiteId, runId);
 }
 
