@@ -12,6 +12,8 @@ export interface CallSetup {
   assistantSpeaksFirst?: boolean;
   llm?: LlmProvider | null;
   tts?: TtsProvider;
+  /** The call's clock, when a double needs it before the call starts. */
+  clock?: VirtualClock;
 }
 
 export interface Call {
@@ -27,7 +29,7 @@ export interface Call {
 
 /** A simulated caller on a virtual clock, talking to a fake assistant, started. */
 export function startCall(setup: CallSetup = {}): Call {
-  const clock = new VirtualClock();
+  const clock = setup.clock ?? new VirtualClock();
   const { behaviours, ...planFields } = setup.plan ?? {};
   const plan: CallerPlan = {
     mode: "script",
