@@ -32,6 +32,11 @@ export class CallerEars {
     this.replyAudibleAt ??= now;
   }
 
+  /** The caller's clock started: a greeting already heard still counts, the wait for one starts now. */
+  begin(now: number): void {
+    this.listeningSince = now;
+  }
+
   /** Starts listening for a new reply: sound heard before now belongs to the last one. */
   listen(now: number): void {
     this.listeningSince = now;

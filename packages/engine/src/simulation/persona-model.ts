@@ -19,19 +19,22 @@ const HANGUP_WORD = "[HANGUP]";
 /** Stands for an assistant that said nothing, so the conversation keeps alternating. */
 const SILENCE = "[silence]";
 
-/** "en-GB" → "British English"; an unknown tag is named as given. */
-function languageName(tag: string): string {
+/** The model's instruction on language: "en-GB" → "British English (en-GB)"; an unknown tag as given. */
+function languageLine(tag: string): string {
+  let name = tag;
   try {
-    return new Intl.DisplayNames(["en"], { type: "language" }).of(tag) ?? tag;
+    name = new Intl.DisplayNames(["en"], { type: "language" }).of(tag) ?? tag;
   } catch {
-    return tag;
+    // Not a language tag (empty, "multi"): the caller follows the assistant's language.
   }
+  if (!tag) return "Speak the language the assistant speaks.";
+  return name === tag ? `Speak the language the assistant speaks (${tag}).` : `Speak ${name} (${tag}).`;
 }
 
 function systemPrompt(plan: CallerPlan): string {
   return [
     "You are role-playing a caller on a phone call with a voice assistant, to test the assistant.",
-    `Speak ${languageName(plan.language)} (${plan.language}).`,
+    languageLine(plan.language),
     "",
     "Who you are and what you want:",
     plan.persona,

@@ -4,6 +4,7 @@ import { VirtualClock } from "../../testing/virtual-clock.ts";
 import { systemClock } from "../clock/system-clock.ts";
 import { SAMPLES_PER_FRAME } from "../constants.ts";
 import type { AudioChunk } from "../providers/types.ts";
+import { createLine, createLineMeter } from "./line.ts";
 import {
   ASSISTANT_DONE_SILENCE_MS,
   createSimulatedCaller,
@@ -179,6 +180,50 @@ describe("a scripted caller", () => {
     expect(report.turns[1]?.startedAtMs).toBeCloseTo(SILENT_TURN_TIMEOUT_MS, -1.5);
     expect(call.assistant.hungUpAt).toBeCloseTo((report.turns[1]?.speechEndedAtMs ?? 0) + REPLY_TIMEOUT_MS, -1.5);
     expect(report.end).toBe("finished");
+  });
+
+  it("keeps its timing behind a lossy, noisy phone line, and the meter sees the waits", async () => {
+    const clock = new VirtualClock();
+    const line = createLine({ profile: "phone", noiseDbfs: -60, packetLossPercent: 10, seed: "result-7" });
+    const meter = createLineMeter(clock);
+    const call = startCall({
+      plan: {
+        script: [
+          { text: "I would like a table", wait_ms: 400 },
+          { text: "for two please", wait_ms: 400 },
+        ],
+      },
+      assistant: { greetingMs: 1000, replyMs: 1200, replyDelayMs: 500 },
+      clock,
+      line: { line, meter },
+    });
+    const report = await call.finish();
+    const [greeting, reply1] = call.assistant.assistantBursts();
+    expect(report.end).toBe("finished");
+    // A lost packet at the end of a burst moves what the caller heard by a frame or two.
+    expect(
+      Math.abs((report.turns[0]?.startedAtMs ?? 0) - ((greeting?.end ?? 0) + ASSISTANT_DONE_SILENCE_MS + 400)),
+    ).toBeLessThanOrEqual(60);
+    expect(
+      Math.abs((report.turns[1]?.startedAtMs ?? 0) - ((reply1?.end ?? 0) + ASSISTANT_DONE_SILENCE_MS + 400)),
+    ).toBeLessThanOrEqual(60);
+    const { waitsMs, longestSilenceMs } = meter.report();
+    expect(waitsMs).toHaveLength(2);
+    for (const wait of waitsMs) expect(wait).toBeGreaterThanOrEqual(480);
+    for (const wait of waitsMs) expect(wait).toBeLessThanOrEqual(600);
+    expect(longestSilenceMs).toBeGreaterThanOrEqual(ASSISTANT_DONE_SILENCE_MS + 400 - 60);
+  });
+
+  it("times the greeting and its turns from start() on a clock that did not start at zero", async () => {
+    const clock = new VirtualClock();
+    await clock.advance(100_000);
+    const call = startCall({ assistant: { greetingMs: 1000 }, clock });
+    const report = await call.finish();
+    const greeting = call.assistant.assistantBursts()[0];
+    expect(report.turns[0]?.startedAtMs).toBeCloseTo(
+      (greeting?.end ?? 0) - 100_000 + ASSISTANT_DONE_SILENCE_MS + 400,
+      -1.5,
+    );
   });
 
   it("fails, hanging up, when its voice fails, with the secret redacted", async () => {

@@ -81,6 +81,7 @@ class Caller implements SimulatedCaller {
   start(): void {
     if (this.startedAt !== null || this.ended) return;
     this.startedAt = this.clock.now();
+    this.ears.begin(this.startedAt);
     this.voice.start();
     void this.run();
   }

@@ -3,7 +3,7 @@ import { FakeTts } from "../../../testing/fake-providers.ts";
 import { VirtualClock } from "../../../testing/virtual-clock.ts";
 import type { LlmProvider, TtsProvider } from "../../providers/types.ts";
 import { createSimulatedCaller } from "../simulated-caller.ts";
-import type { CallerPlan, CallerReport, SimulatedCaller } from "../types.ts";
+import type { CallerPlan, CallerReport, Line, LineMeter, SimulatedCaller } from "../types.ts";
 import { FakeAssistant, type FakeAssistantOptions } from "./fake-assistant.ts";
 
 export interface CallSetup {
@@ -14,6 +14,8 @@ export interface CallSetup {
   tts?: TtsProvider;
   /** The call's clock, when a double needs it before the call starts. */
   clock?: VirtualClock;
+  /** The line between the two sides, and a meter watching both (as the server's test line wires them). */
+  line?: { line: Line; meter: LineMeter };
 }
 
 export interface Call {
@@ -48,7 +50,7 @@ export function startCall(setup: CallSetup = {}): Call {
     assistantSpeaksFirst: setup.assistantSpeaksFirst ?? (setup.assistant?.greetingMs ?? 0) > 0,
     clock,
   });
-  const assistant = new FakeAssistant(clock, caller, setup.assistant);
+  const assistant = new FakeAssistant(clock, setup.line ? overLine(caller, setup.line) : caller, setup.assistant);
   const state: { report: CallerReport | null } = { report: null };
   void caller.done.then((done) => {
     state.report = done;
@@ -65,6 +67,28 @@ export function startCall(setup: CallSetup = {}): Call {
       assistant.close();
       if (!state.report) throw new Error("the caller did not finish");
       return state.report;
+    },
+  };
+}
+
+/** The caller as the assistant reaches it through a line: each side's clean audio metered, then carried. */
+function overLine(caller: SimulatedCaller, { line, meter }: { line: Line; meter: LineMeter }): SimulatedCaller {
+  return {
+    done: caller.done,
+    start: () => caller.start(),
+    stop: () => caller.stop(),
+    hearWords: (text) => caller.hearWords(text),
+    onDtmf: (listener) => caller.onDtmf(listener),
+    onHangup: (listener) => caller.onHangup(listener),
+    hearAudio(pcm) {
+      meter.assistant(pcm);
+      caller.hearAudio(line.toCaller(pcm));
+    },
+    onAudio(listener) {
+      caller.onAudio((pcm) => {
+        meter.caller(pcm);
+        listener(line.toAssistant(pcm));
+      });
     },
   };
 }
