@@ -101,6 +101,19 @@ const routes: RouteObject[] = [
         path: "assistants/:assistantId/workflow",
         ...page(() => import("../features/workflows/pages/assistant-workflow-page.tsx"), "workflows"),
       },
+      {
+        path: "assistants/:assistantId/tests",
+        ...page(() => import("../features/test-suites/pages/assistant-tests-page.tsx"), "test-suites"),
+      },
+      {
+        path: "assistants/:assistantId/tests/:suiteId",
+        ...page(() => import("../features/test-suites/pages/test-suite-page.tsx"), "test-suites"),
+      },
+      {
+        path: "assistants/:assistantId/tests/:suiteId/runs/:runId",
+        ...page(() => import("../features/test-suites/pages/test-run-page.tsx"), "test-suites"),
+      },
+      { path: "tests", ...page(() => import("../features/test-suites/pages/tests-page.tsx"), "test-suites") },
       { path: "workflows", ...page(() => import("../features/workflows/pages/workflows-page.tsx"), "workflows") },
       {
         path: "workflows/:workflowId",

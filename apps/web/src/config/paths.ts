@@ -12,6 +12,7 @@ export const paths = {
   resetPassword: "/reset-password",
   assistants: "/assistants",
   assistant: "/assistant",
+  tests: "/tests",
   workflows: "/workflows",
   phoneNumbers: "/phone-numbers",
   functions: "/functions",

@@ -17,6 +17,7 @@ import LayersOutlined from "@mui/icons-material/LayersOutlined";
 import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
 import MicOutlined from "@mui/icons-material/MicOutlined";
 import PeopleOutline from "@mui/icons-material/PeopleOutline";
+import RuleOutlined from "@mui/icons-material/RuleOutlined";
 import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import WidgetsOutlined from "@mui/icons-material/WidgetsOutlined";
@@ -44,6 +45,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { key: "assistants", path: paths.assistants, icon: <SmartToyOutlined /> },
       { key: "assistant", path: paths.assistant, icon: <MicOutlined /> },
+      { key: "tests", path: paths.tests, icon: <RuleOutlined /> },
       { key: "workflows", path: paths.workflows, icon: <HubOutlined /> },
       { key: "functions", path: paths.functions, icon: <FunctionsOutlined /> },
       { key: "mcpServers", path: paths.mcpServers, icon: <ExtensionOutlined /> },

@@ -1,5 +1,6 @@
 import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
 import ArrowBack from "@mui/icons-material/ArrowBack";
+import RuleOutlined from "@mui/icons-material/RuleOutlined";
 import ViewSidebarOutlined from "@mui/icons-material/ViewSidebarOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -121,6 +122,15 @@ export default function AssistantDetailPage({ CallPanel }: { CallPanel: TestCall
                   startIcon={<AccountTreeOutlined />}
                 >
                   {assistant.data.workflow_id ? t("editor.workflowAttached") : t("editor.workflow")}
+                </Button>
+                {/* The assistant's test suites (the test-suites feature's page); "Tests" is the shell's nav label. */}
+                <Button
+                  component={RouterLink}
+                  to={`${paths.assistants}/${assistant.data.id}/tests`}
+                  variant="outlined"
+                  startIcon={<RuleOutlined />}
+                >
+                  {t("nav.tests")}
                 </Button>
                 <TestCallButton
                   assistantId={assistant.data.id}

@@ -1,0 +1,24 @@
+import type { TestSuite } from "@parley/contract";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useNotice } from "../../../lib/use-notice.ts";
+import { useStartTestRun } from "../api/test-runs-api.ts";
+import { testsPath } from "../paths.ts";
+
+/** Starts a run of the suite (or of some of its cases) and opens its page to watch it; a refusal is said in a notice. */
+export function useStartRun(suite: TestSuite) {
+  const { t } = useTranslation("test-suites");
+  const start = useStartTestRun(suite.id);
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const run = async (caseIds?: string[]) => {
+    try {
+      const started = await start.mutateAsync(caseIds ? { case_ids: caseIds } : {});
+      notice.success(t("run.started"));
+      navigate(testsPath(suite.agent_id, suite.id, started.id));
+    } catch (error) {
+      notice.failureWith(t("run.startFailed"))(error);
+    }
+  };
+  return { run, busy: start.isPending };
+}

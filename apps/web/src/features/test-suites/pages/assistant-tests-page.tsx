@@ -1,0 +1,20 @@
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { useAssistant } from "../../../api/assistants.ts";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { AssistantTrail } from "../components/assistant-trail.tsx";
+import { SuitesList } from "../components/suites-list.tsx";
+
+/** /assistants/{assistantId}/tests: the suites that call this assistant. */
+export default function AssistantTestsPage() {
+  const { t } = useTranslation(["test-suites", "translation"], { nsMode: "fallback" });
+  const { assistantId = "" } = useParams();
+  const assistant = useAssistant(assistantId);
+  return (
+    <>
+      <AssistantTrail assistantId={assistantId} />
+      <PageHeader title={t("assistantTitle", { name: assistant.data?.name ?? "…" })} subtitle={t("subtitle")} />
+      <SuitesList agentId={assistantId} />
+    </>
+  );
+}
