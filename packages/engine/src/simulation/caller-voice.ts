@@ -49,6 +49,8 @@ export class CallerVoice {
     this.running = false;
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
+    // Whoever waits for the speech to go out learns it never will (and checks why).
+    for (const item of this.queue) if (item.kind === "mark") item.reached();
     this.queue = [];
   }
 

@@ -150,3 +150,12 @@ describe("a persona caller", () => {
     expect(slow.assistant.callerFrames.some((f) => f.audible)).toBe(false);
   });
 });
+
+describe("the persona's instructions", () => {
+  it("name a language the model may not know by its tag", async () => {
+    const llm = new ScriptedLlm([[toolCall("end_call")]]);
+    const call = startCall({ plan: { mode: "persona", persona, language: "multi" }, llm });
+    await call.finish();
+    expect(llm.requests[0]?.messages[0]?.content).toContain("Speak the language the assistant speaks (multi).");
+  });
+});

@@ -31,6 +31,16 @@ function languageLine(tag: string): string {
   return name === tag ? `Speak the language the assistant speaks (${tag}).` : `Speak ${name} (${tag}).`;
 }
 
+/** What a voice should say of a reply: stage directions (*sighs*, [laughs]) and wrapping quotes removed. */
+export function spokenWords(text: string): string {
+  return text
+    .replace(/\*[^*]*\*|\[[^\]]*\]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^["“](.*)["”]$/s, "$1")
+    .trim();
+}
+
 function systemPrompt(plan: CallerPlan): string {
   return [
     "You are role-playing a caller on a phone call with a voice assistant, to test the assistant.",
@@ -82,6 +92,7 @@ export class PersonaModel {
     for await (const chunk of this.llm.chat({
       messages: this.messages(),
       tools: [END_CALL_TOOL],
+      // The same persona plays the same way on every run, so a flaky result is the assistant's.
       temperature: 0,
       maxTokens: 200,
       signal,
@@ -94,6 +105,7 @@ export class PersonaModel {
       text = text.slice(0, -HANGUP_WORD.length).trim();
       hangUp = true;
     }
+    text = spokenWords(text);
     return { text, hangUp: hangUp || text === "" };
   }
 
