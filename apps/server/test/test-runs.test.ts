@@ -1,6 +1,14 @@
-import type { CallLog, CreateTestCaseBody, TestResult } from "@parley/contract";
+import { randomUUID } from "node:crypto";
+import {
+  type CallLog,
+  type CreateTestCaseBody,
+  type Expectation,
+  SimulatedCaller,
+  type TestResult,
+} from "@parley/contract";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { JobRow } from "../src/jobs/schema.ts";
 import { AppError } from "../src/lib/app-error.ts";
 import type { Room } from "../src/lib/call-runtime.ts";
 import { giveUpTestRun, runTestRunJob, TEST_RUN_QUEUE } from "../src/modules/test-suites/run-job.ts";
@@ -13,9 +21,12 @@ import { isJudgeRequest, testSuiteModel } from "./support/test-suite-model.ts";
 import {
   createSuite,
   finishedRun,
+  insertRunningRun,
   RUN_TIMEOUT_MS,
   readRun,
   resultOf,
+  resultRows,
+  runRow,
   runWhere,
   startRun,
 } from "./support/test-suite-runs.ts";
@@ -58,6 +69,8 @@ async function callLog(token: string, callId: string | null): Promise<CallLog> {
   expect(res.statusCode).toBe(200);
   return res.json<CallLog>();
 }
+
+const GREETING = "Hello and welcome to the order line. Press one for sales, or two to check on an order you made.";
 
 const failing = (result: TestResult) => result.expectations.filter((e) => !e.passed);
 
@@ -133,8 +146,7 @@ describe("a test run", () => {
       const user = await signedInUser(t);
       const agentId = await createAssistant(t, user.token, {
         ...bistro(),
-        first_message:
-          "Hello and welcome to the order line. Press one for sales, or two to check on an order you made.",
+        first_message: GREETING,
         dtmf_enabled: true,
         dtmf_mapping: { "2": "I want to check my order" },
       });
@@ -153,13 +165,14 @@ describe("a test run", () => {
       const started = await startRun(t, user.token, suiteId);
       const run = await finishedRun(t, user.token, suiteId, started.id);
       const result = resultOf(run, "presses 2 over the greeting");
-      expect(result.status, JSON.stringify(result)).toBe("passed");
       const log = await callLog(user.token, result.call_id);
+      expect(result.status, JSON.stringify({ result, log })).toBe("passed");
       expect(log.events).toContainEqual(expect.objectContaining({ type: "dtmf", direction: "in", digits: "2" }));
-      expect(
-        log.events.some((e) => e.type === "interruption"),
-        JSON.stringify(log.events),
-      ).toBe(true);
+      // The greeting was cut short: the caller heard only its beginning.
+      const cut = log.events.find((e) => e.type === "interruption");
+      const heard = cut?.type === "interruption" ? cut.heard_text : "";
+      expect(heard, JSON.stringify(log.events)).not.toBe("");
+      expect(GREETING.startsWith(heard)).toBe(true);
       expect(log.transcript).toContainEqual(
         expect.objectContaining({ role: "assistant", text: "Your order ships tomorrow." }),
       );
@@ -277,4 +290,56 @@ describe("a test run", () => {
     },
     RUN_TIMEOUT_MS + 30_000,
   );
+});
+
+describe("a test run's job, tried again", () => {
+  const scripted = SimulatedCaller.parse({ mode: "script", script: [{ text: "A table for two, please." }] });
+  const hangsUp: Expectation[] = [{ type: "end_reason", reasons: ["caller_hangup"] }];
+
+  it(
+    "calls again a result whose call died with its server, and keeps the finished ones",
+    async () => {
+      const user = await signedInUser(t);
+      const agentId = await createAssistant(t, user.token, bistro());
+      const deadCall = randomUUID();
+      const runId = await insertRunningRun(t, user.workspaceId, agentId, [
+        {
+          caseName: "finished before",
+          caller: scripted,
+          expectations: hangsUp,
+          status: "passed",
+          callId: randomUUID(),
+        },
+        { caseName: "cut off", caller: scripted, expectations: hangsUp, status: "running", callId: deadCall },
+      ]);
+      const before = await resultRows(t, runId);
+      const payload = { workspaceId: user.workspaceId, runId };
+      await runTestRunJob(t.ctx, t.app.log, payload, { attempts: 2, maxAttempts: 3 } as JobRow);
+      const [kept, again] = await resultRows(t, runId);
+      expect(kept).toEqual(before[0]);
+      expect(again).toMatchObject({ status: "passed", error: null });
+      expect(again?.callId).not.toBe(deadCall);
+      expect(await runRow(t, runId)).toMatchObject({ status: "passed" });
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it("given up after its last attempt, ends the run and its unfinished results as errors, saying why", async () => {
+    const user = await signedInUser(t);
+    const agentId = await createAssistant(t, user.token, bistro());
+    const runId = await insertRunningRun(t, user.workspaceId, agentId, [
+      { caseName: "done", caller: scripted, expectations: hangsUp, status: "failed" },
+      { caseName: "cut off", caller: scripted, expectations: hangsUp, status: "running", callId: randomUUID() },
+      { caseName: "not reached", caller: scripted, expectations: hangsUp, status: "pending" },
+    ]);
+    const completed: string[] = [];
+    const unsubscribe = t.ctx.events.on("test.run.completed", (e) => void completed.push(e.runId));
+    await giveUpTestRun(t.ctx, { workspaceId: user.workspaceId, runId });
+    unsubscribe();
+    const results = await resultRows(t, runId);
+    expect(results.map((r) => r.status)).toEqual(["failed", "error", "error"]);
+    expect(results[2]?.error).toMatch(/^The server running this test run stopped before the run could finish/);
+    expect(await runRow(t, runId)).toMatchObject({ status: "error" });
+    expect(completed).toEqual([runId]);
+  });
 });

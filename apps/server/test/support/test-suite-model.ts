@@ -1,4 +1,4 @@
-import { type ChatRequestBody, lastUserText, type ModelScript, type ScriptedReply } from "./scripted-llm.ts";
+import type { ChatRequestBody, ModelScript, ScriptedReply } from "./scripted-llm.ts";
 
 /**
  * One scripted model for a test run's three parts: the assistant under test, and the judge of its
@@ -29,7 +29,14 @@ function verdict(request: ChatRequestBody): ScriptedReply {
   return { text: pass ? json : `\`\`\`json\n${json}\n\`\`\`` };
 }
 
-/** What the assistant answers; `reply` decides from the caller's last words (the recogniser's, or a key's mapping). */
+/** Everything the caller said or keyed so far (the recogniser's words, a key's mapping), in order. */
+const callerSaid = (request: ChatRequestBody) =>
+  request.messages
+    .filter((m) => m.role === "user")
+    .map((m) => m.content ?? "")
+    .join("\n");
+
+/** What the assistant answers; `reply` decides from what the caller has said or keyed so far. */
 export function testSuiteModel(reply: (callerSaid: string) => string): ModelScript {
-  return (request) => (isJudgeRequest(request) ? verdict(request) : { text: reply(lastUserText(request)) });
+  return (request) => (isJudgeRequest(request) ? verdict(request) : { text: reply(callerSaid(request)) });
 }

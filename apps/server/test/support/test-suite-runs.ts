@@ -1,11 +1,16 @@
 import {
   type CreateTestCaseBody,
   type CreateTestSuiteBody,
+  type Expectation,
   FINISHED_TEST_RUN_STATUSES,
+  type SimulatedCaller,
   type StartTestRunBody,
   type TestResult,
+  type TestResultStatus,
   type TestRun,
 } from "@parley/contract";
+import { asc, eq } from "drizzle-orm";
+import { testResults, testRuns } from "../../src/modules/test-suites/schema.ts";
 import { call, type TestApp } from "../harness.ts";
 import { until } from "./until.ts";
 
@@ -73,3 +78,47 @@ export function resultOf(run: TestRun, name: string, attempt = 1): TestResult {
   if (!result) throw new Error(`no result for ${name} #${attempt}: ${JSON.stringify(run.results).slice(0, 500)}`);
   return result;
 }
+
+/** A result row as a run would hold it: the case's copy, and how far it got. */
+export interface ResultSeed {
+  caseName: string;
+  caller: SimulatedCaller;
+  expectations: Expectation[];
+  status: TestResultStatus;
+  callId?: string | null;
+}
+
+/**
+ * A running run written straight to its tables, with no job behind it: for what a job's later
+ * attempts find (results a dead process left running) without killing a process.
+ */
+export async function insertRunningRun(t: TestApp, workspaceId: string, agentId: string, seeds: ResultSeed[]) {
+  const now = new Date();
+  const [run] = await t.ctx.db
+    .insert(testRuns)
+    .values({ workspaceId, agentId, suiteName: "Seeded", status: "running", trigger: "api", repeat: 1, startedAt: now })
+    .returning();
+  if (!run) throw new Error("no run inserted");
+  await t.ctx.db.insert(testResults).values(
+    seeds.map((seed, i) => ({
+      workspaceId,
+      runId: run.id,
+      caseName: seed.caseName,
+      attempt: 1,
+      caller: seed.caller,
+      expectations: seed.expectations,
+      status: seed.status,
+      callId: seed.callId ?? null,
+      startedAt: seed.status === "pending" ? null : now,
+      createdAt: new Date(now.getTime() + i),
+    })),
+  );
+  return run.id;
+}
+
+/** The run's results, straight from the table, in order. */
+export const resultRows = (t: TestApp, runId: string) =>
+  t.ctx.db.select().from(testResults).where(eq(testResults.runId, runId)).orderBy(asc(testResults.createdAt));
+
+export const runRow = async (t: TestApp, runId: string) =>
+  (await t.ctx.db.select().from(testRuns).where(eq(testRuns.id, runId)))[0];
