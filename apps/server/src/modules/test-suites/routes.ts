@@ -178,13 +178,20 @@ export async function testSuiteRoutes(app: FastifyInstance) {
     "/test-suites/:id/runs",
     route("Run a test suite: a call per case and attempt, on the job runner (API keys: calls scope)", {
       params: SuiteParams,
-      body: StartTestRunBody,
+      // No body (Fastify reads it as null): every case, the suite's repeat.
+      body: StartTestRunBody.nullish(),
       response: { 201: TestRun },
     }),
     async (request, reply) => {
-      const trigger = request.body?.trigger ?? triggerOf(request);
       const body = request.body ?? {};
-      const run = await startRun(db, tenantOf(request), request.params.id, body, trigger, enqueue);
+      const run = await startRun(
+        db,
+        tenantOf(request),
+        request.params.id,
+        body,
+        body.trigger ?? triggerOf(request),
+        enqueue,
+      );
       return reply.code(201).send(run);
     },
   );
