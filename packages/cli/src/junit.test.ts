@@ -48,7 +48,12 @@ describe("junitXml", () => {
       time: "30.500",
     });
     const properties = childrenNamed(only(suite, "properties"), "property");
-    expect(properties.map((p) => [p.attributes.name, p.attributes.value])).toContainEqual(["parley.run_id", run.id]);
+    const values = properties.map((p) => [p.attributes.name, p.attributes.value]);
+    expect(values).toContainEqual(["parley.run_id", run.id]);
+    expect(values).toContainEqual([
+      "parley.run_url",
+      `${URL_BASE}/assistants/${run.agent_id}/tests/${run.suite_id}/runs/${run.id}`,
+    ]);
   });
 
   it("has one <testcase> per result, classname the suite", () => {

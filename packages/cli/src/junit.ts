@@ -1,4 +1,5 @@
 import type { TestResult, TestRun } from "@parley/contract";
+import { runPageUrl } from "./report.ts";
 import { element, renderDocument, type XmlElement } from "./xml.ts";
 
 /**
@@ -26,6 +27,7 @@ export function junitXml(run: TestRun, serverUrl: string): string {
         property("parley.run_id", run.id),
         property("parley.run_status", run.status),
         property("parley.repeat", String(run.repeat)),
+        property("parley.run_url", runPageUrl(serverUrl, run)),
       ]),
       ...results,
     ],

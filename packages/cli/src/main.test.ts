@@ -120,6 +120,9 @@ describe("parley test against a server", () => {
     expect(out).toContain("p95 latency 840 ms · cost $0.0123");
     expect(out).toContain("newly failing: Refund flow; newly passing: none");
     expect(out).toContain("p95 latency +120 ms · cost per call -$0.0010");
+    expect(out).toContain(
+      `Details: ${stub.url}/assistants/11111111-2222-4333-8444-555555555555/tests/${SUITE_ID}/runs/${RUN_ID}`,
+    );
 
     const suite = childrenNamed(parseXml(readFileSync(report, "utf8")), "testsuite")[0];
     const failed = childrenNamed(suite ?? parseXml("<x/>"), "testcase").find(

@@ -90,7 +90,7 @@ async function runTest(options: TestOptions, io: CliIo, timing: CliTiming): Prom
     );
     run = (await cancelQuietly(options, run, io)) ?? run;
   }
-  for (const line of summaryLines(run)) io.out(line);
+  for (const line of summaryLines(run, options.url)) io.out(line);
 
   if (options.junitPath !== null) {
     const written = await writeJunit(path.resolve(io.cwd, options.junitPath), run, options.url, io);

@@ -68,8 +68,13 @@ function caseKey(outcome: TestCaseOutcome): string {
   return outcome.case_id ?? `name:${outcome.case_name}`;
 }
 
-/** The closing lines: the verdict and counts, latency and cost, and what changed since the previous run. */
-export function summaryLines(run: TestRun): string[] {
+/** The run's page in the web app, where each expectation's evidence and the recordings are. */
+export function runPageUrl(serverUrl: string, run: TestRun): string {
+  return `${serverUrl}/assistants/${encodeURIComponent(run.agent_id)}/tests/${encodeURIComponent(run.suite_id)}/runs/${encodeURIComponent(run.id)}`;
+}
+
+/** The closing lines: the verdict and counts, latency and cost, what changed since the previous run, and where to read more. */
+export function summaryLines(run: TestRun, serverUrl: string): string[] {
   const { totals } = run;
   const lines = [
     "",
@@ -90,6 +95,7 @@ export function summaryLines(run: TestRun): string[] {
     ].filter((d) => d !== null);
     if (deltas.length > 0) lines.push(`  ${deltas.join(" · ")}`);
   }
+  lines.push(`  Details: ${runPageUrl(serverUrl, run)}`);
   return lines;
 }
 
