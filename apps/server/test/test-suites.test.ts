@@ -382,6 +382,28 @@ describe("runs", () => {
       cost_per_call_delta: 0.01,
     });
     expect(run.cases.find((c) => c.case_id === steady.id)?.status).toBe("passed");
+    // The runner announces the finished run: the webhook carries its summary.
+    const hook = await call(t, "POST", api("/webhooks"), {
+      token: owner.token,
+      body: { url: "http://127.0.0.1:9/finished-runs", events: ["test.run.completed"] },
+    });
+    t.ctx.events.emit("test.run.completed", { workspaceId: owner.workspaceId, runId: after.id });
+    const deliveries = await until(
+      async () =>
+        (
+          await call(t, "GET", api(`/webhooks/${hook.json<{ id: string }>().id}/deliveries`), { token: owner.token })
+        ).json<{ items: WebhookDelivery[] }>().items,
+      (items) => items.some((d) => JSON.stringify(d.payload).includes(after.id)),
+      "the finished run's delivery",
+    );
+    expect(deliveries[0]?.payload.data).toMatchObject({
+      id: after.id,
+      status: "failed",
+      totals: run.totals,
+      latency_p95_ms: 1400,
+      cost: run.cost,
+      finished_at: run.finished_at,
+    });
     // The first run has nothing before it.
     const first = await call(t, "GET", api(`/test-suites/${suite.id}/runs/${before.id}`), { token: owner.token });
     expect(first.json<TestRun>().comparison).toBeNull();
