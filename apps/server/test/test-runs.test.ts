@@ -7,11 +7,12 @@ import {
   type TestResult,
 } from "@parley/contract";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { JobRow } from "../src/jobs/schema.ts";
 import { AppError } from "../src/lib/app-error.ts";
 import type { Room } from "../src/lib/call-runtime.ts";
-import { giveUpTestRun, runTestRunJob, TEST_RUN_QUEUE } from "../src/modules/test-suites/run-job.ts";
+import { giveUpTestRun, runTestRunJob } from "../src/modules/test-suites/run-job.ts";
+import { testRuns } from "../src/modules/test-suites/schema.ts";
 import { workspaces } from "../src/modules/workspaces/schema.ts";
 import { call, signedInUser } from "./harness.ts";
 import { keylessAssistant } from "./support/assistant-fields.ts";
@@ -43,13 +44,6 @@ const t = useCallApp(
     /check my order/i.test(callerSaid) ? "Your order ships tomorrow." : "Your table is booked for tonight.",
   ),
 );
-
-// Until routes.ts registers the runner's queue (the API helper's file), the test registers it.
-beforeAll(() => {
-  t.app.jobs.register(TEST_RUN_QUEUE, (payload, job) => runTestRunJob(t.ctx, t.app.log, payload, job), {
-    onGiveUp: (payload) => giveUpTestRun(t.ctx, payload),
-  });
-});
 
 const bistro = () => ({
   name: "Bistro",
@@ -323,6 +317,24 @@ describe("a test run's job, tried again", () => {
     },
     RUN_TIMEOUT_MS,
   );
+
+  it("finds its run cancelled after a dead attempt: cancels what was left and announces the run", async () => {
+    const user = await signedInUser(t);
+    const agentId = await createAssistant(t, user.token, bistro());
+    const runId = await insertRunningRun(t, user.workspaceId, agentId, [
+      { caseName: "done", caller: scripted, expectations: hangsUp, status: "passed" },
+      { caseName: "cut off", caller: scripted, expectations: hangsUp, status: "running", callId: randomUUID() },
+    ]);
+    // The cancel came while the run was running: announcing it is the job's.
+    await t.ctx.db.update(testRuns).set({ status: "cancelled" }).where(eq(testRuns.id, runId));
+    const completed: string[] = [];
+    const unsubscribe = t.ctx.events.on("test.run.completed", (e) => void completed.push(e.runId));
+    await runTestRunJob(t.ctx, t.app.log, { workspaceId: user.workspaceId, runId }, { attempts: 2 } as JobRow);
+    unsubscribe();
+    expect((await resultRows(t, runId)).map((r) => r.status)).toEqual(["passed", "cancelled"]);
+    expect(await runRow(t, runId)).toMatchObject({ status: "cancelled", finishedAt: expect.any(Date) });
+    expect(completed).toEqual([runId]);
+  });
 
   it("given up after its last attempt, ends the run and its unfinished results as errors, saying why", async () => {
     const user = await signedInUser(t);

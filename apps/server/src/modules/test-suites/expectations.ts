@@ -8,7 +8,8 @@ import type {
   TranscriptEntry,
 } from "@parley/contract";
 import type { CallerReport } from "@parley/engine";
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { compileArgumentsSchema } from "./arguments-schema.ts";
 import type { Judge } from "./judge.ts";
 
 /** What a test call left to judge: its final log, the caller's own account and the line meter's. */
@@ -73,10 +74,8 @@ async function rubric(e: Of<"rubric">, { log }: CallRecordings, judge: Judge): P
   };
 }
 
-const ajv = new Ajv2020({ strict: false, allErrors: false });
-
 /** Why a tool call's arguments do not match the schema; null when they do. */
-function argumentsProblem(call: ToolCallEntry, validate: ((data: unknown) => boolean) & { errors?: unknown }) {
+function argumentsProblem(call: ToolCallEntry, validate: ValidateFunction) {
   let args: unknown;
   try {
     args = JSON.parse(call.arguments || "{}");
@@ -84,7 +83,7 @@ function argumentsProblem(call: ToolCallEntry, validate: ((data: unknown) => boo
     return "its arguments are not JSON";
   }
   if (validate(args)) return null;
-  const [first] = (validate.errors ?? []) as ErrorObject[];
+  const [first] = validate.errors ?? [];
   return first ? `${first.instancePath || "the arguments"} ${first.message ?? "do not match"}` : "they do not match";
 }
 
@@ -101,11 +100,10 @@ function toolCalled(e: Of<"tool_called">, { log }: CallRecordings): Verdict {
   if (!e.arguments_schema) {
     return { label, passed: true, reason: `${e.name} was called ${times}.`, evidence: evidence({ tool_calls: calls }) };
   }
-  let validate: ReturnType<typeof ajv.compile>;
-  try {
-    validate = ajv.compile(e.arguments_schema);
-  } catch (error) {
-    const reason = `The arguments schema is not valid JSON Schema: ${(error as Error).message}`;
+  // The API refuses a schema that does not compile; one saved before that rule fails here with why.
+  const validate = compileArgumentsSchema(e.arguments_schema);
+  if ("error" in validate) {
+    const reason = `The arguments schema is not valid JSON Schema: ${validate.error}`;
     return { label, passed: false, reason, evidence: evidence({ tool_calls: calls }) };
   }
   const problems = calls.map((c) => argumentsProblem(c, validate));

@@ -57,7 +57,10 @@ export async function runTestRunJob(
   const { workspaceId, runId } = TestRunJobPayload.parse(payload);
   const tenant: TenantScope = { workspaceId };
   const run = await findRun(ctx.db, tenant, runId);
-  if (!run || isFinishedRun(run.status)) return;
+  if (!run) return;
+  // Cancelled while an earlier attempt ran it (its server gone): the cancel left its announcement to the job.
+  if (run.status === "cancelled" && run.startedAt !== null) return settleCancelled(ctx, tenant, runId);
+  if (isFinishedRun(run.status)) return;
   if (!(await markRunRunning(ctx.db, tenant, run, ctx.now()))) return;
   if (job.attempts > 1)
     log.info({ workspaceId, runId, attempt: job.attempts }, "a test run resumes after its server stopped");
@@ -75,12 +78,7 @@ export async function runTestRunJob(
   } finally {
     watching.stop();
   }
-  if (cancelled.signal.aborted) {
-    await endUnfinishedResults(ctx.db, tenant, runId, "cancelled", null, ctx.now());
-    await settleCancelledRun(ctx.db, tenant, runId, ctx.now());
-    ctx.events.emit("test.run.completed", { workspaceId, runId });
-    return;
-  }
+  if (cancelled.signal.aborted) return settleCancelled(ctx, tenant, runId);
   const pending = (await listResults(ctx.db, tenant, runId)).some((r) => r.status === "pending");
   // This server is draining: another process takes the job (and the results still pending) at once.
   if (pending) return { again: ctx.now() };
@@ -155,6 +153,14 @@ function watchForCancel(ctx: AppContext, tenant: TenantScope, runId: string, can
       stopped = true;
     },
   };
+}
+
+/** A cancelled run, its live calls hung up: what is left unfinished is cancelled, and the run announced. */
+async function settleCancelled(ctx: AppContext, tenant: TenantScope, runId: string): Promise<undefined> {
+  await endUnfinishedResults(ctx.db, tenant, runId, "cancelled", null, ctx.now());
+  await settleCancelledRun(ctx.db, tenant, runId, ctx.now());
+  ctx.events.emit("test.run.completed", { workspaceId: tenant.workspaceId, runId });
+  return undefined;
 }
 
 /** Writes the run's final status from its results and announces it. */
