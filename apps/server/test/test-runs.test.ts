@@ -18,7 +18,7 @@ import { call, signedInUser } from "./harness.ts";
 import { keylessAssistant } from "./support/assistant-fields.ts";
 import { createAssistant } from "./support/calls.ts";
 import { useCallApp } from "./support/realtime-calls.ts";
-import { isJudgeRequest, testSuiteModel } from "./support/test-suite-model.ts";
+import { isJudgeRequest, testSuiteModel, UNJUDGEABLE } from "./support/test-suite-model.ts";
 import {
   createSuite,
   finishedRun,
@@ -170,6 +170,43 @@ describe("a test run", () => {
       expect(log.transcript).toContainEqual(
         expect.objectContaining({ role: "assistant", text: "Your order ships tomorrow." }),
       );
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    "plays a persona with the caller's model; a judge that answers no verdict makes its result an error, not a failure",
+    async () => {
+      const user = await signedInUser(t);
+      const agentId = await createAssistant(t, user.token, bistro());
+      const suiteId = await createSuite(t, user.token, { name: "Persona", agent_id: agentId }, [
+        {
+          name: "a diner",
+          caller: { mode: "persona", persona: "You want a table for two tonight. Say goodbye once it is booked." },
+          expectations: [
+            { type: "rubric", rubric: 'The assistant says "booked"' },
+            { type: "max_turns", turns: 2 },
+          ],
+        },
+        booking("a rambling judge", [{ type: "rubric", rubric: `The assistant is polite ${UNJUDGEABLE}` }]),
+      ]);
+      const started = await startRun(t, user.token, suiteId);
+      const run = await finishedRun(t, user.token, suiteId, started.id);
+      const diner = resultOf(run, "a diner");
+      expect(diner.status, JSON.stringify(diner)).toBe("passed");
+      expect(diner.figures?.caller_turns).toBe(2);
+      const log = await callLog(user.token, diner.call_id);
+      expect(log.end_reason).toBe("caller_hangup");
+      const rambling = resultOf(run, "a rambling judge");
+      expect(rambling).toMatchObject({
+        status: "error",
+        error: "The judge model (openai-compatible) answered no pass/fail verdict: I would rather not say.",
+        expectations: [],
+      });
+      // The call itself was made: its figures are kept beside the error.
+      expect(rambling.figures?.caller_turns).toBe(1);
+      // None failed, one could not be judged.
+      expect(run.status).toBe("error");
     },
     RUN_TIMEOUT_MS + 30_000,
   );

@@ -12,10 +12,17 @@ const JUDGE_MARK = "judge of a test call";
 export const isJudgeRequest = (request: ChatRequestBody) =>
   request.messages.some((m) => m.role === "system" && (m.content ?? "").includes(JUDGE_MARK));
 
+/** A rubric with this word gets an answer that is no verdict (a judge model that rambles). */
+export const UNJUDGEABLE = "UNJUDGEABLE";
+
+/** How the simulated caller's model is told its part (engine simulation/persona-model.ts). */
+const PERSONA_MARK = "role-playing a caller";
+
 /** The verdict a careful judge gives: the quoted phrase is, or is not, among the assistant's lines. */
 function verdict(request: ChatRequestBody): ScriptedReply {
   const prompt = request.messages.find((m) => m.role === "user")?.content ?? "";
   const rubric = prompt.match(/Rubric:\n([\s\S]*?)\n\nTranscript:/)?.[1] ?? "";
+  if (rubric.includes(UNJUDGEABLE)) return { text: "I would rather not say." };
   const phrase = rubric.match(/"([^"]+)"/)?.[1] ?? "";
   const said = prompt
     .split("\n")
@@ -36,7 +43,20 @@ const callerSaid = (request: ChatRequestBody) =>
     .map((m) => m.content ?? "")
     .join("\n");
 
+/**
+ * A persona caller asks for a table; once it has spoken (its own lines come back as the assistant
+ * role) it says goodbye and hangs up with the marker its model may use instead of the tool.
+ */
+function persona(request: ChatRequestBody): ScriptedReply {
+  const spoke = request.messages.some((m) => m.role === "assistant");
+  return { text: spoke ? "Thank you, goodbye. [HANGUP]" : "I would like a table for two tonight." };
+}
+
 /** What the assistant answers; `reply` decides from what the caller has said or keyed so far. */
 export function testSuiteModel(reply: (callerSaid: string) => string): ModelScript {
-  return (request) => (isJudgeRequest(request) ? verdict(request) : { text: reply(callerSaid(request)) });
+  return (request) => {
+    if (isJudgeRequest(request)) return verdict(request);
+    if (request.messages[0]?.content?.includes(PERSONA_MARK)) return persona(request);
+    return { text: reply(callerSaid(request)) };
+  };
 }
