@@ -30,10 +30,9 @@ export async function requireSuite(db: Executor, tenant: TenantScope, id: string
   return requireRow(db, testSuites, tenant, id, TEST_SUITE_TEXTS.suiteNotFound);
 }
 
-/** Case counts and latest runs of these suites, and their assistants' names: what a suite shows beyond its row. */
+/** What suites (one or more) show beyond their rows: case counts, latest runs, their assistants' names. */
 async function suiteFacts(db: Executor, tenant: TenantScope, suites: SuiteRow[]) {
   const ids = suites.map((s) => s.id);
-  if (ids.length === 0) return { counts: new Map<string, number>(), lastRuns: new Map(), names: new Map() };
   const counted = await db
     .select({ suiteId: testCases.suiteId, n: count() })
     .from(testCases)
@@ -61,6 +60,7 @@ async function suiteFacts(db: Executor, tenant: TenantScope, suites: SuiteRow[])
 }
 
 async function suitesOf(db: Executor, tenant: TenantScope, rows: SuiteRow[]): Promise<TestSuite[]> {
+  if (rows.length === 0) return [];
   const { counts, lastRuns, names } = await suiteFacts(db, tenant, rows);
   return rows.map((row) =>
     toSuite(row, names.get(row.agentId) ?? "", counts.get(row.id) ?? 0, lastRuns.get(row.id) ?? null),

@@ -79,12 +79,10 @@ const caseKey = (r: Pick<ResultRow, "caseId" | "caseName">) => r.caseId ?? `dele
  */
 function outcomeStatus(results: ResultRow[]): TestCaseOutcome["status"] {
   const count = (status: ResultRow["status"]) => results.filter((r) => r.status === status).length;
-  const [pending, running, passed, failed, errored] = (
-    ["pending", "running", "passed", "failed", "error"] as const
-  ).map(count) as [number, number, number, number, number];
-  if (running > 0) return "running";
-  const judged = passed + failed + errored;
-  if (pending > 0) return judged > 0 ? "running" : "pending";
+  const [passed, failed] = [count("passed"), count("failed")];
+  const judged = passed + failed + count("error");
+  if (count("running") > 0) return "running";
+  if (count("pending") > 0) return judged > 0 ? "running" : "pending";
   if (judged === 0) return "cancelled";
   if (passed === judged) return "passed";
   if (failed > 0) return passed > 0 ? "flaky" : "failed";
@@ -94,7 +92,11 @@ function outcomeStatus(results: ResultRow[]): TestCaseOutcome["status"] {
 /** The cases of a run, in the order of its results (case, then attempt). */
 export function caseOutcomes(results: ResultRow[]): TestCaseOutcome[] {
   const byCase = new Map<string, ResultRow[]>();
-  for (const r of results) byCase.set(caseKey(r), [...(byCase.get(caseKey(r)) ?? []), r]);
+  for (const r of results) {
+    const attempts = byCase.get(caseKey(r));
+    if (attempts) attempts.push(r);
+    else byCase.set(caseKey(r), [r]);
+  }
   return [...byCase.values()].map((attempts) => {
     const first = attempts[0] as ResultRow;
     return {
