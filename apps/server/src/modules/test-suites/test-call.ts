@@ -51,14 +51,19 @@ export interface TestCallDeps {
 /** How a result came out: finished (written), or handed back pending for a later attempt (the server is stopping). */
 export type TestCallOutcome = "finished" | "requeued";
 
+/** Waits `ms`; false when `signal` aborts first. */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<boolean>((resolve) => {
     if (signal.aborted) return resolve(false);
-    const timer = setTimeout(() => resolve(true), ms);
-    signal.addEventListener("abort", () => {
+    const aborted = () => {
       clearTimeout(timer);
       resolve(false);
-    });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", aborted);
+      resolve(true);
+    }, ms);
+    signal.addEventListener("abort", aborted, { once: true });
   });
 
 const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
@@ -125,6 +130,7 @@ async function callAndJudge(deps: TestCallDeps, result: TestResultRow): Promise<
     await ctx.calls.expireRoom(room, "removed");
     return { status: "cancelled" };
   }
+  // The row in hand says which call, for the warning should this result still fail.
   result.callId = room.callId;
   const simulated = createSimulatedCaller({
     plan: {
