@@ -9,7 +9,7 @@ import { DEFAULT_CALLER_VOICE, type TestCase } from "@parley/contract";
 import { useId } from "react";
 import { Controller, type Path, useFormContext, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { type CaseForm, KEPT_VOICE, OFFLINE_VOICES } from "../forms/case-form.ts";
+import { type CaseForm, DEFAULT_VOICE, KEPT_VOICE, OFFLINE_VOICES } from "../forms/case-form.ts";
 import { CaseField } from "./case-field.tsx";
 import { ScriptLinesField } from "./script-lines-field.tsx";
 
@@ -70,7 +70,7 @@ export function CallerFields({ original }: { original: TestCase | null }) {
       </Grid>
       <Grid size={{ xs: 12, sm: 8 }}>
         <CaseField name="caller.voice" label={t("caller.voice")} select helperText={t("caller.voiceHint")}>
-          <MenuItem value="">{t("caller.defaultVoice", { name: defaultVoiceName })}</MenuItem>
+          <MenuItem value={DEFAULT_VOICE}>{t("caller.defaultVoice", { name: defaultVoiceName })}</MenuItem>
           {OFFLINE_VOICES.map((voice) => (
             <MenuItem key={voice.id} value={voice.id}>
               {t("caller.offlineVoice", { name: voice.name })}

@@ -5,14 +5,16 @@ import Typography from "@mui/material/Typography";
 import type { TestRunComparison } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
-import { deltaTone, formatCost, formatDelta, formatMs } from "./outcome.ts";
+import { deltaTone, formatCost, formatDelta, formatMs, isolated } from "./outcome.ts";
 
 /** This run against the suite's previous finished one: cases that changed, and how latency and cost moved. */
 export function ComparisonCard(props: { comparison: TestRunComparison; previousPath: string }) {
   const { t } = useTranslation("test-suites");
   const { comparison } = props;
   const latency = formatDelta(comparison.latency_p95_delta_ms, formatMs);
+  const latencyText = latency === null ? t("comparison.unknown") : isolated(latency);
   const cost = formatDelta(comparison.cost_per_call_delta, formatCost);
+  const costText = cost === null ? t("comparison.unknown") : isolated(cost);
   const names = (cases: TestRunComparison["newly_failing"]) => cases.map((c) => c.case_name).join(", ");
   return (
     <Paper variant="outlined" component="section" aria-labelledby="comparison-heading" sx={{ p: 2 }}>
@@ -35,10 +37,10 @@ export function ComparisonCard(props: { comparison: TestRunComparison; previousP
             : t("comparison.nonePassing")}
         </Typography>
         <Typography variant="body2" color={deltaTone(comparison.latency_p95_delta_ms)}>
-          {t("comparison.latency", { delta: latency ?? t("comparison.unknown") })}
+          {t("comparison.latency", { delta: latencyText })}
         </Typography>
         <Typography variant="body2" color={deltaTone(comparison.cost_per_call_delta)}>
-          {t("comparison.cost", { delta: cost ?? t("comparison.unknown") })}
+          {t("comparison.cost", { delta: costText })}
         </Typography>
         <Link component={RouterLink} to={props.previousPath} variant="body2">
           {t("comparison.open")}

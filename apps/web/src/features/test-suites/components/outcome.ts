@@ -46,3 +46,9 @@ export function formatDelta(delta: number | null, format: (value: number) => str
 /** Whether a change is for the worse (slower, dearer): the comparison colours it so. */
 export const deltaTone = (delta: number | null): "error" | "success" | "text.secondary" =>
   delta === null || delta === 0 ? "text.secondary" : delta > 0 ? "error" : "success";
+
+/**
+ * A left-to-right figure ("+2.5 s", "$0.01") set inside a sentence: isolated, so a right-to-left
+ * sentence keeps its sign, number and unit in their order.
+ */
+export const isolated = (text: string) => `\u2066${text}\u2069`;

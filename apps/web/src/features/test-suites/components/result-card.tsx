@@ -8,7 +8,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { TestResult } from "@parley/contract";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { callLogPath } from "../paths.ts";
@@ -47,13 +47,18 @@ export function ResultCard({ result, showAttempt }: { result: TestResult; showAt
           </Typography>
           <OutcomeChip status={result.status} />
           {figures && (
-            <Typography variant="body2" color="text.secondary" dir="ltr">
-              {t("result.figures", {
-                p95: formatMs(figures.latency_p95_ms),
-                turns: figures.caller_turns,
-                seconds: Math.round(figures.duration_seconds),
-                cost: formatCost(figures.cost),
-              })}
+            <Typography variant="body2" color="text.secondary">
+              {[
+                `p95 ${formatMs(figures.latency_p95_ms)}`,
+                t("result.turns", { n: figures.caller_turns }),
+                t("result.seconds", { n: Math.round(figures.duration_seconds) }),
+                formatCost(figures.cost),
+              ].map((part, i) => (
+                <Fragment key={part}>
+                  {i > 0 && " · "}
+                  <bdi>{part}</bdi>
+                </Fragment>
+              ))}
             </Typography>
           )}
         </Stack>
@@ -61,7 +66,14 @@ export function ResultCard({ result, showAttempt }: { result: TestResult; showAt
       <AccordionDetails id={`result-${result.id}`}>
         <Stack spacing={2}>
           {result.error && <Alert severity="warning">{result.error}</Alert>}
-          {running && result.call_id && <LiveTranscript callId={result.call_id} />}
+          {running &&
+            (result.call_id ? (
+              <LiveTranscript callId={result.call_id} />
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {t("result.starting")}
+              </Typography>
+            ))}
           {result.status === "pending" && (
             <Typography variant="body2" color="text.secondary">
               {t("result.pending")}

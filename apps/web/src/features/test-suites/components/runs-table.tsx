@@ -24,7 +24,7 @@ export function RunsTable({ suite }: { suite: TestSuite }) {
     {
       header: t("columns.when"),
       cell: (run) => (
-        <Link component={RouterLink} to={testsPath(suite.agent_id, suite.id, run.id)}>
+        <Link component={RouterLink} to={testsPath(suite.agent_id, suite.id, run.id)} sx={{ whiteSpace: "nowrap" }}>
           {dates.moment(run.created_at)}
         </Link>
       ),

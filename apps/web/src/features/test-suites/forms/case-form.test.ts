@@ -5,6 +5,7 @@ import {
   type CaseForm,
   caseBodyOf,
   caseFormOf,
+  DEFAULT_VOICE,
   FORM_TEXTS,
   formPathOf,
   KEPT_VOICE,
@@ -84,7 +85,7 @@ describe("the case editor's values", () => {
     expect(form.caller.mode).toBe("script");
     expect(form.caller.script).toHaveLength(1);
     expect(form.expectations).toEqual([{ type: "end_reason", reasons: ["caller_hangup"] }]);
-    expect(form.caller.voice).toBe("");
+    expect(form.caller.voice).toBe(DEFAULT_VOICE);
   });
 
   it("keep a voice of another provider that the editor does not offer", () => {

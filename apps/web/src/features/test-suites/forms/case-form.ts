@@ -21,7 +21,7 @@ export interface CaseForm {
     mode: "persona" | "script";
     persona: string;
     script: { text: string; wait_ms: string }[];
-    /** "" is the default offline voice, else an offline voice's id, or KEPT_VOICE. */
+    /** DEFAULT_VOICE, an offline voice's id, or KEPT_VOICE. */
     voice: string;
     max_turns: string;
     profile: LineProfile;
@@ -48,6 +48,9 @@ export type ExpectationForm =
   | { type: "max_turns"; turns: string }
   | { type: "latency"; p95_ms: string }
   | { type: "max_silence"; seconds: string };
+
+/** The voice field's value for the caller's default voice (a select shows no label for ""). */
+export const DEFAULT_VOICE = "default";
 
 /** The voice field's value for a voice set through the API that this editor does not offer: kept as it is. */
 export const KEPT_VOICE = "kept";
@@ -109,7 +112,7 @@ function expectationForm(expectation: Expectation): ExpectationForm {
 }
 
 function voiceChoice(voice: TtsSettings | null): string {
-  if (!voice) return "";
+  if (!voice) return DEFAULT_VOICE;
   const id = voice.provider === DEFAULT_CALLER_VOICE.provider ? voice.config.voice : null;
   return id && OFFLINE_VOICES.some((v) => v.id === id) ? id : KEPT_VOICE;
 }
@@ -261,7 +264,7 @@ export function caseBodyOf(
 }
 
 function voiceSettingsOf(choice: string, original: TestCase | null): TtsSettings | null {
-  if (choice === "") return null;
+  if (choice === DEFAULT_VOICE) return null;
   if (choice === KEPT_VOICE) return original?.caller.voice ?? null;
   return { provider: "local", config: { model: DEFAULT_CALLER_VOICE.config.model, voice: choice } } as TtsSettings;
 }

@@ -99,8 +99,8 @@ function Run({ suite, run }: { suite: TestSuite; run: TestRun }) {
               [t("run.repeat"), String(run.repeat)],
               [t("run.started"), run.started_at ? dates.moment(run.started_at) : "—"],
               [t("run.finished"), run.finished_at ? dates.moment(run.finished_at) : "—"],
-              [t("columns.p95"), formatMs(run.latency_p95_ms)],
-              [t("columns.cost"), formatCost(run.cost)],
+              [t("columns.p95"), <bdi key="p95">{formatMs(run.latency_p95_ms)}</bdi>],
+              [t("columns.cost"), <bdi key="cost">{formatCost(run.cost)}</bdi>],
             ]}
           />
         </Paper>
