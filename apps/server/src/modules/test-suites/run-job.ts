@@ -26,6 +26,12 @@ import { testSuites } from "./schema.ts";
 import { runTestCall, type TestCallDeps } from "./test-call.ts";
 
 export const TEST_RUN_QUEUE = "test-runs";
+/**
+ * Runs one process holds at once, apart from the shared pool: a run lasts minutes (its calls are
+ * real time), and in the shared pool two of them would hold back metering, analysis and documents.
+ * Each run's calls are bounded by the workspace's concurrency on their own.
+ */
+export const TEST_RUN_JOBS_PER_PROCESS = 4;
 
 export const TestRunJobPayload = z.object({ workspaceId: z.uuid(), runId: z.uuid() });
 export type TestRunJobPayload = z.infer<typeof TestRunJobPayload>;
