@@ -324,6 +324,35 @@ describe("a test run", () => {
 });
 
 describe("a test run's job, tried again", () => {
+  it(
+    "hands back a result whose call its server ended, and calls it again instead of judging it",
+    async () => {
+      const user = await signedInUser(t);
+      const agentId = await createAssistant(t, user.token, bistro());
+      const suiteId = await createSuite(t, user.token, { name: "Restart", agent_id: agentId }, [
+        booking("books a table", [{ type: "end_reason", reasons: ["caller_hangup"] }]),
+      ]);
+      const started = await startRun(t, user.token, suiteId);
+      const live = await runWhere(
+        t,
+        user.token,
+        suiteId,
+        started.id,
+        (r) => r.status === "running" && r.call_id !== null,
+        "the test call to start",
+      );
+      const firstCall = live.results[0]?.call_id ?? null;
+      // What a stopping server does to its calls; this one goes on taking jobs, as another node would.
+      await t.ctx.calls.endAll();
+      const run = await finishedRun(t, user.token, suiteId, started.id);
+      expect(run.status, JSON.stringify(run.results)).toBe("passed");
+      expect(run.results).toHaveLength(1);
+      expect(run.results[0]?.call_id).not.toBe(firstCall);
+      expect((await callLog(user.token, firstCall)).end_reason).toBe("server_shutdown");
+    },
+    RUN_TIMEOUT_MS,
+  );
+
   const scripted = SimulatedCaller.parse({ mode: "script", script: [{ text: "A table for two, please." }] });
   const hangsUp: Expectation[] = [{ type: "end_reason", reasons: ["caller_hangup"] }];
 

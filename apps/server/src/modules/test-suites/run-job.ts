@@ -86,7 +86,7 @@ export async function runTestRunJob(
   }
   if (cancelled.signal.aborted) return settleCancelled(ctx, tenant, runId);
   const pending = (await listResults(ctx.db, tenant, runId)).some((r) => r.status === "pending");
-  // This server is draining: another process takes the job (and the results still pending) at once.
+  // This server is stopping (draining, or its calls were ended): the job and its pending results go back at once, for another process.
   if (pending) return { again: ctx.now() };
   await complete(ctx, tenant, runId);
 }
@@ -120,19 +120,30 @@ async function callResults(
     const pending = results.filter((r) => r.status === "pending");
     const elsewhere = results.some((r) => r.status === "running");
     if (cancelled.aborted || !ctx.node.accepting) return;
-    if (pending.length > 0) await inParallel(pending, limit, (result) => runTestCall(deps, result));
-    else if (elsewhere) await sleep(ELSEWHERE_POLL_MS);
+    if (pending.length > 0) {
+      // A call the server ended (it is stopping) hands the rest back too, rather than start new calls.
+      const calls = await inParallel(
+        pending,
+        limit,
+        async (result) => (await runTestCall(deps, result)) === "finished",
+      );
+      if (!calls) return;
+    } else if (elsewhere) await sleep(ELSEWHERE_POLL_MS);
     else return;
   }
 }
 
-/** Runs `work` over `items`, at most `limit` at once. */
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
+/** Runs `work` over `items`, at most `limit` at once, until one answers false; whether none did. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<boolean>): Promise<boolean> {
   const queue = [...items];
+  let goOn = true;
   const worker = async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    for (let item = queue.shift(); item !== undefined && goOn; item = queue.shift()) {
+      if (!(await work(item))) goOn = false;
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return goOn;
 }
 
 async function suiteJudge(ctx: AppContext, tenant: TenantScope, run: TestRunRow) {
