@@ -2,6 +2,7 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
+import FormHelperText from "@mui/material/FormHelperText";
 import Grid from "@mui/material/Grid";
 import IconButton from "@mui/material/IconButton";
 import ListItemText from "@mui/material/ListItemText";
@@ -12,7 +13,7 @@ import { CallEndReason } from "@parley/contract";
 import { Controller, useFieldArray, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { CaseForm, ExpectationForm } from "../forms/case-form.ts";
-import { CaseField } from "./case-field.tsx";
+import { CaseField, useListError } from "./case-field.tsx";
 
 /** The fields of one expectation, by its type. */
 export function ExpectationFields({ index, type }: { index: number; type: ExpectationForm["type"] }) {
@@ -82,6 +83,7 @@ function VariableRows({ index }: { index: number }) {
   const { t } = useTranslation("test-suites");
   const { control } = useFormContext<CaseForm>();
   const rows = useFieldArray({ control, name: `expectations.${index}.variables` as "expectations.0.variables" });
+  const listError = useListError(`expectations.${index}.variables`);
   return (
     <Stack spacing={1} role="group" aria-label={t("expectation.variables")}>
       {rows.fields.map((row, i) => (
@@ -106,6 +108,7 @@ function VariableRows({ index }: { index: number }) {
           </Grid>
         </Grid>
       ))}
+      {listError && <FormHelperText error>{listError}</FormHelperText>}
       <div>
         <Button size="small" startIcon={<AddIcon />} onClick={() => rows.append({ name: "", value: "" })}>
           {t("expectation.addVariable")}
