@@ -41,6 +41,8 @@ export function SuitesList({ agentId }: { agentId: string | null }) {
     {
       header: t("columns.suite"),
       dir: "auto",
+      // On a phone the table scrolls in its box rather than squeezing the name into a column of words.
+      sx: { minWidth: 200 },
       cell: (suite) => (
         <Stack>
           <Link component={RouterLink} to={open(suite)} sx={{ fontWeight: 600 }}>
