@@ -92,9 +92,10 @@ describe("a test run", () => {
       const run = await finishedRun(t, user.token, suiteId, started.id);
       unsubscribe();
 
-      expect(run.status, JSON.stringify(run.results)).toBe("failed");
       const passed = resultOf(run, "books a table");
-      expect(passed.status, JSON.stringify(passed)).toBe("passed");
+      const log = await callLog(user.token, passed.call_id);
+      const seen = JSON.stringify({ passed, transcript: log.transcript, events: log.events, end: log.end_reason });
+      expect(passed.status, seen).toBe("passed");
       expect(passed.expectations.map((e) => e.label)).toEqual([
         'Rubric: The assistant says "booked"',
         "Ends as caller_hangup",
@@ -116,6 +117,7 @@ describe("a test run", () => {
         },
       ]);
 
+      expect(run.status).toBe("failed");
       const timing = resultOf(run, "answers at once");
       expect(timing.status).toBe("failed");
       const [latency] = failing(timing);
@@ -125,7 +127,6 @@ describe("a test run", () => {
       expect(latency?.evidence.figures.p95_ms).toBe(timing.figures?.latency_p95_ms);
 
       // Each result is a normal call log on the test channel, linked to the run.
-      const log = await callLog(user.token, passed.call_id);
       expect(log).toMatchObject({ channel: "test", test_run_id: run.id, status: "completed" });
       expect(log.end_reason).toBe("caller_hangup");
       expect(completed).toContain(run.id);
