@@ -68,7 +68,7 @@ export function CallerFields({ original }: { original: TestCase | null }) {
           <ScriptLinesField />
         )}
       </Grid>
-      <Grid size={{ xs: 12, sm: 8 }}>
+      <Grid size={{ xs: 12, sm: mode === "persona" ? 8 : 12 }}>
         <CaseField name="caller.voice" label={t("caller.voice")} select helperText={t("caller.voiceHint")}>
           <MenuItem value={DEFAULT_VOICE}>{t("caller.defaultVoice", { name: defaultVoiceName })}</MenuItem>
           {OFFLINE_VOICES.map((voice) => (
@@ -83,9 +83,12 @@ export function CallerFields({ original }: { original: TestCase | null }) {
           )}
         </CaseField>
       </Grid>
-      <Grid size={{ xs: 12, sm: 4 }}>
-        <CaseField name="caller.max_turns" label={t("caller.maxTurns")} numeric="numeric" />
-      </Grid>
+      {/* A script says every line; only a persona's conversation needs a bound. */}
+      {mode === "persona" && (
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <CaseField name="caller.max_turns" label={t("caller.maxTurns")} numeric="numeric" />
+        </Grid>
+      )}
       <Grid size={12}>
         <Choice
           name="caller.profile"
