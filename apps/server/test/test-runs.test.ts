@@ -212,6 +212,27 @@ describe("a test run", () => {
     RUN_TIMEOUT_MS + 30_000,
   );
 
+  it("ends as an error, saying why, a case whose caller's voice needs a key the workspace lacks; no call is made", async () => {
+    const user = await signedInUser(t);
+    const agentId = await createAssistant(t, user.token, bistro());
+    const suiteId = await createSuite(t, user.token, { name: "Keyed voice", agent_id: agentId }, [
+      {
+        name: "a hosted voice",
+        caller: {
+          mode: "script",
+          script: [{ text: "Hello." }],
+          voice: { provider: "deepgram", config: { model: "aura-2", voice: "aura-2-thalia-en" } },
+        },
+        expectations: [{ type: "end_reason", reasons: ["caller_hangup"] }],
+      },
+    ]);
+    const started = await startRun(t, user.token, suiteId);
+    const run = await finishedRun(t, user.token, suiteId, started.id);
+    expect(run.status).toBe("error");
+    expect(run.results[0]).toMatchObject({ status: "error", call_id: null, figures: null });
+    expect(run.results[0]?.error).toMatch(/^The simulated caller could not be set up: .*Integrations/);
+  });
+
   it(
     "calls each case `repeat` times",
     async () => {

@@ -13,6 +13,8 @@ import {
   createLineMeter,
   createSimulatedCaller,
   faultMessage,
+  type LineMeter,
+  type SimulatedCaller as SimulatedCallerSession,
 } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
@@ -20,7 +22,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { CallOrigin, Room } from "../../lib/call-runtime.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { callerProviders, providerSetupProblem } from "./caller-providers.ts";
+import { type CallerProviders, callerProviders, providerSetupProblem } from "./caller-providers.ts";
 import { callFigures, judgeExpectations } from "./expectations.ts";
 import { type Judge, JudgeError } from "./judge.ts";
 import { finishResult, markResultRunning, type ResultEnd, requeueResult, type TestResultRow } from "./run-rows.ts";
@@ -115,12 +117,19 @@ async function callAndJudge(deps: TestCallDeps, result: TestResultRow): Promise<
   const copy = CaseCopy.safeParse({ caller: result.caller, expectations: result.expectations });
   if (!copy.success) return { status: "error", error: `The case is not valid: ${copy.error.issues[0]?.message}` };
   const { caller, expectations } = copy.data;
-  let providers: Awaited<ReturnType<typeof callerProviders>>;
+  // The caller's side is built before the room opens, so a case that cannot be played holds no call slot.
+  let side: CallerSide;
   try {
-    providers = await callerProviders(ctx, tenant.workspaceId, caller, assistant);
+    side = buildCallerSide(
+      caller,
+      await callerProviders(ctx, tenant.workspaceId, caller, assistant),
+      assistant,
+      result,
+    );
   } catch (error) {
     return { status: "error", error: `The simulated caller could not be set up: ${providerSetupProblem(error)}` };
   }
+  const { simulated, meter, transport } = side;
   if (!ctx.node.accepting) return "requeued";
   const room = await openRoomWhenFree(deps, result);
   if (room === null) return { status: "cancelled" };
@@ -132,6 +141,34 @@ async function callAndJudge(deps: TestCallDeps, result: TestResultRow): Promise<
   }
   // The row in hand says which call, for the warning should this result still fail.
   result.callId = room.callId;
+  const started = await startCall(deps, room, result, transport, caller.profile);
+  if (typeof started === "string") return { status: "error", error: started };
+  await runToEnd(deps, transport, simulated.done, started);
+  const report = await withTimeout(simulated.done, CALLER_REPORT_WAIT_MS);
+  const log = await finalLog(ctx, tenant, room.callId);
+  // A server stopping ended the call, not the assistant: the result is called again by a later attempt.
+  if (log.end_reason === "server_shutdown" && !deps.cancelled.aborted) {
+    await requeueResult(ctx.db, tenant, result.id);
+    return "requeued";
+  }
+  if (deps.cancelled.aborted) return { status: "cancelled" };
+  if (!report) return { status: "error", error: "The simulated caller gave no report after the call ended." };
+  return judged(deps, expectations, { log, caller: report, meter: meter.report() });
+}
+
+interface CallerSide {
+  simulated: SimulatedCallerSession;
+  meter: LineMeter;
+  transport: TestLineTransport;
+}
+
+/** The simulated caller, the line it calls over (seeded by the result, so loss and noise repeat) and the meter. */
+function buildCallerSide(
+  caller: SimulatedCaller,
+  providers: CallerProviders,
+  assistant: Assistant,
+  result: TestResultRow,
+): CallerSide {
   const simulated = createSimulatedCaller({
     plan: {
       mode: caller.mode,
@@ -153,20 +190,7 @@ async function callAndJudge(deps: TestCallDeps, result: TestResultRow): Promise<
     seed: result.id,
   });
   const meter = createLineMeter();
-  const transport = new TestLineTransport(line, meter, simulated);
-  const started = await startCall(deps, room, result, transport, caller.profile);
-  if (typeof started === "string") return { status: "error", error: started };
-  await runToEnd(deps, transport, simulated.done, started);
-  const report = await withTimeout(simulated.done, CALLER_REPORT_WAIT_MS);
-  const log = await finalLog(ctx, tenant, room.callId);
-  // A server stopping ended the call, not the assistant: the result is called again by a later attempt.
-  if (log.end_reason === "server_shutdown" && !deps.cancelled.aborted) {
-    await requeueResult(ctx.db, tenant, result.id);
-    return "requeued";
-  }
-  if (deps.cancelled.aborted) return { status: "cancelled" };
-  if (!report) return { status: "error", error: "The simulated caller gave no report after the call ended." };
-  return judged(deps, expectations, { log, caller: report, meter: meter.report() });
+  return { simulated, meter, transport: new TestLineTransport(line, meter, simulated) };
 }
 
 /** Opens the test call's room; waits while the workspace's slots are taken. Null when the run is cancelled meanwhile. */
