@@ -171,6 +171,12 @@ describe("a test run", () => {
       expect(log.transcript).toContainEqual(
         expect.objectContaining({ role: "assistant", text: "Your order ships tomorrow." }),
       );
+      // The result itself shows both: the caller's turn (key and cut-in) and how the assistant met them.
+      expect(result.caller_turns[0]).toMatchObject({ turn: 1, dtmf: "2", interrupted: true });
+      expect(result.call_events).toContainEqual(
+        expect.objectContaining({ type: "dtmf", direction: "in", digits: "2" }),
+      );
+      expect(result.call_events).toContainEqual(expect.objectContaining({ type: "interruption", heard_text: heard }));
     },
     RUN_TIMEOUT_MS + 30_000,
   );

@@ -65,6 +65,8 @@ function result(c: SampleCase & { id: string }, status: TestResult["status"], at
     status,
     call_id: c.callId === undefined ? (finished ? randomUUID() : null) : c.callId,
     error: status === "error" ? (c.error ?? "The judge could not answer") : null,
+    caller_turns: [],
+    call_events: [],
     expectations: [
       ...failures.map((f, index) => ({
         ...f,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CallEndReason, ToolCallEntry, TranscriptEntry } from "./calls.ts";
+import { CallEndReason, CallLogEvent, ToolCallEntry, TranscriptEntry } from "./calls.ts";
 import { paged } from "./common.ts";
 import { pageQuery } from "./page-query.ts";
 import { LlmSettings, TtsSettings } from "./providers/index.ts";
@@ -289,6 +289,21 @@ export const TestCallFigures = z.object({
 });
 export type TestCallFigures = z.infer<typeof TestCallFigures>;
 
+/** One turn of the simulated caller as it went; times are ms since the caller joined the call. */
+export const CallerTurn = z.object({
+  turn: z.number().int(),
+  /** What it said ("" for a silent or keys-only turn). */
+  text: z.string(),
+  /** Keys it pressed on this turn, before its words. */
+  dtmf: z.string(),
+  silent: z.boolean(),
+  /** Started while the assistant was still speaking (interrupting the greeting, speaking over). */
+  interrupted: z.boolean(),
+  started_at_ms: z.number(),
+  speech_ended_at_ms: z.number().nullable(),
+});
+export type CallerTurn = z.infer<typeof CallerTurn>;
+
 export const TestResult = z.object({
   id: z.string(),
   case_id: z.string().nullable(),
@@ -302,6 +317,10 @@ export const TestResult = z.object({
   error: z.string().nullable(),
   expectations: z.array(ExpectationResult),
   figures: TestCallFigures.nullable(),
+  /** The caller's turns: what it said, the keys it pressed, where it cut in. */
+  caller_turns: z.array(CallerTurn),
+  /** The call's key presses, barge-ins, transfers and faults, from its log, so the result shows how the assistant handled them. */
+  call_events: z.array(CallLogEvent),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
 });

@@ -25,7 +25,7 @@ import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { generateCases } from "./generate-cases.ts";
-import { giveUpTestRun, runTestRunJob, TEST_RUN_QUEUE } from "./run-job.ts";
+import { giveUpTestRun, runTestRunJob, TEST_RUN_JOBS_PER_PROCESS, TEST_RUN_QUEUE } from "./run-job.ts";
 import { cancelRun, type EnqueueRun, getRun, listRuns, startRun } from "./runs.ts";
 import {
   addCases,
@@ -62,6 +62,7 @@ export async function testSuiteRoutes(app: FastifyInstance) {
   // The model that proposes cases may fail or answer nonsense: 502 then.
   const generating = routeOptions(tenantRoute(app), ["test-suites"], { ...errorResponses, 502: ErrorResponse });
   jobs.register(TEST_RUN_QUEUE, (payload, job) => runTestRunJob(ctx, app.log, payload, job), {
+    concurrency: TEST_RUN_JOBS_PER_PROCESS,
     onGiveUp: (payload) => giveUpTestRun(ctx, payload),
   });
   const enqueue: EnqueueRun = (tx, payload) => jobs.enqueue(tx, TEST_RUN_QUEUE, payload);

@@ -1,4 +1,6 @@
 import {
+  type CallerTurn,
+  type CallLogEvent,
   type ExpectationResult,
   FINISHED_TEST_RUN_STATUSES,
   type TestCallFigures,
@@ -93,6 +95,8 @@ export interface ResultEnd {
   error?: string | null;
   verdicts?: ExpectationResult[];
   figures?: TestCallFigures | null;
+  callerTurns?: CallerTurn[];
+  callEvents?: CallLogEvent[];
 }
 
 /** Writes a result's end; a result still pending (its call never started) ends too. */
@@ -110,6 +114,8 @@ export async function finishResult(
       error: end.error ?? null,
       verdicts: end.verdicts ?? [],
       figures: end.figures ?? null,
+      callerTurns: end.callerTurns ?? [],
+      callEvents: end.callEvents ?? [],
       finishedAt: now,
     })
     .where(scoped(results, tenant).where(eq(results.id, resultId), inArray(results.status, ["pending", "running"])));

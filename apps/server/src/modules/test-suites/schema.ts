@@ -1,4 +1,6 @@
 import type {
+  CallerTurn,
+  CallLogEvent,
   Expectation,
   ExpectationResult,
   LlmSettings,
@@ -90,6 +92,9 @@ export const testResults = pgTable(
     error: text("error"),
     verdicts: jsonb("verdicts").$type<ExpectationResult[]>().notNull().default([]),
     figures: jsonb("figures").$type<TestCallFigures>(),
+    /** The simulated caller's turns, and the call's key presses, barge-ins and transfers, as the result shows them. */
+    callerTurns: jsonb("caller_turns").$type<CallerTurn[]>().notNull().default([]),
+    callEvents: jsonb("call_events").$type<CallLogEvent[]>().notNull().default([]),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     createdAt: createdAt(),

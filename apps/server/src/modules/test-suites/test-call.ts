@@ -1,6 +1,8 @@
 import {
   type Assistant,
+  type CallerTurn,
   type CallLog,
+  type CallLogEvent,
   Expectation,
   SimulatedCaller,
   TEST_SUITE_LIMITS,
@@ -287,24 +289,50 @@ async function finalLog(ctx: AppContext, tenant: TenantScope, callId: string): P
   }
 }
 
+/** Events of the call's log a result shows beside its caller's turns: how the assistant met keys, barge-ins and faults. */
+const SHOWN_EVENTS = new Set<CallLogEvent["type"]>([
+  "dtmf",
+  "interruption",
+  "transfer",
+  "fault",
+  "tool_skipped",
+  "ended",
+]);
+
+function callerTurns(report: CallerReport): CallerTurn[] {
+  return report.turns.map((t) => ({
+    turn: t.turn,
+    text: t.text,
+    dtmf: t.dtmf,
+    silent: t.silent,
+    interrupted: t.interrupted,
+    started_at_ms: Math.round(t.startedAtMs),
+    speech_ended_at_ms: t.speechEndedAtMs === null ? null : Math.round(t.speechEndedAtMs),
+  }));
+}
+
 async function judged(
   deps: TestCallDeps,
   expectations: Expectation[],
   call: Parameters<typeof judgeExpectations>[1],
 ): Promise<ResultEnd> {
-  const figures: TestCallFigures = callFigures(call);
+  const what = {
+    figures: callFigures(call) satisfies TestCallFigures,
+    callerTurns: callerTurns(call.caller),
+    callEvents: call.log.events.filter((e) => SHOWN_EVENTS.has(e.type)),
+  };
   if (call.caller.end === "failed") {
     return {
       status: "error",
       error: `The simulated caller failed: ${call.caller.error ?? "no reason given"}`,
-      figures,
+      ...what,
     };
   }
   try {
     const verdicts = await judgeExpectations(expectations, call, deps.judge);
-    return { status: verdicts.every((v) => v.passed) ? "passed" : "failed", verdicts, figures };
+    return { status: verdicts.every((v) => v.passed) ? "passed" : "failed", verdicts, ...what };
   } catch (error) {
     if (!(error instanceof JudgeError)) throw error;
-    return { status: "error", error: error.message, figures };
+    return { status: "error", error: error.message, ...what };
   }
 }

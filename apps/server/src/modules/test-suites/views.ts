@@ -63,6 +63,8 @@ export function toResult(row: ResultRow): TestResult {
     error: row.error,
     expectations: row.verdicts,
     figures: row.figures ?? null,
+    caller_turns: row.callerTurns,
+    call_events: row.callEvents,
     started_at: iso(row.startedAt),
     finished_at: iso(row.finishedAt),
   };

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { callLogPath } from "../paths.ts";
 import { CallRecording, LiveTranscript } from "./call-extras.tsx";
+import { CallMoments } from "./call-moments.tsx";
 import { ExpectationResults } from "./expectation-results.tsx";
 import { formatCost, formatMs } from "./outcome.ts";
 import { OutcomeChip } from "./outcome-chip.tsx";
@@ -80,6 +81,7 @@ export function ResultCard({ result, showAttempt }: { result: TestResult; showAt
             </Typography>
           )}
           {result.expectations.length > 0 && <ExpectationResults results={result.expectations} />}
+          {!running && <CallMoments turns={result.caller_turns} events={result.call_events} />}
           {result.call_id && !running && (
             <Stack spacing={1}>
               <Typography variant="subtitle2" component="h4">
