@@ -177,6 +177,9 @@ describe("a test run", () => {
         expect.objectContaining({ type: "dtmf", direction: "in", digits: "2" }),
       );
       expect(result.call_events).toContainEqual(expect.objectContaining({ type: "interruption", heard_text: heard }));
+      // Both on the call's clock: the key reached the call as the caller's turn began (not seconds apart).
+      const key = result.call_events.find((e) => e.type === "dtmf");
+      expect(Math.abs((key?.at_ms ?? 0) - (result.caller_turns[0]?.started_at_ms ?? 0))).toBeLessThan(1000);
     },
     RUN_TIMEOUT_MS + 30_000,
   );

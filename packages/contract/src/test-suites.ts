@@ -289,7 +289,7 @@ export const TestCallFigures = z.object({
 });
 export type TestCallFigures = z.infer<typeof TestCallFigures>;
 
-/** One turn of the simulated caller as it went; times are ms since the caller joined the call. */
+/** One turn of the simulated caller as it went; times are ms on the call's clock (its log's `at_ms`). */
 export const CallerTurn = z.object({
   turn: z.number().int(),
   /** What it said ("" for a silent or keys-only turn). */

@@ -155,7 +155,7 @@ async function callAndJudge(deps: TestCallDeps, result: TestResultRow): Promise<
   }
   if (deps.cancelled.aborted) return { status: "cancelled" };
   if (!report) return { status: "error", error: "The simulated caller gave no report after the call ended." };
-  return judged(deps, expectations, { log, caller: report, meter: meter.report() });
+  return judged(deps, expectations, { log, caller: report, meter: meter.report() }, transport.callerOffsetMs());
 }
 
 interface CallerSide {
@@ -299,15 +299,17 @@ const SHOWN_EVENTS = new Set<CallLogEvent["type"]>([
   "ended",
 ]);
 
-function callerTurns(report: CallerReport): CallerTurn[] {
+/** The caller's turns, timed on the call's clock (`offsetMs`: where the caller started in it). */
+function callerTurns(report: CallerReport, offsetMs: number): CallerTurn[] {
+  const onCall = (ms: number) => Math.round(ms + offsetMs);
   return report.turns.map((t) => ({
     turn: t.turn,
     text: t.text,
     dtmf: t.dtmf,
     silent: t.silent,
     interrupted: t.interrupted,
-    started_at_ms: Math.round(t.startedAtMs),
-    speech_ended_at_ms: t.speechEndedAtMs === null ? null : Math.round(t.speechEndedAtMs),
+    started_at_ms: onCall(t.startedAtMs),
+    speech_ended_at_ms: t.speechEndedAtMs === null ? null : onCall(t.speechEndedAtMs),
   }));
 }
 
@@ -315,10 +317,11 @@ async function judged(
   deps: TestCallDeps,
   expectations: Expectation[],
   call: Parameters<typeof judgeExpectations>[1],
+  callerOffsetMs: number,
 ): Promise<ResultEnd> {
   const what = {
     figures: callFigures(call) satisfies TestCallFigures,
-    callerTurns: callerTurns(call.caller),
+    callerTurns: callerTurns(call.caller, callerOffsetMs),
     callEvents: call.log.events.filter((e) => SHOWN_EVENTS.has(e.type)),
   };
   if (call.caller.end === "failed") {

@@ -18,6 +18,9 @@ export class TestLineTransport implements CallTransport {
   private hungUp = false;
   private ended = false;
   private resolveClosed: (reason: string) => void = () => {};
+  /** When the caller started, and the session's own origin as its dated events reveal it (performance.now()). */
+  private callerStartedAt: number | null = null;
+  private sessionOrigin = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly line: Line,
@@ -44,7 +47,18 @@ export class TestLineTransport implements CallTransport {
 
   /** Starts the caller's clock, once the call is attached: from now on it hears, speaks and presses keys. */
   startCaller(): void {
+    this.callerStartedAt = performance.now();
     this.caller.start();
+  }
+
+  /**
+   * How far into the call (its log's `at_ms` clock) the caller started: its turns' times plus this
+   * read on the call's clock. The session starts before the caller does (its greeting is prepared
+   * first); each dated event it sends says where its origin was.
+   */
+  callerOffsetMs(): number {
+    if (this.callerStartedAt === null || !Number.isFinite(this.sessionOrigin)) return 0;
+    return Math.max(0, this.callerStartedAt - this.sessionOrigin);
   }
 
   /** The caller hangs up (its part is done, or the run's time for the call is up). */
@@ -63,6 +77,7 @@ export class TestLineTransport implements CallTransport {
   }
 
   control(event: CallEvent): void {
+    if ("atMs" in event) this.sessionOrigin = Math.min(this.sessionOrigin, performance.now() - event.atMs);
     if (event.type === "transcript" && event.role === "assistant" && event.final) this.caller.hearWords(event.text);
   }
 
