@@ -3,7 +3,7 @@ import Typography from "@mui/material/Typography";
 import type { CallerTurn, CallLogEvent } from "@parley/contract";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { callMoment } from "./evidence-view.tsx";
+import { TimedLine } from "./evidence-view.tsx";
 
 interface Moment {
   atMs: number;
@@ -64,17 +64,12 @@ export function CallMoments({ turns, events }: { turns: readonly CallerTurn[]; e
       </Typography>
       <Box component="ol" aria-label={t("moments.title")} sx={{ listStyle: "none", p: 0, m: 0 }}>
         {moments.map((moment) => (
-          <Box component="li" key={`${moment.atMs}-${moment.who}-${moment.text}`} sx={{ mb: 0.5 }}>
-            <Typography variant="body2" component="span" color="text.secondary" dir="ltr" sx={{ mr: 1 }}>
-              {callMoment(moment.atMs)}
-            </Typography>
-            <Typography variant="body2" component="span" sx={{ fontWeight: 600, mr: 1 }}>
-              {t(`moments.${moment.who}`)}
-            </Typography>
-            <Typography variant="body2" component="span" dir="auto">
-              {moment.text}
-            </Typography>
-          </Box>
+          <TimedLine
+            key={`${moment.atMs}-${moment.who}-${moment.text}`}
+            atMs={moment.atMs}
+            who={t(`moments.${moment.who}`)}
+            text={moment.text}
+          />
         ))}
       </Box>
     </div>

@@ -10,23 +10,35 @@ export const callMoment = (ms: number) => {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 };
 
+/** One dated line of a call: when, who, what. */
+export function TimedLine({ atMs, who, text }: { atMs: number; who: string; text: string }) {
+  return (
+    <Box component="li" sx={{ mb: 0.5 }}>
+      <Typography variant="body2" component="span" color="text.secondary" dir="ltr" sx={{ mr: 1 }}>
+        {callMoment(atMs)}
+      </Typography>
+      <Typography variant="body2" component="span" sx={{ fontWeight: 600, mr: 1 }}>
+        {who}
+      </Typography>
+      <Typography variant="body2" component="span" dir="auto">
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
 /** Transcript lines, each with who spoke and when. */
 export function TranscriptLines({ lines, label }: { lines: readonly TranscriptEntry[]; label: string }) {
   const { t } = useTranslation("test-suites");
   return (
     <Box component="ol" aria-label={label} sx={{ listStyle: "none", p: 0, m: 0 }}>
       {lines.map((line) => (
-        <Box component="li" key={`${line.at_ms}-${line.role}`} sx={{ mb: 0.5 }}>
-          <Typography variant="body2" component="span" color="text.secondary" dir="ltr" sx={{ mr: 1 }}>
-            {callMoment(line.at_ms)}
-          </Typography>
-          <Typography variant="body2" component="span" sx={{ fontWeight: 600, mr: 1 }}>
-            {t(`roles.${line.role}`)}
-          </Typography>
-          <Typography variant="body2" component="span" dir="auto">
-            {line.text}
-          </Typography>
-        </Box>
+        <TimedLine
+          key={`${line.at_ms}-${line.role}`}
+          atMs={line.at_ms}
+          who={t(`roles.${line.role}`)}
+          text={line.text}
+        />
       ))}
     </Box>
   );
