@@ -44,6 +44,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     metricsServer?.close();
     await app.close();
+    // What the last calls' endings set off (webhooks, metering) is written before the database closes.
+    if (!(await ctx.events.settled(5_000)))
+      app.log.warn({ node: ctx.node.id }, "server event listeners still running at shutdown; closing anyway");
     await database.close();
     clearTimeout(force);
     process.exit(0);

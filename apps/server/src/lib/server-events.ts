@@ -37,6 +37,8 @@ type Listener<T extends ServerEventType> = (event: ServerEventMap[T]) => void | 
 
 export class ServerEvents {
   private readonly listeners = new Map<ServerEventType, Listener<ServerEventType>[]>();
+  /** Listeners still at work (writing a webhook's delivery, a call's metering job). */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly log?: FastifyBaseLogger) {}
 
@@ -56,13 +58,35 @@ export class ServerEvents {
       try {
         const result = listener(event);
         if (result instanceof Promise) {
-          result.catch((error: unknown) =>
+          const running = result.catch((error: unknown) =>
             this.log?.error({ err: error, event: type }, "a server event listener failed"),
           );
+          this.pending.add(running);
+          void running.finally(() => this.pending.delete(running));
         }
       } catch (error) {
         this.log?.error({ err: error, event: type }, "a server event listener failed");
       }
     }
+  }
+
+  /**
+   * Resolves once every listener started so far has finished, or after `timeoutMs` (false then). A
+   * stopping process waits here before it closes its database: the last calls' `call.ended` (their
+   * webhooks, their metering) is written, not lost to a closed pool.
+   */
+  async settled(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.pending.size > 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, left);
+      });
+      await Promise.race([Promise.allSettled([...this.pending]), late]);
+      clearTimeout(timer);
+    }
+    return true;
   }
 }

@@ -15,4 +15,9 @@ export interface CallDeps {
   log: FastifyBaseLogger;
   /** One trace per live call when traces are exported (call-traces.ts). */
   traces: CallTraces;
+  /**
+   * Ended calls whose log is still being written: their room is already gone (the slot is free at
+   * once), so a stopping process waits on these before it closes its database.
+   */
+  persisting: Set<Promise<void>>;
 }

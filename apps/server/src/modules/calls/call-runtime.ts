@@ -61,6 +61,7 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
     grants,
     log,
     traces: options.traces ?? noCallTraces,
+    persisting: new Set(),
   };
   return {
     rooms,

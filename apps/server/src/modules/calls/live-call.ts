@@ -351,7 +351,13 @@ class CallRun implements LiveCall {
 
   /** Writes the log once, frees the room and closes the transport. */
   private finish(summary: CallSummary, closeCode = 1000): Promise<void> {
-    this.finishing ??= this.persist(summary, closeCode);
+    if (!this.finishing) {
+      const persisting = this.persist(summary, closeCode);
+      this.finishing = persisting;
+      this.rt.persisting.add(persisting);
+      const done = () => void this.rt.persisting.delete(persisting);
+      void persisting.then(done, done);
+    }
     return this.finishing;
   }
 

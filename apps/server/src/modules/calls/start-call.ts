@@ -99,11 +99,13 @@ export async function expireRoom(rt: CallDeps, room: Room, reason: string) {
   );
 }
 
-/** Ends every call and frees every room (graceful shutdown). */
+/** Ends every call and frees every room (graceful shutdown); resolves once every ended call's log is written. */
 export async function endAllCalls(rt: CallDeps): Promise<void> {
   await Promise.all(
     rt.rooms
       .all()
       .map((room) => (room.call ? room.call.end("server_shutdown") : expireRoom(rt, room, "server_shutdown"))),
   );
+  // Calls that ended just before (a drain's last hang-ups) may still be writing their logs.
+  await Promise.allSettled([...rt.persisting]);
 }
