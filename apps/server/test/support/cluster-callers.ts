@@ -513,7 +513,9 @@ ${body}
     ]]>
   </send>
   <recv response="100" optional="true"/>
-  <recv response="180" optional="true"/>
+  <!-- global: a 180 may come after the 200, as Kamailio's workers can forward them out of order; a
+       phone ignores a provisional response to a call already answered. -->
+  <recv response="180" optional="global"/>
   <recv response="183" optional="true"/>
   <recv response="200" rrs="true"/>
   <send>
