@@ -33,7 +33,11 @@ function eventText(t: TFunction<"test-suites">, event: CallLogEvent): string | n
     case "transfer":
       return t("moments.transfer", { to: event.destination.name || event.destination.number });
     case "fault":
-      return t("moments.fault", { stage: event.stage, provider: event.provider, action: event.action });
+      return t("moments.fault", {
+        stage: t(`moments.stages.${event.stage}`),
+        provider: event.provider,
+        action: t(`moments.actions.${event.action}`),
+      });
     case "tool_skipped":
       return t("moments.toolSkipped", { name: event.name });
     case "ended":
