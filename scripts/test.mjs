@@ -38,6 +38,19 @@ function step(name, command, args, options = {}) {
   return result.status === 0;
 }
 
+/**
+ * The head of an error, enough to act on from a log's tail: an assertion's message can be a JSON
+ * document whose first line is only "[".
+ */
+function firstLines(message) {
+  return String(message ?? "")
+    .split("\n")
+    .filter((line) => !/^\s+at /.test(line))
+    .slice(0, 30)
+    .join("\n    ")
+    .slice(0, 2_500);
+}
+
 /** Runs vitest in a workspace and counts its tests from the JSON report. */
 function vitest(name, workspaceDir, env = {}) {
   const report = path.join(reports, `${name.replaceAll(/\W+/g, "-")}.json`);
@@ -59,18 +72,12 @@ function vitest(name, workspaceDir, env = {}) {
       const where = path.relative(root, file.name);
       for (const test of file.assertionResults ?? []) {
         if (test.status !== "failed") continue;
-        const reason = String(test.failureMessages?.[0] ?? "")
-          .split("\n")[0]
-          .slice(0, 300);
+        const reason = firstLines(test.failureMessages?.[0]);
         failedTests.push(`${name} · ${where} · ${test.fullName}\n    ${reason}`);
       }
       // A file that failed outside any test (an import error, a failing hook) has no failed test.
       if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
-        failedTests.push(
-          `${name} · ${where}\n    ${String(file.message ?? "")
-            .split("\n")[0]
-            .slice(0, 300)}`,
-        );
+        failedTests.push(`${name} · ${where}\n    ${firstLines(file.message)}`);
       }
     }
   } else if (!ok) {
