@@ -1,0 +1,353 @@
+// Per-call cost on the real socket path (issue 35 items 1 and 3): N simultaneous calls against one
+// running Parley process, through the real sockets — browser calls over the realtime WebSocket and
+// Twilio media streams after a signed voice webhook — with instant doubles for the recogniser, the
+// model and the voice (cluster-instant-vendor.ts, a scripted OpenAI-compatible model), so what is
+// measured is Parley's own work: VAD, end of turn, the call pipeline, pacing and the sockets.
+//
+// The callers run in a process of their own (socket-calls-callers.ts): their CPU is not the
+// server's. The server's CPU is read from /proc/<pid>/stat over the stretch in which every call of
+// the level is up (from the last call connecting to the first one finishing). Per level it reports
+// server cores, core per call, calls per core, audio gaps the callers heard (> 100 ms without
+// audio), unanswered turns and the end of speech → first audio wait on the caller's clock (p50/p95),
+// beside the voice_to_voice_ms the call logs store.
+//
+// SOCKET_BENCH_KINDS=browser,twilio  SOCKET_BENCH_LEVELS=1,50,100,200  SOCKET_BENCH_TURNS=5
+// SOCKET_BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+// Target (issue 35): ≥ 200 browser calls per core (≤ 0.005 core per call) with p95 ≤ 400 ms at 200
+// calls; a Twilio-stream call costs ≤ 1.3× a browser call.
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { CallLog } from "@parley/contract";
+import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
+import { freshPostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
+import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
+import type { BenchResult } from "./run.ts";
+import type { CallersLoad, CallersMessage, CallKind, CallOutcome, LevelOrder } from "./socket-calls-callers.ts";
+
+const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(",").map((v) => v.trim());
+const KINDS = list(process.env.SOCKET_BENCH_KINDS, "browser,twilio") as CallKind[];
+const LEVELS = list(process.env.SOCKET_BENCH_LEVELS, "1,50,100,200").map(Number);
+const TURNS = Number(process.env.SOCKET_BENCH_TURNS ?? 5);
+const PROFILE_DIR = process.env.SOCKET_BENCH_PROFILE;
+const NUMBER = "+14155550190";
+const REPLY = "Sure, for what time?";
+const ADMIN = { email: "socket-bench@example.com", password: "Socket-bench-password-1" };
+const repo = path.resolve(import.meta.dirname, "..");
+const preload = path.join(import.meta.dirname, "cluster-node-preload.ts");
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+const round = (ms: number) => (Number.isFinite(ms) ? Math.round(ms) : "-");
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+/**
+ * One Parley process from source (the instant doubles are put in place by a resolve hook, which
+ * cannot reach into dist/main.js where the vendor folders are bundled), as `npm start` runs it:
+ * production mode, warn-level logging.
+ */
+async function startServer(databaseUrl: string) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const profile = PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(PROFILE_DIR)] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "--import", preload, "src/main.ts"], {
+    cwd: path.join(repo, "apps/server"),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      PARLEY_ADMIN_EMAIL: ADMIN.email,
+      PARLEY_ADMIN_PASSWORD: ADMIN.password,
+      PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "socket-bench-")),
+      DATABASE_URL: databaseUrl,
+      PARLEY_SECRET_KEY: "socket-bench-secret-key-socket-bench-secret-key",
+      SIP_PORT: "off",
+      DRAIN_TIMEOUT: "5s",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
+    const up = await fetch(`${base}/api/v1/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the server did not start: ${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const pid = child.pid;
+  if (pid === undefined) throw new Error("the server has no pid");
+  return {
+    base,
+    pid,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+interface LevelReport {
+  outcomes: CallOutcome[];
+  load: CallersLoad;
+  /** Server CPU seconds and wall seconds over the stretch with every call up. */
+  steadyCpu: number;
+  steadyWall: number;
+}
+
+/** The callers' process; `level` also reads the server's CPU at "steady" and "winding". */
+function startCallers(serverPid: () => number) {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, "socket-calls-callers.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the callers' process exited (${code})`)));
+  });
+  return {
+    ready,
+    level(order: LevelOrder): Promise<LevelReport> {
+      const pid = serverPid();
+      let from: { cpu: number; at: number } | null = null;
+      let to: { cpu: number; at: number } | null = null;
+      const reading = () => ({ cpu: cpuSeconds(pid), at: performance.now() });
+      const whole = reading();
+      return new Promise((resolve, reject) => {
+        const onMessage = (message: CallersMessage) => {
+          if (message.type === "ready") return;
+          if (message.type === "steady") from = reading();
+          else if (message.type === "winding") to = from ? reading() : null;
+          else {
+            child.off("message", onMessage);
+            if (message.type === "failed") return reject(new Error(`the callers failed: ${message.message}`));
+            // Without a steady stretch (a call that never connected), the whole level's figure.
+            const start = to ? from : whole;
+            const end = to ?? reading();
+            if (!start) return reject(new Error("no CPU reading"));
+            resolve({
+              outcomes: message.outcomes,
+              load: message.load,
+              steadyCpu: end.cpu - start.cpu,
+              steadyWall: (end.at - start.at) / 1000,
+            });
+          }
+        };
+        child.on("message", onMessage);
+        child.send(order);
+      });
+    },
+    close() {
+      child.kill("SIGTERM");
+    },
+  };
+}
+
+async function request(base: string, token: string | null, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+const field = (value: unknown, ...keys: string[]): unknown =>
+  keys.reduce<unknown>((at, key) => (typeof at === "object" && at !== null ? Reflect.get(at, key) : undefined), value);
+
+/** The administrator's workspace made ready: limit raised, the Twilio double's number, the assistant. */
+async function prepare(base: string, llmUrl: string, twilio: { sid: string; token: string; origin: string }) {
+  const login = await fetch(`${base}/api/v1/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const token = String(field(await login.json(), "access_token"));
+  const workspaces = await request(base, token, "GET", "/workspaces");
+  const rows = (Array.isArray(workspaces) ? workspaces : field(workspaces, "data")) as {
+    id: string;
+    is_current: boolean;
+  }[];
+  const workspace = rows.find((w) => w.is_current) ?? rows[0];
+  if (!workspace) throw new Error("no workspace");
+  await request(base, token, "PATCH", `/workspaces/${workspace.id}`, { concurrency_limit: 1000 });
+  await request(base, token, "PUT", "/integrations/twilio", {
+    credentials: { account_sid: twilio.sid, auth_token: twilio.token, base_url: twilio.origin },
+  });
+  const agent = await request(base, token, "POST", "/agents", {
+    name: "Socket bench",
+    first_message: "",
+    first_speaker: "user",
+    max_call_duration: 3600,
+    timeout_seconds: 600,
+    llm_provider: "openai-compatible",
+    llm_provider_config: { model: "scripted", base_url: llmUrl },
+    // The "local" vendor is the instant doubles in the server (cluster-node-preload.ts).
+    stt_provider: "local",
+    stt_provider_config: {},
+    tts_provider: "local",
+    tts_provider_config: { model: "espeak-ng", voice: "en-us" },
+  });
+  const agentId = String(field(agent, "id"));
+  await request(base, token, "POST", "/phone-numbers", { number: NUMBER, provider: "twilio", agent_id: agentId });
+  return { token, agentId };
+}
+
+/** The voice_to_voice_ms the call logs stored for a level's calls, once every log is closed. */
+async function storedVoiceToVoice(base: string, token: string, outcomes: CallOutcome[]): Promise<number[]> {
+  const values: number[] = [];
+  for (const outcome of outcomes) {
+    if (!outcome.callId) continue;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const log = CallLog.parse(await request(base, token, "GET", `/call-logs/${outcome.callId}`));
+      if (log.status === "completed" || log.status === "failed") {
+        for (const turn of log.turn_metrics) if (turn.voice_to_voice_ms !== null) values.push(turn.voice_to_voice_ms);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`call ${outcome.callId} was never closed (${log.status})`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  return values;
+}
+
+export async function run(): Promise<BenchResult> {
+  const llm = await startScriptedLlm(() => ({ text: REPLY }));
+  const sid = `AC${randomBytes(16).toString("hex")}`;
+  const twilioToken = randomBytes(16).toString("hex");
+  const double = await startTwilioDouble({ accounts: [{ sid, token: twilioToken, numbers: [NUMBER] }] });
+  const database = await freshPostgresDatabase("parley_socket_bench");
+  const rows: Record<string, string | number>[] = [];
+  /** Core per call at the highest clean level, per kind. */
+  const perCall = new Map<CallKind, number>();
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let callers: ReturnType<typeof startCallers> | null = null;
+  let nextCaller = 0;
+  try {
+    server = await startServer(database.url);
+    const running = server;
+    const { token, agentId } = await prepare(running.base, llm.baseUrl, {
+      sid,
+      token: twilioToken,
+      origin: double.origin,
+    });
+    callers = startCallers(() => running.pid);
+    await callers.ready;
+    for (const kind of KINDS) {
+      for (const calls of LEVELS) {
+        const load = loadavg()[0] ?? 0;
+        const report = await callers.level({
+          type: "level",
+          kind,
+          calls,
+          turns: TURNS,
+          base: running.base,
+          userToken: token,
+          agentId,
+          twilio: { accountSid: sid, authToken: twilioToken, number: NUMBER },
+          firstCaller: nextCaller,
+        });
+        nextCaller += calls;
+        const { outcomes } = report;
+        const waits = outcomes.flatMap((o) => o.waits);
+        const stored = await storedVoiceToVoice(running.base, token, outcomes);
+        const failed = outcomes.filter((o) => o.error !== null);
+        for (const f of failed.slice(0, 3)) console.log(`  ${kind} call ${f.callId ?? "?"}: ${f.error}`);
+        const cores = report.steadyCpu / report.steadyWall;
+        const corePerCall = cores / calls;
+        const unanswered = outcomes.reduce((sum, o) => sum + o.unanswered, 0);
+        const gaps = outcomes.reduce((sum, o) => sum + o.gaps, 0);
+        const row = {
+          kind,
+          calls,
+          turns: waits.length,
+          unanswered,
+          failed_calls: failed.length,
+          calls_with_gaps: outcomes.filter((o) => o.gaps > 0).length,
+          gaps_over_100ms: gaps,
+          max_gap_ms: round(Math.max(0, ...outcomes.map((o) => o.maxGapMs))),
+          caller_p50_ms: round(percentile(waits, 50)),
+          caller_p95_ms: round(percentile(waits, 95)),
+          stored_v2v_p50_ms: round(percentile(stored, 50)),
+          stored_v2v_p95_ms: round(percentile(stored, 95)),
+          server_cores: +cores.toFixed(3),
+          core_per_call: +corePerCall.toFixed(4),
+          calls_per_core: Math.floor(1 / corePerCall),
+          steady_s: +report.steadyWall.toFixed(1),
+          callers_cores: +report.load.cpuCores.toFixed(2),
+          callers_loop_p99_ms: +report.load.loopDelayP99Ms.toFixed(1),
+          load_1m: +load.toFixed(2),
+        };
+        console.log(JSON.stringify(row));
+        rows.push(row);
+        if (calls > 1 && failed.length === 0 && unanswered === 0) perCall.set(kind, corePerCall);
+      }
+    }
+  } catch (error) {
+    if (server) console.log(server.output().slice(-4000));
+    throw error;
+  } finally {
+    callers?.close();
+    await server?.stop();
+    await database.drop();
+    await double.close();
+    await llm.close();
+  }
+  const browser = perCall.get("browser");
+  const twilio = perCall.get("twilio");
+  rows.push({
+    kind: "summary",
+    browser_core_per_call: browser ? +browser.toFixed(4) : "-",
+    twilio_core_per_call: twilio ? +twilio.toFixed(4) : "-",
+    twilio_to_browser: browser && twilio ? +(twilio / browser).toFixed(2) : "-",
+    targets: "browser <= 0.005 core/call, p95 <= 400 ms at 200 calls, twilio <= 1.3x browser",
+  });
+  return { name: "socket-calls", rows };
+}
