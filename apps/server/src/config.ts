@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { NODE_ID_PATTERN } from "@parley/contract";
 import { z } from "zod";
 import { parseAllowedEntry } from "./lib/address-policy.ts";
+import { type AdmissionSettings, admissionVariables, pickAdmission } from "./lib/admission-settings.ts";
 import { type ProviderKeys, pickProviderKeys, providerKeyVariables } from "./lib/provider-env-keys.ts";
 
 const optionalText = z
@@ -208,6 +209,7 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\/+$/, ""))
     .default("https://api.stripe.com"),
   ...providerKeyVariables,
+  ...admissionVariables,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -282,6 +284,8 @@ export interface Config {
    * was set), and how long a SIGTERM waits for its calls.
    */
   node: { id: string; routed: boolean; drainTimeoutMs: number };
+  /** When this process refuses new calls as busy (lib/admission.ts). */
+  admission: AdmissionSettings;
 }
 
 export class ConfigError extends Error {
@@ -383,5 +387,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       routed: env.NODE_ID !== undefined,
       drainTimeoutMs: env.DRAIN_TIMEOUT,
     },
+    admission: pickAdmission(env),
   };
 }
