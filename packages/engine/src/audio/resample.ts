@@ -74,14 +74,25 @@ function filterBank(inRate: number, outRate: number): FilterBank {
   return bank;
 }
 
-/** Streaming converter between two sample rates; feed chunks with `process`, end with `flush`. */
+/**
+ * Streaming converter between two sample rates; feed chunks with `process`, end with `flush`.
+ * Every call's audio passes through one of these 50 times a second in each direction, so the
+ * input is kept in one growable buffer compacted in place and each output array is sized before
+ * it is filled: no allocation per chunk beyond the output itself.
+ */
 export class Resampler {
   private readonly bank: FilterBank | null;
-  /** Input samples still needed, starting at absolute index `bufferStart`. */
+  /** Input samples still needed, starting at absolute index `bufferStart`; `length` of them are held. */
   private buffer: Float32Array;
+  private length: number;
   private bufferStart: number;
   private inputCount = 0;
   private outputCount = 0;
+  /**
+   * Absolute index of the last non-zero input sample. Outputs whose kernel starts after it are
+   * exactly zero: the assistant's silence between replies (most of a call) costs no filtering.
+   */
+  private lastSound = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly inRate: number,
@@ -93,7 +104,8 @@ export class Resampler {
     this.bank = inRate === outRate ? null : filterBank(inRate, outRate);
     const half = this.bank?.half ?? 0;
     // Samples before the start count as silence.
-    this.buffer = new Float32Array(half);
+    this.buffer = new Float32Array(Math.max(64, 4 * half));
+    this.length = half;
     this.bufferStart = -half;
   }
 
@@ -113,10 +125,22 @@ export class Resampler {
   }
 
   private append(pcm: Int16Array): void {
-    const next = new Float32Array(this.buffer.length + pcm.length);
-    next.set(this.buffer);
-    for (let i = 0; i < pcm.length; i++) next[this.buffer.length + i] = pcm[i] as number;
-    this.buffer = next;
+    const needed = this.length + pcm.length;
+    if (needed > this.buffer.length) {
+      const grown = new Float32Array(Math.max(needed, this.buffer.length * 2));
+      grown.set(this.buffer.subarray(0, this.length));
+      this.buffer = grown;
+    }
+    const buffer = this.buffer;
+    const at = this.length;
+    let lastSound = -1;
+    for (let i = 0; i < pcm.length; i++) {
+      const sample = pcm[i] as number;
+      buffer[at + i] = sample;
+      if (sample !== 0) lastSound = i;
+    }
+    if (lastSound >= 0) this.lastSound = this.inputCount + lastSound;
+    this.length = needed;
     this.inputCount += pcm.length;
   }
 
@@ -124,32 +148,43 @@ export class Resampler {
   private produce(limit = Number.POSITIVE_INFINITY): Int16Array {
     const { up, down, half, taps } = this.bank as FilterBank;
     const width = 2 * half;
-    const available = this.bufferStart + this.buffer.length;
-    const out: number[] = [];
-    while (this.outputCount < limit) {
+    // Output n is ready while floor(n * down / up) + half < available, i.e. n * down < room * up.
+    const room = this.bufferStart + this.length - half;
+    const ready = room > 0 ? Math.floor((room * up + down - 1) / down) : 0;
+    const count = Math.max(0, Math.min(limit, ready) - this.outputCount);
+    const out = new Int16Array(count);
+    const buffer = this.buffer;
+    for (let n = 0; n < count; n++) {
       const position = this.outputCount * down;
       const base = Math.floor(position / up);
-      if (base + half >= available) break;
+      if (base - half + 1 > this.lastSound) {
+        // This output and every later one of the chunk read only zeros: the array is zeros already.
+        this.outputCount += count - n;
+        break;
+      }
       const phase = position - base * up;
       const start = base - half + 1 - this.bufferStart;
       const offset = phase * width;
       let acc = 0;
-      for (let k = 0; k < width; k++) acc += (this.buffer[start + k] as number) * (taps[offset + k] as number);
-      out.push(clampSample(acc));
+      for (let k = 0; k < width; k++) acc += (buffer[start + k] as number) * (taps[offset + k] as number);
+      out[n] = clampSample(acc);
       this.outputCount++;
     }
     this.trim();
-    return Int16Array.from(out);
+    return out;
   }
 
-  /** Drops input no future output will read. */
+  /** Drops input no future output will read (moved to the front of the buffer, not copied out). */
   private trim(): void {
     const { up, down, half } = this.bank as FilterBank;
     const nextBase = Math.floor((this.outputCount * down) / up);
     const keepFrom = nextBase - half + 1;
     const drop = keepFrom - this.bufferStart;
     if (drop > 0) {
-      this.buffer = this.buffer.slice(drop);
+      const kept = Math.max(0, this.length - drop);
+      this.buffer.copyWithin(0, drop, drop + kept);
+      // Input not yet read past the end counts as silence until it arrives.
+      this.length = kept;
       this.bufferStart = keepFrom;
     }
   }

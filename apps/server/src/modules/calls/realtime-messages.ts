@@ -29,11 +29,15 @@ export function toServerMessage(event: CallEvent): RealtimeServerMessage | null 
   }
 }
 
-/** Caller audio off the wire: 16-bit little-endian PCM, copied so the samples are aligned. */
+/**
+ * Caller audio off the wire: 16-bit little-endian PCM, copied so the samples are aligned (a
+ * message may start at an odd offset of the socket's buffer). A byte copy, not a read per sample:
+ * this runs 50 times a second per call, and Node runs little-endian.
+ */
 export function pcmFromBytes(bytes: Buffer): Int16Array {
   const even = bytes.byteLength - (bytes.byteLength % 2);
   const pcm = new Int16Array(even / 2);
-  for (let i = 0; i < pcm.length; i += 1) pcm[i] = bytes.readInt16LE(i * 2);
+  new Uint8Array(pcm.buffer).set(bytes.subarray(0, even));
   return pcm;
 }
 
