@@ -1,25 +1,45 @@
-// API throughput next to a bare Fastify twin (issue 18 item 3): the same database, the same SQL the
-// answers need (the user row and its enterprise flag for GET /users/me; the membership and the
-// workspace's assistants, written as JSON by the database, for GET /agents), none of Parley's hooks, validation or serialisation.
-// Both listen on 127.0.0.1 and are driven over real HTTP keep-alive connections by a load generator
-// in a worker thread, in interleaved rounds, so the ratio compares like with like in one run.
-// PARLEY_TEST_DB=postgres runs it on PostgreSQL; API_BENCH_SECONDS sets each round's length.
+// API throughput next to a bare Fastify twin (issue 18 item 3, issue 35 item 4). Parley runs as
+// `npm start` runs it — the built bundle (dist/main.js), NODE_ENV=production, default logging (info,
+// JSON lines to a file) — in its own process; the twin (bench/api-twin.ts) is a bare Fastify process
+// sending the same SQL through the plain database client. Both listen on 127.0.0.1 and are driven
+// over real HTTP keep-alive connections by a load generator in a worker thread of this process, in
+// interleaved rounds, so the ratio compares like with like in one run.
+//
+// On PGlite each process needs a data directory of its own (PGlite opens one in a single process):
+// the seeded directory is copied for the twin before either starts, so both read the same rows.
+// On PostgreSQL both use the same fresh database.
+//
+// PARLEY_TEST_DB=postgres runs it on PostgreSQL; API_BENCH_SECONDS sets each round's length,
+// API_BENCH_ROUNDS the number of interleaved rounds; API_BENCH_SERVER another built main.js (to
+// compare builds); API_BENCH_ENV extra environment for Parley ("LOG_LEVEL=silent,LOG_REQUESTS=all");
+// API_BENCH_PROFILE=<dir> writes Parley's CPU profile there (node --cpu-prof); API_BENCH_ROUTES
+// which routes ("/users/me,/agents" by default).
 
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, openSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
-import { and, eq } from "drizzle-orm";
-import Fastify from "fastify";
-import { listAssistantsJson } from "../apps/server/src/modules/assistants/service.ts";
-import { enterpriseQuotas, users } from "../apps/server/src/modules/users/schema.ts";
-import { workspaceMembers } from "../apps/server/src/modules/workspaces/schema.ts";
-import { createTestApp, login, seedUser, testDatabaseKind } from "../apps/server/test/harness.ts";
+import pino from "pino";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { createContext } from "../apps/server/src/create-context.ts";
+import { hashPassword } from "../apps/server/src/lib/passwords.ts";
+import { insertUser } from "../apps/server/src/modules/users/service.ts";
+import { createPersonalWorkspace } from "../apps/server/src/modules/workspaces/service.ts";
+import { freshPostgresDatabase, type PostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
 import type { BenchResult } from "./run.ts";
 
 const SECONDS = Number(process.env.API_BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.API_BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 32;
-const ROUNDS = 3;
 const ASSISTANTS = 50;
+const SECRET_KEY = "api-bench-secret-key-api-bench-secret-key-0123";
+const PASSWORD = "correct horse battery";
+const root = path.resolve(import.meta.dirname, "..");
+const databaseKind = process.env.PARLEY_TEST_DB === "postgres" ? "postgres" : "pglite";
 
 interface Load {
   rps: number;
@@ -28,7 +48,7 @@ interface Load {
   bytes: number;
 }
 
-/** Saturates one URL for SECONDS from a worker thread (the servers keep the main thread). */
+/** Saturates one URL for SECONDS from a worker thread (the servers are other processes). */
 function drive(url: string, token: string): Promise<Load> {
   const source = `
     const { parentPort, workerData } = require("node:worker_threads");
@@ -77,15 +97,30 @@ function drive(url: string, token: string): Promise<Load> {
   });
 }
 
-export async function run(): Promise<BenchResult> {
-  const started = performance.now();
-  const t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: "100000", LOGIN_RATE_LIMIT_PER_ACCOUNT: "100000" });
-  const twin = Fastify({ logger: false });
+/** A user with a personal workspace and ASSISTANTS assistants, written through Parley's own services. */
+async function seed(env: Record<string, string>): Promise<string> {
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SIP_PORT: "off", ...env });
+  const { ctx, database } = await createContext(config, {
+    log: pino({ level: "silent" }),
+    migrationsFolder: path.join(root, "apps/server/drizzle"),
+  });
+  const app = await buildApp(ctx, { logger: false });
   try {
-    const { user, password } = await seedUser(t);
-    const { token } = await login(t, user.username, password);
+    const username = "benchuser";
+    const user = await insertUser(ctx.db, {
+      email: "bench@example.com",
+      username,
+      name: "Bench User",
+      passwordHash: await hashPassword(PASSWORD),
+      isSuperuser: false,
+    });
+    await createPersonalWorkspace(ctx.db, user);
+    const token = await login(
+      (init) => app.inject({ ...init, method: "POST", url: "/api/v1/login" }).then((r) => r.body),
+      username,
+    );
     for (let i = 0; i < ASSISTANTS; i++) {
-      const res = await t.app.inject({
+      const res = await app.inject({
         method: "POST",
         url: "/api/v1/agents",
         headers: { authorization: `Bearer ${token}` },
@@ -93,61 +128,204 @@ export async function run(): Promise<BenchResult> {
       });
       if (res.statusCode !== 201) throw new Error(`could not create an assistant: ${res.body}`);
     }
-    const { db, accessTokens } = t.ctx;
-    // The twin: verify the same token, run the SQL the answer needs, JSON.stringify the rows.
-    twin.get("/api/v1/users/me", async (request, reply) => {
-      const claims = await accessTokens.verify(String(request.headers.authorization).slice(7));
-      if (!claims) return reply.code(401).send();
-      const [row] = await db.select().from(users).where(eq(users.id, claims.id));
-      const [quota] = await db
-        .select({ userId: enterpriseQuotas.userId })
-        .from(enterpriseQuotas)
-        .where(eq(enterpriseQuotas.userId, claims.id));
-      return { ...row, passwordHash: undefined, enterprise: Boolean(quota) };
-    });
-    twin.get("/api/v1/agents", async (request, reply) => {
-      const claims = await accessTokens.verify(String(request.headers.authorization).slice(7));
-      if (!claims?.workspace_id) return reply.code(401).send();
-      const [member] = await db
-        .select({ role: workspaceMembers.role })
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.userId, claims.id), eq(workspaceMembers.workspaceId, claims.workspace_id)));
-      if (!member) return reply.code(404).send();
-      // The same SQL as Parley's: the database writes the list's JSON (listAssistantsJson).
-      const body = await listAssistantsJson(db, { workspaceId: claims.workspace_id });
-      return reply.type("application/json; charset=utf-8").send(body);
-    });
-    const parleyUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-    const twinUrl = await twin.listen({ host: "127.0.0.1", port: 0 });
+    return username;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+async function login(
+  post: (init: { headers: Record<string, string>; payload: string }) => Promise<string>,
+  username: string,
+): Promise<string> {
+  const body = await post({
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({ username, password: PASSWORD }).toString(),
+  });
+  const token = (JSON.parse(body) as { access_token?: string }).access_token;
+  if (!token) throw new Error(`login failed: ${body.slice(0, 200)}`);
+  return token;
+}
+
+/** Starts a process and resolves with the URL it prints (`listening <url>`) or its health answers at. */
+function start(
+  args: string[],
+  env: Record<string, string>,
+  logFile: string,
+  ready: (child: ChildProcess) => Promise<string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  const out = openSync(logFile, "a");
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", out, out],
+  });
+  return ready(child).then((url) => ({ child, url }));
+}
+
+async function waitForHealth(child: ChildProcess, url: string): Promise<string> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return url;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the server did not answer /api/v1/health within 120 s");
+}
+
+async function waitForLine(logFile: string, child: ChildProcess): Promise<string> {
+  const { readFileSync } = await import("node:fs");
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the twin exited with ${child.exitCode}: ${readFileSync(logFile, "utf8")}`);
+    const match = /listening (http:\/\/\S+)/.exec(readFileSync(logFile, "utf8"));
+    if (match?.[1]) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the twin did not start within 60 s");
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
+  });
+}
+
+async function bodyOf(url: string, token: string): Promise<string> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 200)}`);
+  return text;
+}
+
+/** Same answer from both processes: equal JSON (key order and spacing aside). */
+function sameAnswer(a: string, b: string): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === "object"
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([x], [y]) => x.localeCompare(y))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
+        : value;
+  return JSON.stringify(canonical(JSON.parse(a))) === JSON.stringify(canonical(JSON.parse(b)));
+}
+
+export async function run(): Promise<BenchResult> {
+  const started = performance.now();
+  const work = mkdtempSync(path.join(tmpdir(), "parley-api-bench-"));
+  const server = process.env.API_BENCH_SERVER ?? "apps/server/dist/main.js";
+  if (!process.env.API_BENCH_SERVER) {
+    const build = spawnSync("npm", ["run", "build", "-w", "@parley/server"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("npm run build -w @parley/server failed");
+  }
+  const extraEnv = Object.fromEntries(
+    (process.env.API_BENCH_ENV ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((pair) => pair.split("=", 2) as [string, string]),
+  );
+  let pgDb: PostgresDatabase | undefined;
+  let parley: ChildProcess | undefined;
+  let twin: ChildProcess | undefined;
+  try {
+    const dataDir = path.join(work, "parley");
+    const twinDir = path.join(work, "twin");
+    pgDb = databaseKind === "postgres" ? await freshPostgresDatabase("parley_api_bench") : undefined;
+    const dbEnv: Record<string, string> = pgDb ? { DATABASE_URL: pgDb.url } : {};
+    const username = await seed({ DATA_DIR: dataDir, PARLEY_SECRET_KEY: SECRET_KEY, ...dbEnv });
+    if (!pgDb) cpSync(path.join(dataDir, "pglite"), twinDir, { recursive: true });
+
+    const parleyLog = path.join(work, "parley.log");
+    const parleyEnv = {
+      // As scripts/start.mjs runs it; the rest of the settings are Parley's defaults.
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PARLEY_SECRET_KEY: SECRET_KEY,
+      HOST: "127.0.0.1",
+      PORT: String(20000 + Math.floor(Math.random() * 20000)),
+      // A SIP listener on the default port would clash with other servers on the machine.
+      SIP_PORT: "off",
+      ...dbEnv,
+      ...extraEnv,
+    };
+    const profile = process.env.API_BENCH_PROFILE;
+    const nodeArgs = profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profile)] : [];
+    const started1 = await start([...nodeArgs, "--enable-source-maps", server], parleyEnv, parleyLog, (child) =>
+      waitForHealth(child, `http://127.0.0.1:${parleyEnv.PORT}`),
+    );
+    parley = started1.child;
+    const twinLog = path.join(work, "twin.log");
+    const started2 = await start(
+      ["--import", "tsx", path.join(root, "bench/api-twin.ts")],
+      {
+        PARLEY_SECRET_KEY: SECRET_KEY,
+        ...(pgDb ? { TWIN_DATABASE_URL: pgDb.url } : { TWIN_PGLITE_DIR: twinDir }),
+      },
+      twinLog,
+      (child) => waitForLine(twinLog, child),
+    );
+    twin = started2.child;
+    const parleyUrl = started1.url;
+    const twinUrl = started2.url;
+    const token = await login(
+      (init) =>
+        fetch(`${parleyUrl}/api/v1/login`, { method: "POST", headers: init.headers, body: init.payload }).then((r) =>
+          r.text(),
+        ),
+      username,
+    );
+
     const rows: BenchResult["rows"] = [];
-    for (const path of ["/api/v1/users/me", "/api/v1/agents"]) {
-      const parley: Load[] = [];
+    const routes = (process.env.API_BENCH_ROUTES ?? "/users/me,/agents").split(",").map((r) => `/api/v1${r}`);
+    for (const route of routes) {
+      const mine = await bodyOf(`${parleyUrl}${route}`, token);
+      const theirs = await bodyOf(`${twinUrl}${route}`, token);
+      if (!sameAnswer(mine, theirs)) throw new Error(`the twin's ${route} differs from Parley's`);
+      const parleyLoads: Load[] = [];
       const bare: Load[] = [];
       // Warm both (JIT, connection pools), then interleave so drift hits both sides alike.
-      await drive(`${twinUrl}${path}`, token);
-      await drive(`${parleyUrl}${path}`, token);
+      await drive(`${twinUrl}${route}`, token);
+      await drive(`${parleyUrl}${route}`, token);
+      const logBefore = statSync(parleyLog).size;
       for (let round = 0; round < ROUNDS; round++) {
-        bare.push(await drive(`${twinUrl}${path}`, token));
-        parley.push(await drive(`${parleyUrl}${path}`, token));
+        bare.push(await drive(`${twinUrl}${route}`, token));
+        parleyLoads.push(await drive(`${parleyUrl}${route}`, token));
       }
+      const logBytes = statSync(parleyLog).size - logBefore;
       const mean = (loads: Load[], key: keyof Load) => loads.reduce((sum, l) => sum + l[key], 0) / loads.length;
+      const parleyRequests = mean(parleyLoads, "rps") * SECONDS * ROUNDS;
       rows.push({
-        database: testDatabaseKind,
-        endpoint: `GET ${path.replace("/api/v1", "")}`,
-        parley_rps: Math.round(mean(parley, "rps")),
+        database: databaseKind,
+        endpoint: `GET ${route.replace("/api/v1", "")}`,
+        parley_rps: Math.round(mean(parleyLoads, "rps")),
         twin_rps: Math.round(mean(bare, "rps")),
-        ratio: +(mean(parley, "rps") / mean(bare, "rps")).toFixed(2),
-        parley_p50_ms: +mean(parley, "p50_ms").toFixed(1),
-        parley_p99_ms: +mean(parley, "p99_ms").toFixed(1),
+        ratio: +(mean(parleyLoads, "rps") / mean(bare, "rps")).toFixed(2),
+        ratios: parleyLoads.map((l, i) => (l.rps / (bare[i]?.rps ?? 1)).toFixed(2)).join(" "),
+        parley_p50_ms: +mean(parleyLoads, "p50_ms").toFixed(1),
+        parley_p99_ms: +mean(parleyLoads, "p99_ms").toFixed(1),
         twin_p99_ms: +mean(bare, "p99_ms").toFixed(1),
-        parley_bytes: parley[0]?.bytes ?? 0,
-        twin_bytes: bare[0]?.bytes ?? 0,
+        parley_bytes: parleyLoads[0]?.bytes ?? 0,
+        log_bytes_per_request: +(logBytes / parleyRequests).toFixed(1),
       });
     }
     console.log(`api bench: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    return { name: `api-${testDatabaseKind}`, rows };
+    return { name: `api-${databaseKind}`, rows };
   } finally {
-    await twin.close();
-    await t.close();
+    await stop(twin);
+    await stop(parley);
+    await pgDb?.drop();
+    rmSync(work, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,8 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import type { TrustProxy } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { registerJobs } from "./jobs/plugin.ts";
-import { logOptions, noteServerErrorDetail, RequestLogController } from "./lib/log-options.ts";
+import { logOptions } from "./lib/log-options.ts";
+import { noteFailureDetail, RequestLogController } from "./lib/request-log.ts";
 import { accountRoutes } from "./modules/admin/account-routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
@@ -88,7 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? logOptions(ctx.config.logLevel) }),
-    logController: new RequestLogController(),
+    logController: new RequestLogController(ctx.config.logRequests),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -108,7 +109,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(compiledSerializerCompiler);
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-request-id", request.id);
-    noteServerErrorDetail(request, reply, payload);
+    noteFailureDetail(request, reply, payload);
   });
 
   registerErrorHandling(app);

@@ -78,6 +78,11 @@ const envSchema = z.object({
     .default("info"),
   /** json: one JSON object a line, for log collectors; pretty: one readable line an entry, for a terminal. */
   LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).default("json"),
+  /**
+   * Which requests get a log line (lib/request-log.ts): failures (4xx at info, successes at debug),
+   * all (every request at info) or errors (5xx only). A 5xx is always logged at error.
+   */
+  LOG_REQUESTS: z.enum(["failures", "all", "errors"], { error: "must be failures, all or errors" }).default("failures"),
   /** Where the built web app lives; served by the API process in production. */
   WEB_DIST_DIR: optionalText,
   /** Rate limits (per window) for sign-in attempts and emailed links. */
@@ -252,6 +257,7 @@ export interface Config {
   accessTokenTtlSeconds: number;
   logLevel: Env["LOG_LEVEL"];
   logFormat: Env["LOG_FORMAT"];
+  logRequests: Env["LOG_REQUESTS"];
   webDistDir: string | undefined;
   trustProxy: TrustProxy;
   /** Bearer token /metrics requires, if any. */
@@ -355,6 +361,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
+    logRequests: env.LOG_REQUESTS,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
@@ -387,6 +394,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       routed: env.NODE_ID !== undefined,
       drainTimeoutMs: env.DRAIN_TIMEOUT,
     },
-    admission: pickAdmission(env),
+    admission: pickAdmission(env, env.NODE_ENV),
   };
 }

@@ -1,5 +1,5 @@
 import { faultMessage, redactSecrets } from "@parley/engine";
-import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import pino, { type LoggerOptions } from "pino";
 import { prettyDestination } from "./pretty-log.ts";
 
@@ -129,56 +129,4 @@ export function failureFields(error: unknown): { provider?: string; status?: num
     ...(typeof status === "number" ? { status } : {}),
     error: faultMessage(error),
   };
-}
-
-// The detail a 5xx answer told the client, kept until its request's log line is written.
-const serverErrorDetails = new WeakMap<FastifyRequest, string>();
-
-/**
- * Notes what a 5xx answer says (routes that answer a vendor's failure as a 502 send it themselves,
- * so no error reaches the error handler): the request's log line then says why, not only "502".
- */
-export function noteServerErrorDetail(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
-  if (reply.statusCode < 500 || typeof payload !== "string" || !payload.startsWith("{")) return;
-  try {
-    const { detail } = JSON.parse(payload) as { detail?: unknown };
-    if (typeof detail === "string") serverErrorDetails.set(request, redactSecrets(detail).slice(0, 500));
-  } catch {
-    // Not a JSON body: the line keeps the status alone.
-  }
-}
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** A health probe's route: its 503 (draining, unready) is not logged as a failed request. */
-    probe?: boolean;
-  }
-}
-
-/**
- * Fastify's request lines, with a failed request at error: a 5xx (or a response that errored) logs
- * its status, request id, workspace and what the client was told. 4xx answers stay at info — a
- * wrong password or a missing record is the request's fault, not the server's.
- */
-export class RequestLogController extends LogController {
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    // A probe's 503 (a node draining) is an answer, not a failure.
-    const probeAnswer = request.routeOptions.config.probe === true && reply.statusCode === 503;
-    if (!error && (reply.statusCode < 500 || probeAnswer)) {
-      super.requestCompleted(error, request, reply);
-      return;
-    }
-    if (this.isLogDisabled(request)) return;
-    reply.log.error(
-      {
-        req: request,
-        res: reply,
-        ...(error ? { err: error } : {}),
-        workspaceId: request.tenant?.workspaceId,
-        detail: serverErrorDetails.get(request),
-        responseTime: reply.elapsedTime,
-      },
-      "request failed",
-    );
-  }
 }
