@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { type PrerenderedFor, prerenderPages } from "./build/prerender-pages.ts";
+import { type PrerenderedFor, pageHtmlFile, prerenderPages } from "./build/prerender-pages.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -44,7 +44,8 @@ interface ManifestChunk {
  * Writes `<url>.html` for a page the router loads lazily: index.html plus modulepreload hints for
  * the chunks of that page's modules, so the browser fetches them with the entry instead of after it
  * has run.
- * The server sends it for that exact path (plugins/web-app.ts); every other path gets index.html.
+ * The server sends it for that exact path, or any path of its pattern when the page's path has an
+ * id (plugins/web-app.ts); every other path gets index.html.
  */
 async function writePageHtml(outDir: string, url: string, modules: string[]) {
   const manifest = JSON.parse(await readFile(path.join(outDir, ".vite/manifest.json"), "utf8")) as Record<
@@ -64,7 +65,7 @@ async function writePageHtml(outDir: string, url: string, modules: string[]) {
   const hints = [...files]
     .filter((file) => !html.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
-  const target = path.join(outDir, `${url.replace(/^\//, "")}.html`);
+  const target = path.join(outDir, pageHtmlFile(url));
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, html.replace("</head>", `  ${hints.join("\n    ")}\n  </head>`));
 }
@@ -163,13 +164,28 @@ function preloadFont(fileName: string): Plugin {
   };
 }
 
+/**
+ * The modules a signed-in page's HTML names: the session restore's schemas, the layout, the page
+ * and its English strings (and the form messages every signed-in page's dialogs use).
+ */
+function signedInPage(page: string, strings: string): string[] {
+  return [
+    "src/features/auth/api/session-schemas.ts",
+    "src/app/app-layout.tsx",
+    page,
+    `src/features/${strings}/locales/en.json`,
+    "src/components/form-messages/locales/en.json",
+  ];
+}
+
 export default defineConfig({
   plugins: [
     react(),
     preloadFont("inter-latin-wght-normal.woff2"),
     lowPriorityScripts(),
-    // Pages people open first get HTML of their own that names their code and English strings: the
-    // sign-in page (every visitor's first), the landing page after it, and the assistants list. A
+    // Every main page gets HTML of its own that names its code and English strings, so the browser
+    // fetches them all at once rather than one import after another: the sign-in page (every
+    // visitor's first), the landing page after it, and the pages of the sidebar a user works in. A
     // signed-in page also names the schemas the session restore checks /users/me with.
     postBuild(
       {
@@ -181,24 +197,26 @@ export default defineConfig({
           "src/features/auth/locales/en.json",
           "src/components/form-messages/locales/en.json",
         ],
-        "/home": [
-          "src/features/auth/api/session-schemas.ts",
-          "src/app/app-layout.tsx",
-          "src/features/home/pages/home-page.tsx",
-          "src/features/home/locales/en.json",
-          "src/components/form-messages/locales/en.json",
-        ],
-        "/assistants": [
-          "src/features/auth/api/session-schemas.ts",
-          "src/app/app-layout.tsx",
-          "src/features/assistants/pages/assistants-page.tsx",
-          "src/features/assistants/locales/en.json",
-          "src/components/form-messages/locales/en.json",
-        ],
+        "/home": signedInPage("src/features/home/pages/home-page.tsx", "home"),
+        "/assistants": signedInPage("src/features/assistants/pages/assistants-page.tsx", "assistants"),
+        "/knowledge-base": signedInPage("src/features/knowledge-base/pages/knowledge-base-page.tsx", "knowledge-base"),
+        "/workflows/:workflowId": signedInPage("src/features/workflows/pages/workflow-builder-page.tsx", "workflows"),
+        "/billing": signedInPage("src/features/billing/pages/billing-page.tsx", "billing"),
+        "/call-logs": signedInPage("src/features/call-logs/pages/call-logs-page.tsx", "call-logs"),
+        "/phone-numbers": signedInPage("src/features/phone-numbers/pages/phone-numbers-page.tsx", "phone-numbers"),
       },
-      // The sign-in page as every visitor sees it; the assistants list as the signed-in frame (the
-      // layout and the page's heading, which a returning user sees while the session restores).
-      { "/auth/login": "visitor", "/assistants": "signed-in" },
+      // The sign-in page as every visitor sees it; the signed-in pages as their frame (the layout
+      // and the page's heading, which a returning user sees while the session restores and the
+      // page's code arrives).
+      {
+        "/auth/login": "visitor",
+        "/assistants": "signed-in",
+        "/knowledge-base": "signed-in",
+        "/workflows/:workflowId": "signed-in",
+        "/billing": "signed-in",
+        "/call-logs": "signed-in",
+        "/phone-numbers": "signed-in",
+      },
     ),
   ],
   server: {

@@ -15,6 +15,9 @@ import type { PrerenderedFor } from "../src/lib/prerendered-page.ts";
 
 export type { PrerenderedFor };
 
+/** The file a page's HTML is written to: its path, an id segment (`:workflowId`) as `[workflowId]`. */
+export const pageHtmlFile = (url: string) => `${url.replace(/^\//, "").replace(/:(\w+)/g, "[$1]")}.html`;
+
 interface Renderer {
   renderPage(url: string, drawnFor: PrerenderedFor): Promise<{ html: string; styles: string }>;
 }
@@ -81,7 +84,7 @@ export async function prerenderPages(root: string, outDir: string, pages: Record
 }
 
 async function prerenderPage(renderer: Renderer, outDir: string, url: string, drawnFor: PrerenderedFor) {
-  const file = path.join(outDir, `${url.replace(/^\//, "")}.html`);
+  const file = path.join(outDir, pageHtmlFile(url));
   const { html, styles } = await renderer.renderPage(url, drawnFor);
   const page = await readFile(file, "utf8");
   const rootTag = '<div id="root">';

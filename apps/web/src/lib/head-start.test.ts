@@ -41,6 +41,16 @@ describe("head starts", () => {
     expect(takeHeadStart("/api/v1/agents", init)).toBeUndefined();
   });
 
+  it("asks for the workflow a builder page is opened at", () => {
+    store.set("access_token", token(600));
+    startHeadStarts("/workflows/0b6c2f7e-1d7a-4d51-9f0e-7a1b2c3d4e5f");
+    expect(sent(fetch)).toEqual([
+      "/api/v1/users/me",
+      "/api/v1/workspaces",
+      "/api/v1/workflows/0b6c2f7e-1d7a-4d51-9f0e-7a1b2c3d4e5f",
+    ]);
+  });
+
   it("starts nothing for a visitor, an expired token or the sign-in pages", () => {
     startHeadStarts("/assistants");
     store.set("access_token", token(-60));

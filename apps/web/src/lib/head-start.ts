@@ -1,4 +1,5 @@
 import { API_BASE_URL } from "../config/env.ts";
+import { pathMatches } from "./page-pattern.ts";
 import { decodeToken, isExpired, tokenStorage } from "./token-storage.ts";
 
 /**
@@ -9,8 +10,23 @@ import { decodeToken, isExpired, tokenStorage } from "./token-storage.ts";
  * about that request (the 401 refresh, errors, the schema check) is as if it had been sent then.
  */
 const SESSION = ["/users/me", "/workspaces"];
-/** What a page asks for as it opens, by the path it is opened at. */
-const PAGE_REQUESTS: Record<string, string[]> = { "/assistants": ["/agents"] };
+/**
+ * What a page asks for as it opens, by the path (or path pattern, see page-pattern.ts) it is opened
+ * at: exactly the URLs its first render's queries send, query string included.
+ */
+const PAGE_REQUESTS: Record<string, (pathname: string) => string[]> = {
+  "/assistants": () => ["/agents"],
+  "/knowledge-base": () => ["/documents/list"],
+  "/phone-numbers": () => ["/phone-numbers"],
+  "/billing": () => ["/billing/usage", "/billing/payments"],
+  "/workflows/:workflowId": (pathname) => [pathname],
+};
+
+/** The requests the page at `pathname` makes as it opens. */
+function pageRequests(pathname: string): string[] {
+  const pattern = Object.keys(PAGE_REQUESTS).find((page) => pathMatches(page, pathname));
+  return pattern ? (PAGE_REQUESTS[pattern]?.(pathname) ?? []) : [];
+}
 /** An answer older than this is not handed out: the page sends its own request instead. */
 const FRESH_MS = 10_000;
 
@@ -30,7 +46,7 @@ export function startHeadStarts(pathname: string) {
   // An expired token is refreshed by the session restore first: asking with it would only earn 401s.
   if (!token || !claims || isExpired(claims)) return;
   const authorization = `Bearer ${token}`;
-  for (const path of [...SESSION, ...(PAGE_REQUESTS[pathname] ?? [])]) {
+  for (const path of [...SESSION, ...pageRequests(pathname)]) {
     const url = `${API_BASE_URL}${path}`;
     const response = fetch(url, {
       headers: { "Cache-Control": "no-cache", Pragma: "no-cache", Authorization: authorization },

@@ -47,6 +47,13 @@ describe("what a page load does with the pre-rendered markup", () => {
     expect(prerenderedUse(frame, "/assistants"), "transient flags change nothing").toBe("frame");
   });
 
+  it("shows a frame drawn for a path pattern on any page of it", () => {
+    store.set("access_token", token(600));
+    const frame = root("/workflows/:workflowId", "signed-in");
+    expect(prerenderedUse(frame, "/workflows/0b6c2f7e-1d7a-4d51-9f0e-7a1b2c3d4e5f")).toBe("frame");
+    expect(prerenderedUse(frame, "/workflows")).toBeNull();
+  });
+
   it("uses nothing when the markup was drawn for another path or for nobody", () => {
     store.set("access_token", token(600));
     expect(prerenderedUse(root("/assistants", "signed-in"), "/assistants/abc")).toBeNull();

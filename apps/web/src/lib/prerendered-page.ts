@@ -1,4 +1,5 @@
 import { DEFAULT_PREFERENCES, loadPreferences, type Preferences } from "../app/customizer/preferences.ts";
+import { pathMatches } from "./page-pattern.ts";
 import { decodeToken, isExpired, tokenStorage } from "./token-storage.ts";
 
 /**
@@ -46,7 +47,9 @@ function hasUsableToken(): boolean {
 
 export function prerenderedUse(root: HTMLElement, pathname = window.location.pathname): PrerenderedUse {
   const drawnFor = root.dataset.session;
-  if (root.dataset.prerendered !== pathname || !isPrerenderedFor(drawnFor)) return null;
+  // A page with an id in its path was drawn for its pattern ("/workflows/:workflowId"), the id unknown.
+  const drawnAt = root.dataset.prerendered;
+  if (drawnAt === undefined || !pathMatches(drawnAt, pathname) || !isPrerenderedFor(drawnFor)) return null;
   const preferences = loadPreferences();
   if (!LOOK[drawnFor].every((key) => preferences[key] === DEFAULT_PREFERENCES[key])) return null;
   if (drawnFor === "visitor") return tokenStorage.getAccessToken() ? null : "hydrate";

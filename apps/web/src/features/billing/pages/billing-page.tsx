@@ -86,7 +86,15 @@ export default function BillingPage() {
     setDownloading(null);
   };
 
-  if (usage.isPending) return <CenteredSpinner />;
+  // The heading shows at once (it is also the page's pre-rendered frame); the figures follow.
+  if (usage.isPending) {
+    return (
+      <>
+        <PageHeader title={t("nav.billing")} subtitle={t("subtitle")} />
+        <CenteredSpinner />
+      </>
+    );
+  }
   if (usage.isError) {
     return (
       <>

@@ -15,7 +15,15 @@ import { WorkflowBuilder } from "./workflow-builder.tsx";
 export function WorkflowLoader(props: { workflowId: string; heading?: ReactNode }) {
   const { t } = useTranslation(["workflows", "translation"], { nsMode: "fallback" });
   const workflow = useWorkflow(props.workflowId);
-  if (workflow.isPending) return <CenteredSpinner />;
+  // The way back shows at once (it is also the page's pre-rendered frame); the builder follows.
+  if (workflow.isPending) {
+    return (
+      <>
+        {props.heading}
+        <CenteredSpinner />
+      </>
+    );
+  }
   if (workflow.error || !workflow.data) {
     const missing = workflow.error instanceof ApiError && workflow.error.status === 404;
     return (
