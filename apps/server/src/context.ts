@@ -3,6 +3,7 @@ import type { Registry } from "prom-client";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { AccessTokens } from "./lib/access-tokens.ts";
+import type { AdmissionGate } from "./lib/admission.ts";
 import type { CallRuntime } from "./lib/call-runtime.ts";
 import type { SecretBox } from "./lib/crypto.ts";
 import type { Mailer } from "./lib/mailer.ts";
@@ -31,6 +32,8 @@ export interface AppContext {
   events: ServerEvents;
   /** This process among the nodes of the database: its id, routing key, and drain (SIGTERM). */
   node: NodeLifecycle;
+  /** Whether this process takes a new call now (lib/admission.ts): every channel asks before a call starts. */
+  admission: AdmissionGate;
   /** Wall clock, replaceable in tests of expiry. */
   now(): Date;
 }

@@ -4,6 +4,8 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { createAccessTokens } from "./lib/access-tokens.ts";
+import { AdmissionGate } from "./lib/admission.ts";
+import { eventLoopProbe } from "./lib/admission-probe.ts";
 import { deriveKey, SecretBox } from "./lib/crypto.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { NodeLifecycle } from "./lib/node-lifecycle.ts";
@@ -48,6 +50,12 @@ export async function createContext(
     }),
     events: new ServerEvents(options.log),
     node: new NodeLifecycle(config.node.id, config.node.routed ? config.node.id : null),
+    // Reads the process's event loop; counts the rooms this process holds as its running calls.
+    admission: new AdmissionGate(config.admission, {
+      source: eventLoopProbe(),
+      runningCalls: () => ctx.calls.rooms.all().length,
+      log: options.log,
+    }),
     now: options.now ?? (() => new Date()),
   };
   return { ctx, database };

@@ -22,4 +22,6 @@ export const ERROR_TEXTS = {
   ssoFailed: "Single sign-on failed. Please try again.",
   wrongPassword: "The current password is incorrect.",
   internal: "Internal server error.",
+  /** A new call refused because this server is saturated (503 with Retry-After; every channel's "busy"). */
+  serverBusy: "The server is busy with other calls right now. Please try again in a few seconds.",
 } as const;

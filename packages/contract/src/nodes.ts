@@ -51,7 +51,8 @@ export const LivenessResponse = z.object({
  * reach its database (load balancers take it out of rotation).
  */
 export const ReadinessResponse = z.object({
-  status: z.enum(["ready", "draining", "unready"]),
+  /** busy: the node is too saturated to take another call now (admission control); it comes back by itself. */
+  status: z.enum(["ready", "busy", "draining", "unready"]),
   node: z.string(),
   database: z.enum(["ok", "unreachable"]),
   active_calls: z.number().int(),

@@ -7,8 +7,13 @@ import { z } from "zod";
  * about 50 ms and its utilisation under about 0.8.
  */
 export const admissionVariables = {
-  /** on (default): new calls are refused with "busy" while the process is saturated; off: never. */
-  ADMISSION_CONTROL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  /**
+   * on: new calls are refused with "busy" while the process is saturated; off: never. Unset, it is
+   * on, except under NODE_ENV=test: a test worker runs many apps and an embedded database on one
+   * event loop of a shared machine, and would refuse its own calls at random (the admission tests
+   * turn it on and feed it their own measurements).
+   */
+  ADMISSION_CONTROL: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
   /** Event-loop delay p99 (ms, over the last seconds) at which new calls are refused. */
   ADMISSION_MAX_LAG_MS: z.coerce.number().int().min(5).max(10_000).default(50),
   /** Event-loop utilisation (0–1) that running calls plus one more may reach. */
@@ -17,7 +22,8 @@ export const admissionVariables = {
   ADMISSION_MAX_CALLS: z.coerce.number().int().min(0).default(0),
 };
 
-type AdmissionEnv = { [K in keyof typeof admissionVariables]: z.infer<(typeof admissionVariables)[K]> };
+const admissionEnv = z.object(admissionVariables);
+type AdmissionEnv = z.infer<typeof admissionEnv>;
 
 export interface AdmissionSettings {
   enabled: boolean;
@@ -27,9 +33,9 @@ export interface AdmissionSettings {
   maxCalls: number | null;
 }
 
-export function pickAdmission(env: AdmissionEnv): AdmissionSettings {
+export function pickAdmission(env: AdmissionEnv, nodeEnv: string): AdmissionSettings {
   return {
-    enabled: env.ADMISSION_CONTROL === "on",
+    enabled: (env.ADMISSION_CONTROL ?? (nodeEnv === "test" ? "off" : "on")) === "on",
     maxLagMs: env.ADMISSION_MAX_LAG_MS,
     maxLoad: env.ADMISSION_MAX_LOAD,
     maxCalls: env.ADMISSION_MAX_CALLS === 0 ? null : env.ADMISSION_MAX_CALLS,

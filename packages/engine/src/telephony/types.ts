@@ -254,6 +254,12 @@ export interface TelephonyAdapter {
    * to the start event; pass it when there is one.
    */
   answerWithStream(urls: WebhookUrls, parameters: StreamParameters, call?: IncomingCall): WebhookAnswer;
+  /**
+   * The answer that turns a new call away as busy before it is answered (the server is saturated):
+   * the vendor's own reject, so the caller hears a busy signal and the account is not billed. `text`
+   * says why, for a vendor that can only speak it. Absent for a vendor with no such answer.
+   */
+  rejectBusy?(text: string): WebhookAnswer;
   createStreamCodec(): StreamCodec;
   /** Dials out; returns the vendor's call id. The vendor calls voiceUrl once answered. */
   placeCall(account: TelephonyAccount, request: PlaceCallRequest): Promise<string>;

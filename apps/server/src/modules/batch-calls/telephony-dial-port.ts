@@ -1,5 +1,6 @@
 import type { CallAttemptOutcome, CallLog } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
+import { ServerBusyError } from "../../lib/admission.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { isMinutesRefusal } from "../calls/runtime.ts";
@@ -55,8 +56,13 @@ export function telephonyDialPort(ctx: AppContext): DialPort {
         const placed = await placeOutboundCall(ctx, request.tenant, request.fromPhoneNumberId, request.number, options);
         return { kind: "placed", callId: placed.call_id };
       } catch (error) {
-        // The workspace is busy or the plan's minutes are spoken for: the contact waits, it has not failed.
-        if ((error instanceof AppError && error.code === "rate_limited") || isMinutesRefusal(error))
+        // The workspace is busy, this server is saturated, or the plan's minutes are spoken for: the
+        // contact waits and is dialled again later; it has not failed.
+        if (
+          (error instanceof AppError && error.code === "rate_limited") ||
+          error instanceof ServerBusyError ||
+          isMinutesRefusal(error)
+        )
           return { kind: "busy_workspace", reason: error.message };
         const reason = error instanceof Error ? error.message : String(error);
         return { kind: "failed", reason };

@@ -126,9 +126,16 @@ export async function publicWidgetRoutes(app: FastifyInstance, ctx: AppContext) 
         summary: "Start a call from an allowed page; join the realtime socket with the token within 60 s",
         description:
           "403 for an origin not on the widget's list; 429 when the widget's concurrent calls, the visitor's " +
-          "calls this hour or the workspace's concurrent calls are used up; 403 also when the plan's minutes are.",
+          "calls this hour or the workspace's concurrent calls are used up; 403 also when the plan's minutes are; " +
+          "503 with Retry-After while the server is too busy to take another call.",
         params: WidgetKeyParam,
-        response: { 201: WidgetCallStarted, ...publicErrors, 409: ErrorResponse, 429: ErrorResponse },
+        response: {
+          201: WidgetCallStarted,
+          ...publicErrors,
+          409: ErrorResponse,
+          429: ErrorResponse,
+          503: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {

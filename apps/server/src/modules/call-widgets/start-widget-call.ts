@@ -52,7 +52,8 @@ export async function admitPage(ctx: AppContext, key: string, page: PageRequest)
 }
 
 /**
- * POST /widget/{key}/calls, for a page `admitPage` let in: takes a widget slot (its concurrency and the
+ * POST /widget/{key}/calls, for a page `admitPage` let in: refuses with 503 while this server is
+ * saturated (lib/admission.ts), takes a widget slot (its concurrency and the
  * visitor's hourly allowance), then opens the room like every other channel (workspace concurrency,
  * minutes and provider keys), and signs a room token that only this page's origin can use. The room
  * waits for its visitor only as long as that one token lives: anyone can forge an allowed Origin
@@ -66,6 +67,8 @@ export async function startWidgetCall(
   const origin = page.origin as string;
   const tenant = { workspaceId: widget.workspaceId };
   const { calls } = ctx;
+  // A saturated server says so (503) before the widget's slot is written and given back.
+  ctx.admission.check("widget");
   const now = ctx.now();
   const slot = await reserveSlot(ctx.db, {
     widget,

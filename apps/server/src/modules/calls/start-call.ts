@@ -27,10 +27,22 @@ export const concurrencyLimitText = (limit: number) =>
  * Every channel's way in: checks the providers' keys and the plan's monthly minutes, then takes one
  * of the workspace's concurrent-call slots by opening the call's log (queued) within the limit, then
  * creates the room. The engine session starts when the caller joins the room; a room nobody joins
- * expires and closes its log as failed. Throws AppError (429 with the concurrency text, 403 when the
- * plan has less than a useful call's minutes left, 422 for missing keys) when the call may not start.
+ * expires and closes its log as failed. Throws ServerBusyError (503, lib/admission.ts) while this
+ * process is saturated, AppError (429 with the concurrency text, 403 when the plan has less than a
+ * useful call's minutes left, 422 for missing keys) when the call may not start.
  */
 export async function openCallRoom(rt: CallDeps, tenant: TenantScope, request: CallRequest): Promise<Room> {
+  // A saturated process turns the call away first, before it costs a query (ServerBusyError, 503).
+  const place = rt.ctx.admission.admit(request.channel);
+  try {
+    return await openAdmittedRoom(rt, tenant, request);
+  } catch (error) {
+    place.release();
+    throw error;
+  }
+}
+
+async function openAdmittedRoom(rt: CallDeps, tenant: TenantScope, request: CallRequest): Promise<Room> {
   const { ctx, rooms } = rt;
   const { agentId } = request;
   const assistant = await requireAgent(ctx.db, tenant, agentId);

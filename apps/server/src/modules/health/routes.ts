@@ -61,14 +61,25 @@ export async function healthRoutes(app: FastifyInstance) {
       ...probe,
       schema: {
         tags,
-        summary: "Readiness: 200 while this node takes new calls; 503 while it drains or its database is unreachable",
+        summary:
+          "Readiness: 200 while this node takes new calls; 503 while it drains, its database is unreachable, " +
+          "or it is too busy to take another call (admission control)",
         response: { 200: ReadinessResponse, 503: ReadinessResponse },
       },
     },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       const database = (await databaseReachable()) ? ("ok" as const) : ("unreachable" as const);
-      const status = !ctx.node.accepting ? "draining" : database === "ok" ? "ready" : "unready";
+      // A saturated node leaves the balancer's rotation for new calls; its running calls' sockets
+      // still reach it (they name the node), and it returns once admission control opens again.
+      const busy = ctx.admission.status().state;
+      const status = !ctx.node.accepting
+        ? "draining"
+        : database !== "ok"
+          ? "unready"
+          : busy === "busy" || busy === "full"
+            ? "busy"
+            : "ready";
       const body = { status, node: ctx.node.id, database, active_calls: ctx.calls.rooms.all().length } as const;
       return reply.code(status === "ready" ? 200 : 503).send(body);
     },

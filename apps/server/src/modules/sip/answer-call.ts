@@ -7,6 +7,7 @@ import {
   RtpSession,
   verifyDigest,
 } from "@parley/sip";
+import { ServerBusyError } from "../../lib/admission.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/unique-violation.ts";
 import type { Room } from "../calls/runtime.ts";
@@ -118,8 +119,23 @@ export function answerSipCalls(runtime: SipRuntime): void {
   });
 }
 
+/**
+ * 503 with Retry-After (RFC 3261 21.5.4): this node is saturated, not the number busy. A SIP proxy
+ * in front (deploy/: Kamailio) sends the INVITE to another node on a 503.
+ */
+function rejectBusy(call: InboundCall, error: ServerBusyError): Promise<void> {
+  return call.reject(503, { headers: [["Retry-After", String(error.retryAfterSeconds)]] });
+}
+
 async function answer(runtime: SipRuntime, call: InboundCall): Promise<void> {
   const { calls } = runtime;
+  // A saturated process says so before it looks anything up or takes a media port.
+  try {
+    runtime.ctx.admission.check("sip");
+  } catch (error) {
+    if (error instanceof ServerBusyError) return rejectBusy(call, error);
+    throw error;
+  }
   const admission = await admit(runtime, call);
   if (!("record" in admission)) return call.reject(admission.status, { headers: admission.headers ?? [] });
   const { record } = admission;
@@ -147,6 +163,7 @@ async function answer(runtime: SipRuntime, call: InboundCall): Promise<void> {
     });
   } catch (error) {
     rtp.close();
+    if (error instanceof ServerBusyError) return rejectBusy(call, error);
     // The workspace is at its concurrent-call limit (or out of minutes): busy, as a phone would say.
     if (error instanceof AppError)
       return call.reject(error.code === "rate_limited" ? 486 : 480, { reason: error.message.slice(0, 80) });

@@ -1,6 +1,7 @@
 import type { MediaStreamProvider } from "@parley/contract";
 import type { IncomingCall, TelephonyAdapter, WebhookAnswer, WebhookRequest } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
+import { ServerBusyError } from "../../lib/admission.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { isUniqueViolation } from "../../lib/unique-violation.ts";
@@ -10,7 +11,7 @@ import { findInboundNumbers, requirePhoneNumber } from "../phone-numbers/service
 import { rememberAnswered } from "./answered-calls.ts";
 import { findPlacedCall } from "./carrier-call.ts";
 import { type VerifiedNumber, verifiedNumber } from "./signed-webhooks.ts";
-import { answerRepeated, refusal, streamAnswer } from "./voice-answers.ts";
+import { answerRepeated, busyRefusal, refusal, streamAnswer } from "./voice-answers.ts";
 
 /** How long an answered call's room waits for its media stream before it gives the slot back. */
 export const STREAM_JOIN_TIMEOUT_MS = 30_000;
@@ -39,6 +40,8 @@ async function answerInbound(
       joinTimeoutMs: STREAM_JOIN_TIMEOUT_MS,
     });
   } catch (error) {
+    // This process is saturated: the carrier hears "busy" (and may try another route).
+    if (error instanceof ServerBusyError) return busyRefusal(ctx, adapter, provider, account, call, error.message);
     // Over the concurrency limit, out of minutes, a provider key missing: the caller is turned away.
     if (error instanceof AppError) return refusal(ctx, adapter, provider, account, call, error.message);
     throw error;

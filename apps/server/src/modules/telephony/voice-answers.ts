@@ -42,6 +42,23 @@ export function refusal(
   return streamlessAnswer(ctx, adapter, provider, call, reason);
 }
 
+/**
+ * The answer to a new call this process is too busy to take (lib/admission.ts): the vendor's own
+ * busy reject where it has one (nothing is answered, so nothing needs hanging up), else the usual
+ * refusal. The admission gate has logged the refusal already, rate-limited: no line per call here.
+ */
+export function busyRefusal(
+  ctx: AppContext,
+  adapter: TelephonyAdapter,
+  provider: MediaStreamProvider,
+  account: TelephonyAccount,
+  call: IncomingCall,
+  text: string,
+): WebhookAnswer {
+  if (adapter.rejectBusy) return adapter.rejectBusy(text);
+  return refusal(ctx, adapter, provider, account, call, text);
+}
+
 /** Markup that opens the call's stream, with a grant naming the call (one stream per call can use it). */
 export async function streamAnswer(
   ctx: AppContext,

@@ -51,6 +51,14 @@ export function streamAnswer(streamUrl: string, parameters: StreamParameters): s
   return xmlResponse(`<Stream${attributes}>${xmlEscape(streamUrl)}</Stream>`);
 }
 
+/**
+ * `<Hangup reason="busy">` as the first element: Plivo hangs the call up unanswered with status
+ * busy (https://www.plivo.com/docs/voice/xml/hangup).
+ */
+export function rejectBusyXml(): string {
+  return xmlResponse('<Hangup reason="busy"/>');
+}
+
 /** Plivo numbers and caller ids are digits with the country code, without `+`; SIP URIs stay. */
 export function plivoAddress(address: string): string {
   return address.startsWith("+") ? address.slice(1) : address;

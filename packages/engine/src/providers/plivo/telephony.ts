@@ -1,6 +1,6 @@
 import { optionalCredential } from "../../telephony/credentials.ts";
 import { type TelephonyAdapter, TelephonyError } from "../../telephony/types.ts";
-import { dialXml, streamAnswer } from "./markup.ts";
+import { dialXml, rejectBusyXml, streamAnswer } from "./markup.ts";
 import { callRequest, configureNumber, listNumbers, placeCall } from "./rest.ts";
 import { verifyPlivoSignature } from "./signature.ts";
 import { PlivoStreamCodec } from "./stream-codec.ts";
@@ -20,6 +20,7 @@ export const plivoTelephony: TelephonyAdapter = {
     contentType: "application/xml",
     body: streamAnswer(urls.streamUrl, parameters),
   }),
+  rejectBusy: () => ({ contentType: "application/xml", body: rejectBusyXml() }),
   createStreamCodec: () => new PlivoStreamCodec(),
   placeCall,
   transferMarkup: (request) => ({ contentType: "application/xml", body: dialXml(request) }),

@@ -19,3 +19,11 @@ export function streamAnswer(streamUrl: string, parameters: StreamParameters): s
   });
   return xmlResponse(`<Connect><Stream${attributes}>${params}</Stream></Connect>`);
 }
+
+/**
+ * TeXML `<Reject reason="busy">` as the first verb: the call is not answered and costs nothing
+ * (https://developers.telnyx.com/docs/voice/programmable-voice/texml-verbs/reject).
+ */
+export function rejectBusy(): string {
+  return xmlResponse('<Reject reason="busy"/>');
+}

@@ -1,6 +1,6 @@
 import { optionalCredential } from "../../telephony/credentials.ts";
 import { type TelephonyAdapter, TelephonyError } from "../../telephony/types.ts";
-import { streamAnswer } from "./markup.ts";
+import { rejectBusy, streamAnswer } from "./markup.ts";
 import { callAction, configureNumber, listNumbers, placeCall } from "./rest.ts";
 import { verifyTelnyxSignature } from "./signature.ts";
 import { TelnyxStreamCodec } from "./stream-codec.ts";
@@ -17,6 +17,7 @@ export const telnyxTelephony: TelephonyAdapter = {
   parseIncomingCall,
   parseStatus,
   answerWithStream: (urls, parameters) => ({ contentType: "text/xml", body: streamAnswer(urls.streamUrl, parameters) }),
+  rejectBusy: () => ({ contentType: "text/xml", body: rejectBusy() }),
   createStreamCodec: () => new TelnyxStreamCodec(),
   placeCall,
   async transfer(account, request) {

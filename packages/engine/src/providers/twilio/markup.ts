@@ -15,6 +15,14 @@ export function streamAnswer(streamUrl: string, parameters: StreamParameters): s
   return xmlResponse(connectStream(streamUrl, parameters));
 }
 
+/**
+ * `<Reject reason="busy">` as the first verb: Twilio does not pick up, the caller hears a busy
+ * signal and the call ends with status busy, unbilled (https://www.twilio.com/docs/voice/twiml/reject).
+ */
+export function rejectBusyTwiml(): string {
+  return xmlResponse('<Reject reason="busy"/>');
+}
+
 /** True for a SIP URI destination (dialled with `<Sip>` instead of `<Number>`). */
 export function isSipUri(destination: string): boolean {
   return /^sips?:/i.test(destination);

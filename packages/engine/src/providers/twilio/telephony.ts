@@ -1,7 +1,7 @@
 import { CALL_PROGRESS_STATUSES } from "../../telephony/call-progress.ts";
 import { optionalCredential } from "../../telephony/credentials.ts";
 import { type ConferenceControl, type TelephonyAdapter, TelephonyError } from "../../telephony/types.ts";
-import { conferenceTwiml, dialTwiml, dtmfTwiml, sayAndHangupTwiml, streamAnswer } from "./markup.ts";
+import { conferenceTwiml, dialTwiml, dtmfTwiml, rejectBusyTwiml, sayAndHangupTwiml, streamAnswer } from "./markup.ts";
 import {
   configureNumber,
   fetchCallStatus,
@@ -52,6 +52,7 @@ export const twilioTelephony: TelephonyAdapter = {
   parseIncomingCall,
   parseStatus,
   answerWithStream: (urls, parameters) => ({ contentType: "text/xml", body: streamAnswer(urls.streamUrl, parameters) }),
+  rejectBusy: () => ({ contentType: "text/xml", body: rejectBusyTwiml() }),
   createStreamCodec: () => new TwilioStreamCodec(),
   placeCall,
   findCall,

@@ -21,6 +21,14 @@ export function streamNcco(streamUrl: string, statusUrl: string, parameters: Str
   ];
 }
 
+/**
+ * NCCOs have no reject: a `talk` action says why and the call ends when the NCCO runs out
+ * (https://developer.vonage.com/en/voice/voice-api/ncco-reference#talk).
+ */
+export function busyNcco(text: string) {
+  return [{ action: "talk", text }];
+}
+
 /** Vonage numbers are digits with the country code, without `+`. */
 export function vonageNumber(address: string): string {
   return address.startsWith("+") ? address.slice(1) : address;

@@ -1,6 +1,6 @@
 import { optionalCredential } from "../../telephony/credentials.ts";
 import { type TelephonyAdapter, TelephonyError } from "../../telephony/types.ts";
-import { streamNcco, transferNcco } from "./markup.ts";
+import { busyNcco, streamNcco, transferNcco } from "./markup.ts";
 import { configureNumber, listNumbers, modifyCall, placeCall } from "./rest.ts";
 import { signedWebhookNonce, verifySignedWebhook } from "./signed-webhook.ts";
 import { VonageStreamCodec } from "./stream-codec.ts";
@@ -21,6 +21,7 @@ export const vonageTelephony: TelephonyAdapter = {
     contentType: "application/json",
     body: JSON.stringify(streamNcco(urls.streamUrl, urls.statusUrl, parameters, call)),
   }),
+  rejectBusy: (text) => ({ contentType: "application/json", body: JSON.stringify(busyNcco(text)) }),
   createStreamCodec: () => new VonageStreamCodec(),
   placeCall,
   async transfer(account, request) {
