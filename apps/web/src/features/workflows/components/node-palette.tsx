@@ -4,6 +4,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { WORKFLOW_NODE_TYPES, type WorkflowNodeType } from "@parley/contract";
 import { useTranslation } from "react-i18next";
+import { PaletteIntro } from "./builder-frame.tsx";
 import { kindColor, kindIcon } from "./node-kinds.tsx";
 import { NODE_DRAG_TYPE } from "./workflow-canvas.tsx";
 
@@ -15,12 +16,7 @@ export function NodePalette(props: { hasStart: boolean; onAdd: (type: WorkflowNo
   const { t } = useTranslation(["workflows", "translation"], { nsMode: "fallback" });
   return (
     <Stack spacing={1} component="nav" aria-label={t("palette.title")} sx={{ p: 1.5, overflowY: "auto" }}>
-      <Typography variant="subtitle2" component="h2">
-        {t("palette.title")}
-      </Typography>
-      <Typography variant="caption" color="text.secondary">
-        {t("palette.hint")}
-      </Typography>
+      <PaletteIntro />
       {WORKFLOW_NODE_TYPES.map((type) => {
         const disabled = type === "start" && props.hasStart;
         return (

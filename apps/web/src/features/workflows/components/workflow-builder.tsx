@@ -34,6 +34,7 @@ import {
   replaceEdge,
   replaceNode,
 } from "../utils/graph-edits.ts";
+import { builderGrid, sideColumn } from "./builder-frame.tsx";
 import { BuilderToolbar } from "./builder-toolbar.tsx";
 import { EdgePanel } from "./edge-panel.tsx";
 import { IssuesList } from "./issues-list.tsx";
@@ -47,9 +48,6 @@ import { VersionsDialog } from "./versions-dialog.tsx";
 import { WorkflowCanvas } from "./workflow-canvas.tsx";
 
 type PanelTab = "selection" | "workflow" | "issues" | "test";
-
-/** The palette's and the side panel's column: scrolls inside; its border faces the canvas on wide screens. */
-const sideColumn = { borderColor: "divider", minHeight: 0, display: "flex", flexDirection: "column" } as const;
 
 /**
  * The workflow builder: palette, canvas and side panel over one undoable draft, validated live
@@ -200,17 +198,7 @@ export function WorkflowBuilder(props: { workflow: Workflow; heading?: ReactNode
         onSave={() => void onSave()}
         onPublish={() => void onPublish()}
       />
-      <Paper
-        variant="outlined"
-        sx={{
-          display: "grid",
-          gridTemplateColumns: { xs: "1fr", md: "170px minmax(0, 1fr) 380px" },
-          gridTemplateRows: { xs: "auto 480px auto", md: "1fr" },
-          height: { md: "calc(100vh - 230px)" },
-          minHeight: { md: 560 },
-          overflow: "hidden",
-        }}
-      >
+      <Paper variant="outlined" sx={builderGrid}>
         <Box sx={{ ...sideColumn, borderInlineEnd: { md: 1 } }}>
           <NodePalette hasStart={graph.nodes.some((n) => n.type === "start")} onAdd={(type) => addKind(type)} />
         </Box>

@@ -4,26 +4,18 @@ import { ReactFlowProvider } from "@xyflow/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
-import { CenteredSpinner } from "../../../components/centered-spinner.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/http-client.ts";
 import { useWorkflow } from "../api/workflows-api.ts";
+import { BuilderLoading } from "./builder-frame.tsx";
 import { WorkflowBuilder } from "./workflow-builder.tsx";
 
-/** Loads a workflow and shows its builder: a spinner meanwhile, a way back when it is not there. */
+/** Loads a workflow and shows its builder: its outline meanwhile, a way back when it is not there. */
 export function WorkflowLoader(props: { workflowId: string; heading?: ReactNode }) {
   const { t } = useTranslation(["workflows", "translation"], { nsMode: "fallback" });
   const workflow = useWorkflow(props.workflowId);
-  // The way back shows at once (it is also the page's pre-rendered frame); the builder follows.
-  if (workflow.isPending) {
-    return (
-      <>
-        {props.heading}
-        <CenteredSpinner />
-      </>
-    );
-  }
+  if (workflow.isPending) return <BuilderLoading heading={props.heading} />;
   if (workflow.error || !workflow.data) {
     const missing = workflow.error instanceof ApiError && workflow.error.status === 404;
     return (
