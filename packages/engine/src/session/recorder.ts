@@ -53,6 +53,11 @@ export interface RecordingSink {
 
 /** How far one side may run ahead of the other before the silent side is filled with silence. */
 const MAX_SKEW_SAMPLES = ENGINE_SAMPLE_RATE;
+/**
+ * Paired audio is written in pieces of 100 ms, not a frame at a time: one array and one sink
+ * call per five frames of every call.
+ */
+const WRITE_SAMPLES = ENGINE_SAMPLE_RATE / 10;
 
 /**
  * Streams the stereo recording as the call runs instead of holding it: both sides are paired
@@ -90,7 +95,7 @@ export class StreamingRecorder {
     const skew = Math.abs(this.callerHeld - this.assistantHeld);
     const ready = skew > MAX_SKEW_SAMPLES ? Math.max(this.callerHeld, this.assistantHeld) - MAX_SKEW_SAMPLES : 0;
     const paired = Math.max(Math.min(this.callerHeld, this.assistantHeld), ready);
-    if (paired > 0) this.write(paired);
+    if (paired >= WRITE_SAMPLES || (ready > 0 && paired > 0)) this.write(paired);
   }
 
   private write(samples: number): void {

@@ -1,3 +1,4 @@
+import { concatPcm } from "../../audio/pcm.ts";
 import { ProviderError } from "../provider-error.ts";
 import { LinearResampler, pcmBytes } from "../shared/pcm-wire.ts";
 import type { CloudProviderOptions } from "../shared/speech-options.ts";
@@ -9,6 +10,12 @@ import type { SttOpenOptions } from "../types.ts";
 import type { StageConfig } from "../vendor-adapters.ts";
 
 const PROVIDER = "Deepgram";
+/**
+ * Caller audio goes out in 100 ms messages (Deepgram's streaming guidance: chunks of 20–250 ms,
+ * about 100 ms), not one per 20 ms frame: a fifth of the socket writes per call. A finalize sends
+ * what was gathered first, so the end of a turn waits for nothing.
+ */
+const SEND_SAMPLES_16K = 1_600;
 export type DeepgramConfig = StageConfig<"stt", "deepgram">;
 
 /** Deepgram live transcription over `wss://api.deepgram.com/v1/listen` (linear16, interim results). */
@@ -46,6 +53,8 @@ export function deepgramListenUrl(config: DeepgramConfig, baseUrl?: string): str
 class DeepgramProtocol extends TranscriptProtocol implements WsSttProtocol {
   readonly keepAlive = { message: JSON.stringify({ type: "KeepAlive" }), everyMs: 5_000 };
   private readonly resampler: LinearResampler;
+  private gathered: Int16Array[] = [];
+  private gatheredSamples = 0;
 
   constructor({ config, apiKey, baseUrl }: CloudProviderOptions<DeepgramConfig>, open: SttOpenOptions) {
     super(PROVIDER, deepgramListenUrl(config, baseUrl), { Authorization: `Token ${apiKey}` }, open);
@@ -56,16 +65,30 @@ class DeepgramProtocol extends TranscriptProtocol implements WsSttProtocol {
     return [];
   }
 
-  audio(pcm: Int16Array): WireMessage {
-    return pcmBytes(this.resampler.push(pcm));
+  audio(pcm: Int16Array): WireMessage | null {
+    this.gathered.push(pcm);
+    this.gatheredSamples += pcm.length;
+    return this.gatheredSamples >= SEND_SAMPLES_16K ? this.take() : null;
   }
 
   finalize(): WireMessage[] {
-    return [JSON.stringify({ type: "Finalize" })];
+    return [...this.rest(), JSON.stringify({ type: "Finalize" })];
   }
 
   end(): WireMessage[] {
-    return [JSON.stringify({ type: "CloseStream" })];
+    return [...this.rest(), JSON.stringify({ type: "CloseStream" })];
+  }
+
+  private rest(): WireMessage[] {
+    return this.gatheredSamples > 0 ? [this.take()] : [];
+  }
+
+  /** The gathered audio as one linear16 message at the stream's rate. */
+  private take(): WireMessage {
+    const pcm = this.gathered.length === 1 ? (this.gathered[0] as Int16Array) : concatPcm(this.gathered);
+    this.gathered = [];
+    this.gatheredSamples = 0;
+    return pcmBytes(this.resampler.push(pcm));
   }
 
   protected event(message: Record<string, unknown>): void {
