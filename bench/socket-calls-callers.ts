@@ -3,9 +3,10 @@
 // Twilio media stream after a signed voice webhook, sends audio every 20 ms of wall clock — silence,
 // its line, silence — and measures each turn from sending its last voiced frame to receiving the
 // first audible frame of the reply. Beside the cluster bench's callers (cluster-callers.ts, whose
-// call flow this follows) it listens for audio gaps: the server paces a continuous 20 ms stream
-// (silence between replies), so a frame arriving after everything received before it has played out
-// left the caller's ear without sound for that long. It tells the bench when every call is up
+// call flow this follows) it listens for audio gaps: a reply (the instant voice's continuous tone)
+// arrives paced in 20 ms frames, so a frame arriving after everything received of the reply before
+// it has played out left the caller's ear without sound for that long (the server sends nothing
+// while the assistant is quiet, so only replies are timed). It tells the bench when every call is up
 // ("steady") and when the first one finishes ("winding"), so the server's CPU is read over the
 // stretch in which all calls run at once.
 import { randomBytes } from "node:crypto";
@@ -71,8 +72,6 @@ const LINE = "I would like to book a table for two";
 const MULAW_SILENCE = 0xff;
 /** A stretch without audio longer than this is a gap a caller hears (the bar for lost audio). */
 export const GAP_MS = 100;
-/** The first frames after the socket opens: the server's playout is still starting, not a gap. */
-const GAP_GRACE_MS = 1_000;
 
 /** Room-token requests answered 404 and asked again, over the level (see browserLine). */
 const tokenRetries = { count: 0 };
@@ -315,7 +314,7 @@ function runCall(
   onConnected: () => void,
 ): Promise<CallOutcome> {
   const outcome: CallOutcome = { callId: null, waits: [], unanswered: 0, maxGapMs: 0, gaps: 0, error: null };
-  /** When every frame received so far will have played (the caller's playout of the whole stream). */
+  /** When every frame of the reply received so far will have played. */
   let streamPlayedAt = 0;
   let phase: "connecting" | "pause" | "speaking" | "waiting" | "listening" | "done" = "connecting";
   let origin = 0;
@@ -330,26 +329,31 @@ function runCall(
 
   let heardFrames = 0;
   let quietFrames = 0;
+  const gap = (ms: number) => {
+    if (ms > outcome.maxGapMs) outcome.maxGapMs = ms;
+    if (ms > GAP_MS) outcome.gaps += 1;
+  };
   const onAudio = (rms: number, ms: number) => {
     const now = performance.now();
-    if (origin > 0 && now - origin > GAP_GRACE_MS && streamPlayedAt > 0 && phase !== "done") {
-      const gap = now - streamPlayedAt;
-      if (gap > outcome.maxGapMs) outcome.maxGapMs = gap;
-      if (gap > GAP_MS) outcome.gaps += 1;
-    }
-    streamPlayedAt = Math.max(streamPlayedAt, now) + ms;
+    // Within a reply (a continuous tone) every frame is due when the ones before it have played.
+    if (phase === "listening") gap(now - streamPlayedAt);
     if (rms < AUDIBLE_RMS) {
       quietFrames += 1;
+      if (phase === "listening") streamPlayedAt = Math.max(streamPlayedAt, now) + ms;
       return;
     }
     heardFrames += 1;
+    // Sound after the reply was taken to have ended (REPLY_END_QUIET_MS without any): the reply broke off.
+    if (phase === "pause" || phase === "speaking") gap(now - lastAudibleAt);
     // Only sound counts toward the playout: a line that carries silence between replies is quiet.
     playoutEndsAt = Math.max(playoutEndsAt, now) + ms;
     lastAudibleAt = now;
     if (phase === "waiting") {
       outcome.waits.push(now - lastVoicedSentAt);
       phase = "listening";
+      streamPlayedAt = now;
     }
+    if (phase === "listening") streamPlayedAt = Math.max(streamPlayedAt, now) + ms;
   };
   const pause = (now: number) => {
     phase = "pause";

@@ -13,6 +13,8 @@
 //
 // SOCKET_BENCH_KINDS=browser,twilio  SOCKET_BENCH_LEVELS=1,50,100,200  SOCKET_BENCH_TURNS=5
 // SOCKET_BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+// SOCKET_BENCH_SERVER_ROOT=<checkout>: measure that checkout's server (a worktree of an older commit
+// with its own node_modules/@parley links), interleaved with this one's, for before/after figures.
 // Target (issue 35): ≥ 200 browser calls per core (≤ 0.005 core per call) with p95 ≤ 400 ms at 200
 // calls; a Twilio-stream call costs ≤ 1.3× a browser call.
 import { type ChildProcess, fork, spawn } from "node:child_process";
@@ -37,7 +39,8 @@ const PROFILE_DIR = process.env.SOCKET_BENCH_PROFILE;
 const NUMBER = "+14155550190";
 const REPLY = "Sure, for what time?";
 const ADMIN = { email: "socket-bench@example.com", password: "Socket-bench-password-1" };
-const repo = path.resolve(import.meta.dirname, "..");
+/** The checkout whose server is measured (another worktree for an A/B against an older commit). */
+const repo = path.resolve(process.env.SOCKET_BENCH_SERVER_ROOT ?? path.join(import.meta.dirname, ".."));
 const preload = path.join(import.meta.dirname, "cluster-node-preload.ts");
 
 function percentile(values: number[], p: number): number {
@@ -89,6 +92,8 @@ async function startServer(databaseUrl: string) {
       PARLEY_SECRET_KEY: "socket-bench-secret-key-socket-bench-secret-key",
       SIP_PORT: "off",
       DRAIN_TIMEOUT: "5s",
+      // What a call costs is measured, not where admission control would start refusing calls.
+      ADMISSION_CONTROL: "off",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
