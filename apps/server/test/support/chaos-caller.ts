@@ -186,6 +186,13 @@ export async function callInBrowser(
   agentId: string,
 ): Promise<ChaosCaller & { callId: string; client: RealtimeClient; messageAt(type: string): number | null }> {
   const { client, callId } = await joinCall(t, userToken, agentId, { origin: new URL(t.config.publicUrl).origin });
+  return { callId, ...browserCaller(client) };
+}
+
+/** The microphone and ear of a browser caller on a realtime socket already joined to its call. */
+export function browserCaller(
+  client: RealtimeClient,
+): ChaosCaller & { client: RealtimeClient; messageAt(type: string): number | null } {
   const ear = new CallerEar();
   /** When the first message of each type arrived. */
   const firstAt = new Map<string, number>();
@@ -207,7 +214,6 @@ export async function callInBrowser(
   });
   const closed = client.closed.then(() => mic.stop());
   return {
-    callId,
     client,
     messageAt: (type) => firstAt.get(type) ?? null,
     ear,

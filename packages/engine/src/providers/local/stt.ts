@@ -5,6 +5,7 @@ import { ENGINE_SAMPLE_RATE } from "../../constants.ts";
 import { ProviderError } from "../provider-error.ts";
 import { SttBase } from "../stage-bases.ts";
 import type { SttOpenOptions, SttSession } from "../types.ts";
+import { speechSpan } from "./speech-span.ts";
 import { recogniseWarm } from "./sphinx-pool.ts";
 
 const BINARY = "pocketsphinx_batch";
@@ -51,7 +52,7 @@ export class PocketsphinxStt extends SttBase {
     let queue = Promise.resolve();
     let closed = false;
     const decode = async (pcm: Int16Array) => {
-      const text = await recogniseWarm(pcm);
+      const text = await recogniseWarm(speechSpan(pcm));
       if (!closed && !options.signal?.aborted) options.onTranscript({ type: "final", text });
     };
     return {

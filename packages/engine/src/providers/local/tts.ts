@@ -1,26 +1,11 @@
-/// <reference path="./espeak-module.d.ts" />
-import type { EspeakWorker } from "@echogarden/espeak-ng-emscripten";
 import type { TtsProviderConfig } from "@parley/contract";
 import { TtsBase } from "../stage-bases.ts";
 import type { AudioChunk, SynthesizeOptions } from "../types.ts";
+import { synthesizeOffThread } from "./espeak-threads.ts";
 
 /** eSpeak NG's native output rate; the pipeline resamples to 16 kHz. */
 export const ESPEAK_SAMPLE_RATE = 22_050;
 const DEFAULT_WORDS_PER_MINUTE = 175;
-
-let worker: Promise<EspeakWorker> | null = null;
-
-/** One WASM instance per process: synthesis is synchronous, so calls never overlap on it. */
-function espeak(): Promise<EspeakWorker> {
-  worker ??= import("@echogarden/espeak-ng-emscripten").then(async (mod) => {
-    const m = await mod.default();
-    return new m.eSpeakNGWorker();
-  });
-  worker.catch(() => {
-    worker = null;
-  });
-  return worker;
-}
 
 /** The key-free local voice: eSpeak NG compiled to WebAssembly (robotic, but instant and offline). */
 export class EspeakTts extends TtsBase {
@@ -38,16 +23,9 @@ export class EspeakTts extends TtsBase {
   }
 
   protected async *run(text: string, options: SynthesizeOptions): AsyncIterable<AudioChunk> {
-    const engine = await espeak();
     if (options.signal?.aborted) return;
-    const chunks: Int16Array[] = [];
-    engine.set_voice(this.voice);
-    engine.set_rate(this.rate);
     // Angle brackets would be read as markup.
-    engine.synthesize(text.replace(/[<>]/g, " "), (samples) => {
-      // The samples view WASM memory that the next callback reuses: copy them.
-      if (samples && samples.length > 0) chunks.push(samples.slice());
-    });
+    const chunks = await synthesizeOffThread(text.replace(/[<>]/g, " "), this.voice, this.rate);
     for (const pcm of chunks) {
       if (options.signal?.aborted) return;
       yield { pcm, sampleRate: ESPEAK_SAMPLE_RATE };
