@@ -45,3 +45,13 @@ export function pcmFromBytes(bytes: Buffer): Int16Array {
 export function bytesFromPcm(pcm: Int16Array): Buffer {
   return Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
 }
+
+/**
+ * A frame of exact zeros: what the engine's playout sends while the assistant is quiet (no
+ * ambience). The caller's player schedules each frame after the last and plays nothing between
+ * frames, so such frames need no socket write — most of a call's outgoing frames are these.
+ */
+export function isDigitalSilence(pcm: Int16Array): boolean {
+  for (let i = 0; i < pcm.length; i += 1) if (pcm[i] !== 0) return false;
+  return true;
+}

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
 import { RateBudget } from "./rate-budget.ts";
-import { bytesFromPcm, pcmFromBytes } from "./realtime-messages.ts";
+import { bytesFromPcm, isDigitalSilence, pcmFromBytes } from "./realtime-messages.ts";
 import { RoomGrantClaims } from "./room-grant.ts";
 import { type CallTransport, type LiveCall, originAllowed, WEB_ORIGIN } from "./runtime.ts";
 
@@ -31,7 +31,9 @@ function transportOf(socket: WebSocket): CallTransport {
       if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
     },
     sendAudio(pcm) {
-      if (socket.readyState === OPEN) socket.send(bytesFromPcm(pcm), { binary: true });
+      // A socket write per 20 ms frame is the largest cost of a call: the assistant's silence
+      // (exact zeros) is not sent, the caller's player is quiet between frames anyway.
+      if (socket.readyState === OPEN && !isDigitalSilence(pcm)) socket.send(bytesFromPcm(pcm), { binary: true });
     },
     close(code, reason) {
       if (socket.readyState === OPEN) socket.close(code, reason.slice(0, 120));

@@ -2,6 +2,7 @@ import type { RealtimeServerMessage } from "@parley/contract";
 import type { CallEvent, StreamCodec } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
+import { isDigitalSilence } from "../calls/realtime-messages.ts";
 import type { CallTransport, LiveCall } from "../calls/runtime.ts";
 import type { CallControl } from "./call-control.ts";
 
@@ -9,6 +10,11 @@ const OPEN = 1;
 /** A mark every 10 frames (200 ms): fine enough to know what the caller heard, few enough messages. */
 export const MARK_EVERY_FRAMES = 10;
 const FRAME_MS = 20;
+/**
+ * A new stream (or one reconnected after DTMF) carries its first second whole, silence included:
+ * the far end sees it live before the assistant next speaks.
+ */
+const WHOLE_FRAMES = 1000 / FRAME_MS;
 /** After DTMF that replaces the call's markup, a stream that ends within this window is expected to come back. */
 const RESUME_WINDOW_MS = 10_000;
 /** How long a call waits for its stream to reconnect before it counts the caller gone. */
@@ -27,6 +33,12 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  */
 export class MediaStreamTransport implements CallTransport {
   private framesSent = 0;
+  /** The previous frame was exact silence: a silent frame after it carries no tail of speech. */
+  private lastQuiet = false;
+  /** Until this frame count every frame is written, silence too (see sendAudio). */
+  private wholeUntil = WHOLE_FRAMES;
+  /** A frame was written since the last mark: only then is a mark worth sending. */
+  private writtenSinceMark = false;
   private marksSent = 0;
   private lastPlayedMark = 0;
   /** A transfer in flight: the stream is closed only once the vendor has taken the call. */
@@ -68,6 +80,7 @@ export class MediaStreamTransport implements CallTransport {
     const old = this.socket;
     this.socket = socket;
     this.codec = codec;
+    this.wholeUntil = this.framesSent + WHOLE_FRAMES;
     if (this.resumeTimer) clearTimeout(this.resumeTimer);
     this.resumeTimer = null;
     if (old.readyState === OPEN) old.close(1000, "Stream resumed");
@@ -87,9 +100,22 @@ export class MediaStreamTransport implements CallTransport {
   send(_message: RealtimeServerMessage): void {}
 
   sendAudio(pcm: Int16Array): void {
-    for (const message of this.codec.encodeAudio(pcm)) this.write(message);
+    // The codec sees every frame (its resampler and framing keep their timing), but the assistant's
+    // silence is not written: the vendor plays nothing between media messages, and a JSON message
+    // and a socket write per 20 ms of silence were most of a phone call's cost. The first silent
+    // frame after speech still goes out, as it carries the resampler's tail of that speech, and so
+    // does a stream's first second.
+    const messages = this.codec.encodeAudio(pcm);
+    const quiet = isDigitalSilence(pcm);
+    const skip = quiet && this.lastQuiet && this.framesSent >= this.wholeUntil;
+    this.lastQuiet = quiet;
+    if (!skip) {
+      for (const message of messages) this.write(message);
+      if (messages.length > 0) this.writtenSinceMark = true;
+    }
     this.framesSent += 1;
-    if (this.framesSent % MARK_EVERY_FRAMES !== 0) return;
+    if (this.framesSent % MARK_EVERY_FRAMES !== 0 || !this.writtenSinceMark) return;
+    this.writtenSinceMark = false;
     const mark = this.codec.encodeMark(`parley-${this.marksSent + 1}`);
     if (mark === null) return;
     this.marksSent += 1;
