@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { originAllowed } from "./origin-allowed.ts";
-import { bytesFromPcm, pcmFromBytes } from "./realtime-messages.ts";
+import { bytesFromPcm, isDigitalSilence, pcmFromBytes } from "./realtime-messages.ts";
 
 describe("originAllowed", () => {
   const publicUrl = "https://parley.example.com";
@@ -24,5 +24,14 @@ describe("PCM on the wire", () => {
   it("writes samples back as the same bytes", () => {
     const pcm = Int16Array.from([1, -2, 32767]);
     expect(Array.from(pcmFromBytes(bytesFromPcm(pcm)))).toEqual([1, -2, 32767]);
+  });
+});
+
+describe("the assistant's silence", () => {
+  it("is a frame of exact zeros only: any sample, however quiet, is sound", () => {
+    expect(isDigitalSilence(new Int16Array(320))).toBe(true);
+    const faint = new Int16Array(320);
+    faint[319] = -1;
+    expect(isDigitalSilence(faint)).toBe(false);
   });
 });
