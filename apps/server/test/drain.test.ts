@@ -63,6 +63,8 @@ async function startThroughNpm(env: Record<string, string>, dataDir?: string): P
     PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
     LOG_LEVEL: "info",
     SIP_PORT: "off",
+    // Refusing calls as busy on a shared machine's lag is tested on its own (test/admission*.test.ts).
+    ADMISSION_CONTROL: "off",
     ...env,
   };
   const npm = npmStart(product, { env: serverEnv, stderr: "pipe" });

@@ -42,6 +42,9 @@ export async function startServerProcess(options: { dataDir: string; databaseUrl
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // A server started beside other tests on a shared machine would refuse calls as busy at
+      // random; refusing is tested on its own (test/admission*.test.ts).
+      ADMISSION_CONTROL: "off",
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
