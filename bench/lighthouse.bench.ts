@@ -128,29 +128,27 @@ async function seedWorkspace(url: string, token: string): Promise<string> {
     agents.push((await apiCall<{ id: string }>(url, token, "POST", "/agents", { name })).id);
   }
   const { id } = await apiCall<{ id: string }>(url, token, "POST", "/workflows", { name: "Support flow" });
-  const at = (x: number, y: number) => ({ x, y });
+  // A booking line: greet, find out what the caller needs, book or hand over, say goodbye.
+  const step = (id: string, type: string, x: number, y: number, data: Record<string, unknown>) => ({
+    id,
+    type,
+    position: { x, y },
+    data,
+  });
   await apiCall(url, token, "PATCH", `/workflows/${id}`, {
     graph: {
       nodes: [
-        { id: "start", type: "start", position: at(0, 0), data: { name: "Start", greeting: "Hello.", prompt: "" } },
-        {
-          id: "desk",
-          type: "conversation",
-          position: at(0, 150),
-          data: { name: "Help desk", prompt: "Answer the caller's question.", collect: [] },
-        },
-        { id: "end", type: "end", position: at(-150, 300), data: { name: "End", message: "Goodbye!" } },
-        {
-          id: "agent",
-          type: "transfer",
-          position: at(150, 300),
-          data: { name: "Agent", destination: "+14155550100", message: "" },
-        },
+        step("hello", "start", 0, 0, { name: "Greeting", greeting: "Thanks for calling.", prompt: "" }),
+        step("need", "conversation", 0, 160, { name: "What they need", prompt: "Ask what brings them.", collect: [] }),
+        step("book", "conversation", -200, 320, { name: "Booking", prompt: "Find a free slot.", collect: [] }),
+        step("staff", "transfer", 200, 320, { name: "Reception", destination: "+14155550142", message: "" }),
+        step("bye", "end", -200, 480, { name: "Goodbye", message: "See you soon." }),
       ],
       edges: [
-        { id: "in", source: "start", target: "desk", condition: { kind: "always" } },
-        { id: "bye", source: "desk", target: "end", label: "Goodbye", condition: { kind: "default" } },
-        { id: "person", source: "desk", target: "agent", condition: { kind: "model", description: "Wants a person" } },
+        { id: "e1", source: "hello", target: "need", condition: { kind: "always" } },
+        { id: "e2", source: "need", target: "book", label: "Books a visit", condition: { kind: "default" } },
+        { id: "e3", source: "need", target: "staff", condition: { kind: "model", description: "Asks for a person" } },
+        { id: "e4", source: "book", target: "bye", condition: { kind: "always" } },
       ],
     },
   });

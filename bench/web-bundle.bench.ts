@@ -31,7 +31,11 @@ const ROUTES: Record<string, string[]> = {
   "/home": [...signedIn, "src/features/home/pages/home-page.tsx"],
   "/assistants": [...signedIn, "src/features/assistants/pages/assistants-page.tsx"],
   "/assistants/:id": [...signedIn, "src/app/routes/assistant-detail-route.tsx"],
+  "/knowledge-base": [...signedIn, "src/features/knowledge-base/pages/knowledge-base-page.tsx"],
+  "/workflows/:id": [...signedIn, "src/features/workflows/pages/workflow-builder-page.tsx"],
+  "/billing": [...signedIn, "src/features/billing/pages/billing-page.tsx"],
   "/call-logs": [...signedIn, "src/features/call-logs/pages/call-logs-page.tsx"],
+  "/phone-numbers": [...signedIn, "src/features/phone-numbers/pages/phone-numbers-page.tsx"],
   "/voice-lab": [...signedIn, "src/features/voice-lab/pages/voice-lab-page.tsx"],
   "/admin": [...signedIn, "src/features/admin/pages/admin-dashboard-page.tsx"],
 };
