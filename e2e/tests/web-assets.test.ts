@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { adminToken, apiCall } from "../support/api.ts";
 import { signIn } from "../support/browser.ts";
 import { useProduct } from "../support/product.ts";
 
@@ -41,6 +42,26 @@ describe("the web app's assets (issue 18)", () => {
       return loaded;
     });
     expect(inter).toBe(true);
+    await page.close();
+  });
+
+  it("sends every page of a workflow the builder's HTML, its code hinted, its outline drawn (issue 35)", async () => {
+    const page = await product.browser.newPage();
+    const token = await adminToken(product.server);
+    const { id } = await apiCall<{ id: string }>(product.server.url, token, "POST", "/workflows", { name: "Hints" });
+    for (const path of [`/workflows/${id}`, "/workflows/00000000-0000-4000-8000-000000000000"]) {
+      const html = await (await fetch(`${product.server.url}${path}`)).text();
+      expect(html, path).toMatch(/rel="modulepreload"[^>]*workflow-builder-page-/);
+      expect(html, path).toContain('data-prerendered="/workflows/:workflowId"');
+      expect(html, path).toContain("Drag onto the canvas, or press to add in the middle.");
+    }
+    // A path deeper than a workflow's is not the builder's: it gets the plain app HTML.
+    const other = await (await fetch(`${product.server.url}/workflows/${id}/more`)).text();
+    expect(other).not.toContain("data-prerendered");
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
+    await page.waitForURL((url) => url.pathname === "/home");
+    await page.goto(`${product.server.url}/workflows/${id}`);
+    await page.getByRole("heading", { name: "Hints", level: 1 }).waitFor();
     await page.close();
   });
 
