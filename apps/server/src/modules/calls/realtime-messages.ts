@@ -1,5 +1,6 @@
 import type { RealtimeServerMessage } from "@parley/contract";
 import type { CallEvent } from "@parley/engine";
+import { noteAudioDeadlineMiss } from "../../lib/admission-probe.ts";
 import { toTurnMetricsEntry } from "./call-timeline.ts";
 
 /**
@@ -54,4 +55,24 @@ export function bytesFromPcm(pcm: Int16Array): Buffer {
 export function isDigitalSilence(pcm: Int16Array): boolean {
   for (let i = 0; i < pcm.length; i += 1) if (pcm[i] !== 0) return false;
   return true;
+}
+
+/** The playout hands over a frame every 20 ms; one this much later than that was a deadline missed. */
+const LATE_FRAME_MS = 20 + 40;
+
+/**
+ * Watches the pacing of a call's outgoing frames (silence included: the playout hands over every
+ * frame, written or not) and reports each one handed over more than 40 ms past its time — the
+ * caller heard a gap — to admission control, which then stops taking new calls.
+ */
+export function lateFrameWatch(
+  onLate: () => void = noteAudioDeadlineMiss,
+  clock: () => number = () => performance.now(),
+): () => void {
+  let last = 0;
+  return () => {
+    const now = clock();
+    if (last > 0 && now - last > LATE_FRAME_MS) onLate();
+    last = now;
+  };
 }

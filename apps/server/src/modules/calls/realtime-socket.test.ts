@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { originAllowed } from "./origin-allowed.ts";
-import { bytesFromPcm, isDigitalSilence, pcmFromBytes } from "./realtime-messages.ts";
+import { bytesFromPcm, isDigitalSilence, lateFrameWatch, pcmFromBytes } from "./realtime-messages.ts";
 
 describe("originAllowed", () => {
   const publicUrl = "https://parley.example.com";
@@ -33,5 +33,23 @@ describe("the assistant's silence", () => {
     const faint = new Int16Array(320);
     faint[319] = -1;
     expect(isDigitalSilence(faint)).toBe(false);
+  });
+});
+
+describe("the pacing of outgoing frames", () => {
+  it("reports a frame handed over more than 40 ms past its 20 ms slot, and only that one", () => {
+    let now = 1000;
+    let late = 0;
+    const paced = lateFrameWatch(
+      () => {
+        late += 1;
+      },
+      () => now,
+    );
+    for (const step of [0, 20, 21, 19, 60, 20, 61, 20]) {
+      now += step;
+      paced();
+    }
+    expect(late).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import type { RealtimeServerMessage } from "@parley/contract";
 import type { CallEvent, StreamCodec } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import { isDigitalSilence } from "../calls/realtime-messages.ts";
+import { isDigitalSilence, lateFrameWatch } from "../calls/realtime-messages.ts";
 import type { CallTransport, LiveCall } from "../calls/runtime.ts";
 import type { CallControl } from "./call-control.ts";
 
@@ -37,6 +37,8 @@ export class MediaStreamTransport implements CallTransport {
   private lastQuiet = false;
   /** Until this frame count every frame is written, silence too (see sendAudio). */
   private wholeUntil = WHOLE_FRAMES;
+  /** Reports frames handed over past their time to admission control. */
+  private readonly paced = lateFrameWatch();
   /** A frame was written since the last mark: only then is a mark worth sending. */
   private writtenSinceMark = false;
   private marksSent = 0;
@@ -105,6 +107,7 @@ export class MediaStreamTransport implements CallTransport {
     // and a socket write per 20 ms of silence were most of a phone call's cost. The first silent
     // frame after speech still goes out, as it carries the resampler's tail of that speech, and so
     // does a stream's first second.
+    this.paced();
     const messages = this.codec.encodeAudio(pcm);
     const quiet = isDigitalSilence(pcm);
     const skip = quiet && this.lastQuiet && this.framesSent >= this.wholeUntil;
