@@ -12,11 +12,11 @@
 // PARLEY_TEST_DB=postgres runs it on PostgreSQL; API_BENCH_SECONDS sets each round's length,
 // API_BENCH_ROUNDS the number of interleaved rounds; API_BENCH_SERVER another built main.js (to
 // compare builds); API_BENCH_ENV extra environment for Parley ("LOG_LEVEL=silent,LOG_REQUESTS=all");
-// API_BENCH_PROFILE=<dir> writes Parley's CPU profile there (node --cpu-prof); API_BENCH_ROUTES
+// API_BENCH_PROFILE=<dir> writes both processes' CPU profiles there (node --cpu-prof); API_BENCH_ROUTES
 // which routes ("/users/me,/agents" by default).
 
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, openSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -43,13 +43,33 @@ const databaseKind = process.env.PARLEY_TEST_DB === "postgres" ? "postgres" : "p
 
 interface Load {
   rps: number;
+  /** CPU time (user + system, all threads) the serving process spent a request. */
+  cpu_us: number;
   p50_ms: number;
   p99_ms: number;
   bytes: number;
 }
 
-/** Saturates one URL for SECONDS from a worker thread (the servers are other processes). */
-function drive(url: string, token: string): Promise<Load> {
+/**
+ * CPU time a process has used, in ms (Linux /proc; clock ticks of 10 ms, fine over a round). On a
+ * busy machine throughput swings with the neighbours' load; CPU time a request much less.
+ */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /, "")
+    .split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Saturates one URL for SECONDS from a worker thread, measuring the serving process's CPU time. */
+async function drive(url: string, token: string, pid: number): Promise<Load> {
+  const before = cpuMs(pid);
+  const load = await load1(url, token);
+  const requests = load.rps * SECONDS;
+  return { ...load, cpu_us: requests > 0 ? ((cpuMs(pid) - before) * 1000) / requests : 0 };
+}
+
+function load1(url: string, token: string): Promise<Omit<Load, "cpu_us">> {
   const source = `
     const { parentPort, workerData } = require("node:worker_threads");
     const { Pool } = require(workerData.undici);
@@ -88,7 +108,7 @@ function drive(url: string, token: string): Promise<Load> {
     },
   });
   return new Promise((resolve, reject) => {
-    worker.once("message", (message: Load | { error: string }) => {
+    worker.once("message", (message: Omit<Load, "cpu_us"> | { error: string }) => {
       void worker.terminate();
       if ("error" in message) reject(new Error(message.error));
       else resolve(message);
@@ -179,7 +199,6 @@ async function waitForHealth(child: ChildProcess, url: string): Promise<string> 
 }
 
 async function waitForLine(logFile: string, child: ChildProcess): Promise<string> {
-  const { readFileSync } = await import("node:fs");
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
@@ -268,7 +287,7 @@ export async function run(): Promise<BenchResult> {
     parley = started1.child;
     const twinLog = path.join(work, "twin.log");
     const started2 = await start(
-      ["--import", "tsx", path.join(root, "bench/api-twin.ts")],
+      [...nodeArgs, "--import", "tsx", path.join(root, "bench/api-twin.ts")],
       {
         PARLEY_SECRET_KEY: SECRET_KEY,
         ...(pgDb ? { TWIN_DATABASE_URL: pgDb.url } : { TWIN_PGLITE_DIR: twinDir }),
@@ -296,12 +315,14 @@ export async function run(): Promise<BenchResult> {
       const parleyLoads: Load[] = [];
       const bare: Load[] = [];
       // Warm both (JIT, connection pools), then interleave so drift hits both sides alike.
-      await drive(`${twinUrl}${route}`, token);
-      await drive(`${parleyUrl}${route}`, token);
+      const parleyPid = parley.pid ?? 0;
+      const twinPid = twin.pid ?? 0;
+      await drive(`${twinUrl}${route}`, token, twinPid);
+      await drive(`${parleyUrl}${route}`, token, parleyPid);
       const logBefore = statSync(parleyLog).size;
       for (let round = 0; round < ROUNDS; round++) {
-        bare.push(await drive(`${twinUrl}${route}`, token));
-        parleyLoads.push(await drive(`${parleyUrl}${route}`, token));
+        bare.push(await drive(`${twinUrl}${route}`, token, twinPid));
+        parleyLoads.push(await drive(`${parleyUrl}${route}`, token, parleyPid));
       }
       const logBytes = statSync(parleyLog).size - logBefore;
       const mean = (loads: Load[], key: keyof Load) => loads.reduce((sum, l) => sum + l[key], 0) / loads.length;
@@ -313,6 +334,9 @@ export async function run(): Promise<BenchResult> {
         twin_rps: Math.round(mean(bare, "rps")),
         ratio: +(mean(parleyLoads, "rps") / mean(bare, "rps")).toFixed(2),
         ratios: parleyLoads.map((l, i) => (l.rps / (bare[i]?.rps ?? 1)).toFixed(2)).join(" "),
+        parley_cpu_us: Math.round(mean(parleyLoads, "cpu_us")),
+        twin_cpu_us: Math.round(mean(bare, "cpu_us")),
+        cpu_ratio: +(mean(bare, "cpu_us") / mean(parleyLoads, "cpu_us")).toFixed(2),
         parley_p50_ms: +mean(parleyLoads, "p50_ms").toFixed(1),
         parley_p99_ms: +mean(parleyLoads, "p99_ms").toFixed(1),
         twin_p99_ms: +mean(bare, "p99_ms").toFixed(1),

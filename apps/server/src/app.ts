@@ -8,7 +8,7 @@ import type { TrustProxy } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { registerJobs } from "./jobs/plugin.ts";
 import { logOptions } from "./lib/log-options.ts";
-import { noteFailureDetail, RequestLogController } from "./lib/request-log.ts";
+import { lazyRequestLogger, noteFailureDetail, RequestLogController } from "./lib/request-log.ts";
 import { accountRoutes } from "./modules/admin/account-routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
@@ -90,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? logOptions(ctx.config.logLevel) }),
     logController: new RequestLogController(ctx.config.logRequests),
+    childLoggerFactory: lazyRequestLogger,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

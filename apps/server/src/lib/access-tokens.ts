@@ -39,7 +39,11 @@ export interface AccessTokens {
   verify(token: string): Promise<VerifiedClaims | null>;
 }
 
+/** How many verified tokens a process remembers (about one per active session; a few hundred bytes each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createAccessTokens(key: Buffer, ttlSeconds: number): AccessTokens {
+  const verified = new Map<string, { claims: VerifiedClaims; exp: number }>();
   const sign = (claims: AccessClaims, session: SessionClaims = { sessionId: null, sessionGeneration: 0 }) =>
     new SignJWT({ ...claims, sid: session.sessionId, gen: session.sessionGeneration })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -62,6 +66,14 @@ export function createAccessTokens(key: Buffer, ttlSeconds: number): AccessToken
         { sessionId, sessionGeneration: user.sessionGeneration },
       ),
     async verify(token) {
+      // A token seen before verified the same way (the same bytes carry the same signature): only
+      // its expiry can have changed. Checking the signature again was most of a request's crypto
+      // (issue 35); whether the account may still use it is checked on every request elsewhere.
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > Math.floor(Date.now() / 1000)) return { ...known.claims };
+        verified.delete(token);
+      }
       try {
         // A token without an expiry would be valid forever: refuse it even when the signature holds.
         const { payload } = await jwtVerify(token, key, {
@@ -70,7 +82,7 @@ export function createAccessTokens(key: Buffer, ttlSeconds: number): AccessToken
           requiredClaims: ["exp", "iat"],
         });
         if (typeof payload.id !== "string" || typeof payload.username !== "string") return null;
-        return {
+        const claims: VerifiedClaims = {
           id: payload.id,
           username: payload.username,
           is_superuser: payload.is_superuser === true,
@@ -80,6 +92,12 @@ export function createAccessTokens(key: Buffer, ttlSeconds: number): AccessToken
           // Tokens minted before sessions had generations carry none: they belong to the first.
           sessionGeneration: typeof payload.gen === "number" ? payload.gen : 0,
         };
+        if (typeof payload.exp === "number") {
+          // Bounded: the oldest entry goes first (a Map keeps insertion order).
+          if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value ?? "");
+          verified.set(token, { claims, exp: payload.exp });
+        }
+        return { ...claims };
       } catch {
         return null;
       }

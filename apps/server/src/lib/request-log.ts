@@ -1,5 +1,6 @@
 import { redactSecrets } from "@parley/engine";
-import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import pino from "pino";
 
 /**
  * Which requests get an info line (LOG_REQUESTS): `failures` (the default) logs client errors (4xx)
@@ -87,3 +88,77 @@ export class RequestLogController extends LogController {
     );
   }
 }
+
+type LevelName = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+
+const LEVEL_VALUES: Record<string, number> = pino.levels.values;
+/** Whether `logger` writes lines at `level` (its level is a name: "info", or "silent" for none). */
+const enabled = (logger: FastifyBaseLogger, level: string): boolean =>
+  (LEVEL_VALUES[level] ?? 0) >= (LEVEL_VALUES[logger.level] ?? Number.POSITIVE_INFINITY);
+type LogArgs = Parameters<FastifyBaseLogger["info"]>;
+
+/**
+ * A request's logger that makes its pino child (the request id bound to every line) only when a
+ * line is written at an enabled level. Making the child runs the redaction over its bindings and
+ * builds a logger object — per request, for a logger most requests never write to.
+ */
+class LazyRequestLogger {
+  #child: FastifyBaseLogger | undefined;
+  constructor(
+    readonly parent: FastifyBaseLogger,
+    readonly bindings: Record<string, unknown>,
+  ) {}
+
+  get #log(): FastifyBaseLogger {
+    this.#child ??= this.parent.child(this.bindings);
+    return this.#child;
+  }
+  get level(): string {
+    return this.#child?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.#log.level = level;
+  }
+  #write(level: LevelName, args: LogArgs): void {
+    if (this.#child) this.#child[level](...args);
+    else if (enabled(this.parent, level)) this.#log[level](...args);
+  }
+  fatal(...args: LogArgs) {
+    this.#write("fatal", args);
+  }
+  error(...args: LogArgs) {
+    this.#write("error", args);
+  }
+  warn(...args: LogArgs) {
+    this.#write("warn", args);
+  }
+  info(...args: LogArgs) {
+    this.#write("info", args);
+  }
+  debug(...args: LogArgs) {
+    this.#write("debug", args);
+  }
+  trace(...args: LogArgs) {
+    this.#write("trace", args);
+  }
+  silent() {}
+  isLevelEnabled(level: string): boolean {
+    return enabled(this.#child ?? this.parent, level);
+  }
+  child(...args: Parameters<FastifyBaseLogger["child"]>): FastifyBaseLogger {
+    return this.#log.child(...args);
+  }
+}
+
+/**
+ * Fastify's childLoggerFactory: a LazyRequestLogger for each request, unless the route sets its own
+ * level (then the pino child at once, as Fastify would make it).
+ */
+export const lazyRequestLogger = (
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: { level?: string },
+): FastifyBaseLogger =>
+  options.level
+    ? logger.child(bindings, options)
+    : (new LazyRequestLogger(logger, bindings) as unknown as FastifyBaseLogger);

@@ -1,6 +1,7 @@
 import type { SessionUser } from "@parley/contract";
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { preparedFor, UNNAMED_STATEMENT } from "../../db/prepared.ts";
 import { forgetAuthState } from "./auth-state.ts";
 import { enterpriseQuotas, type UserRow, users } from "./schema.ts";
 
@@ -13,8 +14,17 @@ export type UserChanges = Partial<
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+// Read on every GET /users/me and token refresh: built once per database handle.
+const userByIdQuery = preparedFor((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare(UNNAMED_STATEMENT),
+);
+
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await userByIdQuery(db).execute({ id });
   return row;
 }
 
@@ -59,11 +69,16 @@ export async function findFirstSuperuser(db: Executor): Promise<UserRow | undefi
   return row;
 }
 
-export async function isEnterprise(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
+const enterpriseQuotaQuery = preparedFor((db) =>
+  db
     .select({ userId: enterpriseQuotas.userId })
     .from(enterpriseQuotas)
-    .where(eq(enterpriseQuotas.userId, userId));
+    .where(eq(enterpriseQuotas.userId, sql.placeholder("userId")))
+    .prepare(UNNAMED_STATEMENT),
+);
+
+export async function isEnterprise(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await enterpriseQuotaQuery(db).execute({ userId });
   return Boolean(row);
 }
 
