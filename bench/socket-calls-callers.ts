@@ -45,6 +45,9 @@ export interface CallOutcome {
   maxGapMs: number;
   /** Stretches of more than GAP_MS without audio. */
   gaps: number;
+  /** Audio messages the server sent, and the seconds the call was up: the server's writes per second. */
+  audioMessages: number;
+  upSeconds: number;
   error: string | null;
 }
 
@@ -313,7 +316,16 @@ function runCall(
   ticks: Set<() => void>,
   onConnected: () => void,
 ): Promise<CallOutcome> {
-  const outcome: CallOutcome = { callId: null, waits: [], unanswered: 0, maxGapMs: 0, gaps: 0, error: null };
+  const outcome: CallOutcome = {
+    callId: null,
+    waits: [],
+    unanswered: 0,
+    maxGapMs: 0,
+    gaps: 0,
+    audioMessages: 0,
+    upSeconds: 0,
+    error: null,
+  };
   /** When every frame of the reply received so far will have played. */
   let streamPlayedAt = 0;
   let phase: "connecting" | "pause" | "speaking" | "waiting" | "listening" | "done" = "connecting";
@@ -335,6 +347,7 @@ function runCall(
   };
   const onAudio = (rms: number, ms: number) => {
     const now = performance.now();
+    outcome.audioMessages += 1;
     // Within a reply (a continuous tone) every frame is due when the ones before it have played.
     if (phase === "listening") gap(now - streamPlayedAt);
     if (rms < AUDIBLE_RMS) {
@@ -365,6 +378,7 @@ function runCall(
       if (phase === "done") return;
       phase = "done";
       ticks.delete(tick);
+      if (origin > 0) outcome.upSeconds = (performance.now() - origin) / 1000;
       outcome.error = error;
       clearTimeout(deadline);
       line?.hangup();

@@ -318,6 +318,14 @@ export async function run(): Promise<BenchResult> {
           calls_with_gaps: outcomes.filter((o) => o.gaps > 0).length,
           gaps_over_100ms: gaps,
           max_gap_ms: round(Math.max(0, ...outcomes.map((o) => o.maxGapMs))),
+          // Audio messages the server wrote per call per second: writes were the largest cost per frame.
+          audio_msgs_per_call_s: +(
+            outcomes.reduce((sum, o) => sum + o.audioMessages, 0) /
+            Math.max(
+              1e-9,
+              outcomes.reduce((sum, o) => sum + o.upSeconds, 0),
+            )
+          ).toFixed(1),
           caller_p50_ms: round(percentile(waits, 50)),
           caller_p95_ms: round(percentile(waits, 95)),
           stored_v2v_p50_ms: round(percentile(stored, 50)),
