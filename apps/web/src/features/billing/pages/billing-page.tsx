@@ -14,6 +14,7 @@ import { CenteredSpinner } from "../../../components/centered-spinner.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { EmptyState } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { useDeferredQuery } from "../../../lib/use-deferred-query.ts";
 import { useNotice } from "../../../lib/use-notice.ts";
 import { downloadStatement, type StatementFormat, useBillingUsage, usePaymentStatus } from "../api/billing-api.ts";
 import { DailyChart } from "../components/daily-chart.tsx";
@@ -71,7 +72,8 @@ export default function BillingPage() {
   const [search, setSearch] = useSearchParams();
   const asked = search.get("period");
   const period = asked && PERIOD.test(asked) ? asked : undefined;
-  const usage = useBillingUsage(period);
+  // The figures are drawn in an interruptible render once they arrive (lib/use-deferred-query.ts).
+  const usage = useDeferredQuery(useBillingUsage(period));
   const payments = usePaymentStatus();
   const [downloading, setDownloading] = useState<StatementFormat | null>(null);
 

@@ -16,6 +16,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { paths } from "../../../config/paths.ts";
 import { type DatesInLanguage, useDates } from "../../../lib/dates-in-language.ts";
 import { validParams } from "../../../lib/url-params.ts";
+import { useDeferredQuery } from "../../../lib/use-deferred-query.ts";
 import { useListUrlState } from "../../../lib/use-list-url-state.ts";
 import { useNotice } from "../../../lib/use-notice.ts";
 import { useCallLogs, useDeleteCallLog } from "../api/call-logs-api.ts";
@@ -105,7 +106,8 @@ function CallLogsPage({ batchCallId }: { batchCallId: string | undefined }) {
   const { filters, page, openId, update, setPage } = useUrlState();
   const [deleting, setDeleting] = useState<CallLog | null>(null);
   const query = { ...filters, batch_call_id: batchCallId, page, items_per_page: CALL_LOGS_PAGE_SIZE };
-  const logs = useCallLogs(query);
+  // The table is drawn in an interruptible render once a page arrives (lib/use-deferred-query.ts).
+  const logs = useDeferredQuery(useCallLogs(query));
   const changeFilters = useCallback(
     (next: Filters) => update({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, next[k]])), page: undefined }),
     [update],

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { api } from "../../../lib/http-client.ts";
+import { useDeferredQuery } from "../../../lib/use-deferred-query.ts";
 import { useNotice } from "../../../lib/use-notice.ts";
 import { CrawlDialog } from "../components/crawl-dialog.tsx";
 import { type DocumentAction, DocumentsTable } from "../components/documents-table.tsx";
@@ -34,6 +35,8 @@ export default function KnowledgeBasePage() {
   const { t } = useTranslation("knowledge-base");
   const notice = useNotice();
   const documents = useDocuments();
+  // The table is drawn in an interruptible render once the list arrives (lib/use-deferred-query.ts).
+  const drawn = useDeferredQuery(documents);
   const crawl = useCrawlUrl();
   const remove = useDeleteDocument();
   const refresh = useRefreshDocument();
@@ -65,7 +68,7 @@ export default function KnowledgeBasePage() {
       <Stack spacing={3}>
         <UploadZone />
         <DocumentsTable
-          query={documents}
+          query={drawn}
           empty={<EmptyState title={t("emptyTitle")} hint={t("emptyHint")} />}
           onAction={act}
         />

@@ -12,6 +12,7 @@ import { usePhoneNumbers } from "../../../api/phone-numbers.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { useDeferredQuery } from "../../../lib/use-deferred-query.ts";
 import { CallNumberDialog } from "../components/call-number-dialog.tsx";
 import { CreateNumberDialog } from "../components/create-number-dialog.tsx";
 import { ExtensionDialog } from "../components/extension-dialog.tsx";
@@ -33,7 +34,8 @@ type Open =
 /** /phone-numbers: the workspace's numbers, and every way to add one. */
 export default function PhoneNumbersPage() {
   const { t } = useTranslation(["phone-numbers", "translation"], { nsMode: "fallback" });
-  const numbers = usePhoneNumbers();
+  // The table is drawn in an interruptible render once the list arrives (lib/use-deferred-query.ts).
+  const numbers = useDeferredQuery(usePhoneNumbers());
   const writes = useNumberWrites(t);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
