@@ -209,9 +209,6 @@ async function runMode(mode: string, databaseUrl: string, llmUrl: string): Promi
       load_1m: +load.toFixed(2),
     };
     console.log(JSON.stringify(row));
-    // The server's own account of its refusals (rate-limited warn lines with the lag figures).
-    for (const line of server.output().split("\n"))
-      if (/refused|saturated|takes new calls/.test(line)) console.log(`  ${line}`);
     return row;
   } catch (error) {
     console.log(server.output().slice(-4000));
@@ -219,6 +216,10 @@ async function runMode(mode: string, databaseUrl: string, llmUrl: string): Promi
   } finally {
     for (const hog of hogs) hog.kill("SIGKILL");
     await server.stop();
+    // The server's own account of its refusals (rate-limited warn lines with the lag figures),
+    // read once it has exited and flushed its log.
+    for (const line of server.output().split("\n"))
+      if (/refused|saturated|takes new calls/.test(line)) console.log(`  ${line.slice(0, 600)}`);
   }
 }
 
