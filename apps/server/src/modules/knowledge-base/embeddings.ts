@@ -61,10 +61,17 @@ export async function workspaceEmbedder(ctx: AppContext, tenant: TenantScope): P
 /** Which embeddings a chunk was made with: vectors of different models are never compared. */
 export const embedderKey = (embedder: Embedder) => `${embedder.provider}/${embedder.model}`;
 
-/** Stores vectors for chunks, many rows per statement. */
+/**
+ * Rows per statement. Each stored vector is also inserted into the HNSW index (vector-support.ts),
+ * several milliseconds a row on the embedded database, whose statements hold the server's thread:
+ * short statements let calls and requests take their turns between them.
+ */
+const STORE_BATCH = 16;
+
+/** Stores vectors for chunks, a few rows per statement. */
 export async function storeEmbeddings(db: Executor, key: string, rows: { id: string; vector: number[] }[]) {
-  for (let start = 0; start < rows.length; start += 200) {
-    const batch = rows.slice(start, start + 200);
+  for (let start = 0; start < rows.length; start += STORE_BATCH) {
+    const batch = rows.slice(start, start + STORE_BATCH);
     const values = sql.join(
       batch.map((r) => sql`(${r.id}::uuid, ${vectorLiteral(r.vector)}::vector)`),
       sql`, `,

@@ -13,7 +13,7 @@ import { ExtractionError } from "./extract/index.ts";
 import { extractInWorker } from "./extract-in-worker.ts";
 import { documentChunks, documents } from "./schema.ts";
 import { documentFile, findDocument, updateDocument } from "./service.ts";
-import { vectorSupport } from "./vector-support.ts";
+import { ensureVectorIndex, vectorSupport } from "./vector-support.ts";
 
 export const PROCESS_QUEUE = "documents.process";
 export const EMBED_QUEUE = "documents.embed";
@@ -122,6 +122,8 @@ export async function embedPending(
     for (let start = 0; start < pending.length; start += 256) {
       const batch = pending.slice(start, start + 256);
       const vectors = await embedder.embed(batch.map(embeddingText));
+      // The index for this size exists before its vectors are stored, so each is added to it as it lands.
+      await ensureVectorIndex(ctx.db, vectors[0]?.length ?? 0, log);
       await storeEmbeddings(
         ctx.db,
         key,

@@ -1,12 +1,12 @@
 import type { DocumentSearchHit, DocumentSearchQuery, DocumentSearchResponse } from "@parley/contract";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { failureFields } from "../../lib/log-options.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { embedderKey, workspaceEmbedder } from "./embeddings.ts";
 import { documentAgents, documentChunks, documents } from "./schema.ts";
-import { vectorLiteral, vectorSupport } from "./vector-support.ts";
+import { ensureVectorIndex, vectorComparison, vectorSupport } from "./vector-support.ts";
 
 /** The usual constant of reciprocal rank fusion: dampens the lead of the very first ranks. */
 const RRF_K = 60;
@@ -29,46 +29,105 @@ const anyWordQuery = (q: string) =>
 const agentDocuments = (agentId: string) =>
   sql`(select ${documentAgents.documentId} from ${documentAgents} where ${documentAgents.agentId} = ${agentId})`;
 
-/** Chunks of the tenant's ready documents, or of those linked to one assistant. */
-function baseConditions(tenant: TenantScope, agentId: string | undefined) {
-  return scoped(documentChunks, tenant).where(
+/**
+ * Chunks of the tenant's ready documents, or of those linked to one assistant. The documents are
+ * looked up once, as an array (an InitPlan), not joined: the chunk scan stays one scan of
+ * document_chunks with plain filters, so an index scan in ranking order (HNSW) can feed the LIMIT
+ * directly. Joined, the planner hash-joined the index's output and sorted it again, which walked
+ * the whole index; or it looped over every document of the table with a bitmap scan each.
+ */
+function chunkConditions(tenant: TenantScope, agentId: string | undefined) {
+  const readyDocuments = sql`array(select ${documents.id} from ${documents} where ${and(
+    eq(documents.workspaceId, tenant.workspaceId),
     eq(documents.status, "ready"),
-    agentId ? inArray(documentChunks.documentId, agentDocuments(agentId)) : undefined,
-  );
+    agentId ? inArray(documents.id, agentDocuments(agentId)) : undefined,
+  )})`;
+  return scoped(documentChunks, tenant).where(sql`${documentChunks.documentId} = any(${readyDocuments})`);
 }
 
-const candidateColumns = {
-  id: documentChunks.id,
-  documentId: documentChunks.documentId,
-  documentName: documents.name,
-  heading: documentChunks.heading,
-  content: documentChunks.content,
-};
+/**
+ * The best CANDIDATES chunks by `order` (a subquery over document_chunks alone, see
+ * chunkConditions), then their documents' names: the join reads 30 rows, not every match.
+ */
+function rankedCandidates(db: Executor, where: SQL | undefined, order: { key: SQL; desc: boolean }) {
+  // Vector distances come in the index's order alone; equal keyword ranks go by place in the document.
+  const tieBreak = order.desc ? [documentChunks.position] : [];
+  const ranked = db
+    .select({
+      id: documentChunks.id,
+      documentId: documentChunks.documentId,
+      heading: documentChunks.heading,
+      content: documentChunks.content,
+      position: documentChunks.position,
+      score: sql<number>`${order.key}`.as("score"),
+    })
+    .from(documentChunks)
+    .where(where)
+    .orderBy(order.desc ? desc(order.key) : order.key, ...tieBreak)
+    .limit(CANDIDATES)
+    .as("ranked");
+  return db
+    .select({
+      id: ranked.id,
+      documentId: ranked.documentId,
+      documentName: documents.name,
+      heading: ranked.heading,
+      content: ranked.content,
+    })
+    .from(ranked)
+    .innerJoin(documents, eq(documents.id, ranked.documentId))
+    .orderBy(order.desc ? desc(ranked.score) : ranked.score, ...(order.desc ? [ranked.position] : []));
+}
 
 /** Full-text ranking: always available. */
-export async function keywordRanking(db: Executor, tenant: TenantScope, q: string, agentId?: string) {
+export function keywordRankingQuery(db: Executor, tenant: TenantScope, q: string, agentId?: string) {
   const query = anyWordQuery(q);
   // ts_rank counts how many of the words match (normalised by length, 1); cover density would favour repeats.
   const rank = sql<number>`ts_rank(${documentChunks.searchVector}, ${query}, 1)`;
-  return db
-    .select(candidateColumns)
-    .from(documentChunks)
-    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
-    .where(and(baseConditions(tenant, agentId), sql`${documentChunks.searchVector} @@ ${query}`))
-    .orderBy(desc(rank), documentChunks.position)
-    .limit(CANDIDATES);
+  return rankedCandidates(db, and(chunkConditions(tenant, agentId), sql`${documentChunks.searchVector} @@ ${query}`), {
+    key: rank,
+    desc: true,
+  });
 }
 
-/** Nearest chunks by cosine distance, among those embedded with the same model. */
-async function vectorRanking(db: Executor, tenant: TenantScope, key: string, vector: number[], agentId?: string) {
-  const distance = sql`"document_chunks"."embedding" <=> ${vectorLiteral(vector)}::vector`;
-  return db
-    .select(candidateColumns)
-    .from(documentChunks)
-    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
-    .where(and(baseConditions(tenant, agentId), eq(documentChunks.embeddingModel, key)))
-    .orderBy(distance)
-    .limit(CANDIDATES);
+/**
+ * Nearest chunks by cosine distance, among those embedded with the same model. Ordered by the
+ * expression of the HNSW index for the vector's size (vector-support.ts), so the planner can walk
+ * the index instead of comparing the question with every embedding of the workspace.
+ */
+export function vectorRankingQuery(db: Executor, tenant: TenantScope, key: string, vector: number[], agentId?: string) {
+  const { distance, sameSize } = vectorComparison(vector);
+  return rankedCandidates(db, and(chunkConditions(tenant, agentId), eq(documentChunks.embeddingModel, key), sameSize), {
+    key: distance,
+    desc: false,
+  });
+}
+
+/**
+ * The vector ranking, through the index where there is one. The index holds every workspace's
+ * embeddings of that size; the tenant, model, status and assistant filters drop rows after it, so
+ * the scan is told to go on (pgvector's iterative scan, in distance order) until it has found
+ * CANDIDATES rows that pass them. The scan gives up after hnsw.max_scan_tuples rows: a workspace
+ * with few chunks in a large table can come back short, and then its chunks are compared exactly.
+ */
+async function vectorRanking(
+  ctx: AppContext,
+  tenant: TenantScope,
+  key: string,
+  vector: number[],
+  log: SearchLog,
+  agentId?: string,
+) {
+  if (!(await ensureVectorIndex(ctx.db, vector.length, log))) {
+    return vectorRankingQuery(ctx.db, tenant, key, vector, agentId);
+  }
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
+    const found = await vectorRankingQuery(tx, tenant, key, vector, agentId);
+    if (found.length >= CANDIDATES) return found;
+    await tx.execute(sql`set local enable_indexscan = off`);
+    return vectorRankingQuery(tx, tenant, key, vector, agentId);
+  });
 }
 
 /** Reciprocal rank fusion: each ranking adds 1/(k + rank) to a chunk's score. */
@@ -99,7 +158,7 @@ export async function searchDocuments(
   query: Pick<DocumentSearchQuery, "q" | "agent_id" | "limit">,
   log: SearchLog,
 ): Promise<DocumentSearchResponse> {
-  const keyword = await keywordRanking(ctx.db, tenant, query.q, query.agent_id);
+  const keyword = await keywordRankingQuery(ctx.db, tenant, query.q, query.agent_id);
   const rankings: Candidate[][] = [keyword];
   let mode: DocumentSearchResponse["mode"] = "keyword";
   const embedder = (await vectorSupport(ctx.db, log)) ? await workspaceEmbedder(ctx, tenant).catch(() => null) : null;
@@ -107,7 +166,7 @@ export async function searchDocuments(
     try {
       const [vector] = await embedder.embed([query.q]);
       if (vector) {
-        rankings.push(await vectorRanking(ctx.db, tenant, embedderKey(embedder), vector, query.agent_id));
+        rankings.push(await vectorRanking(ctx, tenant, embedderKey(embedder), vector, log, query.agent_id));
         mode = "hybrid";
       }
     } catch (error) {
