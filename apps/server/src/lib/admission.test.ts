@@ -87,7 +87,8 @@ describe("admission gate", () => {
 
   it("is made busy by audio deadline misses before the lag shows", () => {
     const { gate, push } = gateWith();
-    push({ audioMisses: 1 }, 2);
+    // One stall: every running call reports its late frame at once. Not yet saturation.
+    push({ audioMisses: 100 });
     expect(gate.status().state).toBe("open");
     push({ audioMisses: 1 });
     expect(refusal(gate)).toBe("audio_deadline_misses");

@@ -9,8 +9,9 @@ import { AppError } from "./app-error.ts";
  * keep their audio. Each channel asks `admit()` before a call takes anything (a slot, a room, a
  * port); a call once admitted is never cut by it. Two kinds of refusal:
  *  - busy: the event loop's delay p99 reached ADMISSION_MAX_LAG_MS in two of the last four half
- *    seconds, or the media path missed audio deadlines. It holds until the loop has been calm (p99 under half the limit, no misses) for a
- *    few seconds, so a process near its limit does not flap between taking and refusing calls.
+ *    seconds, or the media path missed audio deadlines in two of them. Once the window is clear it
+ *    holds for three calm seconds more (p99 under half the limit, no misses), so a process near
+ *    its limit does not flap between taking and refusing calls.
  *  - full: the loop's utilisation plus one more call's share (learnt from the calls running) would
  *    pass ADMISSION_MAX_LOAD. Calls admitted in the last seconds count as running in full before
  *    the probe sees their load, so a burst of offers cannot all slip in before the lag shows it.
@@ -43,14 +44,12 @@ export interface AdmissionStatus {
 
 /** Samples the busy state looks back over (2 s). */
 const WINDOW_TICKS = 4;
-/** Samples of the window whose p99 delay reached the limit that make the process busy. */
+/** Samples of the window whose p99 delay reached the limit, or that had audio misses, that make the process busy. */
 const LAGGING_TICKS = 2;
 /** Calm samples in a row that end a busy state (3 s). */
 const CALM_TICKS = 6;
 /** Samples during which a new call counts in full before its load shows (3 s: it joins, greets). */
 const SETTLE_TICKS = 6;
-/** Misses within the window that make the process busy: one late frame can be a GC pause. */
-const MISSES_TO_REFUSE = 3;
 /** A call's share of one core before any is measured: 0.010–0.013 through the real sockets (issue 35). */
 const PRIOR_CALL_LOAD = 0.012;
 /** Calls needed before their measured share replaces the prior (fewer: the idle load dominates). */
@@ -176,9 +175,11 @@ export class AdmissionGate {
     // Sustained lag, not one stall (a garbage collection, one slow query on the embedded database):
     // a single stall is a single short gap, and refusing for it would turn calls away for nothing.
     const lagging = this.window.filter((s) => s.lagP99Ms >= this.settings.maxLagMs).length;
-    const misses = this.window.reduce((sum, s) => sum + s.audioMisses, 0);
+    // Likewise misses: one stall makes every running call miss a frame at once, so what counts is
+    // how many samples had misses, not how many calls reported them.
+    const missing = this.window.filter((s) => s.audioMisses > 0).length;
     const cause: RefusalReason | null =
-      misses >= MISSES_TO_REFUSE ? "audio_deadline_misses" : lagging >= LAGGING_TICKS ? "event_loop_lag" : null;
+      missing >= LAGGING_TICKS ? "audio_deadline_misses" : lagging >= LAGGING_TICKS ? "event_loop_lag" : null;
     if (cause) {
       if (!this.busy)
         this.deps.log.warn({ ...this.figures(), cause }, "this process is saturated: new calls are refused");
