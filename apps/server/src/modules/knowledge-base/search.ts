@@ -49,7 +49,13 @@ function chunkConditions(tenant: TenantScope, agentId: string | undefined) {
  * The best CANDIDATES chunks by `order` (a subquery over document_chunks alone, see
  * chunkConditions), then their documents' names: the join reads 30 rows, not every match.
  */
-function rankedCandidates(db: Executor, where: SQL | undefined, order: { key: SQL; desc: boolean }) {
+function rankedCandidates(
+  db: Executor,
+  tenant: TenantScope,
+  agentId: string | undefined,
+  condition: SQL | undefined,
+  order: { key: SQL; desc: boolean },
+) {
   // Vector distances come in the index's order alone; equal keyword ranks go by place in the document.
   const tieBreak = order.desc ? [documentChunks.position] : [];
   const ranked = db
@@ -62,7 +68,7 @@ function rankedCandidates(db: Executor, where: SQL | undefined, order: { key: SQ
       score: sql<number>`${order.key}`.as("score"),
     })
     .from(documentChunks)
-    .where(where)
+    .where(and(chunkConditions(tenant, agentId), condition))
     .orderBy(order.desc ? desc(order.key) : order.key, ...tieBreak)
     .limit(CANDIDATES)
     .as("ranked");
@@ -84,7 +90,7 @@ export function keywordRankingQuery(db: Executor, tenant: TenantScope, q: string
   const query = anyWordQuery(q);
   // ts_rank counts how many of the words match (normalised by length, 1); cover density would favour repeats.
   const rank = sql<number>`ts_rank(${documentChunks.searchVector}, ${query}, 1)`;
-  return rankedCandidates(db, and(chunkConditions(tenant, agentId), sql`${documentChunks.searchVector} @@ ${query}`), {
+  return rankedCandidates(db, tenant, agentId, sql`${documentChunks.searchVector} @@ ${query}`, {
     key: rank,
     desc: true,
   });
@@ -97,7 +103,7 @@ export function keywordRankingQuery(db: Executor, tenant: TenantScope, q: string
  */
 export function vectorRankingQuery(db: Executor, tenant: TenantScope, key: string, vector: number[], agentId?: string) {
   const { distance, sameSize } = vectorComparison(vector);
-  return rankedCandidates(db, and(chunkConditions(tenant, agentId), eq(documentChunks.embeddingModel, key), sameSize), {
+  return rankedCandidates(db, tenant, agentId, and(eq(documentChunks.embeddingModel, key), sameSize), {
     key: distance,
     desc: false,
   });
