@@ -102,6 +102,25 @@ describe("browser calls under saturation", () => {
     expect((await startRoom(t, token, agentId)).callId).toBeTruthy();
   });
 
+  it("refuses a widget's call start with 503 and the busy text, readable by the page (CORS)", async () => {
+    const shop = "https://shop.example";
+    const created = await call(t, "POST", "/api/v1/call-widgets", {
+      token,
+      body: { name: "Shop", assistant_id: agentId, allowed_origins: [shop] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = created.json<{ public_key: string }>().public_key;
+    const start = () => t.app.inject({ method: "POST", url: `/api/v1/widget/${key}/calls`, headers: { origin: shop } });
+    push(load, lagging, 2);
+    const refused = await start();
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json<{ detail: string }>().detail).toBe(ERROR_TEXTS.serverBusy);
+    expect(refused.headers["access-control-allow-origin"]).toBe(shop);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    push(load, calm, 8);
+    expect((await start()).statusCode).toBe(201);
+  });
+
   it("admits everything when admission control is off", async () => {
     push(load, lagging, 4);
     t.ctx.config.admission.enabled = false;
