@@ -21,6 +21,8 @@ import { roomGrantClaims } from "./runtime.ts";
 
 const tags = ["calls"];
 const errors = { ...errorResponses, 429: ErrorResponse };
+/** A call start can also be refused while this process is saturated (admission control). */
+const startErrors = { ...errors, 503: ErrorResponse };
 /** Binary frames are 20 ms of audio; anything near this size is not a caller's microphone. */
 const MAX_FRAME_BYTES = 256 * 1024;
 const ROOM_NOT_FOUND = "Room not found.";
@@ -56,7 +58,7 @@ export async function callRoutes(app: FastifyInstance) {
         tags,
         summary: "Start a browser call with an assistant: creates its room",
         params: z.object({ id: z.uuid() }),
-        response: { 201: StartCallResponse, ...errors },
+        response: { 201: StartCallResponse, ...startErrors },
       },
     },
     async (request, reply) => {

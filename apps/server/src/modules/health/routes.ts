@@ -62,16 +62,18 @@ export async function healthRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "Readiness: 200 while this node takes new calls; 503 while it drains, its database is unreachable, " +
-          "or it is too busy to take another call (admission control)",
+          "Readiness: 200 while this node serves (status busy while admission control refuses new calls); " +
+          "503 while it drains or its database is unreachable",
         response: { 200: ReadinessResponse, 503: ReadinessResponse },
       },
     },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       const database = (await databaseReachable()) ? ("ok" as const) : ("unreachable" as const);
-      // A saturated node leaves the balancer's rotation for new calls; its running calls' sockets
-      // still reach it (they name the node), and it returns once admission control opens again.
+      // A saturated node says so but stays in the balancer's rotation: taken out, a single node (or
+      // a cluster whose nodes are all busy) would answer 503 to the web app, the API and its own
+      // calls' carrier callbacks too. New calls it cannot take are refused one by one instead: SIP
+      // with a 503 that Kamailio retries on the next node, HTTP with 503 and Retry-After.
       const busy = ctx.admission.status().state;
       const status = !ctx.node.accepting
         ? "draining"
@@ -81,7 +83,7 @@ export async function healthRoutes(app: FastifyInstance) {
             ? "busy"
             : "ready";
       const body = { status, node: ctx.node.id, database, active_calls: ctx.calls.rooms.all().length } as const;
-      return reply.code(status === "ready" ? 200 : 503).send(body);
+      return reply.code(status === "ready" || status === "busy" ? 200 : 503).send(body);
     },
   );
 }

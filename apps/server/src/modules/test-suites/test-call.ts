@@ -21,6 +21,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { ServerBusyError } from "../../lib/admission.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { CallOrigin, Room } from "../../lib/call-runtime.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
@@ -211,7 +212,9 @@ async function openRoomWhenFree(deps: TestCallDeps, result: TestResultRow): Prom
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // A missing key, the plan's minutes: the server's own sentence says what to do.
-      if (error.code !== "rate_limited") return { error: error.message };
+      // The workspace's slots are taken, or this process refuses new calls for now (admission
+      // control): both free up; a test waits for them as a queued call would.
+      if (error.code !== "rate_limited" && !(error instanceof ServerBusyError)) return { error: error.message };
       if (Date.now() >= deadline) {
         const minutes = SLOT_WAIT_MS / 60_000;
         return { error: `The workspace's concurrent calls stayed busy for ${minutes} minutes: ${error.message}` };
