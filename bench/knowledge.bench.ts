@@ -240,6 +240,7 @@ export async function seedChunks(
   workspaceId: string,
   state: { chunks: number; documents: string[]; seed: number },
   until: number,
+  withEmbeddings: boolean,
 ) {
   const rng = random(state.seed);
   while (state.chunks < until) {
@@ -254,11 +255,15 @@ export async function seedChunks(
     state.documents.push(documentId);
     for (let start = 0; start < chunks.length; start += 100) {
       const rows = chunks.slice(start, start + 100).map((chunk, i) => {
+        const base = sql`${documentId}::uuid, ${workspaceId}::uuid, ${start + i}, ${chunk.heading}, ${chunk.content}`;
+        if (!withEmbeddings) return sql`(${base})`;
         const vector = vectorLiteral(embed(chunk.heading ? `${chunk.heading}\n${chunk.content}` : chunk.content));
-        return sql`(${documentId}::uuid, ${workspaceId}::uuid, ${start + i}, ${chunk.heading}, ${chunk.content}, ${`openai-compatible/${MODEL}`}, ${vector}::vector)`;
+        return sql`(${base}, ${`openai-compatible/${MODEL}`}, ${vector}::vector)`;
       });
+      // A PostgreSQL without pgvector has no embedding column: its chunks are searched by keywords.
+      const columns = withEmbeddings ? sql`, embedding_model, embedding` : sql``;
       await t.ctx.db.execute(sql`
-        insert into document_chunks (document_id, workspace_id, position, heading, content, embedding_model, embedding)
+        insert into document_chunks (document_id, workspace_id, position, heading, content${columns})
         values ${sql.join(rows, sql`, `)}`);
     }
     state.chunks += chunks.length;
@@ -330,7 +335,7 @@ export async function run(): Promise<BenchResult> {
 
     const hybrid = await vectorSupport(t.ctx.db, console);
     const other = await signedInUser(t);
-    await seedChunks(t, other.workspaceId, { chunks: 0, documents: [], seed: 1_000_000 }, OTHER_CHUNKS);
+    await seedChunks(t, other.workspaceId, { chunks: 0, documents: [], seed: 1_000_000 }, OTHER_CHUNKS, hybrid);
     const b = await signedInUser(t);
     const agent = (await call(t, "POST", "/api/v1/agents", { token: b.token, body: { name: "Desk" } })).json<{
       id: string;
@@ -347,7 +352,7 @@ export async function run(): Promise<BenchResult> {
       // Chunks are written without the embeddings index, then it is built over them, as on an
       // installation upgraded with embeddings already stored (incremental HNSW inserts are slower).
       if (hybrid) await t.ctx.db.execute(sql.raw(`drop index if exists ${vectorIndexName(DIMENSIONS)}`));
-      await seedChunks(t, b.workspaceId, state, size);
+      await seedChunks(t, b.workspaceId, state, size, hybrid);
       const indexStart = performance.now();
       if (hybrid) await createVectorIndex(t.ctx.db, DIMENSIONS);
       const indexSeconds = ((performance.now() - indexStart) / 1000).toFixed(1);
