@@ -6,6 +6,7 @@ import { createContext } from "./create-context.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { drainNode } from "./lib/drain.ts";
 import { createLogger } from "./lib/log-options.ts";
+import { indexStoredEmbeddings } from "./modules/knowledge-base/vector-support.ts";
 import { listenForMetrics } from "./plugins/metrics.ts";
 
 // src/main.ts and the bundled dist/main.js both sit one level below apps/server.
@@ -27,6 +28,7 @@ async function main() {
   const log = createLogger({ level: config.logLevel, format: config.logFormat });
   const { ctx, database } = await createContext(config, { log, migrationsFolder: path.join(serverRoot, "drizzle") });
   const adminNotice = await bootstrapAdmin(ctx);
+  await indexStoredEmbeddings(database, log);
   const app = await buildApp(ctx, { loggerInstance: log });
 
   const metricsServer = config.metricsListen
