@@ -70,7 +70,7 @@ describe.concurrent("a failing transcriber with a backup recogniser", () => {
   }, 120_000);
 
   it("dropped mid-utterance and gone: the backup hears the rest, the call ends as fallback_used", async () => {
-    const fault: SttFault = { type: "drop", afterSpeechMessages: 40, afterwards: "down" };
+    const fault: SttFault = { type: "drop", afterSpeechMs: 800, afterwards: "down" };
     const { gap, log } = await oneTurnCall(world, { stt: fault, fallbacks: { stt: [CLOUD_STT] } });
     reportCase("stt dropped mid-utterance then down, backup recogniser, browser", gap, log);
     expect(gap.ms).toBeLessThanOrEqual(MAX_GAP_MS);
@@ -81,7 +81,7 @@ describe.concurrent("a failing transcriber with a backup recogniser", () => {
 
   it("dropped once mid-utterance, vendor still up: it reconnects, the log records the retried fault", async () => {
     const { gap, log } = await oneTurnCall(world, {
-      stt: { type: "drop", afterSpeechMessages: 40, afterwards: "up" },
+      stt: { type: "drop", afterSpeechMs: 800, afterwards: "up" },
       fallbacks: { stt: [CLOUD_STT] },
     });
     reportCase("stt dropped mid-utterance, vendor still up, backup recogniser, browser", gap, log);
@@ -119,7 +119,7 @@ describe.concurrent("a failing transcriber with no backup", () => {
   }, 120_000);
 
   it("dropped mid-utterance and gone: the caller hears the goodbye, the call ends as transcriber_error", async () => {
-    const fault: SttFault = { type: "drop", afterSpeechMessages: 40, afterwards: "down" };
+    const fault: SttFault = { type: "drop", afterSpeechMs: 800, afterwards: "down" };
     const { gap, log, heard } = await callWithoutBackup(fault, true);
     expect(heard).toBe(true);
     reportCase("stt dropped mid-utterance then down, no backup, browser", gap, log);
@@ -135,7 +135,7 @@ describe("a failing transcriber on a Twilio media stream", () => {
     const phone = world.phone;
     if (!phone) throw new Error("the file's world has no phone line");
     const { gap, log } = await world.slots.run(async () => {
-      const caller = await phone.ring(from, { stt: { type: "drop", afterSpeechMessages: 40, afterwards: "down" } });
+      const caller = await phone.ring(from, { stt: { type: "drop", afterSpeechMs: 800, afterwards: "down" } });
       await greetingHeard(caller.ear);
       const turnEnded = await caller.say(CALLER_LINE);
       const settled = await heardUntilSettled(caller.ear, turnEnded, "the answer");

@@ -25,11 +25,11 @@ export type SttFault =
   /** The upgrade is answered 401 with Deepgram's error body (a revoked key). */
   | { type: "unauthorized" }
   /**
-   * The socket is torn down (no close frame) once a connection has received `afterSpeechMessages`
-   * audio messages carrying speech, so the drop lands mid-utterance. `afterwards: "down"`: the vendor stays
+   * The socket is torn down (no close frame) once a connection has received `afterSpeechMs` of
+   * audio carrying speech (however the client cuts it into messages), so the drop lands mid-utterance. `afterwards: "down"`: the vendor stays
    * down (later connections refused); `"up"`: later connections work.
    */
-  | { type: "drop"; afterSpeechMessages: number; afterwards: "down" | "up" }
+  | { type: "drop"; afterSpeechMs: number; afterwards: "down" | "up" }
   /** Accepts the socket and the audio and never answers, not even a Finalize. */
   | { type: "silent" };
 
@@ -148,7 +148,7 @@ export async function startChaosStt(): Promise<ChaosStt> {
     const vadEvents = new URL(req.url ?? "/", "ws://x").searchParams.get("vad_events") === "true";
     const seconds = (bytes: number) => bytes / 2 / sampleRate;
     let receivedBytes = 0;
-    let speechMessages = 0;
+    let speechBytes = 0;
     /** The utterance since the last Finalize: where its speech started and how much speech it holds. */
     let utterance = { startBytes: 0, speechBytes: 0, interimSent: false };
     const send = (message: unknown) => {
@@ -161,11 +161,11 @@ export async function startChaosStt(): Promise<ChaosStt> {
         scenario.stats.audioMessages += 1;
         receivedBytes += bytes.length;
         if (rms(bytes) < SPEECH_RMS) return;
-        speechMessages += 1;
+        speechBytes += bytes.length;
         if (utterance.speechBytes === 0) utterance.startBytes = receivedBytes - bytes.length;
         utterance.speechBytes += bytes.length;
         const { fault } = scenario;
-        if (fault.type === "drop" && speechMessages >= fault.afterSpeechMessages) {
+        if (fault.type === "drop" && seconds(speechBytes) * 1000 >= fault.afterSpeechMs) {
           scenario.stats.drops += 1;
           if (fault.afterwards === "down") scenario.down = true;
           ws.terminate();
