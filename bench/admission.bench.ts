@@ -19,7 +19,7 @@ import { ERROR_TEXTS } from "@parley/contract";
 import { freshPostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
 import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
 import type { BenchResult } from "./run.ts";
-import type { CallersMessage, CallOutcome, LevelOrder } from "./socket-calls-callers.ts";
+import type { CallersMessage, CallOutcome, LevelOrder } from "./callers.ts";
 
 const CALLS = Number(process.env.ADMISSION_BENCH_CALLS ?? 100);
 const TURNS = Number(process.env.ADMISSION_BENCH_TURNS ?? 3);
@@ -149,7 +149,7 @@ async function prepare(base: string, llmUrl: string) {
 
 /** Offers the calls at once from the callers' process and waits for every outcome. */
 async function offer(order: LevelOrder): Promise<CallOutcome[]> {
-  const child = fork(path.join(import.meta.dirname, "socket-calls-callers.ts"), [], {
+  const child = fork(path.join(import.meta.dirname, "callers.ts"), [], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

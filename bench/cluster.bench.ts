@@ -5,7 +5,7 @@
 // a scripted OpenAI-compatible model on 127.0.0.1), so what degrades is Parley's own work: the VAD,
 // end of turn, the call pipeline, sockets and the database.
 //
-// Each caller (cluster-callers.ts, a process of its own) speaks a line of eSpeak speech, waits for
+// Each caller (callers.ts, a process of its own) speaks a line of eSpeak speech, waits for
 // the reply, lets it play and speaks again; a turn's latency is measured on the caller's clock from
 // its last voiced frame to the first audible frame of the reply, beside the voice_to_voice_ms the
 // call logs store. At each level all calls run at once; the ladder stops at the first level whose
@@ -23,7 +23,7 @@ import { CallLog } from "@parley/contract";
 import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import { freshPostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
 import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
-import type { CallersLoad, CallersMessage, CallKind, CallOutcome, LevelOrder } from "./cluster-callers.ts";
+import type { CallersLoad, CallersMessage, CallKind, CallOutcome, LevelOrder } from "./callers.ts";
 import { ADMIN, type BenchNodes, startBenchNodes, startDirectNode } from "./cluster-nodes.ts";
 import type { BenchResult } from "./run.ts";
 
@@ -57,7 +57,7 @@ function cpuSeconds(pid: number): number {
 
 /** The callers' process: one level at a time. */
 function startCallers() {
-  const child = fork(path.join(import.meta.dirname, "cluster-callers.ts"), [], {
+  const child = fork(path.join(import.meta.dirname, "callers.ts"), [], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -70,7 +70,8 @@ function startCallers() {
     level(order: LevelOrder): Promise<{ outcomes: CallOutcome[]; load: CallersLoad; tokenRetries: number }> {
       return new Promise((resolve, reject) => {
         const onMessage = (message: CallersMessage) => {
-          if (message.type === "ready") return;
+          // "steady" and "winding" time the socket-calls bench's CPU reading; this bench reads none.
+          if (message.type === "ready" || message.type === "steady" || message.type === "winding") return;
           child.off("message", onMessage);
           if (message.type === "result") resolve(message);
           else reject(new Error(`the callers failed: ${message.message}`));

@@ -4,7 +4,7 @@
 // model and the voice (cluster-instant-vendor.ts, a scripted OpenAI-compatible model), so what is
 // measured is Parley's own work: VAD, end of turn, the call pipeline, pacing and the sockets.
 //
-// The callers run in a process of their own (socket-calls-callers.ts): their CPU is not the
+// The callers run in a process of their own (callers.ts): their CPU is not the
 // server's. The server's CPU is read from /proc/<pid>/stat over the stretch in which every call of
 // the level is up (from the last call connecting to the first one finishing). Per level it reports
 // server cores, core per call, calls per core, audio gaps the callers heard (> 100 ms without
@@ -29,7 +29,7 @@ import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-doubl
 import { freshPostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
 import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
 import type { BenchResult } from "./run.ts";
-import type { CallersLoad, CallersMessage, CallKind, CallOutcome, LevelOrder } from "./socket-calls-callers.ts";
+import type { CallersLoad, CallersMessage, CallKind, CallOutcome, LevelOrder } from "./callers.ts";
 
 const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(",").map((v) => v.trim());
 const KINDS = list(process.env.SOCKET_BENCH_KINDS, "browser,twilio") as CallKind[];
@@ -142,7 +142,7 @@ interface LevelReport {
 
 /** The callers' process; `level` also reads the server's CPU at "steady" and "winding". */
 function startCallers(serverPid: () => number) {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, "socket-calls-callers.ts"), [], {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, "callers.ts"), [], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -1,14 +1,15 @@
-// The callers of the socket-calls bench (socket-calls.bench.ts), in a process of their own so their
-// CPU is not counted against the server: each caller opens a browser call (realtime WebSocket) or a
-// Twilio media stream after a signed voice webhook, sends audio every 20 ms of wall clock — silence,
-// its line, silence — and measures each turn from sending its last voiced frame to receiving the
-// first audible frame of the reply. Beside the cluster bench's callers (cluster-callers.ts, whose
-// call flow this follows) it listens for audio gaps: a reply (the instant voice's continuous tone)
-// arrives paced in 20 ms frames, so a frame arriving after everything received of the reply before
-// it has played out left the caller's ear without sound for that long (the server sends nothing
-// while the assistant is quiet, so only replies are timed). It tells the bench when every call is up
-// ("steady") and when the first one finishes ("winding"), so the server's CPU is read over the
-// stretch in which all calls run at once.
+// The callers of the socket-calls, admission and cluster benches, in a process of their own (forked
+// by the bench) so their CPU is not counted against the server and their clock is not a server's
+// event loop: each caller opens a browser call (realtime WebSocket) or a Twilio media stream after a
+// signed voice webhook, sends audio every 20 ms of wall clock — silence, its line, silence — and
+// measures each turn from sending its last voiced frame to receiving the first audible frame of the
+// reply. It lets the reply play out, pauses a moment and speaks again, `turns` times, then hangs up.
+// It listens for audio gaps: a reply (the instant voice's continuous tone) arrives paced in 20 ms
+// frames, so a frame arriving after everything received of the reply before it has played out left
+// the caller's ear without sound for that long (the server sends nothing while the assistant is
+// quiet, so only replies are timed). It tells the bench when every call is up ("steady") and when the
+// first one finishes ("winding"), so the server's CPU can be read over the stretch in which all calls
+// run at once.
 import { randomBytes } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { callerSpeech, frameRms } from "@parley/engine/testing/telephony/audio-checks";
