@@ -18,8 +18,8 @@ import path from "node:path";
 import { ERROR_TEXTS } from "@parley/contract";
 import { freshPostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
 import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
-import type { BenchResult } from "./run.ts";
 import type { CallersMessage, CallOutcome, LevelOrder } from "./callers.ts";
+import type { BenchResult } from "./run.ts";
 
 const CALLS = Number(process.env.ADMISSION_BENCH_CALLS ?? 100);
 const TURNS = Number(process.env.ADMISSION_BENCH_TURNS ?? 3);

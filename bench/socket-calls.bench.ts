@@ -28,8 +28,8 @@ import { CallLog } from "@parley/contract";
 import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import { freshPostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
 import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
-import type { BenchResult } from "./run.ts";
 import type { CallersLoad, CallersMessage, CallKind, CallOutcome, LevelOrder } from "./callers.ts";
+import type { BenchResult } from "./run.ts";
 
 const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(",").map((v) => v.trim());
 const KINDS = list(process.env.SOCKET_BENCH_KINDS, "browser,twilio") as CallKind[];
