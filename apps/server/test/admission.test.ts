@@ -182,6 +182,8 @@ describe("Twilio inbound under saturation", () => {
   }
 
   it('answers <Reject reason="busy"/> while saturated and opens the stream once calm', async () => {
+    // A call admitted a moment ago: the gate has a call to protect (with none, it takes the first).
+    world.t.ctx.admission.admit("phone");
     push(load, lagging, 2);
     const busy = await ring();
     expect(busy.status).toBe(200);
@@ -256,6 +258,8 @@ describe("SIP INVITE under saturation", () => {
   }
 
   it("answers 503 Service Unavailable with Retry-After while saturated", async () => {
+    // A call admitted a moment ago: the gate has a call to protect (with none, it takes the first).
+    sip.t.ctx.admission.admit("sip");
     push(load, lagging, 2);
     const answer = await invite();
     expect(answer.status).toBe(503);

@@ -66,7 +66,8 @@ describe("admission gate", () => {
   });
 
   it("is not made busy by one stall, but by lag that lasts", () => {
-    const { gate, push } = gateWith();
+    const { gate, push, setRunning } = gateWith();
+    setRunning(1);
     push({ lagP99Ms: 120 });
     expect(gate.status().state).toBe("open");
     push({ lagP99Ms: 80 });
@@ -75,7 +76,8 @@ describe("admission gate", () => {
   });
 
   it("stays busy until the loop has been calm for three seconds (hysteresis)", () => {
-    const { gate, push } = gateWith();
+    const { gate, push, setRunning } = gateWith();
+    setRunning(1);
     push({ lagP99Ms: 80 }, 2);
     push({ lagP99Ms: 30 }, 6); // under the limit but not under half of it: not calm
     expect(gate.status().state).toBe("busy");
@@ -86,7 +88,8 @@ describe("admission gate", () => {
   });
 
   it("is made busy by audio deadline misses before the lag shows", () => {
-    const { gate, push } = gateWith();
+    const { gate, push, setRunning } = gateWith();
+    setRunning(1);
     // One stall: every running call reports its late frame at once. Not yet saturation.
     push({ audioMisses: 100 });
     expect(gate.status().state).toBe("open");
@@ -102,6 +105,16 @@ describe("admission gate", () => {
     setRunning(20);
     push({ utilization: 0.7 }, 20);
     expect(gate.status().perCallLoad).toBeGreaterThan(0.03);
+  });
+
+  it("takes the first call whatever the figures say: with no call running there is nothing to protect", () => {
+    const { gate, push, setRunning } = gateWith();
+    push({ lagP99Ms: 400, utilization: 0.99 }, 4);
+    expect(refusal(gate)).toBeNull();
+    // That call now settles: the next offer is judged by the figures.
+    expect(refusal(gate)).toBe("event_loop_lag");
+    setRunning(1);
+    expect(refusal(gate)).toBe("event_loop_lag");
   });
 
   it("holds a fixed ceiling of calls when one is set", () => {

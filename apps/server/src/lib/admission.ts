@@ -7,7 +7,8 @@ import { AppError } from "./app-error.ts";
 /**
  * Admission control: this process refuses new calls while it is saturated, so the calls it runs
  * keep their audio. Each channel asks `admit()` before a call takes anything (a slot, a room, a
- * port); a call once admitted is never cut by it. Two kinds of refusal:
+ * port); a call once admitted is never cut by it. A process running no call takes the first one
+ * whatever the figures say: there is nothing to protect. Otherwise, two kinds of refusal:
  *  - busy: the event loop's delay p99 reached ADMISSION_MAX_LAG_MS in two of the last four half
  *    seconds, or the media path missed audio deadlines in two of them. Once the window is clear it
  *    holds for three calm seconds more (p99 under half the limit, no misses), so a process near
@@ -148,9 +149,12 @@ export class AdmissionGate {
   }
 
   private refusal(): RefusalReason | null {
-    if (this.busy) return this.busy;
     const running = this.deps.runningCalls();
     const settling = this.admittedPerTick.reduce((sum, n) => sum + n, 0);
+    // With no call to protect, the lag or load is someone else's (a neighbour on the machine, a
+    // build): refusing would turn the caller away and protect nobody. The first call is taken.
+    if (running + settling === 0) return null;
+    if (this.busy) return this.busy;
     const { maxCalls, maxLoad } = this.settings;
     if (maxCalls !== null && running + 1 > maxCalls) return "max_calls";
     // Calls admitted in the last seconds may not show in the utilisation yet: count them in full.
