@@ -57,6 +57,32 @@ export function isDigitalSilence(pcm: Int16Array): boolean {
   return true;
 }
 
+/**
+ * While the assistant is quiet, one silent frame in this many still goes out (every 500 ms): the
+ * caller's side, and any proxy between, sees a live stream, and one that stalled shows as a stretch
+ * without frames — at 2 writes a second instead of 50.
+ */
+export const QUIET_KEEPALIVE_FRAMES = 25;
+
+/**
+ * Frame by frame, whether an outgoing frame is written: sound always; the assistant's silence
+ * (exact zeros) only as a keepalive every QUIET_KEEPALIVE_FRAMES frames, and — with
+ * `firstAfterSound` — as the first silent frame after sound, which on a phone stream carries the
+ * resampler's tail of that sound.
+ */
+export function silenceFilter(options: { firstAfterSound: boolean }): (pcm: Int16Array) => boolean {
+  let quietRun = 0;
+  return (pcm) => {
+    if (!isDigitalSilence(pcm)) {
+      quietRun = 0;
+      return true;
+    }
+    quietRun += 1;
+    if (quietRun === 1 && options.firstAfterSound) return true;
+    return quietRun % QUIET_KEEPALIVE_FRAMES === 0;
+  };
+}
+
 /** The playout hands over a frame every 20 ms; one this much later than that was a deadline missed. */
 const LATE_FRAME_MS = 20 + 40;
 

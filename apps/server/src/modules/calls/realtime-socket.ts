@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
 import { RateBudget } from "./rate-budget.ts";
-import { bytesFromPcm, isDigitalSilence, lateFrameWatch, pcmFromBytes } from "./realtime-messages.ts";
+import { bytesFromPcm, lateFrameWatch, pcmFromBytes, silenceFilter } from "./realtime-messages.ts";
 import { RoomGrantClaims } from "./room-grant.ts";
 import { type CallTransport, type LiveCall, originAllowed, WEB_ORIGIN } from "./runtime.ts";
 
@@ -27,6 +27,7 @@ function bytesOf(data: RawData): Buffer {
 
 function transportOf(socket: WebSocket): CallTransport {
   const paced = lateFrameWatch();
+  const worthWriting = silenceFilter({ firstAfterSound: false });
   return {
     send(message) {
       if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
@@ -34,8 +35,8 @@ function transportOf(socket: WebSocket): CallTransport {
     sendAudio(pcm) {
       paced();
       // A socket write per 20 ms frame is the largest cost of a call: the assistant's silence
-      // (exact zeros) is not sent, the caller's player is quiet between frames anyway.
-      if (socket.readyState === OPEN && !isDigitalSilence(pcm)) socket.send(bytesFromPcm(pcm), { binary: true });
+      // (exact zeros) is sent only as a keepalive, the caller's player is quiet between frames anyway.
+      if (worthWriting(pcm) && socket.readyState === OPEN) socket.send(bytesFromPcm(pcm), { binary: true });
     },
     close(code, reason) {
       if (socket.readyState === OPEN) socket.close(code, reason.slice(0, 120));

@@ -2,7 +2,7 @@ import type { RealtimeServerMessage } from "@parley/contract";
 import type { CallEvent, StreamCodec } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import { isDigitalSilence, lateFrameWatch } from "../calls/realtime-messages.ts";
+import { lateFrameWatch, silenceFilter } from "../calls/realtime-messages.ts";
 import type { CallTransport, LiveCall } from "../calls/runtime.ts";
 import type { CallControl } from "./call-control.ts";
 
@@ -33,8 +33,8 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  */
 export class MediaStreamTransport implements CallTransport {
   private framesSent = 0;
-  /** The previous frame was exact silence: a silent frame after it carries no tail of speech. */
-  private lastQuiet = false;
+  /** Sound, the first silent frame after it (the resampler's tail of that sound) and a keepalive. */
+  private readonly worthWriting = silenceFilter({ firstAfterSound: true });
   /** Until this frame count every frame is written, silence too (see sendAudio). */
   private wholeUntil = WHOLE_FRAMES;
   /** Reports frames handed over past their time to admission control. */
@@ -103,16 +103,14 @@ export class MediaStreamTransport implements CallTransport {
 
   sendAudio(pcm: Int16Array): void {
     // The codec sees every frame (its resampler and framing keep their timing), but the assistant's
-    // silence is not written: the vendor plays nothing between media messages, and a JSON message
-    // and a socket write per 20 ms of silence were most of a phone call's cost. The first silent
-    // frame after speech still goes out, as it carries the resampler's tail of that speech, and so
-    // does a stream's first second.
+    // silence is written only as a keepalive: the vendor plays nothing between media messages, and
+    // a JSON message and a socket write per 20 ms of silence were most of a phone call's cost. The
+    // first silent frame after speech still goes out, as it carries the resampler's tail of that
+    // speech, and so does a stream's first second.
     this.paced();
     const messages = this.codec.encodeAudio(pcm);
-    const quiet = isDigitalSilence(pcm);
-    const skip = quiet && this.lastQuiet && this.framesSent >= this.wholeUntil;
-    this.lastQuiet = quiet;
-    if (!skip) {
+    const write = this.worthWriting(pcm) || this.framesSent < this.wholeUntil;
+    if (write) {
       for (const message of messages) this.write(message);
       if (messages.length > 0) this.writtenSinceMark = true;
     }
