@@ -349,13 +349,14 @@ function runCall(
   const onAudio = (rms: number, ms: number) => {
     const now = performance.now();
     outcome.audioMessages += 1;
-    // Within a reply (a continuous tone) every frame is due when the ones before it have played.
-    if (phase === "listening") gap(now - streamPlayedAt);
     if (rms < AUDIBLE_RMS) {
+      // The server's keepalive while the assistant is quiet (one silent frame every 500 ms): not
+      // part of a reply, so it neither shows nor fills a gap.
       quietFrames += 1;
-      if (phase === "listening") streamPlayedAt = Math.max(streamPlayedAt, now) + ms;
       return;
     }
+    // Within a reply (a continuous tone) every frame is due when the ones before it have played.
+    if (phase === "listening") gap(now - streamPlayedAt);
     heardFrames += 1;
     // Sound after the reply was taken to have ended (REPLY_END_QUIET_MS without any): the reply broke off.
     if (phase === "pause" || phase === "speaking") gap(now - lastAudibleAt);
