@@ -350,7 +350,7 @@ function runCall(
     const now = performance.now();
     outcome.audioMessages += 1;
     if (rms < AUDIBLE_RMS) {
-      // The server's keepalive while the assistant is quiet (one silent frame every 500 ms): not
+      // The server's keepalive while the assistant is quiet (one silent frame every 200 ms): not
       // part of a reply, so it neither shows nor fills a gap.
       quietFrames += 1;
       return;
