@@ -28,6 +28,7 @@ import { CallLog } from "@parley/contract";
 import { startTwilioDouble } from "@parley/engine/testing/telephony/twilio-double";
 import { freshPostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
 import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
+import { prepareBenchWorkspace, request } from "./bench-workspace.ts";
 import type { CallersLoad, CallersMessage, CallKind, CallOutcome, LevelOrder } from "./callers.ts";
 import type { BenchResult } from "./run.ts";
 
@@ -188,62 +189,6 @@ function startCallers(serverPid: () => number) {
   };
 }
 
-async function request(base: string, token: string | null, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-const field = (value: unknown, ...keys: string[]): unknown =>
-  keys.reduce<unknown>((at, key) => (typeof at === "object" && at !== null ? Reflect.get(at, key) : undefined), value);
-
-/** The administrator's workspace made ready: limit raised, the Twilio double's number, the assistant. */
-async function prepare(base: string, llmUrl: string, twilio: { sid: string; token: string; origin: string }) {
-  const login = await fetch(`${base}/api/v1/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const token = String(field(await login.json(), "access_token"));
-  const workspaces = await request(base, token, "GET", "/workspaces");
-  const rows = (Array.isArray(workspaces) ? workspaces : field(workspaces, "data")) as {
-    id: string;
-    is_current: boolean;
-  }[];
-  const workspace = rows.find((w) => w.is_current) ?? rows[0];
-  if (!workspace) throw new Error("no workspace");
-  await request(base, token, "PATCH", `/workspaces/${workspace.id}`, { concurrency_limit: 1000 });
-  await request(base, token, "PUT", "/integrations/twilio", {
-    credentials: { account_sid: twilio.sid, auth_token: twilio.token, base_url: twilio.origin },
-  });
-  const agent = await request(base, token, "POST", "/agents", {
-    name: "Socket bench",
-    first_message: "",
-    first_speaker: "user",
-    max_call_duration: 3600,
-    timeout_seconds: 600,
-    llm_provider: "openai-compatible",
-    llm_provider_config: { model: "scripted", base_url: llmUrl },
-    // The "local" vendor is the instant doubles in the server (cluster-node-preload.ts).
-    stt_provider: "local",
-    stt_provider_config: {},
-    tts_provider: "local",
-    tts_provider_config: { model: "espeak-ng", voice: "en-us" },
-  });
-  const agentId = String(field(agent, "id"));
-  await request(base, token, "POST", "/phone-numbers", { number: NUMBER, provider: "twilio", agent_id: agentId });
-  return { token, agentId };
-}
-
 /** The voice_to_voice_ms the call logs stored for a level's calls, once every log is closed. */
 async function storedVoiceToVoice(base: string, token: string, outcomes: CallOutcome[]): Promise<number[]> {
   const values: number[] = [];
@@ -278,10 +223,16 @@ export async function run(): Promise<BenchResult> {
   try {
     server = await startServer(database.url);
     const running = server;
-    const { token, agentId } = await prepare(running.base, llm.baseUrl, {
-      sid,
-      token: twilioToken,
-      origin: double.origin,
+    const { token, agentId } = await prepareBenchWorkspace(running.base, {
+      admin: ADMIN,
+      assistantName: "Socket bench",
+      number: NUMBER,
+      llmUrl: llm.baseUrl,
+      twilio: {
+        sid,
+        token: twilioToken,
+        origin: double.origin,
+      },
     });
     callers = startCallers(() => running.pid);
     await callers.ready;
