@@ -20,6 +20,7 @@ import { freshPostgresDatabase } from "../apps/server/test/support/postgres-data
 import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
 import type { CallersMessage, CallOutcome, LevelOrder } from "./callers.ts";
 import type { BenchResult } from "./run.ts";
+import { serverUp } from "./server-child.ts";
 
 const CALLS = Number(process.env.ADMISSION_BENCH_CALLS ?? 100);
 const TURNS = Number(process.env.ADMISSION_BENCH_TURNS ?? 3);
@@ -68,29 +69,10 @@ async function startServer(databaseUrl: string, admission: string) {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    const up = await fetch(`${base}/api/v1/health/live`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the server did not start: ${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const { output } = await serverUp(child, `${base}/api/v1/health/live`);
   return {
     base,
-    output: () => output,
+    output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, "exit");

@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startLocalCluster } from "../deploy/src/local-cluster.ts";
+import { serverUp } from "./server-child.ts";
 
 export const ADMIN = { email: "cluster-bench@example.com", password: "Cluster-bench-password-1" };
 
@@ -99,30 +100,11 @@ export async function startDirectNode(databaseUrl: string): Promise<BenchNodes> 
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    const up = await fetch(`${base}/api/v1/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the server did not start: ${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const { output } = await serverUp(child, `${base}/api/v1/health/ready`);
   return {
     url: base,
     pids: () => new Map(child.pid === undefined ? [] : [["direct", child.pid]]),
-    output: () => output,
+    output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, "exit");

@@ -31,6 +31,7 @@ import { startScriptedLlm } from "../apps/server/test/support/scripted-llm.ts";
 import { prepareBenchWorkspace, request } from "./bench-workspace.ts";
 import type { CallersLoad, CallersMessage, CallKind, CallOutcome, LevelOrder } from "./callers.ts";
 import type { BenchResult } from "./run.ts";
+import { serverUp } from "./server-child.ts";
 
 const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(",").map((v) => v.trim());
 const KINDS = list(process.env.SOCKET_BENCH_KINDS, "browser,twilio") as CallKind[];
@@ -98,32 +99,13 @@ async function startServer(databaseUrl: string) {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    const up = await fetch(`${base}/api/v1/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the server did not start: ${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const { output } = await serverUp(child, `${base}/api/v1/health/ready`);
   const pid = child.pid;
   if (pid === undefined) throw new Error("the server has no pid");
   return {
     base,
     pid,
-    output: () => output,
+    output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, "exit");
