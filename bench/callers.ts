@@ -72,7 +72,7 @@ const START_JITTER_MS = 1_500;
 /** From the first request of a call to its socket being ready. */
 const CONNECT_TIMEOUT_MS = 60_000;
 /** The caller's words (cluster-instant-vendor.ts "hears" its line whatever is said). */
-const LINE = "I would like to book a table for two";
+const LINE = "I would like to book a table for two tonight";
 const MULAW_SILENCE = 0xff;
 /** A stretch without audio longer than this is a gap a caller hears (the bar for lost audio). */
 export const GAP_MS = 100;

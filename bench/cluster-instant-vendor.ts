@@ -5,8 +5,13 @@
 // database) and nothing of a vendor's: what the bench compares across loads is Parley.
 import { FakeTts, ScriptedStt } from "@parley/engine/testing/fake-providers";
 
-/** What every caller "says"; the full stop lets the punctuation end-of-turn rule answer at once. */
-export const HEARD_LINE = "I would like to book a table for two.";
+/**
+ * What every caller "says": a finished sentence, so the punctuation end-of-turn rule answers (100 ms
+ * from the end of speech, the detector's pause included). A line ending on a number ("… for two.")
+ * would wait the number rule's 500 ms for more digits, as it should for a caller reading one out:
+ * that is the assistant's setting, not Parley's cost.
+ */
+export const HEARD_LINE = "I would like to book a table for two tonight.";
 /** Each word of the reply as this much tone: "Sure, for what time?" is 0.6 s of audio. */
 const MS_PER_WORD = 150;
 /** Enough lines for any call of the bench (one per turn). */
