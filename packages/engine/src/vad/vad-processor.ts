@@ -1,7 +1,7 @@
 import { rms } from "../audio/pcm.ts";
 import { AUDIBLE_RMS, FRAME_MS } from "../constants.ts";
 import { FrameProcessor } from "../frames/frame-processor.ts";
-import type { DataFrame } from "../frames/frames.ts";
+import type { DataFrame, FrameOf } from "../frames/frames.ts";
 import { TurnDetector, type TurnSettings } from "./turn-detector.ts";
 import type { VoiceActivityModel } from "./voice-activity.ts";
 
@@ -30,11 +30,16 @@ export class VadProcessor extends FrameProcessor {
     return this.detector.speaking;
   }
 
-  protected override async process(frame: DataFrame): Promise<void> {
+  protected override process(frame: DataFrame): void | Promise<void> {
     this.push(frame);
     if (frame.type !== "audio_in") return;
     const result = this.model.process(frame.pcm);
-    const probability = typeof result === "number" ? result : await result;
+    // Most frames complete no model window (or a silent one): their probability is at hand.
+    if (typeof result === "number") return this.judge(frame, result);
+    return result.then((probability) => this.judge(frame, probability));
+  }
+
+  private judge(frame: FrameOf<"audio_in">, probability: number): void {
     // The end of the caller's speech is the last frame that was not silence, in the audio's own
     // arrival time: the pause the detector then needs is the caller's wait, not a shift of the anchor.
     if (probability >= this.endThreshold) {
