@@ -66,4 +66,28 @@ describe("streaming recorder", () => {
     expect(all.filter((_, i) => i % 2 === 0).every((s) => s === 0)).toBe(true);
     expect(all.filter((_, i) => i % 2 === 1).every((s) => s === 500)).toBe(true);
   });
+
+  it("pairs the sides sample by sample whatever sizes their pieces come in", () => {
+    const { recorder, written } = recordInto();
+    const total = 40_000;
+    const ramp = (from: number, n: number, sign: number) =>
+      Int16Array.from({ length: n }, (_, i) => sign * ((from + i) % 30_000));
+    let caller = 0;
+    let assistant = 0;
+    while (caller < total || assistant < total) {
+      if (caller <= assistant && caller < total) {
+        const n = Math.min(320, total - caller);
+        recorder.pushCaller(ramp(caller, n, 1));
+        caller += n;
+      } else {
+        const n = Math.min(777, total - assistant);
+        recorder.pushAssistant(ramp(assistant, n, -1));
+        assistant += n;
+      }
+    }
+    recorder.finish();
+    const all = written.flatMap((c) => [...c]);
+    expect(all).toHaveLength(2 * total);
+    for (let i = 0; i < total; i += 97) expect([all[2 * i], all[2 * i + 1]]).toEqual([i % 30_000, -(i % 30_000) || 0]);
+  });
 });

@@ -54,33 +54,34 @@ export interface RecordingSink {
 /** How far one side may run ahead of the other before the silent side is filled with silence. */
 const MAX_SKEW_SAMPLES = ENGINE_SAMPLE_RATE;
 /**
- * Paired audio is written in pieces of 100 ms, not a frame at a time: one array and one sink
- * call per five frames of every call.
+ * Paired audio is written a second at a time (64 KB), not a frame at a time: one array, one sink
+ * call and one file write per second of every call.
  */
-const WRITE_SAMPLES = ENGINE_SAMPLE_RATE / 10;
+const WRITE_SAMPLES = ENGINE_SAMPLE_RATE;
 
 /**
- * Streams the stereo recording as the call runs instead of holding it: both sides are paired
- * sample by sample and written out, so memory stays under a second of audio and nothing large is
- * built at hang-up. A side that falls more than a second behind (a muted caller) is filled with
- * silence, which keeps the two sides in step.
+ * Streams the stereo recording as the call runs instead of holding it: each side's samples go
+ * straight into their slots of one interleaved buffer as they arrive, and whole seconds of it are
+ * written out, so memory stays around a second of audio per side and nothing large is built at
+ * hang-up. A side that falls more than a second behind (a muted caller) is filled with silence,
+ * which keeps the two sides in step.
  */
 export class StreamingRecorder {
-  private readonly caller: Int16Array[] = [];
-  private readonly assistant: Int16Array[] = [];
+  /** Interleaved stereo, caller left; every slot past a side's held samples is zero. */
+  private stereo = new Int16Array(2 * (WRITE_SAMPLES + MAX_SKEW_SAMPLES));
   private callerHeld = 0;
   private assistantHeld = 0;
 
   constructor(private readonly sink: RecordingSink) {}
 
   pushCaller(pcm: Int16Array): void {
-    this.caller.push(pcm.slice());
+    this.place(pcm, 0, this.callerHeld);
     this.callerHeld += pcm.length;
     this.pump();
   }
 
   pushAssistant(pcm: Int16Array): void {
-    this.assistant.push(pcm.slice());
+    this.place(pcm, 1, this.assistantHeld);
     this.assistantHeld += pcm.length;
     this.pump();
   }
@@ -91,6 +92,18 @@ export class StreamingRecorder {
     if (rest > 0) this.write(rest);
   }
 
+  private place(pcm: Int16Array, channel: number, at: number): void {
+    const needed = 2 * (at + pcm.length);
+    if (needed > this.stereo.length) {
+      const grown = new Int16Array(Math.max(needed, 2 * this.stereo.length));
+      grown.set(this.stereo);
+      this.stereo = grown;
+    }
+    const stereo = this.stereo;
+    const base = 2 * at + channel;
+    for (let j = 0; j < pcm.length; j++) stereo[base + 2 * j] = pcm[j] as number;
+  }
+
   private pump(): void {
     const skew = Math.abs(this.callerHeld - this.assistantHeld);
     const ready = skew > MAX_SKEW_SAMPLES ? Math.max(this.callerHeld, this.assistantHeld) - MAX_SKEW_SAMPLES : 0;
@@ -98,25 +111,14 @@ export class StreamingRecorder {
     if (paired >= WRITE_SAMPLES || (ready > 0 && paired > 0)) this.write(paired);
   }
 
+  /** Writes the first `samples` of both sides (a side holding fewer is silence there) and moves the rest up. */
   private write(samples: number): void {
-    const stereo = new Int16Array(samples * 2);
-    take(this.caller, samples, stereo, 0);
-    take(this.assistant, samples, stereo, 1);
+    const held = Math.max(this.callerHeld, this.assistantHeld);
+    this.sink.write(this.stereo.slice(0, 2 * samples));
+    this.stereo.copyWithin(0, 2 * samples, 2 * held);
+    // What moved up left its old slots; past the new holdings every slot is silence again.
+    this.stereo.fill(0, 2 * Math.max(0, held - samples), 2 * held);
     this.callerHeld = Math.max(0, this.callerHeld - samples);
     this.assistantHeld = Math.max(0, this.assistantHeld - samples);
-    this.sink.write(stereo);
-  }
-}
-
-/** Moves up to `samples` from the front of `chunks` into every other slot of `out` (silence when short). */
-function take(chunks: Int16Array[], samples: number, out: Int16Array, channel: number): void {
-  let i = 0;
-  while (i < samples && chunks.length > 0) {
-    const chunk = chunks[0] as Int16Array;
-    const n = Math.min(samples - i, chunk.length);
-    for (let j = 0; j < n; j++) out[(i + j) * 2 + channel] = chunk[j] as number;
-    i += n;
-    if (n === chunk.length) chunks.shift();
-    else chunks[0] = chunk.subarray(n);
   }
 }
