@@ -1,11 +1,12 @@
 // Lighthouse (mobile, simulated throttling: its defaults) on the built product served as a user
 // runs it: /auth/login as a visitor, and every main page signed in, over a workspace with the data
-// a user soon has (assistants, a drawn workflow, documents, phone numbers). Builds web and server
-// first, starts the server on 127.0.0.1 with a fresh data directory, drives Debian's Chromium. Each page is
-// measured LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is kept,
-// since a shared machine makes single runs noisy.
+// a user soon has (assistants, a drawn workflow, documents, phone numbers, a fortnight of calls).
+// Builds web and server first, starts the server on 127.0.0.1 with a fresh data directory, drives
+// Debian's Chromium. Each page is measured LIGHTHOUSE_RUNS times (default 3) and the run with the
+// median performance score is kept, since a shared machine makes single runs noisy.
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse, { type Flags, type RunnerResult } from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
@@ -13,6 +14,7 @@ import { apiCall, apiLogin } from "../e2e/support/api.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/browser.ts";
 import { startServer } from "../e2e/support/server.ts";
 import { STORAGE_KEYS } from "../packages/contract/src/constants.ts";
+import { type CallHistoryOwner, writeCallHistory } from "./lighthouse-call-logs.ts";
 import type { BenchResult } from "./run.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -121,11 +123,14 @@ async function median(browser: Browser, url: string, name: string, accessToken?:
   return { ...kept, runs: runs.map((r) => r.performance).join(" ") };
 }
 
-/** Three assistants, a workflow drawn with a few steps, two documents and two SIP numbers; the workflow's id. */
-async function seedWorkspace(url: string, token: string): Promise<string> {
-  const agents: string[] = [];
+/**
+ * Three assistants, a workflow drawn with a few steps, two documents and two SIP numbers; the
+ * workflow's id, and what the call history needs (the workspace, assistants and numbers).
+ */
+async function seedWorkspace(url: string, token: string): Promise<{ workflowId: string; owner: CallHistoryOwner }> {
+  const agents: { id: string; name: string }[] = [];
   for (const name of ["Front Desk", "Appointments", "After-hours line"]) {
-    agents.push((await apiCall<{ id: string }>(url, token, "POST", "/agents", { name })).id);
+    agents.push({ id: (await apiCall<{ id: string }>(url, token, "POST", "/agents", { name })).id, name });
   }
   const { id } = await apiCall<{ id: string }>(url, token, "POST", "/workflows", { name: "Support flow" });
   // A booking line: greet, find out what the caller needs, book or hand over, say goodbye.
@@ -161,18 +166,23 @@ async function seedWorkspace(url: string, token: string): Promise<string> {
     body: form,
   });
   if (!upload.ok) throw new Error(`document upload failed: ${upload.status} ${await upload.text()}`);
+  const numbers: { id: string; number: string }[] = [];
   for (const [number, agent] of [
-    ["+14155550170", agents[0]],
-    ["+14155550171", agents[1]],
+    ["+14155550170", agents[0]?.id],
+    ["+14155550171", agents[1]?.id],
   ]) {
-    await apiCall(url, token, "POST", "/phone-numbers", {
+    const created = await apiCall<{ id: string }>(url, token, "POST", "/phone-numbers", {
       number,
       provider: "sip_trunk",
       agent_id: agent,
       sip_trunk: { sip_host: "sip.carrier.example", register: false, username: "", allowed_ips: ["192.0.2.10"] },
     });
+    numbers.push({ id: created.id, number: number ?? "" });
   }
-  return id;
+  const workspaces = await apiCall<{ id: string; is_current: boolean }[]>(url, token, "GET", "/workspaces");
+  const workspace = workspaces.find((w) => w.is_current) ?? workspaces[0];
+  if (!workspace) throw new Error("the administrator has no workspace");
+  return { workflowId: id, owner: { workspaceId: workspace.id, agents, numbers } };
 }
 
 export async function run(): Promise<BenchResult> {
@@ -181,11 +191,19 @@ export async function run(): Promise<BenchResult> {
     execFileSync("npm", ["run", "build"], { cwd: path.resolve(import.meta.dirname, ".."), stdio: "ignore" });
   }
   // A SIP listener (on a free port) lets the workspace hold SIP trunk numbers, which need no vendor.
-  const server = await startServer({ SIP_PORT: "0" });
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  // The data directory outlives the first start: the call history is written between two starts.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "parley-lighthouse-"));
+  const env = { SIP_PORT: "0", DATA_DIR: dataDir };
+  let server = await startServer(env);
+  let browser: Browser | undefined;
   try {
+    const seedToken = await apiLogin(server.url, server.admin.email, server.admin.password);
+    const { workflowId, owner } = await seedWorkspace(server.url, seedToken);
+    await server.stop();
+    await writeCallHistory(dataDir, owner);
+    server = await startServer(env);
     const token = await apiLogin(server.url, server.admin.email, server.admin.password);
-    const workflowId = await seedWorkspace(server.url, token);
+    browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
     const pages: [string, string, string | undefined][] = [
       ["/auth/login", "/auth/login", undefined],
       ["/assistants", "/assistants", token],
@@ -205,7 +223,8 @@ export async function run(): Promise<BenchResult> {
     }
     return { name: "lighthouse", rows };
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
