@@ -22,8 +22,12 @@ function frames(pcm: Int16Array) {
 }
 
 async function vadEvents(pcm: Int16Array) {
-  const h = new FrameHarness(new VadProcessor(await SileroVad.create(), turnSettings("medium")));
-  await h.send(...frames(pcm));
+  const vad = new VadProcessor(await SileroVad.create(), turnSettings("medium"));
+  const h = new FrameHarness(vad);
+  for (const frame of frames(pcm)) vad.queueFrame(frame);
+  // The model answers from its own thread: a window is a message there and back, not a tick.
+  while (!vad.idle) await new Promise((resolve) => setTimeout(resolve, 5));
+  await h.settle();
   return h.ofType("vad").map((f) => f.speaking);
 }
 

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { InferenceSession, Tensor } from "onnxruntime-node";
+import { Worker } from "node:worker_threads";
 import type { VoiceActivityModel } from "./voice-activity.ts";
 
 /** Silero v5 reads 512-sample windows at 16 kHz, each with the previous window's last 64 samples. */
@@ -31,57 +31,91 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+type WorkerReply =
+  | { ready: true }
+  | { failed: string }
+  | { id: number; output: Float32Array; stateN: Float32Array }
+  | { id: number; error: string };
+
 /**
- * One ONNX session for the process, shared by every call. Windows that arrive close together run
- * as one batch (the model takes a batch dimension, state [2, B, 128]): one inference for many
- * calls costs far less than one each.
+ * The model's thread: one ONNX session, one batch at a time. Plain JavaScript in a string, so it
+ * runs the same from the TypeScript sources and from the server's bundle (no file to find).
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const ort = require(workerData.ort);
+(async () => {
+  const session = await ort.InferenceSession.create(workerData.model, {
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    executionMode: "sequential",
+    graphOptimizationLevel: "all",
+  });
+  const sr = new ort.Tensor("int64", BigInt64Array.from([16000n]), []);
+  parentPort.on("message", async ({ id, size, input, state }) => {
+    try {
+      const out = await session.run({
+        input: new ort.Tensor("float32", input, [size, ${INPUT}]),
+        state: new ort.Tensor("float32", state, [2, size, 128]),
+        sr,
+      });
+      const output = Float32Array.from(out.output.data);
+      const stateN = Float32Array.from(out.stateN.data);
+      parentPort.postMessage({ id, output, stateN }, [output.buffer, stateN.buffer]);
+    } catch (error) {
+      parentPort.postMessage({ id, error: String((error && error.message) || error) });
+    }
+  });
+  parentPort.postMessage({ ready: true });
+})().catch((error) => parentPort.postMessage({ failed: String((error && error.message) || error) }));
+`;
+
+/**
+ * One model for the process, shared by every call, on a thread of its own: a batch of windows
+ * takes milliseconds of CPU, which on the main thread would hold every call's audio and sockets
+ * back that long (and keep the process on one core). Windows that arrive close together run as
+ * one batch (the model takes a batch dimension, state [2, B, 128]): one inference for many calls
+ * costs far less than one each. One batch is in flight at a time; windows that arrive meanwhile
+ * form the next.
  */
 class SileroRuntime {
   private queue: Pending[] = [];
-  private running = false;
+  private inFlight: { id: number; batch: Pending[] } | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private nextId = 0;
   /** Detectors created and not yet closed: with one, there is nobody to wait for. */
   live = 0;
 
   constructor(
-    private readonly session: InferenceSession,
-    private readonly T: typeof Tensor,
-    private readonly rate: Tensor,
-  ) {}
+    private readonly worker: Worker,
+    private readonly onBroken: () => void,
+  ) {
+    worker.on("message", (reply: WorkerReply) => this.onReply(reply));
+    worker.on("error", (error) => this.fail(error));
+    worker.on("exit", (code) => this.fail(new Error(`Silero VAD thread exited (${code})`)));
+  }
 
   infer(input: Float32Array, state: Float32Array): Promise<number> {
     return new Promise((resolve, reject) => {
       this.queue.push({ input, state, resolve, reject });
-      if (this.running) return;
+      if (this.inFlight) return;
       if (this.live <= 1 || this.queue.length >= FULL_BATCH) {
         if (this.timer) clearTimeout(this.timer);
         this.timer = null;
-        this.running = true;
-        setImmediate(() => void this.drain());
+        this.dispatch();
       } else {
         this.timer ??= setTimeout(() => {
           this.timer = null;
-          this.running = true;
-          void this.drain();
+          if (!this.inFlight) this.dispatch();
         }, GATHER_MS);
       }
     });
   }
 
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        this.settle(batch, await this.run(batch));
-      } catch (error) {
-        for (const p of batch) p.reject(error);
-      }
-    }
-    this.running = false;
-  }
-
-  private run(batch: Pending[]) {
+  private dispatch(): void {
+    const batch = this.queue.splice(0, MAX_BATCH);
     const size = batch.length;
+    if (size === 0) return;
     const input = new Float32Array(size * INPUT);
     const state = new Float32Array(STATE * size);
     for (let b = 0; b < size; b++) {
@@ -90,44 +124,76 @@ class SileroRuntime {
       state.set(p.state.subarray(0, 128), b * 128);
       state.set(p.state.subarray(128), (size + b) * 128);
     }
-    return this.session.run({
-      input: new this.T("float32", input, [size, INPUT]),
-      state: new this.T("float32", state, [2, size, 128]),
-      sr: this.rate,
-    });
+    const id = ++this.nextId;
+    this.inFlight = { id, batch };
+    this.worker.postMessage({ id, size, input, state }, [input.buffer, state.buffer]);
   }
 
-  private settle(batch: Pending[], out: InferenceSession.OnnxValueMapType): void {
-    const output = out.output?.data;
-    const stateN = out.stateN?.data;
-    if (!(output instanceof Float32Array) || !(stateN instanceof Float32Array)) {
-      throw new Error("Silero VAD model returned unexpected outputs");
+  private onReply(reply: WorkerReply): void {
+    if (!("id" in reply) || reply.id !== this.inFlight?.id) return;
+    const { batch } = this.inFlight;
+    this.inFlight = null;
+    if ("error" in reply) {
+      for (const p of batch) p.reject(new Error(`Silero VAD failed: ${reply.error}`));
+    } else {
+      const { output, stateN } = reply;
+      const size = batch.length;
+      for (let b = 0; b < size; b++) {
+        const p = batch[b] as Pending;
+        p.state.set(stateN.subarray(b * 128, b * 128 + 128), 0);
+        p.state.set(stateN.subarray((size + b) * 128, (size + b) * 128 + 128), 128);
+        p.resolve(output[b] ?? 0);
+      }
     }
-    const size = batch.length;
-    for (let b = 0; b < size; b++) {
-      const p = batch[b] as Pending;
-      p.state.set(stateN.subarray(b * 128, b * 128 + 128), 0);
-      p.state.set(stateN.subarray((size + b) * 128, (size + b) * 128 + 128), 128);
-      p.resolve(output[b] ?? 0);
-    }
+    // Windows that arrived during the run go at once: they have waited as long as a gathering.
+    if (this.queue.length > 0) this.dispatch();
+  }
+
+  /** The thread is gone: every waiting window fails, and the next detector loads a new one. */
+  private fail(error: Error): void {
+    this.onBroken();
+    const waiting = [...(this.inFlight?.batch ?? []), ...this.queue.splice(0)];
+    this.inFlight = null;
+    for (const p of waiting) p.reject(error);
   }
 }
 
 let runtime: Promise<SileroRuntime> | null = null;
 
 function loadRuntime(): Promise<SileroRuntime> {
-  runtime ??= (async () => {
-    const ort = await import("onnxruntime-node");
+  runtime ??= new Promise<SileroRuntime>((resolve, reject) => {
     const require = createRequire(import.meta.url);
-    const modelPath = require.resolve("@ricky0123/vad-web/dist/silero_vad_v5.onnx");
-    const session = await ort.InferenceSession.create(modelPath, {
-      intraOpNumThreads: 1,
-      interOpNumThreads: 1,
-      executionMode: "sequential",
-      graphOptimizationLevel: "all",
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        ort: require.resolve("onnxruntime-node"),
+        model: require.resolve("@ricky0123/vad-web/dist/silero_vad_v5.onnx"),
+      },
     });
-    return new SileroRuntime(session, ort.Tensor, new ort.Tensor("int64", BigInt64Array.from([16_000n]), []));
-  })();
+    // The thread never keeps the process alive by itself.
+    worker.unref();
+    const onStart = (reply: WorkerReply) => {
+      if ("ready" in reply) {
+        worker.off("message", onStart);
+        worker.off("error", onError);
+        const loaded = runtime;
+        resolve(
+          new SileroRuntime(worker, () => {
+            if (runtime === loaded) runtime = null;
+          }),
+        );
+      } else if ("failed" in reply) {
+        onError(new Error(reply.failed));
+      }
+    };
+    const onError = (error: Error) => {
+      worker.off("message", onStart);
+      void worker.terminate();
+      reject(error);
+    };
+    worker.on("message", onStart);
+    worker.once("error", onError);
+  });
   runtime.catch(() => {
     runtime = null;
   });
