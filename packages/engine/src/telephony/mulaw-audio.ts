@@ -33,6 +33,18 @@ export class MulawStreamAudio {
   /** Assistant audio (16 kHz PCM) as base64 payloads of 20 ms each. */
   encode(pcm: Int16Array): string[] {
     const payloads: string[] = [];
+    this.frames(pcm, (frame) => {
+      payloads.push(Buffer.from(mulawEncode(frame)).toString("base64"));
+    });
+    return payloads;
+  }
+
+  /** Assistant audio that is not sent: the state moves on as `encode` would move it. */
+  skip(pcm: Int16Array): void {
+    this.frames(pcm, () => {});
+  }
+
+  private frames(pcm: Int16Array, onFrame: (frame: Int16Array) => void): void {
     this.taken += pcm.length;
     let out = this.down.process(pcm);
     if (!this.primed && out.length > 0) {
@@ -46,10 +58,7 @@ export class MulawStreamAudio {
       }
       this.primed = true;
     }
-    this.framer.push(out, (frame) => {
-      payloads.push(Buffer.from(mulawEncode(frame)).toString("base64"));
-    });
-    return payloads;
+    this.framer.push(out, onFrame);
   }
 
   /** Forgets outgoing audio not yet sent (barge-in): the next utterance starts clean. */

@@ -128,6 +128,12 @@ export interface StreamCodec {
   decode(data: string | Buffer, isBinary: boolean): StreamEvent[];
   /** Encodes assistant audio (16 kHz PCM) into the messages to send. */
   encodeAudio(pcm: Int16Array): Array<string | Buffer>;
+  /**
+   * Takes assistant audio that will not be sent (the silence between replies, of which only a
+   * keepalive goes out): the codec's resampler and framing move on exactly as `encodeAudio` would
+   * move them, without building the messages. Absent: `encodeAudio` is called and its messages dropped.
+   */
+  skipAudio?(pcm: Int16Array): void;
   /** Asks the vendor to report when playout reaches this point; null when it has no marks. */
   encodeMark(name: string): string | null;
   /** Drops audio queued at the vendor (barge-in); null when it has no such message. */

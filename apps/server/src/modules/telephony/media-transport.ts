@@ -108,11 +108,16 @@ export class MediaStreamTransport implements CallTransport {
     // first silent frame after speech still goes out, as it carries the resampler's tail of that
     // speech, and so does a stream's first second.
     this.paced();
-    const messages = this.codec.encodeAudio(pcm);
     const write = this.worthWriting(pcm) || this.framesSent < this.wholeUntil;
     if (write) {
+      const messages = this.codec.encodeAudio(pcm);
       for (const message of messages) this.write(message);
       if (messages.length > 0) this.writtenSinceMark = true;
+    } else if (this.codec.skipAudio) {
+      // Silence that is not sent needs no μ-law, base64 or JSON: only the codec's timing moves on.
+      this.codec.skipAudio(pcm);
+    } else {
+      this.codec.encodeAudio(pcm);
     }
     this.framesSent += 1;
     if (this.framesSent % MARK_EVERY_FRAMES !== 0 || !this.writtenSinceMark) return;

@@ -88,6 +88,10 @@ export class PlivoStreamCodec implements StreamCodec {
       );
   }
 
+  skipAudio(pcm: Int16Array): void {
+    this.audio.skip(pcm);
+  }
+
   encodeMark(name: string): string {
     return JSON.stringify({ event: "checkpoint", streamId: this.streamId, name });
   }

@@ -31,6 +31,10 @@ export class TelnyxStreamCodec implements StreamCodec {
     return this.audio.encode(pcm).map((payload) => JSON.stringify({ event: "media", media: { payload } }));
   }
 
+  skipAudio(pcm: Int16Array): void {
+    this.audio.skip(pcm);
+  }
+
   encodeMark(name: string): string {
     return JSON.stringify({ event: "mark", mark: { name } });
   }

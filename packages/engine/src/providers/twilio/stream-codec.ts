@@ -36,6 +36,10 @@ export class TwilioStreamCodec implements StreamCodec {
     return payloads.map((payload) => JSON.stringify({ event: "media", streamSid: this.streamSid, media: { payload } }));
   }
 
+  skipAudio(pcm: Int16Array): void {
+    this.audio.skip(pcm);
+  }
+
   encodeMark(name: string): string {
     return JSON.stringify({ event: "mark", streamSid: this.streamSid, mark: { name } });
   }

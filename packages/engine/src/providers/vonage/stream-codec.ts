@@ -78,6 +78,10 @@ export class VonageStreamCodec implements StreamCodec {
     return frames;
   }
 
+  skipAudio(pcm: Int16Array): void {
+    this.framer.push(this.down ? this.down.process(pcm) : pcm, () => {});
+  }
+
   /**
    * Vonage's `notify` action: it sends the payload back as `websocket:notify` once the audio sent
    * before it has played (a clear drops the notifications queued behind the dropped audio).
