@@ -1,13 +1,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Results, type Transaction as PGliteTransaction } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { DRIZZLE_PARSERS, transactionWithoutInstanceParsers, withoutInstanceParsers } from "./pglite-parsers.ts";
 
 /**
  * The one database type the services use, whether PGlite or a PostgreSQL server is behind it.
@@ -83,6 +84,15 @@ class TakingTurnsPGlite extends PGlite {
     }
   }
 
+  // drizzle's per-query parsers are the instance's own (pglite-parsers.ts): each query drops them.
+  override query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return super.query<T>(query, params, withoutInstanceParsers(options));
+  }
+
+  override transaction<T>(callback: (tx: PGliteTransaction) => Promise<T>): Promise<T> {
+    return super.transaction((tx) => callback(transactionWithoutInstanceParsers(tx)));
+  }
+
   private takeTurn(): Promise<void> {
     if (!this.busy) {
       this.busy = true;
@@ -149,9 +159,8 @@ export async function openDatabase(options: {
     // pgvector ships with the server so knowledge documents get embedding search out of the box.
     const extensions = { vector };
     const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-    client = dir
-      ? new TakingTurnsPGlite(dir, { extensions, startParams })
-      : new TakingTurnsPGlite({ extensions, startParams });
+    const settings = { extensions, startParams, parsers: DRIZZLE_PARSERS };
+    client = dir ? new TakingTurnsPGlite(dir, settings) : new TakingTurnsPGlite(settings);
     await client.waitReady;
   } catch (error) {
     unlock();
