@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { PGlite, type QueryOptions, type Results, type Transaction as PGliteTransaction } from "@electric-sql/pglite";
+import { PGlite, type Transaction as PGliteTransaction, type QueryOptions, type Results } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
