@@ -12,6 +12,7 @@ import type { KnowledgeDocument } from "@parley/contract";
 import { sql } from "drizzle-orm";
 import { chunkSections } from "../apps/server/src/modules/knowledge-base/chunking.ts";
 import { markdownSections } from "../apps/server/src/modules/knowledge-base/extract/markdown.ts";
+import { candidateQuery } from "../apps/server/src/modules/knowledge-base/query-words.ts";
 import { documentAgents, documentChunks, documents } from "../apps/server/src/modules/knowledge-base/schema.ts";
 import { keywordRankingQuery, vectorRankingQuery } from "../apps/server/src/modules/knowledge-base/search.ts";
 import {
@@ -296,7 +297,8 @@ async function searchLatency(t: TestApp, token: string, label: string, chunks: n
 
 async function explain(t: TestApp, workspaceId: string, chunks: number, hybrid: boolean) {
   const q = questions(1)[0] ?? "";
-  const plans = [keywordRankingQuery(t.ctx.db, { workspaceId }, q)];
+  const candidates = (await candidateQuery(t.ctx.db, { workspaceId }, q)) ?? "";
+  const plans = [keywordRankingQuery(t.ctx.db, { workspaceId }, q, candidates)];
   if (hybrid) plans.push(vectorRankingQuery(t.ctx.db, { workspaceId }, `openai-compatible/${MODEL}`, embed(q)));
   for (const query of plans) {
     const { sql: text, params } = query.toSQL();
@@ -317,7 +319,8 @@ async function explain(t: TestApp, workspaceId: string, chunks: number, hybrid: 
 
 export async function run(): Promise<BenchResult> {
   const embeddings = await startEmbeddingsServer();
-  const t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" });
+  // Seeding 10,000 chunks with embeddings takes longer than an access token lives on a busy machine.
+  const t = await createTestApp({ PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1", ACCESS_TOKEN_TTL_SECONDS: "86400" });
   try {
     const a = await signedInUser(t);
     const rows: Record<string, string | number>[] = [];

@@ -83,8 +83,25 @@ export const documentChunks = pgTable(
   (t) => [
     index("document_chunks_document_idx").on(t.documentId, t.position),
     index("document_chunks_workspace_idx").on(t.workspaceId),
-    index("document_chunks_search_idx").using("gin", t.searchVector),
+    // No pending list: the embedded database never vacuums, so every search would read the list
+    // of entries not yet merged (up to 4 MB) and the planner would price the index out.
+    index("document_chunks_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
   ],
+);
+
+/**
+ * How many of a workspace's chunks hold each word (stemmed, as in `search_vector`), kept by
+ * triggers on document_chunks (migration 0034): a search tells a word that picks a few chunks from
+ * one in nearly all of them without counting (search.ts).
+ */
+export const knowledgeLexemes = pgTable(
+  "knowledge_lexemes",
+  {
+    workspaceId: workspaceIdColumn(),
+    lexeme: text("lexeme").notNull(),
+    chunks: integer("chunks").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.lexeme] })],
 );
 
 export const documentAgents = pgTable(

@@ -5,6 +5,7 @@ import type { Executor } from "../../db/client.ts";
 import { failureFields } from "../../lib/log-options.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { embedderKey, workspaceEmbedder } from "./embeddings.ts";
+import { candidateQuery } from "./query-words.ts";
 import { documentAgents, documentChunks, documents } from "./schema.ts";
 import { ensureVectorIndex, vectorComparison, vectorSupport } from "./vector-support.ts";
 
@@ -85,15 +86,28 @@ function rankedCandidates(
     .orderBy(order.desc ? desc(ranked.score) : ranked.score, ...(order.desc ? [ranked.position] : []));
 }
 
-/** Full-text ranking: always available. */
-export function keywordRankingQuery(db: Executor, tenant: TenantScope, q: string, agentId?: string) {
-  const query = anyWordQuery(q);
+/**
+ * Full-text ranking: always available. The chunks that `candidates` (candidateQuery) finds through
+ * the GIN index are ranked by all of the question's words, common ones included.
+ */
+export function keywordRankingQuery(
+  db: Executor,
+  tenant: TenantScope,
+  q: string,
+  candidates: string,
+  agentId?: string,
+) {
   // ts_rank counts how many of the words match (normalised by length, 1); cover density would favour repeats.
-  const rank = sql<number>`ts_rank(${documentChunks.searchVector}, ${query}, 1)`;
-  return rankedCandidates(db, tenant, agentId, sql`${documentChunks.searchVector} @@ ${query}`, {
+  const rank = sql<number>`ts_rank(${documentChunks.searchVector}, ${anyWordQuery(q)}, 1)`;
+  return rankedCandidates(db, tenant, agentId, sql`${documentChunks.searchVector} @@ ${candidates}::tsquery`, {
     key: rank,
     desc: true,
   });
+}
+
+async function keywordRanking(db: Executor, tenant: TenantScope, q: string, agentId?: string) {
+  const candidates = await candidateQuery(db, tenant, q);
+  return candidates ? keywordRankingQuery(db, tenant, q, candidates, agentId) : [];
 }
 
 /**
@@ -164,22 +178,24 @@ export async function searchDocuments(
   query: Pick<DocumentSearchQuery, "q" | "agent_id" | "limit">,
   log: SearchLog,
 ): Promise<DocumentSearchResponse> {
-  const keyword = await keywordRankingQuery(ctx.db, tenant, query.q, query.agent_id);
-  const rankings: Candidate[][] = [keyword];
-  let mode: DocumentSearchResponse["mode"] = "keyword";
   const embedder = (await vectorSupport(ctx.db, log)) ? await workspaceEmbedder(ctx, tenant).catch(() => null) : null;
-  if (embedder) {
-    try {
-      const [vector] = await embedder.embed([query.q]);
-      if (vector) {
-        rankings.push(await vectorRanking(ctx, tenant, embedderKey(embedder), vector, log, query.agent_id));
-        mode = "hybrid";
-      }
-    } catch (error) {
-      log.warn(
-        { workspaceId: tenant.workspaceId, provider: embedder.provider, ...failureFields(error) },
-        "query embedding failed; searching by keywords only",
-      );
+  const degrade = (error: unknown) => {
+    log.warn(
+      { workspaceId: tenant.workspaceId, provider: embedder?.provider, ...failureFields(error) },
+      "query embedding failed; searching by keywords only",
+    );
+    return undefined;
+  };
+  // The provider embeds the question while the database ranks its words.
+  const embedding = embedder?.embed([query.q]).then(([vector]) => vector, degrade);
+  const rankings: Candidate[][] = [await keywordRanking(ctx.db, tenant, query.q, query.agent_id)];
+  let mode: DocumentSearchResponse["mode"] = "keyword";
+  const vector = await embedding;
+  if (embedder && vector) {
+    const nearest = await vectorRanking(ctx, tenant, embedderKey(embedder), vector, log, query.agent_id).catch(degrade);
+    if (nearest) {
+      rankings.push(nearest);
+      mode = "hybrid";
     }
   }
   const results: DocumentSearchHit[] = fuseRankings(rankings, query.limit).map((c) => ({
