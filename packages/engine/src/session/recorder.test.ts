@@ -90,4 +90,25 @@ describe("streaming recorder", () => {
     expect(all).toHaveLength(2 * total);
     for (let i = 0; i < total; i += 97) expect([all[2 * i], all[2 * i + 1]]).toEqual([i % 30_000, -(i % 30_000) || 0]);
   });
+
+  it("writes whole seconds when one side started late and stays more than a second behind", () => {
+    const { recorder, written, samples } = recordInto();
+    const caller = new Int16Array(320).fill(700);
+    const assistant = new Int16Array(320).fill(-300);
+    // The assistant's side starts 1.5 s before the caller's and stays that far ahead for a minute.
+    for (let i = 0; i < 75; i++) recorder.pushAssistant(assistant);
+    for (let i = 0; i < 60 * 50; i++) {
+      recorder.pushAssistant(assistant);
+      recorder.pushCaller(caller);
+    }
+    recorder.finish();
+    expect(samples()).toBe(61.5 * 16_000);
+    expect(written.slice(0, -1).every((piece) => piece.length >= 2 * 16_000)).toBe(true);
+    const all = written.flatMap((c) => [...c]);
+    const at = (second: number) => [all[2 * second * 16_000], all[2 * second * 16_000 + 1]];
+    // Held back at most a second: the caller's side starts half a second in (as it always has).
+    expect(at(0.25)).toEqual([0, -300]);
+    expect(at(0.75)).toEqual([700, -300]);
+    expect(at(61)).toEqual([0, -300]);
+  });
 });

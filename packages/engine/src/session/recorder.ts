@@ -54,21 +54,26 @@ export interface RecordingSink {
 /** How far one side may run ahead of the other before the silent side is filled with silence. */
 const MAX_SKEW_SAMPLES = ENGINE_SAMPLE_RATE;
 /**
- * Paired audio is written a second at a time (64 KB), not a frame at a time: one array, one sink
- * call and one file write per second of every call.
+ * Audio is written a second at a time (64 KB), not a frame at a time: one array, one sink call
+ * and one file write per second of every call.
  */
 const WRITE_SAMPLES = ENGINE_SAMPLE_RATE;
 
 /**
  * Streams the stereo recording as the call runs instead of holding it: each side's samples go
  * straight into their slots of one interleaved buffer as they arrive, and whole seconds of it are
- * written out, so memory stays around a second of audio per side and nothing large is built at
+ * written out, so memory stays within two seconds of audio per call and nothing large is built at
  * hang-up. A side that falls more than a second behind (a muted caller) is filled with silence,
  * which keeps the two sides in step.
  */
 export class StreamingRecorder {
-  /** Interleaved stereo, caller left; every slot past a side's held samples is zero. */
-  private stereo = new Int16Array(2 * (WRITE_SAMPLES + MAX_SKEW_SAMPLES));
+  /**
+   * Interleaved stereo, caller left, from sample `start` on; every slot past a side's held
+   * samples is zero. Written seconds are skipped, not moved: the rest moves to the front only
+   * once the buffer is full.
+   */
+  private stereo = new Int16Array(2 * (2 * WRITE_SAMPLES + MAX_SKEW_SAMPLES));
+  private start = 0;
   private callerHeld = 0;
   private assistantHeld = 0;
 
@@ -93,32 +98,47 @@ export class StreamingRecorder {
   }
 
   private place(pcm: Int16Array, channel: number, at: number): void {
-    const needed = 2 * (at + pcm.length);
-    if (needed > this.stereo.length) {
-      const grown = new Int16Array(Math.max(needed, 2 * this.stereo.length));
-      grown.set(this.stereo);
-      this.stereo = grown;
-    }
+    const needed = 2 * (this.start + at + pcm.length);
+    if (needed > this.stereo.length) this.makeRoom(2 * (at + pcm.length));
     const stereo = this.stereo;
-    const base = 2 * at + channel;
+    const base = 2 * (this.start + at) + channel;
     for (let j = 0; j < pcm.length; j++) stereo[base + 2 * j] = pcm[j] as number;
   }
 
-  private pump(): void {
-    const skew = Math.abs(this.callerHeld - this.assistantHeld);
-    const ready = skew > MAX_SKEW_SAMPLES ? Math.max(this.callerHeld, this.assistantHeld) - MAX_SKEW_SAMPLES : 0;
-    const paired = Math.max(Math.min(this.callerHeld, this.assistantHeld), ready);
-    if (paired >= WRITE_SAMPLES || (ready > 0 && paired > 0)) this.write(paired);
+  /** Moves the held audio to the front (and grows the buffer if it still does not fit). */
+  private makeRoom(needed: number): void {
+    const held = 2 * Math.max(this.callerHeld, this.assistantHeld);
+    const from = 2 * this.start;
+    if (needed <= this.stereo.length) {
+      this.stereo.copyWithin(0, from, from + held);
+      this.stereo.fill(0, held, from + held);
+    } else {
+      const grown = new Int16Array(Math.max(needed, 2 * this.stereo.length));
+      grown.set(this.stereo.subarray(from, from + held));
+      this.stereo = grown;
+    }
+    this.start = 0;
   }
 
-  /** Writes the first `samples` of both sides (a side holding fewer is silence there) and moves the rest up. */
+  private pump(): void {
+    // A side more than a second behind gets silence up to a second behind (its slots are zero).
+    if (this.callerHeld - this.assistantHeld > MAX_SKEW_SAMPLES)
+      this.assistantHeld = this.callerHeld - MAX_SKEW_SAMPLES;
+    if (this.assistantHeld - this.callerHeld > MAX_SKEW_SAMPLES)
+      this.callerHeld = this.assistantHeld - MAX_SKEW_SAMPLES;
+    const paired = Math.min(this.callerHeld, this.assistantHeld);
+    if (paired >= WRITE_SAMPLES) this.write(paired);
+  }
+
+  /** Writes the first `samples` of both sides (a side holding fewer is silence there). */
   private write(samples: number): void {
-    const held = Math.max(this.callerHeld, this.assistantHeld);
-    this.sink.write(this.stereo.slice(0, 2 * samples));
-    this.stereo.copyWithin(0, 2 * samples, 2 * held);
-    // What moved up left its old slots; past the new holdings every slot is silence again.
-    this.stereo.fill(0, 2 * Math.max(0, held - samples), 2 * held);
+    const from = 2 * this.start;
+    this.sink.write(this.stereo.slice(from, from + 2 * samples));
+    // The written slots go back to silence, so a side that held fewer stays silent past its end.
+    this.stereo.fill(0, from, from + 2 * samples);
+    this.start += samples;
     this.callerHeld = Math.max(0, this.callerHeld - samples);
     this.assistantHeld = Math.max(0, this.assistantHeld - samples);
+    if (this.callerHeld === 0 && this.assistantHeld === 0) this.start = 0;
   }
 }
