@@ -82,6 +82,8 @@ class SileroRuntime {
   private queue: Pending[] = [];
   private inFlight: { id: number; batch: Pending[] } | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** When the oldest waiting window arrived. */
+  private oldestAt = 0;
   private nextId = 0;
   /** Detectors created and not yet closed: with one, there is nobody to wait for. */
   live = 0;
@@ -97,25 +99,40 @@ class SileroRuntime {
 
   infer(input: Float32Array, state: Float32Array): Promise<number> {
     return new Promise((resolve, reject) => {
+      if (this.queue.length === 0) this.oldestAt = performance.now();
       this.queue.push({ input, state, resolve, reject });
-      if (this.inFlight) return;
-      if (this.live <= 1 || this.queue.length >= FULL_BATCH) {
-        if (this.timer) clearTimeout(this.timer);
-        this.timer = null;
-        this.dispatch();
-      } else {
-        this.timer ??= setTimeout(() => {
-          this.timer = null;
-          if (!this.inFlight) this.dispatch();
-        }, GATHER_MS);
-      }
+      if (!this.inFlight) this.schedule();
     });
+  }
+
+  /**
+   * Sends the waiting windows now if there are enough of them, or nobody else to wait for;
+   * otherwise once the oldest has waited GATHER_MS. Each batch is a message to the thread and
+   * back (a wake-up of each side), so few full batches cost less than many small ones.
+   */
+  private schedule(): void {
+    if (this.queue.length === 0) return;
+    if (this.live <= 1 || this.queue.length >= FULL_BATCH) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.dispatch();
+      return;
+    }
+    this.timer ??= setTimeout(
+      () => {
+        this.timer = null;
+        if (!this.inFlight) this.dispatch();
+      },
+      Math.max(0, GATHER_MS - (performance.now() - this.oldestAt)),
+    );
   }
 
   private dispatch(): void {
     const batch = this.queue.splice(0, MAX_BATCH);
     const size = batch.length;
     if (size === 0) return;
+    // Windows left behind (more than a batch) have waited about as long as these.
+    this.oldestAt = performance.now() - GATHER_MS;
     const input = new Float32Array(size * INPUT);
     const state = new Float32Array(STATE * size);
     for (let b = 0; b < size; b++) {
@@ -145,8 +162,8 @@ class SileroRuntime {
         p.resolve(output[b] ?? 0);
       }
     }
-    // Windows that arrived during the run go at once: they have waited as long as a gathering.
-    if (this.queue.length > 0) this.dispatch();
+    // Windows that arrived during the run go once the oldest has waited a gathering's time.
+    this.schedule();
   }
 
   /** The thread is gone: every waiting window fails, and the next detector loads a new one. */
