@@ -1,5 +1,5 @@
 import { ERROR_TEXTS, type WorkspaceRole } from "@parley/contract";
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError, notFound } from "./app-error.ts";
 
@@ -13,6 +13,14 @@ export interface Tenant {
 /** What a query needs of the tenant; work that runs outside a request (a live call) has only this. */
 export type TenantScope = Pick<Tenant, "workspaceId">;
 
+/**
+ * The tenant of a prepared statement (db/prepared.ts): the workspace is a parameter, bound as
+ * `workspaceId` each time the statement runs, so the filter is built once and still always there.
+ */
+export const BOUND_TENANT: { workspaceId: Placeholder<"workspaceId"> } = {
+  workspaceId: sql.placeholder("workspaceId"),
+};
+
 interface WorkspaceOwned {
   workspaceId: AnyPgColumn;
 }
@@ -21,7 +29,7 @@ interface WorkspaceOwned {
  * The one way services reach a workspace-owned table: every `where` starts with the tenant's
  * workspace and every insert carries it, so a query cannot forget the filter (spec §6).
  */
-export function scoped(table: WorkspaceOwned, tenant: TenantScope) {
+export function scoped(table: WorkspaceOwned, tenant: TenantScope | typeof BOUND_TENANT) {
   return {
     where: (...conditions: (SQL | undefined)[]) => and(eq(table.workspaceId, tenant.workspaceId), ...conditions),
     values: <V extends object>(values: V) => ({ ...values, workspaceId: tenant.workspaceId }),

@@ -1,8 +1,9 @@
 import { type Assistant, AssistantFields } from "@parley/contract";
 import { count, eq, ilike, type SQLWrapper, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { preparedFor, UNNAMED_STATEMENT } from "../../db/prepared.ts";
 import { newestFirst } from "../../lib/paging.ts";
-import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { BOUND_TENANT, found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type AgentRow, agents } from "./schema.ts";
 
 export type { AgentRow };
@@ -46,19 +47,34 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
  * on PostgreSQL the work moves to the database's process. The route test checks that every item
  * equals what GET /agents/{id} answers for it.
  */
+const listItemJson = sql`${FIELD_DEFAULTS_JSON}::jsonb || ${agents.config} || jsonb_build_object(
+  'name', ${agents.name}, 'id', ${agents.id}, 'temp', ${agents.temp},
+  'created_at', ${isoTimestamp(agents.createdAt)}, 'updated_at', ${isoTimestamp(agents.updatedAt)})`;
+
+/** The list's statement, with or without a name search, built once per database handle (db/prepared.ts). */
+const listJsonQuery = (searched: boolean) =>
+  preparedFor((db) =>
+    db
+      .select({
+        body: sql<string>`coalesce(jsonb_agg(${listItemJson} order by ${agents.createdAt} desc, ${agents.id} desc), '[]'::jsonb)::text`,
+      })
+      .from(agents)
+      .where(
+        scoped(agents, BOUND_TENANT).where(
+          eq(agents.temp, false),
+          searched ? ilike(agents.name, sql.placeholder("pattern")) : undefined,
+        ),
+      )
+      .prepare(UNNAMED_STATEMENT),
+  );
+const listJson = listJsonQuery(false);
+const searchJson = listJsonQuery(true);
+
 export async function listAssistantsJson(db: Executor, tenant: TenantScope, search?: string): Promise<string> {
   const term = search?.trim();
-  const item = sql`${FIELD_DEFAULTS_JSON}::jsonb || ${agents.config} || jsonb_build_object(
-    'name', ${agents.name}, 'id', ${agents.id}, 'temp', ${agents.temp},
-    'created_at', ${isoTimestamp(agents.createdAt)}, 'updated_at', ${isoTimestamp(agents.updatedAt)})`;
-  const [row] = await db
-    .select({
-      body: sql<string>`coalesce(jsonb_agg(${item} order by ${agents.createdAt} desc, ${agents.id} desc), '[]'::jsonb)::text`,
-    })
-    .from(agents)
-    .where(
-      scoped(agents, tenant).where(eq(agents.temp, false), term ? ilike(agents.name, likePattern(term)) : undefined),
-    );
+  const [row] = term
+    ? await searchJson(db).execute({ workspaceId: tenant.workspaceId, pattern: likePattern(term) })
+    : await listJson(db).execute({ workspaceId: tenant.workspaceId });
   return row?.body ?? "[]";
 }
 

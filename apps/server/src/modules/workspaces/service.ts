@@ -1,8 +1,9 @@
 import { DEFAULT_WORKSPACE_CONCURRENCY_LIMIT, ERROR_TEXTS, type Workspace } from "@parley/contract";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
+import { preparedFor, UNNAMED_STATEMENT } from "../../db/prepared.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { BOUND_TENANT, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import type { Principal } from "../../plugins/authenticate.ts";
 import { effectiveLimits } from "../users/limits.ts";
 import { findUserById, lockUser } from "../users/service.ts";
@@ -82,16 +83,22 @@ export function createPersonalWorkspace(db: Executor, user: { id: string; name: 
   return createWorkspace(db, { name: `${first}'s workspace`, billingEmail: user.email, ownerId: user.id });
 }
 
+// The tenant check of every workspace route: built once per database handle.
+const membershipQuery = preparedFor((db) =>
+  db
+    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(scoped(workspaceMembers, BOUND_TENANT).where(eq(workspaceMembers.userId, sql.placeholder("userId"))))
+    .prepare(UNNAMED_STATEMENT),
+);
+
 export async function findMembership(
   db: Executor,
   userId: string,
   workspaceId: string,
 ): Promise<Membership | undefined> {
-  const [row] = await db
-    .select({ workspace: workspaces, role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(scoped(workspaceMembers, { workspaceId }).where(eq(workspaceMembers.userId, userId)));
+  const [row] = await membershipQuery(db).execute({ workspaceId, userId });
   return row;
 }
 
