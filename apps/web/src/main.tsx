@@ -7,6 +7,7 @@
 import { FORMS_LIVE_EVENT } from "./lib/forms-live.ts";
 import { startHeadStarts } from "./lib/head-start.ts";
 import { prerenderedUse, showFrame } from "./lib/prerendered-page.ts";
+import { warmIntl } from "./lib/warm-intl.ts";
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const HINTS_PER_TASK = 8;
@@ -50,6 +51,8 @@ async function start() {
   // arrive while the code downloads rather than after it has run.
   void fetchAppModules();
   startHeadStarts(window.location.pathname);
+  await nextTask();
+  warmIntl();
   for (const part of APP_PARTS) {
     await part();
     await nextTask();

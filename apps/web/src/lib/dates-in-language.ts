@@ -19,15 +19,17 @@ export interface DatesInLanguage {
  * Billing, beside them, spoke German.
  */
 export function datesIn(language: string): DatesInLanguage {
-  const moment = dateFormat(language, { dateStyle: "medium", timeStyle: "short" });
-  const clock = dateFormat(language, { timeStyle: "short" });
-  const month = dateFormat(language, { month: "long", year: "numeric", timeZone: "UTC" });
-  const day = dateFormat(language, { day: "numeric", month: "short", timeZone: "UTC" });
+  // Each format is made when first used (dateFormat keeps it): a page showing times only never
+  // loads the data for month names.
   return {
-    moment: (iso) => moment.format(new Date(iso)),
-    time: (iso) => clock.format(new Date(iso)),
-    period: (period) => month.format(new Date(`${period}-01T00:00:00Z`)),
-    day: (isoDay) => day.format(new Date(`${isoDay}T00:00:00Z`)),
+    moment: (iso) => dateFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)),
+    time: (iso) => dateFormat(language, { timeStyle: "short" }).format(new Date(iso)),
+    period: (period) =>
+      dateFormat(language, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${period}-01T00:00:00Z`),
+      ),
+    day: (isoDay) =>
+      dateFormat(language, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${isoDay}T00:00:00Z`)),
   };
 }
 
