@@ -43,6 +43,15 @@ interface PageRun {
   lcp_ms: number;
   tbt_ms: number;
   cls: number;
+  /** Load-independent companions of TBT: the scripts the page fetched, and their bytes on the wire. */
+  scripts: number;
+  js_kb: number;
+  /**
+   * The main thread's work (Lighthouse's mainthread-work-breakdown, divided back by its 4× CPU
+   * slowdown): what the machine's own load inflates least after bytes, so runs under different load
+   * can be compared.
+   */
+  main_thread_ms: number;
 }
 
 /** Lighthouse's failures to record the page load, rather than anything the page did. */
@@ -52,6 +61,14 @@ class TraceFailure extends Error {}
 const score = (result: RunnerResult, category: string) =>
   Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
 const metric = (result: RunnerResult, audit: string) => result.lhr.audits[audit]?.numericValue ?? Number.NaN;
+/** Lighthouse's default simulated CPU slowdown on mobile, which its main-thread figures include. */
+const CPU_SLOWDOWN = 4;
+/** The page load's requests (the network-requests audit's table). */
+const requests = (result: RunnerResult) => {
+  const details = result.lhr.audits["network-requests"]?.details;
+  const items = details && "items" in details ? details.items : [];
+  return items as { resourceType?: string; transferSize?: number }[];
+};
 
 async function audit(browser: Browser, url: string, accessToken?: string): Promise<PageRun> {
   const page = await browser.newPage();
@@ -82,6 +99,7 @@ async function audit(browser: Browser, url: string, accessToken?: string): Promi
       throw TRACE_FAILURES.has(failure.code) ? new TraceFailure(message) : new Error(message);
     }
     const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+    const scripts = requests(result).filter((request) => request.resourceType === "Script");
     if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}: not the page meant`);
     return {
       report: result.report.toString(),
@@ -92,6 +110,9 @@ async function audit(browser: Browser, url: string, accessToken?: string): Promi
       lcp_ms: Math.round(metric(result, "largest-contentful-paint")),
       tbt_ms: Math.round(metric(result, "total-blocking-time")),
       cls: +metric(result, "cumulative-layout-shift").toFixed(3),
+      scripts: scripts.length,
+      js_kb: Math.round(scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1024),
+      main_thread_ms: Math.round(metric(result, "mainthread-work-breakdown") / CPU_SLOWDOWN),
     };
   } finally {
     await page.close();
