@@ -7,7 +7,7 @@ import type { Executor } from "../../db/client.ts";
 import { enqueueJob, type JobRunner } from "../../jobs/runner.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { scoped } from "../../lib/tenant-scope.ts";
-import { findAssistant } from "../assistants/service.ts";
+import { followCallEnds } from "../call-logs/call-end-follow-ups.ts";
 import { getCallLog } from "../call-logs/queries.ts";
 import { releaseGrant } from "./minute-grants-across-workspaces.ts";
 import { usageRecords } from "./schema.ts";
@@ -24,12 +24,16 @@ const MeterPayload = z.object({ workspaceId: z.uuid(), callId: z.uuid() });
  */
 export function meterEndedCalls(ctx: AppContext, jobs: JobRunner, log: FastifyBaseLogger): () => void {
   jobs.register(METER_QUEUE, (payload) => meterCallJob(ctx.db, payload));
-  return ctx.events.on("call.ended", async ({ workspaceId, callId, agentId }) => {
-    await releaseGrant(ctx.db, callId);
-    const assistant = await findAssistant(ctx.db, { workspaceId }, agentId);
-    if (needsPostCallAnalysis(assistant)) return;
-    await enqueueCallMetering(ctx, workspaceId, callId);
-    log.debug({ callId }, "call queued for metering");
+  return followCallEnds(ctx, {
+    async run({ workspaceId, callId }, assistant) {
+      await releaseGrant(ctx.db, callId);
+      if (needsPostCallAnalysis(assistant)) return;
+      await enqueueCallMetering(ctx, workspaceId, callId);
+      log.debug({ callId }, "call queued for metering");
+    },
+    onError(err, { workspaceId, callId }) {
+      log.error({ err, workspaceId, callId }, "could not free an ended call's minutes or queue its metering");
+    },
   });
 }
 

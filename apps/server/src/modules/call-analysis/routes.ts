@@ -1,7 +1,6 @@
 import { needsPostCallAnalysis } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
-import type { ServerEventMap } from "../../lib/server-events.ts";
-import { findAssistant } from "../assistants/service.ts";
+import { followCallEnds } from "../call-logs/call-end-follow-ups.ts";
 import { saveCallAnalysis } from "../call-logs/service.ts";
 import {
   ANALYSIS_MAX_ATTEMPTS,
@@ -39,24 +38,20 @@ export async function callAnalysisRoutes(app: FastifyInstance, options: CallAnal
    * Marks the call's analysis pending and enqueues it in one transaction, so the call's page shows
    * "pending" exactly when a job will resolve it.
    */
-  const enqueue = async ({ workspaceId, callId, agentId }: ServerEventMap["call.ended"]) => {
-    const tenant = { workspaceId };
-    const assistant = await findAssistant(ctx.db, tenant, agentId);
-    if (!assistant || !needsPostCallAnalysis(assistant)) return;
-    await ctx.db.transaction(async (tx) => {
-      if (!(await saveCallAnalysis(tx, tenant, callId, PENDING_ANALYSIS))) return;
-      await jobs.enqueue(tx, ANALYSIS_QUEUE, { workspaceId, callId }, { maxAttempts: ANALYSIS_MAX_ATTEMPTS });
-    });
-    // The enqueue's own wake-up ran before the transaction committed.
-    jobs.wake();
-  };
-  const unsubscribe = ctx.events.on("call.ended", (event) =>
-    enqueue(event).catch((err: unknown) =>
-      app.log.error(
-        { err, workspaceId: event.workspaceId, callId: event.callId },
-        "could not enqueue a post-call analysis",
-      ),
-    ),
-  );
+  const unsubscribe = followCallEnds(ctx, {
+    async run({ workspaceId, callId }, assistant) {
+      if (!assistant || !needsPostCallAnalysis(assistant)) return;
+      const tenant = { workspaceId };
+      await ctx.db.transaction(async (tx) => {
+        if (!(await saveCallAnalysis(tx, tenant, callId, PENDING_ANALYSIS))) return;
+        await jobs.enqueue(tx, ANALYSIS_QUEUE, { workspaceId, callId }, { maxAttempts: ANALYSIS_MAX_ATTEMPTS });
+      });
+      // The enqueue's own wake-up ran before the transaction committed.
+      jobs.wake();
+    },
+    onError(err, { workspaceId, callId }) {
+      app.log.error({ err, workspaceId, callId }, "could not enqueue a post-call analysis");
+    },
+  });
   app.addHook("onClose", async () => unsubscribe());
 }

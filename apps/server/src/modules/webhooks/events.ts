@@ -1,9 +1,9 @@
 import type { WebhookEventType } from "@parley/contract";
 import { needsPostCallAnalysis } from "@parley/contract";
+import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
-import type { ServerEventMap } from "../../lib/server-events.ts";
-import { findAssistant } from "../assistants/service.ts";
 import { findBatchCall } from "../batch-calls/service.ts";
+import { followCallEnds } from "../call-logs/call-end-follow-ups.ts";
 import { findDocument } from "../knowledge-base/service.ts";
 import { loadRunSummary } from "../test-suites/views.ts";
 import { enqueueCallEndedWebhook } from "./call-ended.ts";
@@ -13,7 +13,7 @@ import { fanOutEvent } from "./deliveries.ts";
  * Turns server events into deliveries. Listeners only write rows (the deliveries and their jobs);
  * the sending happens on the job runner, so a slow receiver never slows a call.
  */
-export function subscribeWebhookEvents(ctx: AppContext, wake: () => void): () => void {
+export function subscribeWebhookEvents(ctx: AppContext, wake: () => void, log: FastifyBaseLogger): () => void {
   type Data = Record<string, unknown> | (() => Promise<Record<string, unknown>>);
   const send = (workspaceId: string, type: WebhookEventType, data: Data) =>
     fanOutEvent(ctx.db, { workspaceId }, type, data, ctx.now()).then((n) => {
@@ -24,7 +24,16 @@ export function subscribeWebhookEvents(ctx: AppContext, wake: () => void): () =>
     events.on("call.started", (e) =>
       send(e.workspaceId, "call.started", { call_id: e.callId, agent_id: e.agentId, channel: e.channel }),
     ),
-    events.on("call.ended", (e) => onCallEnded(ctx, e, wake)),
+    followCallEnds(ctx, {
+      // Calls whose assistant asks for analysis get their call.ended from the analysis job (call-ended.ts).
+      async run(e, assistant) {
+        if (needsPostCallAnalysis(assistant)) return;
+        if ((await enqueueCallEndedWebhook(ctx, e.workspaceId, e.callId)) > 0) wake();
+      },
+      onError(err, { workspaceId, callId }) {
+        log.error({ err, workspaceId, callId }, "could not queue a call's call.ended webhook");
+      },
+    }),
     events.on("call.transferred", (e) =>
       send(e.workspaceId, "call.transferred", { call_id: e.callId, agent_id: e.agentId, destination: e.destination }),
     ),
@@ -65,11 +74,4 @@ export function subscribeWebhookEvents(ctx: AppContext, wake: () => void): () =>
   return () => {
     for (const off of unsubscribe) off();
   };
-}
-
-/** Calls whose assistant asks for analysis get their call.ended from the analysis job (call-ended.ts). */
-async function onCallEnded(ctx: AppContext, e: ServerEventMap["call.ended"], wake: () => void) {
-  const assistant = await findAssistant(ctx.db, { workspaceId: e.workspaceId }, e.agentId);
-  if (needsPostCallAnalysis(assistant)) return;
-  if ((await enqueueCallEndedWebhook(ctx, e.workspaceId, e.callId)) > 0) wake();
 }

@@ -52,7 +52,7 @@ export async function webhookRoutes(app: FastifyInstance) {
   app.jobs.register(WEBHOOK_QUEUE, async (payload) => runDelivery(ctx, String(payload.deliveryId)), {
     concurrency: 4,
   });
-  const unsubscribe = subscribeWebhookEvents(ctx, () => app.jobs.wake());
+  const unsubscribe = subscribeWebhookEvents(ctx, () => app.jobs.wake(), app.log);
   app.addHook("onClose", async () => unsubscribe());
 
   r.get(
