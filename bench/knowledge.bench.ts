@@ -5,6 +5,7 @@
 // default embeddings model) by a local double of the OpenAI protocol, in a workspace beside another
 // workspace's rows. Searches go through the API, workspace-wide and as an assistant's call does.
 // BENCH_EXPLAIN=1 also prints the plans of both rankings (EXPLAIN ANALYZE) at each size.
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -272,6 +273,33 @@ export async function seedChunks(
   await t.ctx.db.execute(sql`analyze documents, document_chunks, document_agents`);
 }
 
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU milliseconds used so far by this process and, on PostgreSQL, by the server processes of the
+ * test database (read from /proc, so only when the database runs on this machine; else null). On a
+ * shared machine latency measures the neighbours too; CPU per search does not.
+ */
+async function cpuMs(t: TestApp): Promise<{ own: number; database: number | null }> {
+  const usage = process.cpuUsage();
+  const own = (usage.user + usage.system) / 1000;
+  if (testDatabaseKind !== "postgres") return { own, database: null };
+  const backends = (await t.ctx.db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  )) as unknown as { rows: { pid: number }[] };
+  try {
+    let ticks = 0;
+    for (const { pid } of backends.rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return { own, database: (ticks * 1000) / TICKS_PER_SECOND };
+  } catch {
+    return { own, database: null };
+  }
+}
+
 async function searchLatency(t: TestApp, token: string, label: string, chunks: number, agentId?: string) {
   const samples: number[] = [];
   let mode = "";
@@ -279,6 +307,7 @@ async function searchLatency(t: TestApp, token: string, label: string, chunks: n
   for (const q of asked.slice(0, 10)) {
     await call(t, "GET", `/api/v1/documents/search?q=${encodeURIComponent(q)}`, { token });
   }
+  const before = await cpuMs(t);
   for (const q of asked) {
     const agent = agentId ? `&agent_id=${agentId}` : "";
     const start = performance.now();
@@ -287,11 +316,17 @@ async function searchLatency(t: TestApp, token: string, label: string, chunks: n
     if (res.statusCode !== 200) throw new Error(`search: ${res.statusCode} ${res.body}`);
     mode = res.json<{ mode: string }>().mode;
   }
+  const after = await cpuMs(t);
   samples.sort((a, b) => a - b);
+  const perSearch = (from: number | null, to: number | null) =>
+    from === null || to === null ? "" : +((to - from) / asked.length).toFixed(2);
   return {
     operation: `search ${label} (${mode}) over ${chunks} chunks, ${testDatabaseKind}`,
     p50_ms: +percentile(samples, 50).toFixed(2),
     p95_ms: +percentile(samples, 95).toFixed(2),
+    // The server's (and on PGlite the database's) CPU per search, then PostgreSQL's own.
+    cpu_ms: perSearch(before.own, after.own),
+    db_cpu_ms: perSearch(before.database, after.database),
   };
 }
 

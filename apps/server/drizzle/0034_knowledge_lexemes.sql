@@ -6,9 +6,9 @@ CREATE TABLE "knowledge_lexemes" (
 );
 --> statement-breakpoint
 ALTER TABLE "knowledge_lexemes" ADD CONSTRAINT "knowledge_lexemes_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Entries go straight into the index: the embedded database never vacuums, so a pending list was
--- read by every search and priced the index out of the planner's choice. The list is merged now.
-ALTER INDEX "document_chunks_search_idx" SET (fastupdate = off);--> statement-breakpoint
+-- A short pending list: the embedded database never vacuums, so the list (up to 4 MB) was read by
+-- every search and priced the index out of the planner's choice. The list is merged now.
+ALTER INDEX "document_chunks_search_idx" SET (gin_pending_list_limit = 256);--> statement-breakpoint
 SELECT gin_clean_pending_list('document_chunks_search_idx');--> statement-breakpoint
 -- The counts follow every insert and delete of chunks (a document deleted, refreshed or failed; a
 -- workspace deleted), once per statement. Chunk text is never updated in place: a document's chunks
