@@ -51,8 +51,11 @@ async function start() {
   // arrive while the code downloads rather than after it has run.
   void fetchAppModules();
   startHeadStarts(window.location.pathname);
-  await nextTask();
-  warmIntl();
+  // The sign-in page formats no dates or numbers: only the signed-in pages are worth the warm-up.
+  if (root?.dataset.session !== "visitor") {
+    await nextTask();
+    warmIntl();
+  }
   for (const part of APP_PARTS) {
     await part();
     await nextTask();
