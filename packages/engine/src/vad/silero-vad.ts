@@ -95,6 +95,10 @@ class SileroRuntime {
     worker.on("message", (reply: WorkerReply) => this.onReply(reply));
     worker.on("error", (error) => this.fail(error));
     worker.on("exit", (code) => this.fail(new Error(`Silero VAD thread exited (${code})`)));
+    // Idle, the thread never keeps the process alive (a bench, a CLI run, a server whose calls are
+    // over would wait on it); a batch in flight does, like any other pending I/O. A listener added
+    // to a worker refs its port again, so this comes after them.
+    worker.unref();
   }
 
   infer(input: Float32Array, state: Float32Array): Promise<number> {
@@ -143,6 +147,7 @@ class SileroRuntime {
     }
     const id = ++this.nextId;
     this.inFlight = { id, batch };
+    this.worker.ref();
     this.worker.postMessage({ id, size, input, state }, [input.buffer, state.buffer]);
   }
 
@@ -164,6 +169,7 @@ class SileroRuntime {
     }
     // Windows that arrived during the run go once the oldest has waited a gathering's time.
     this.schedule();
+    if (!this.inFlight) this.worker.unref();
   }
 
   /** The thread is gone: every waiting window fails, and the next detector loads a new one. */
@@ -187,8 +193,6 @@ function loadRuntime(): Promise<SileroRuntime> {
         model: require.resolve("@ricky0123/vad-web/dist/silero_vad_v5.onnx"),
       },
     });
-    // The thread never keeps the process alive by itself.
-    worker.unref();
     const onStart = (reply: WorkerReply) => {
       if ("ready" in reply) {
         worker.off("message", onStart);
