@@ -10,7 +10,11 @@
 // sockets' closing and their polling would be counted as the server's stalls.
 // HANGUP_BENCH_PROFILE=<file>.cpuprofile writes a CPU profile of the server's thread covering the
 // hang-up only (open it in Chrome DevTools).
-import { writeFileSync } from "node:fs";
+//
+// On a shared machine the wall-clock figures carry the neighbours' load. On Linux the server thread's
+// own scheduler figures come with them: its CPU time, the time it was ready but waited for a CPU
+// (the machine's share of every stall), and its longest stall counted in its own CPU time.
+import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -104,6 +108,40 @@ const CLIENTS = `
   })().catch((error) => parentPort.postMessage({ type: "error", error: String((error && error.stack) || error) }));
 `;
 
+/** The server thread's time on a CPU and waiting for one, in ms (Linux); null elsewhere. */
+function threadTimes(): { cpu: number; waited: number } | null {
+  try {
+    const [cpu, waited] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ").map(Number);
+    return cpu === undefined || waited === undefined ? null : { cpu: cpu / 1e6, waited: waited / 1e6 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the thread's times every few ms from the hang-up on: the most CPU time between two readings
+ * is the longest stall the server's own work made, whatever the machine's load added to it.
+ */
+class ThreadTimes {
+  private readonly first = threadTimes();
+  private last = this.first;
+  private maxStallCpu = 0;
+  private readonly timer = setInterval(() => {
+    const now = threadTimes();
+    if (now && this.last) this.maxStallCpu = Math.max(this.maxStallCpu, now.cpu - this.last.cpu);
+    this.last = now;
+  }, 5);
+
+  stop(): { cpu: number; waited: number; maxStallCpu: number } | null {
+    clearInterval(this.timer);
+    const end = threadTimes();
+    if (!end || !this.first) return null;
+    return { cpu: end.cpu - this.first.cpu, waited: end.waited - this.first.waited, maxStallCpu: this.maxStallCpu };
+  }
+}
+
+const round = (ms: number | undefined) => (ms === undefined ? Number.NaN : Math.round(ms));
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -170,6 +208,7 @@ export async function run(): Promise<BenchResult> {
     let hangupCpu = process.cpuUsage(cpuAtHangup);
     let loopAtHangup: EventLoopUtilization = performance.eventLoopUtilization();
     let hangupLoop = performance.eventLoopUtilization(loopAtHangup);
+    const threadClock: { times: ThreadTimes | null } = { times: null };
     let settledMs = Number.NaN;
     const { health, gaps } = await new Promise<{ health: number[]; gaps: number[] }>((resolve, reject) => {
       worker.on("message", (message: WorkerMessage) => {
@@ -180,6 +219,7 @@ export async function run(): Promise<BenchResult> {
             gc.observe({ entryTypes: ["gc"] });
             cpuAtHangup = process.cpuUsage();
             loopAtHangup = performance.eventLoopUtilization();
+            threadClock.times = new ThreadTimes();
             worker.postMessage("go");
           })();
         } else if (message.type === "settled") {
@@ -194,6 +234,8 @@ export async function run(): Promise<BenchResult> {
     });
     loop.disable();
     gc.disconnect();
+    // From the hang-up until the prober stopped: the same span as the loop's stalls.
+    const thread = threadClock.times?.stop() ?? null;
     await worker.terminate();
     if (profiling.profiler && PROFILE) writeFileSync(PROFILE, JSON.stringify(await profiling.profiler.stop()));
     return {
@@ -207,13 +249,16 @@ export async function run(): Promise<BenchResult> {
           process_cpu_ms_while_ending: Math.round((hangupCpu.user + hangupCpu.system) / 1000),
           server_loop_busy_ms: Math.round(hangupLoop.active),
           max_event_loop_stall_ms: +(loop.max / 1e6).toFixed(1),
+          max_stall_server_cpu_ms: thread ? +thread.maxStallCpu.toFixed(1) : Number.NaN,
+          server_thread_cpu_ms: round(thread?.cpu),
+          server_thread_waited_for_cpu_ms: round(thread?.waited),
           gc_max_pause_ms: +Math.max(0, ...gcPauses).toFixed(1),
           health_probes: health.length,
           health_p50_ms: +percentile(health, 50).toFixed(1),
           health_p99_ms: +percentile(health, 99).toFixed(1),
           health_max_ms: +Math.max(...health).toFixed(1),
           live_call_max_audio_gap_ms: +Math.max(...gaps).toFixed(1),
-          target: "health p99 <= 100 ms",
+          target: "health p99 <= 50 ms",
         },
       ],
     };
