@@ -104,6 +104,41 @@ export async function getCallLog(db: Executor, tenant: TenantScope, id: string):
   return toCallLog(await requireRow(db, callLogs, tenant, id, CALL_NOT_FOUND));
 }
 
+/** What metering reads of a finished call: whose it was, when, how long, and its usage lines. */
+export type CallUsage = Pick<
+  CallLog,
+  "id" | "agent_id" | "agent_name" | "channel" | "started_at" | "duration_seconds" | "cost_breakdown"
+>;
+
+/**
+ * A call's usage, without its transcript and events (getCallLog reads and parses them all): metering
+ * runs for every call that ends. Null when the log (or its workspace) is gone.
+ */
+export async function findCallUsage(db: Executor, tenant: TenantScope, id: string): Promise<CallUsage | null> {
+  const [row] = await db
+    .select({
+      id: callLogs.id,
+      agentId: callLogs.agentId,
+      agentName: callLogs.agentName,
+      channel: callLogs.channel,
+      startedAt: callLogs.startedAt,
+      durationSeconds: callLogs.durationSeconds,
+      costBreakdown: callLogs.costBreakdown,
+    })
+    .from(callLogs)
+    .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    agent_id: row.agentId,
+    agent_name: row.agentName,
+    channel: row.channel,
+    started_at: row.startedAt.toISOString(),
+    duration_seconds: row.durationSeconds,
+    cost_breakdown: row.costBreakdown,
+  };
+}
+
 const NO_RECORDING = "This call has no recording.";
 
 /**
