@@ -95,7 +95,7 @@ describe("SIP extensions", () => {
             const body = (await status(ext, "example.test")).json<{ status: string; contact: string | null }>();
             return body.status === "REGED" ? body : null;
           },
-          `baresip to register (${phone.output().slice(-500)})`,
+          () => `baresip to register (${phone.output().slice(-500)})`,
         );
         expect(reged.contact).toMatch(new RegExp(`^sip:${ext}\\S*@127\\.0\\.0\\.1:\\d+`));
       } finally {

@@ -79,7 +79,7 @@ describe("phones registered through Kamailio", () => {
             const log = CallLog.parse((await api("GET", `/call-logs/${placed.call_id}`)).body);
             return log.status === "in_progress" ? log : null;
           },
-          `the phone to answer ${node.id}'s call (${phone.output().slice(-600)})`,
+          () => `the phone to answer ${node.id}'s call (${phone.output().slice(-600)})`,
           120_000,
         );
         expect(answered).toMatchObject({ channel: "sip", direction: "outbound" });

@@ -86,17 +86,22 @@ export async function startBaresip(account: {
   };
 }
 
-/** Polls until `check` holds. */
+/**
+ * Polls until `check` holds. `what` names it in the timeout's message; as a function it is read at
+ * the timeout, so it can show what a peer printed meanwhile.
+ */
 export async function eventually<T>(
   check: () => Promise<T | null | false>,
-  what: string,
+  what: string | (() => string),
   timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${typeof what === "function" ? what() : what}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
