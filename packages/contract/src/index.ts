@@ -1,5 +1,6 @@
 export * from "./admin.ts";
 export * from "./api-keys.ts";
+export * from "./assistant-versions.ts";
 export * from "./assistants.ts";
 export * from "./auth.ts";
 export * from "./batch-calls.ts";

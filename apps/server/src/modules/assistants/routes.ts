@@ -6,6 +6,7 @@ import {
   CostPerMinuteBody,
   costPerMinute,
   MessageResponse,
+  UpdateAssistantQuery,
 } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -14,8 +15,10 @@ import { sendJsonText } from "../../lib/json-text.ts";
 import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import { experimentRoutes } from "./experiment-routes.ts";
 import { CreateAssistantRequest, createAssistant, UpdateAssistantRequest, updateAssistant } from "./save-assistant.ts";
 import { deleteAssistant, listAssistantsJson, requireAgent, toAssistant } from "./service.ts";
+import { assistantVersionRoutes } from "./version-routes.ts";
 
 const tags = ["assistants"];
 const IdParams = z.object({ id: z.uuid() });
@@ -72,12 +75,13 @@ export async function assistantRoutes(app: FastifyInstance) {
 
   r.patch(
     "/agents/:id",
-    route("Change some fields of an assistant", {
+    route("Change some fields of an assistant and publish them as a new version (`?publish=false`: the draft only)", {
       params: IdParams,
+      querystring: UpdateAssistantQuery,
       body: UpdateAssistantRequest,
       response: { 200: Assistant },
     }),
-    async (request) => updateAssistant(ctx, tenantOf(request), request.params.id, request.body),
+    async (request) => updateAssistant(ctx, tenantOf(request), request.params.id, request.body, request.query.publish),
   );
 
   r.delete(
@@ -85,4 +89,7 @@ export async function assistantRoutes(app: FastifyInstance) {
     route("Delete an assistant", { params: IdParams, response: { 200: MessageResponse } }),
     messageAfter("Assistant deleted.", (request) => deleteAssistant(ctx.db, tenantOf(request), request.params.id)),
   );
+
+  await assistantVersionRoutes(app);
+  await experimentRoutes(app);
 }

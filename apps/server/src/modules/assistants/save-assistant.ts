@@ -4,9 +4,11 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Tenant, TenantScope } from "../../lib/tenant-scope.ts";
 import { effectiveLimits } from "../users/limits.ts";
+import { draftOf, saveDraft } from "./draft.ts";
 import { resolveLlmConfig, resolveSttConfig, resolveTtsConfig } from "./provider-config.ts";
 import { runAssistantSaveChecks } from "./save-checks.ts";
-import { countAssistants, insertAssistant, requireAgent, updateAssistantRow } from "./service.ts";
+import { type AgentRow, countAssistants, insertAssistant, requireAgent, toAssistant } from "./service.ts";
+import { publishConfig, writeFirstVersion } from "./versions.ts";
 
 const LooseConfig = z.record(z.string(), z.unknown());
 /**
@@ -49,19 +51,17 @@ export async function createAssistant(
     tts_provider_config: resolveTtsConfig({ provider: rest.tts_provider, given: tts_provider_config }),
   });
   await runAssistantSaveChecks(ctx.db, tenant, fields);
-  return insertAssistant(ctx.db, tenant, fields);
+  // Created as its version 1, so every assistant has a version its calls ran from the start.
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertAssistant(tx, tenant, fields);
+    await writeFirstVersion(tx, tenant, inserted, tenant.userId);
+    return inserted;
+  });
+  return toAssistant(row);
 }
 
-/** PATCH: only the fields sent change; a changed provider starts again from its defaults. */
-export async function updateAssistant(
-  ctx: AppContext,
-  tenant: TenantScope,
-  id: string,
-  body: UpdateAssistantRequest,
-): Promise<Assistant> {
-  const row = await requireAgent(ctx.db, tenant, id);
-  await runAssistantSaveChecks(ctx.db, tenant, body);
-  const current: AssistantFields = { ...row.config, name: row.name };
+/** The fields sent laid over `current`; a changed provider starts again from its defaults. */
+function applyUpdate(current: AssistantFields, body: UpdateAssistantRequest): AssistantFields {
   const { llm_provider_config, stt_provider_config, tts_provider_config, ...rest } = body;
   const changes = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
   const next: AssistantFields = { ...current, ...changes };
@@ -83,5 +83,38 @@ export async function updateAssistant(
     previous: current.tts_provider_config,
     given: tts_provider_config,
   });
-  return updateAssistantRow(ctx.db, row, applyCompliance(next), ctx.now());
+  return applyCompliance(next);
+}
+
+/** The draft with the fields sent laid over it (the published configuration when nothing is pending). */
+export async function editedDraft(
+  ctx: AppContext,
+  tenant: TenantScope,
+  row: AgentRow,
+  body: UpdateAssistantRequest,
+): Promise<AssistantFields> {
+  await runAssistantSaveChecks(ctx.db, tenant, body);
+  return applyUpdate(draftOf(row), body);
+}
+
+/**
+ * PATCH /agents/{id}: only the fields sent change. It edits the draft and, unless `publish` is
+ * false, publishes it as a new version (what a PATCH always did: the next call runs it; a draft
+ * the editor left pending is published with it). With `publish` false only the draft is saved and
+ * the answer is the draft in the assistant's shape; calls keep running the published version.
+ */
+export async function updateAssistant(
+  ctx: AppContext,
+  tenant: Tenant,
+  id: string,
+  body: UpdateAssistantRequest,
+  publish = true,
+): Promise<Assistant> {
+  const row = await requireAgent(ctx.db, tenant, id);
+  const next = await editedDraft(ctx, tenant, row, body);
+  if (!publish) {
+    const saved = await saveDraft(ctx.db, tenant, row, next);
+    return { ...toAssistant(saved), ...draftOf(saved) };
+  }
+  return toAssistant(await publishConfig(ctx.db, tenant, id, next, { note: "", authorId: tenant.userId }, ctx.now()));
 }

@@ -13,7 +13,7 @@ export type { AgentRow };
  * validated when the assistant was saved, so a field added to the contract since then reads as its
  * default instead of being missing.
  */
-const FIELD_DEFAULTS: Omit<AssistantFields, "name"> = (() => {
+export const FIELD_DEFAULTS: Omit<AssistantFields, "name"> = (() => {
   const { name: _name, ...defaults } = AssistantFields.parse({ name: "-" });
   return defaults;
 })();
@@ -122,31 +122,16 @@ export async function countAssistants(db: Executor, tenant: TenantScope): Promis
   return Number(row?.n ?? 0);
 }
 
+/** Writes a new assistant's row (its version 1 is written beside it by the caller, in the same transaction). */
 export async function insertAssistant(
   db: Executor,
   tenant: TenantScope,
   fields: AssistantFields & { temp: boolean },
-): Promise<Assistant> {
+): Promise<AgentRow> {
   const { name, temp, ...config } = fields;
   const [row] = await db.insert(agents).values(scoped(agents, tenant).values({ name, temp, config })).returning();
   if (!row) throw new Error("insert into agents returned no row");
-  return toAssistant(row);
-}
-
-export async function updateAssistantRow(
-  db: Executor,
-  row: AgentRow,
-  fields: AssistantFields,
-  now: Date,
-): Promise<Assistant> {
-  const { name, ...config } = fields;
-  const [updated] = await db
-    .update(agents)
-    .set({ name, config, updatedAt: now })
-    .where(scoped(agents, row).where(eq(agents.id, row.id)))
-    .returning();
-  if (!updated) throw new Error("update of agents returned no row");
-  return toAssistant(updated);
+  return row;
 }
 
 /** Deletes an assistant; rows of other modules that point at it go with it (foreign keys cascade). */

@@ -11,7 +11,7 @@ import {
   reportedEndReason,
 } from "@parley/engine";
 import type { CallOrigin, CallTransport, LiveCall, Participant, Room } from "../../lib/call-runtime.ts";
-import { findAssistant } from "../assistants/service.ts";
+import { findCallAssistant } from "../assistants/call-assistant.ts";
 import { UsageMeter } from "../billing/usage-meter.ts";
 import {
   createRecordingFile,
@@ -181,7 +181,7 @@ class CallRun implements LiveCall {
     metrics.callStarted(this.origin.channel);
     room.call = { end: (reason) => this.hangup(reason) };
     try {
-      this.assistant = await findAssistant(ctx.db, room, room.agentId);
+      this.assistant = await findCallAssistant(ctx.db, room, room.agentId, room.callId);
       if (!this.assistant) throw new Error("The assistant of this call no longer exists.");
       const session = await this.createSession(this.assistant);
       this.session = session;

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "../../lib/app-error.ts";
 import type { CallRequest, Room } from "../../lib/call-runtime.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { requireAgent } from "../assistants/service.ts";
+import { assistantOfVersion, recordCallVersion } from "../assistants/call-assistant.ts";
+import { chooseCallVersion } from "../assistants/experiment-choice.ts";
+import { requireAgent, toAssistant } from "../assistants/service.ts";
 import { createCallLogWithinLimit, failedBeforeStart, finishCallLog } from "../call-logs/service.ts";
 import { concurrencyLimitOf } from "../workspaces/service.ts";
 import type { CallDeps } from "./call-deps.ts";
@@ -45,13 +47,16 @@ export async function openCallRoom(rt: CallDeps, tenant: TenantScope, request: C
 async function openAdmittedRoom(rt: CallDeps, tenant: TenantScope, request: CallRequest): Promise<Room> {
   const { ctx, rooms } = rt;
   const { agentId } = request;
-  const assistant = await requireAgent(ctx.db, tenant, agentId);
-  await requireProviderCredentials(ctx, tenant.workspaceId, { ...assistant.config, name: assistant.name });
+  const agent = await requireAgent(ctx.db, tenant, agentId);
+  const callId = randomUUID();
+  // The version this call runs: the published one, or a running experiment's variant for this caller.
+  const choice = await chooseCallVersion(ctx.db, tenant, agent, request, callId);
+  const assistant = (await assistantOfVersion(ctx.db, tenant, agent, choice.version)) ?? toAssistant(agent);
+  await requireProviderCredentials(ctx, tenant.workspaceId, assistant);
   await requireMinutesLeft(ctx, tenant);
   await expireOverdueRooms(rt, tenant.workspaceId);
   const limit = await concurrencyLimitOf(ctx.db, tenant);
   const createdAt = ctx.now();
-  const callId = randomUUID();
   const log = await createCallLogWithinLimit(
     ctx.db,
     tenant,
@@ -73,6 +78,7 @@ async function openAdmittedRoom(rt: CallDeps, tenant: TenantScope, request: Call
     aliveSince(createdAt),
   );
   if (!log) throw new AppError("rate_limited", concurrencyLimitText(limit));
+  await recordCallVersion(ctx.db, tenant, { callId, agentId }, choice);
   const room = rooms.create({
     workspaceId: tenant.workspaceId,
     agentId,

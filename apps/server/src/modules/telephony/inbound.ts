@@ -5,7 +5,7 @@ import { ServerBusyError } from "../../lib/admission.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import { isUniqueViolation } from "../../lib/unique-violation.ts";
-import { findAssistant } from "../assistants/service.ts";
+import { findCallAssistant } from "../assistants/call-assistant.ts";
 import type { CallRecord, Room } from "../calls/runtime.ts";
 import { findInboundNumbers, requirePhoneNumber } from "../phone-numbers/service.ts";
 import { rememberAnswered } from "./answered-calls.ts";
@@ -85,7 +85,7 @@ async function answerOutbound(
   if (placed.status !== "queued") {
     return refusal(ctx, adapter, provider, verified.account, call, "The call was answered after it had ended.");
   }
-  const assistant = placed.agentId ? await findAssistant(ctx.db, tenant, placed.agentId) : undefined;
+  const assistant = placed.agentId ? await findCallAssistant(ctx.db, tenant, placed.agentId, placed.id) : undefined;
   if (
     answeredBy === "machine" &&
     assistant?.voicemail_detection &&

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { findAssistant } from "../assistants/service.ts";
+import { findCallAssistant } from "../assistants/call-assistant.ts";
 import { normaliseNumber } from "../phone-numbers/number-format.ts";
 import { type PhoneNumberRecord, requirePhoneNumber } from "../phone-numbers/service.ts";
 import { placeSipCall } from "../sip/outbound.ts";
@@ -88,7 +88,6 @@ async function placeMediaStreamCall(
   const adapter = await adapterOf(provider);
   const account = await accountOf(ctx, record);
   if (!adapter || !account) throw new AppError("validation", OUTBOUND_TEXTS.noCredentials(providerLabel(provider)));
-  const assistant = await findAssistant(ctx.db, tenant, agentId);
   const room = await ctx.calls.openCallRoom(tenant, {
     agentId,
     channel: "phone",
@@ -99,6 +98,8 @@ async function placeMediaStreamCall(
     variables: placed.variables,
     joinTimeoutMs: RING_TIMEOUT_MS,
   });
+  // The version the call runs (an experiment may pick one) decides whether the carrier detects machines.
+  const assistant = await findCallAssistant(ctx.db, tenant, agentId, room.callId);
   let providerCallId: string;
   try {
     providerCallId = await adapter.placeCall(account, {

@@ -1,0 +1,97 @@
+import type { Assistant, AssistantFields } from "@parley/contract";
+import { eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { type AgentRow, agents, assistantVersions, callVersions } from "./schema.ts";
+import { toAssistant } from "./service.ts";
+
+/**
+ * Which configuration a call runs (issue 30). The assistants row is the published version; an
+ * experiment may give a call another version, whose snapshot then runs instead. The choice is
+ * recorded when the call's room opens (recordCallVersion) and read back when its session starts,
+ * on whichever node the caller joins (findCallAssistant): every channel goes through both.
+ */
+
+/** The version a call runs, and the experiment variant that chose it (none: the published version). */
+export interface VersionChoice {
+  version: number;
+  experimentId: string | null;
+  variantId: string | null;
+}
+
+/** The assistant as a version of it runs: the live row when that is the published version, else its snapshot. */
+function asVersion(row: AgentRow, snapshot: AssistantFields | null): Assistant {
+  if (!snapshot) return toAssistant(row);
+  const { name, ...config } = snapshot;
+  return toAssistant({ ...row, name, config });
+}
+
+/**
+ * The configuration of a version of the assistant, for a call about to open (its providers' keys
+ * are checked against it); undefined when the assistant or the version is gone.
+ */
+export async function assistantOfVersion(
+  db: Executor,
+  tenant: TenantScope,
+  row: AgentRow,
+  version: number,
+): Promise<Assistant | undefined> {
+  if (version === row.publishedVersion) return toAssistant(row);
+  const [snapshot] = await db
+    .select({ config: assistantVersions.config })
+    .from(assistantVersions)
+    .where(
+      scoped(assistantVersions, tenant).where(
+        eq(assistantVersions.agentId, row.id),
+        eq(assistantVersions.number, version),
+      ),
+    );
+  return snapshot ? asVersion(row, snapshot.config) : undefined;
+}
+
+/** Records the version a call runs, once its log exists. */
+export async function recordCallVersion(
+  db: Executor,
+  tenant: TenantScope,
+  call: { callId: string; agentId: string },
+  choice: VersionChoice,
+): Promise<void> {
+  await db.insert(callVersions).values(
+    scoped(callVersions, tenant).values({
+      callId: call.callId,
+      agentId: call.agentId,
+      version: choice.version,
+      experimentId: choice.experimentId,
+      variantId: choice.variantId,
+    }),
+  );
+}
+
+/**
+ * The assistant a call runs, in one query: the version recorded for the call (its snapshot unless it
+ * is the published one), or the published version for a call opened before versions were recorded.
+ * Undefined once the assistant has been deleted.
+ */
+export async function findCallAssistant(
+  db: Executor,
+  tenant: TenantScope,
+  agentId: string,
+  callId: string,
+): Promise<Assistant | undefined> {
+  const [row] = await db
+    .select({ agent: agents, version: callVersions.version, snapshot: assistantVersions.config })
+    .from(agents)
+    .leftJoin(callVersions, scoped(callVersions, tenant).where(eq(callVersions.callId, callId)))
+    .leftJoin(
+      assistantVersions,
+      scoped(assistantVersions, tenant).where(
+        eq(assistantVersions.agentId, agents.id),
+        eq(assistantVersions.number, callVersions.version),
+      ),
+    )
+    .where(scoped(agents, tenant).where(eq(agents.id, agentId)));
+  if (!row) return undefined;
+  // The published version runs from the live row (which workflow attachments keep current).
+  const other = row.version !== null && row.version !== row.agent.publishedVersion;
+  return asVersion(row.agent, other ? row.snapshot : null);
+}
