@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { concatPcm, levelDb } from "../../audio/pcm.ts";
 import { resample } from "../../audio/resample.ts";
 import type { TranscriptEvent } from "../types.ts";
-import { warmRecognisers } from "./sphinx-pool.ts";
+import { waitingUtterances, warmRecognisers } from "./sphinx-pool.ts";
 import { PocketsphinxStt, pocketsphinxAvailable } from "./stt.ts";
 import { ESPEAK_SAMPLE_RATE, EspeakTts } from "./tts.ts";
 
@@ -87,6 +87,38 @@ describe.runIf(pocketsphinxAvailable())("PocketSphinx STT", () => {
     expect(heard).toHaveLength(6);
     expect(heard.every((text) => text.length > 0)).toBe(true);
     expect(warmRecognisers()).toBeLessThanOrEqual(2);
+  });
+
+  it("queues each utterance when it is finalized and delivers a call's words in order", {
+    timeout: 60_000,
+  }, async () => {
+    const first = resample(await speak("What are your opening hours"), ESPEAK_SAMPLE_RATE, 16_000);
+    const second = resample(await speak("Thank you very much"), ESPEAK_SAMPLE_RATE, 16_000);
+    const heard = { a: [] as string[], b: [] as string[] };
+    const open = (into: string[]) =>
+      new PocketsphinxStt().open({
+        onTranscript: (e) => e.type === "final" && into.push(e.text),
+        onError: (e) => {
+          throw e;
+        },
+      });
+    const [a, b] = await Promise.all([open(heard.a), open(heard.b)]);
+    if (!a || !b) throw new Error("no session");
+    a.sendAudio(first);
+    a.finalize();
+    a.sendAudio(second);
+    a.finalize();
+    b.sendAudio(first);
+    b.finalize();
+    // Three utterances, two recognisers at most: one waits, A's second among them (it is not held
+    // back until A's first is decoded, behind every utterance finalized meanwhile).
+    expect(waitingUtterances()).toBeGreaterThanOrEqual(1);
+    await Promise.all([a.close(), b.close()]);
+    expect(heard.a).toHaveLength(2);
+    expect(heard.b).toHaveLength(1);
+    // The same audio decodes to the same words: A's first final is its first utterance.
+    expect(heard.a[0]).toBe(heard.b[0]);
+    expect(waitingUtterances()).toBe(0);
   });
 
   it("reports an empty final for a click too short to be speech", async () => {

@@ -6,7 +6,7 @@ import { ProviderError } from "../provider-error.ts";
 import { SttBase } from "../stage-bases.ts";
 import type { SttOpenOptions, SttSession } from "../types.ts";
 import { speechSpan } from "./speech-span.ts";
-import { recogniseWarm } from "./sphinx-pool.ts";
+import { recogniseWarm, warmUpRecogniser } from "./sphinx-pool.ts";
 
 const BINARY = "pocketsphinx_batch";
 /** Audio kept between finalizations: the recogniser only ever needs the last utterance. */
@@ -47,12 +47,12 @@ export class PocketsphinxStt extends SttBase {
         false,
       );
     }
+    warmUpRecogniser();
     let chunks: Int16Array[] = [];
     let buffered = 0;
-    let queue = Promise.resolve();
+    let delivered = Promise.resolve();
     let closed = false;
-    const decode = async (pcm: Int16Array) => {
-      const text = await recogniseWarm(speechSpan(pcm));
+    const deliver = (text: string) => {
       if (!closed && !options.signal?.aborted) options.onTranscript({ type: "final", text });
     };
     return {
@@ -71,14 +71,19 @@ export class PocketsphinxStt extends SttBase {
           options.onTranscript({ type: "final", text: "" });
           return;
         }
-        queue = queue
-          .then(() => decode(pcm))
-          .catch((error: unknown) => {
+        // Queued for a recogniser now, so it keeps its place among every call's utterances; its
+        // words (or failure, held so it is not an unhandled rejection meanwhile) are delivered
+        // after the call's earlier ones.
+        const words = recogniseWarm(speechSpan(pcm)).then(
+          (text) => () => deliver(text),
+          (error: unknown) => () => {
             if (!closed) options.onError(error instanceof Error ? error : new Error(String(error)));
-          });
+          },
+        );
+        delivered = delivered.then(async () => (await words)());
       },
       close: async () => {
-        await queue; // an utterance already finalized is still delivered
+        await delivered; // an utterance already finalized is still delivered
         closed = true;
       },
     };
