@@ -5,11 +5,14 @@
 // lines, as a microphone sends) and listens: a turn is answered when the assistant's voice starts
 // within ANSWER_MS of the caller's last voiced frame. The callers run in this process, the server
 // and its recognisers in theirs. Prints, per level, answered turns, end of speech → first audio
-// (p50/p95) and the server's CPU.
+// (p50/p95), the server's CPU, and what tells a slow recogniser from a starved machine: the
+// recognisers' CPU per decoded turn, the recogniser's share of each answered turn (stt, from the
+// call logs) and the machine's load.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { CallLog } from "@parley/contract";
 import { z } from "zod";
 import { keylessAssistant } from "../apps/server/test/support/assistant-fields.ts";
 import { browserCaller, type ChaosCaller } from "../apps/server/test/support/chaos-caller.ts";
@@ -23,6 +26,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from "../apps/server/test/support/server-process.ts";
+import { until } from "../apps/server/test/support/until.ts";
 import type { BenchResult } from "./run.ts";
 
 const LEVELS = process.env.KEYLESS_BENCH_LEVELS ? process.env.KEYLESS_BENCH_LEVELS.split(",").map(Number) : [10, 20];
@@ -47,18 +51,20 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** CPU seconds of the server and its children that have ended plus its live recognisers. */
-function serverCpu(pid: number): number {
-  let total = cpuSeconds(pid);
+/** CPU seconds of the server (with its children that have ended) and of its live recognisers. */
+function serverCpu(pid: number): { total: number; recognisers: number } {
+  const server = cpuSeconds(pid);
+  let recognisers = 0;
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
   for (const child of children) {
     try {
-      total += cpuSeconds(Number(child));
+      const used = cpuSeconds(Number(child));
+      if (readFileSync(`/proc/${child}/comm`, "utf8").trim() === "pocketsphinx_bat") recognisers += used;
     } catch {
-      // It ended between the two reads.
+      // It ended between the reads.
     }
   }
-  return total;
+  return { total: server + recognisers, recognisers };
 }
 
 const quantile = (values: number[], q: number) => {
@@ -67,12 +73,19 @@ const quantile = (values: number[], q: number) => {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN);
 };
 
-async function oneCall(server: ServerProcess, token: string, agentId: string, index: number): Promise<Turn[]> {
+interface Call {
+  id: string;
+  turns: Turn[];
+}
+
+async function oneCall(server: ServerProcess, token: string, agentId: string, index: number): Promise<Call> {
   const api = client(server.base, token);
   const started = await api("POST", `/agents/${agentId}/call`);
   if (started.status !== 201) throw new Error(`start call failed: ${started.status} ${JSON.stringify(started.body)}`);
-  const room = z.object({ room: z.object({ name: z.string() }) }).parse(started.body).room.name;
-  const caller: ChaosCaller = browserCaller(await joinRoom(server, token, room, `caller-${index}`));
+  const { room, call_id: id } = z
+    .object({ room: z.object({ name: z.string() }), call_id: z.string() })
+    .parse(started.body);
+  const caller: ChaosCaller = browserCaller(await joinRoom(server, token, room.name, `caller-${index}`));
   const turns: Turn[] = [];
   try {
     // The greeting, then each line once the assistant has finished speaking.
@@ -89,7 +102,22 @@ async function oneCall(server: ServerProcess, token: string, agentId: string, in
   } finally {
     await caller.hangUp();
   }
-  return turns;
+  return { id, turns };
+}
+
+/** The recogniser's part of each answered turn (end of speech → words), from the closed call logs. */
+async function sttMs(server: ServerProcess, token: string, callIds: string[]): Promise<number[]> {
+  const api = client(server.base, token);
+  const logs = await Promise.all(
+    callIds.map((id) =>
+      until(
+        async () => CallLog.parse((await api("GET", `/call-logs/${id}`)).body),
+        (log) => log.status === "completed" || log.status === "failed",
+        "the call log to close",
+      ),
+    ),
+  );
+  return logs.flatMap((log) => log.turn_metrics.flatMap((m) => (m.stt_ms === null ? [] : [m.stt_ms])));
 }
 
 export async function run(): Promise<BenchResult> {
@@ -124,7 +152,14 @@ export async function run(): Promise<BenchResult> {
         }),
       );
       const seconds = (performance.now() - startedAt) / 1000;
-      const turns = calls.flat();
+      const turns = calls.flatMap((c) => c.turns);
+      const cpuAfter = serverCpu(pid);
+      const load = loadavg()[0] ?? Number.NaN;
+      const stt = await sttMs(
+        server,
+        token,
+        calls.map((c) => c.id),
+      );
       const latencies = turns.flatMap((t) => (t.latencyMs === null ? [] : [t.latencyMs]));
       rows.push({
         calls: n,
@@ -133,7 +168,12 @@ export async function run(): Promise<BenchResult> {
         unanswered_pct: Math.round((100 * turns.filter((t) => !t.answered).length) / turns.length),
         p50_ms: quantile(latencies, 0.5),
         p95_ms: quantile(latencies, 0.95),
-        server_cores: Number(((serverCpu(pid) - cpuBefore) / seconds).toFixed(2)),
+        stt_p50_ms: quantile(stt, 0.5),
+        stt_p95_ms: quantile(stt, 0.95),
+        server_cores: Number(((cpuAfter.total - cpuBefore.total) / seconds).toFixed(2)),
+        // Recognisers started during the level count in full (their model load included).
+        recogniser_cpu_ms_per_turn: Math.round((1000 * (cpuAfter.recognisers - cpuBefore.recognisers)) / turns.length),
+        load_1m: Number(load.toFixed(1)),
       });
     }
   } finally {
