@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { callVersions } from "../src/modules/assistants/schema.ts";
+import { callVersionsOf } from "../src/modules/assistants/call-assistant.ts";
 import { call, signedInUser } from "./harness.ts";
 import { keylessAssistant } from "./support/assistant-fields.ts";
 import { createAssistant, roomToken, startRoom } from "./support/calls.ts";
@@ -9,7 +8,7 @@ import { closedCallLog, connectRealtime, useCallApp } from "./support/realtime-c
 /** Assistant versions (issue 30): drafts, publishing, rollback, the diff, and the version each call runs. */
 
 const t = useCallApp(() => ({ text: "Happy to help." }));
-type User = { token: string };
+type User = { token: string; workspaceId: string };
 
 const api = (user: User, method: "GET" | "POST" | "PUT" | "PATCH", url: string, body?: Record<string, unknown>) =>
   call(t, method, `/api/v1${url}`, { token: user.token, ...(body ? { body } : {}) });
@@ -85,6 +84,19 @@ describe("assistant versions over the API", () => {
     expect((await ok<Version[]>(api(a, "GET", `/agents/${id}/versions`))).map((v) => v.number)).toEqual([2, 1]);
   });
 
+  it("keeps a workflow attached under a pending draft when the draft is published", async () => {
+    const a = await signedInUser(t);
+    const id = await createAssistant(t, a.token, {});
+    await ok(api(a, "PUT", `/agents/${id}/draft`, { system_prompt: "Pending." }));
+    const workflow = await ok<{ id: string }>(api(a, "POST", "/workflows", { name: "Flow", assistant_id: id }), 201);
+    expect(await ok(api(a, "GET", `/agents/${id}/draft`))).toMatchObject({ config: { workflow_id: workflow.id } });
+    await ok(api(a, "POST", `/agents/${id}/publish`, {}));
+    expect(await ok(api(a, "GET", `/agents/${id}`))).toMatchObject({
+      system_prompt: "Pending.",
+      workflow_id: workflow.id,
+    });
+  });
+
   it("answers 404 for another workspace's assistant and its versions", async () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);
@@ -97,6 +109,36 @@ describe("assistant versions over the API", () => {
   });
 });
 
+describe("the API document", () => {
+  it("declares every version and experiment route", async () => {
+    const doc = (await call(t, "GET", "/api/v1/openapi.json")).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const declared = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(declared).toEqual(
+      expect.arrayContaining([
+        "PATCH /api/v1/agents/{id}",
+        "GET /api/v1/agents/{id}/versions",
+        "GET /api/v1/agents/{id}/versions/diff",
+        "GET /api/v1/agents/{id}/versions/{number}",
+        "POST /api/v1/agents/{id}/versions/{number}/restore",
+        "GET /api/v1/agents/{id}/draft",
+        "PUT /api/v1/agents/{id}/draft",
+        "POST /api/v1/agents/{id}/publish",
+        "GET /api/v1/agents/{id}/experiments",
+        "POST /api/v1/agents/{id}/experiments",
+        "GET /api/v1/agents/{id}/experiments/{eid}",
+        "DELETE /api/v1/agents/{id}/experiments/{eid}",
+        "POST /api/v1/agents/{id}/experiments/{eid}/{action}",
+        "POST /api/v1/agents/{id}/experiments/{eid}/promote",
+        "GET /api/v1/agents/{id}/experiments/{eid}/results",
+      ]),
+    );
+  });
+});
+
 describe("the version a call runs", () => {
   /** Places a browser call, hears the greeting, hangs up; returns the greeting and the version recorded for it. */
   async function greetingOfACall(user: User, agentId: string) {
@@ -105,8 +147,8 @@ describe("the version a call runs", () => {
     const greeting = await client.waitFor("transcript", (m) => m.role === "assistant" && m.final === true);
     client.send({ type: "hangup" });
     await closedCallLog(t, user.token, callId);
-    const [recorded] = await t.ctx.db.select().from(callVersions).where(eq(callVersions.callId, callId));
-    return { greeting: String(greeting.text), version: recorded?.version };
+    const recorded = await callVersionsOf(t.ctx.db, user, [callId]);
+    return { greeting: String(greeting.text), version: recorded.get(callId)?.version };
   }
 
   it("runs v1 while v2 is a draft, v2 once published, v1 again after a rollback", async () => {

@@ -1,5 +1,5 @@
 import type { Assistant, AssistantFields } from "@parley/contract";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type AgentRow, agents, assistantVersions, callVersions } from "./schema.ts";
@@ -94,4 +94,23 @@ export async function findCallAssistant(
   // The published version runs from the live row (which workflow attachments keep current).
   const other = row.version !== null && row.version !== row.agent.publishedVersion;
   return asVersion(row.agent, other ? row.snapshot : null);
+}
+
+/**
+ * The versions the calls ran (those recorded; a call opened before versions has none), for the
+ * call logs to show: they may not read this module's tables themselves.
+ */
+export async function callVersionsOf(
+  db: Executor,
+  tenant: TenantScope,
+  callIds: string[],
+): Promise<Map<string, VersionChoice>> {
+  if (callIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(callVersions)
+    .where(scoped(callVersions, tenant).where(inArray(callVersions.callId, callIds)));
+  return new Map(
+    rows.map((r) => [r.callId, { version: r.version, experimentId: r.experimentId, variantId: r.variantId }]),
+  );
 }

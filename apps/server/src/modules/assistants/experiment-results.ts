@@ -41,11 +41,30 @@ function resultOf(tally: Tally, baseline: Tally | undefined): VariantResult {
   };
 }
 
+/** A call the experiment gave a variant (from call_versions). */
+export interface AssignedCall {
+  callId: string;
+  variantId: string | null;
+}
+
 /**
  * Per variant: the calls it was given (rooms opened), and over those whose logs have ended the
  * success rate, average duration, transfer rate, cost per call and p50/p95 of the caller's wait,
  * with the p-value of its success rate against the first variant's.
  */
+export function variantResults(
+  variants: ExperimentVariantRow[],
+  calls: AssignedCall[],
+  figures: CallFigures[],
+): VariantResult[] {
+  const byCall = new Map(figures.map((f) => [f.callId, f]));
+  const tallies = variants.map((variant): Tally => {
+    const mine = calls.filter((c) => c.variantId === variant.id);
+    return { variant, calls: mine.length, figures: mine.flatMap((c) => byCall.get(c.callId) ?? []) };
+  });
+  return tallies.map((t) => resultOf(t, tallies[0]));
+}
+
 export async function experimentResults(
   db: Executor,
   tenant: TenantScope,
@@ -57,22 +76,10 @@ export async function experimentResults(
     .select({ callId: callVersions.callId, variantId: callVersions.variantId })
     .from(callVersions)
     .where(scoped(callVersions, tenant).where(eq(callVersions.experimentId, experiment.id)));
-  const figures = new Map(
-    (
-      await readCallFigures(
-        db,
-        tenant,
-        calls.map((c) => c.callId),
-      )
-    ).map((f) => [f.callId, f]),
+  const figures = await readCallFigures(
+    db,
+    tenant,
+    calls.map((c) => c.callId),
   );
-  const tallies = variants.map((variant): Tally => {
-    const mine = calls.filter((c) => c.variantId === variant.id);
-    return {
-      variant,
-      calls: mine.length,
-      figures: mine.flatMap((c) => figures.get(c.callId) ?? []),
-    };
-  });
-  return { experiment_id: experiment.id, variants: tallies.map((t) => resultOf(t, tallies[0])) };
+  return { experiment_id: experiment.id, variants: variantResults(variants, calls, figures) };
 }

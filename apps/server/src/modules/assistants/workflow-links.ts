@@ -29,7 +29,17 @@ export async function assistantIdsByWorkflow(
   return byWorkflow;
 }
 
-/** Points an assistant at a workflow (the caller has checked both are the workspace's). */
+/**
+ * A pending draft follows a workflow attached or detached under it, so publishing the draft later
+ * does not undo that (the draft holds every field, workflow_id included).
+ */
+const draftWithWorkflow = (workflowId: string | null) =>
+  sql`case when ${agents.draft} is null then null else ${agents.draft} || ${JSON.stringify({ workflow_id: workflowId })}::jsonb end`;
+
+/**
+ * Points an assistant at a workflow (the caller has checked both are the workspace's). The published
+ * row changes in place, as before versions: no new version is written (see issue 30's report).
+ */
 export async function attachWorkflow(
   db: Executor,
   tenant: TenantScope,
@@ -39,7 +49,11 @@ export async function attachWorkflow(
 ): Promise<void> {
   await db
     .update(agents)
-    .set({ config: sql`${agents.config} || ${JSON.stringify({ workflow_id: workflowId })}::jsonb`, updatedAt: now })
+    .set({
+      config: sql`${agents.config} || ${JSON.stringify({ workflow_id: workflowId })}::jsonb`,
+      draft: draftWithWorkflow(workflowId),
+      updatedAt: now,
+    })
     .where(scoped(agents, tenant).where(eq(agents.id, agentId)));
 }
 
@@ -47,6 +61,10 @@ export async function attachWorkflow(
 export async function detachWorkflow(db: Executor, tenant: TenantScope, workflowId: string, now: Date): Promise<void> {
   await db
     .update(agents)
-    .set({ config: sql`jsonb_set(${agents.config}, '{workflow_id}', 'null'::jsonb)`, updatedAt: now })
+    .set({
+      config: sql`jsonb_set(${agents.config}, '{workflow_id}', 'null'::jsonb)`,
+      draft: draftWithWorkflow(null),
+      updatedAt: now,
+    })
     .where(scoped(agents, tenant).where(eq(agentWorkflowId, workflowId)));
 }
