@@ -59,7 +59,7 @@ function serverCpu(pid: number): { total: number; recognisers: number } {
   for (const child of children) {
     try {
       const used = cpuSeconds(Number(child));
-      if (readFileSync(`/proc/${child}/comm`, "utf8").trim() === "pocketsphinx_bat") recognisers += used;
+      if (readFileSync(`/proc/${child}/comm`, "utf8").startsWith("pocketsphinx")) recognisers += used;
     } catch {
       // It ended between the reads.
     }
