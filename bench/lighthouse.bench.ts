@@ -33,6 +33,11 @@ const TARGETS: Record<string, number> = {
 };
 /** LIGHTHOUSE_PAGES=/billing,/call-logs measures only those pages (when working on one). */
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
+/**
+ * LIGHTHOUSE_WEB_DIST=/some/copy/of/dist serves that web build instead of apps/web/dist, so a saved
+ * build can be measured between runs of a new one (interleaved runs cancel out the machine's load).
+ */
+const WEB_DIST = process.env.LIGHTHOUSE_WEB_DIST;
 
 interface PageRun {
   report: string;
@@ -148,7 +153,7 @@ async function median(browser: Browser, url: string, name: string, accessToken?:
  * Three assistants, a workflow drawn with a few steps, two documents and two SIP numbers; the
  * workflow's id, and what the call history needs (the workspace, assistants and numbers).
  */
-async function seedWorkspace(url: string, token: string): Promise<{ workflowId: string; owner: CallHistoryOwner }> {
+export async function seedWorkspace(url: string, token: string): Promise<{ workflowId: string; owner: CallHistoryOwner }> {
   const agents: { id: string; name: string }[] = [];
   for (const name of ["Front Desk", "Appointments", "After-hours line"]) {
     agents.push({ id: (await apiCall<{ id: string }>(url, token, "POST", "/agents", { name })).id, name });
@@ -214,7 +219,8 @@ export async function run(): Promise<BenchResult> {
   // A SIP listener (on a free port) lets the workspace hold SIP trunk numbers, which need no vendor.
   // The data directory outlives the first start: the call history is written between two starts.
   const dataDir = mkdtempSync(path.join(tmpdir(), "parley-lighthouse-"));
-  const env = { SIP_PORT: "0", DATA_DIR: dataDir };
+  const env: Record<string, string> = { SIP_PORT: "0", DATA_DIR: dataDir };
+  if (WEB_DIST) env.WEB_DIST_DIR = path.resolve(WEB_DIST);
   let server = await startServer(env);
   let browser: Browser | undefined;
   try {
