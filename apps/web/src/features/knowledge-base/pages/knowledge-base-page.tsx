@@ -3,7 +3,7 @@ import TravelExploreOutlined from "@mui/icons-material/TravelExploreOutlined";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import type { KnowledgeDocument } from "@parley/contract";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCrawlUrl, useDeleteDocument, useDocuments, useRefreshDocument } from "../../../api/documents.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -12,12 +12,21 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { api } from "../../../lib/http-client.ts";
 import { useDeferredQuery } from "../../../lib/use-deferred-query.ts";
 import { useNotice } from "../../../lib/use-notice.ts";
-import { CrawlDialog } from "../components/crawl-dialog.tsx";
 import { type DocumentAction, DocumentsTable } from "../components/documents-table.tsx";
-import { LinkDialog } from "../components/link-dialog.tsx";
-import { SearchSettingsDialog } from "../components/search-settings-dialog.tsx";
 import { TryQuestion } from "../components/try-question.tsx";
 import { UploadZone } from "../components/upload-zone.tsx";
+
+// The dialogs (crawl settings, search settings, the assistant links) load when first opened: the
+// list is what everyone opening this page waits for. Each is mounted only while open.
+const CrawlDialog = lazy(() =>
+  import("../components/crawl-dialog.tsx").then((module) => ({ default: module.CrawlDialog })),
+);
+const SearchSettingsDialog = lazy(() =>
+  import("../components/search-settings-dialog.tsx").then((module) => ({ default: module.SearchSettingsDialog })),
+);
+const LinkDialog = lazy(() =>
+  import("../components/link-dialog.tsx").then((module) => ({ default: module.LinkDialog })),
+);
 
 type Open = { kind: "crawl" | "settings" } | { kind: "link" | "delete"; id: string } | null;
 
@@ -74,19 +83,21 @@ export default function KnowledgeBasePage() {
         />
         <TryQuestion />
       </Stack>
-      {open?.kind === "crawl" && (
-        <CrawlDialog
-          busy={crawl.isPending}
-          onClose={close}
-          onSubmit={async (body) => {
-            await crawl.mutateAsync(body);
-            notice.success(t("crawlStarted"));
-            close();
-          }}
-        />
-      )}
-      {open?.kind === "settings" && <SearchSettingsDialog onClose={close} />}
-      {open?.kind === "link" && current && <LinkDialog document={current} onClose={close} />}
+      <Suspense fallback={null}>
+        {open?.kind === "crawl" && (
+          <CrawlDialog
+            busy={crawl.isPending}
+            onClose={close}
+            onSubmit={async (body) => {
+              await crawl.mutateAsync(body);
+              notice.success(t("crawlStarted"));
+              close();
+            }}
+          />
+        )}
+        {open?.kind === "settings" && <SearchSettingsDialog onClose={close} />}
+        {open?.kind === "link" && current && <LinkDialog document={current} onClose={close} />}
+      </Suspense>
       <ConfirmDialog
         open={open?.kind === "delete"}
         title={t("deleteTitle")}

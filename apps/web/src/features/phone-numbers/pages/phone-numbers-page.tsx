@@ -6,22 +6,35 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import type { PhoneNumber } from "@parley/contract";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePhoneNumbers } from "../../../api/phone-numbers.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useDeferredQuery } from "../../../lib/use-deferred-query.ts";
-import { CallNumberDialog } from "../components/call-number-dialog.tsx";
-import { CreateNumberDialog } from "../components/create-number-dialog.tsx";
-import { ExtensionDialog } from "../components/extension-dialog.tsx";
-import { ImportDialog } from "../components/import-dialog.tsx";
-import { MessagingNumberDialog } from "../components/messaging-number-dialog.tsx";
 import { nameOf } from "../components/number-name.ts";
 import { type PhoneNumberAction, PhoneNumbersTable } from "../components/phone-numbers-table.tsx";
 import { MESSAGING_PROVIDER, messagingBrand } from "../components/provider-names.ts";
 import { useNumberWrites } from "../hooks/use-number-writes.ts";
+
+// The dialogs (forms with their validation, the assistant picker and its schemas) load when first
+// opened: the list is what everyone opening this page waits for. Each is mounted only while open.
+const CreateNumberDialog = lazy(() =>
+  import("../components/create-number-dialog.tsx").then((module) => ({ default: module.CreateNumberDialog })),
+);
+const ImportDialog = lazy(() =>
+  import("../components/import-dialog.tsx").then((module) => ({ default: module.ImportDialog })),
+);
+const ExtensionDialog = lazy(() =>
+  import("../components/extension-dialog.tsx").then((module) => ({ default: module.ExtensionDialog })),
+);
+const MessagingNumberDialog = lazy(() =>
+  import("../components/messaging-number-dialog.tsx").then((module) => ({ default: module.MessagingNumberDialog })),
+);
+const CallNumberDialog = lazy(() =>
+  import("../components/call-number-dialog.tsx").then((module) => ({ default: module.CallNumberDialog })),
+);
 
 /** Header buttons keep their label on one line; the title beside them gives way instead. */
 const NO_WRAP = { whiteSpace: "nowrap", flexShrink: 0 } as const;
@@ -83,21 +96,23 @@ export default function PhoneNumbersPage() {
         }
         onAction={(kind, number) => setOpen({ kind, item: number })}
       />
-      {open?.kind === "create" && (
-        <CreateNumberDialog onClose={close} onSubmit={(body) => writes.create(body).then(close)} />
-      )}
-      {open?.kind === "import" && (
-        <ImportDialog onClose={close} onSubmit={(body) => writes.importNumbers(body).then(close)} />
-      )}
-      {open?.kind === "extension" && <ExtensionDialog onClose={close} onSubmit={writes.createExtension} />}
-      {open?.kind === "messaging" && <MessagingNumberDialog onClose={close} onSubmit={writes.integrateMessaging} />}
-      {open?.kind === "call" && item && (
-        <CallNumberDialog
-          number={item}
-          onClose={close}
-          onSubmit={(destination) => writes.call(item, destination).then(close)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {open?.kind === "create" && (
+          <CreateNumberDialog onClose={close} onSubmit={(body) => writes.create(body).then(close)} />
+        )}
+        {open?.kind === "import" && (
+          <ImportDialog onClose={close} onSubmit={(body) => writes.importNumbers(body).then(close)} />
+        )}
+        {open?.kind === "extension" && <ExtensionDialog onClose={close} onSubmit={writes.createExtension} />}
+        {open?.kind === "messaging" && <MessagingNumberDialog onClose={close} onSubmit={writes.integrateMessaging} />}
+        {open?.kind === "call" && item && (
+          <CallNumberDialog
+            number={item}
+            onClose={close}
+            onSubmit={(destination) => writes.call(item, destination).then(close)}
+          />
+        )}
+      </Suspense>
       <ConfirmDialog
         open={open?.kind === "delete"}
         title={t("deleteTitle")}
