@@ -12,11 +12,11 @@ import {
   type WorkflowPosition,
 } from "@parley/contract";
 import { useReactFlow } from "@xyflow/react";
-import { useSnackbar } from "notistack";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { useOpenedOnce } from "../../../components/opened-once.ts";
+import { useSnackbar } from "../../../lib/snackbar.ts";
 import { PublishRefused, usePublishWorkflow, useSaveWorkflow } from "../api/workflows-api.ts";
 import { useCanvasElements } from "../hooks/use-canvas-elements.ts";
 import { useUndoKeys } from "../hooks/use-undo-keys.ts";
@@ -42,10 +42,14 @@ import { NodePalette } from "./node-palette.tsx";
 import { NodePanel } from "./node-panel.tsx";
 import { PublishIssuesDialog } from "./publish-issues-dialog.tsx";
 import { SettingsPanel } from "./settings-panel.tsx";
-import { TestPanel, type TestProgress } from "./test-panel.tsx";
+import type { TestProgress } from "./test-panel.tsx";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
 import { VersionsDialog } from "./versions-dialog.tsx";
 import { WorkflowCanvas } from "./workflow-canvas.tsx";
+
+// The test chat (and the assistants list it offers, with their schemas) loads when its tab is first
+// opened: the canvas is what everyone opening the builder waits for.
+const TestPanel = lazy(() => import("./test-panel.tsx").then((module) => ({ default: module.TestPanel })));
 
 type PanelTab = "selection" | "workflow" | "issues" | "test";
 
@@ -292,13 +296,15 @@ export function WorkflowBuilder(props: { workflow: Workflow; heading?: ReactNode
             {/* Once started, the test stays while other tabs are looked at: its step stays lit on the canvas. */}
             {testOpened && (
               <Box hidden={tab !== "test"}>
-                <TestPanel
-                  workflowId={workflow.id}
-                  graph={graph}
-                  attachedAssistantIds={workflow.assistant_ids}
-                  saveFirst={saveFirst}
-                  onProgress={setProgress}
-                />
+                <Suspense fallback={null}>
+                  <TestPanel
+                    workflowId={workflow.id}
+                    graph={graph}
+                    attachedAssistantIds={workflow.assistant_ids}
+                    saveFirst={saveFirst}
+                    onProgress={setProgress}
+                  />
+                </Suspense>
               </Box>
             )}
           </Box>
