@@ -1,25 +1,24 @@
-import { styled } from "@mui/material/styles";
-import { MaterialDesignContent, SnackbarProvider } from "notistack";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
+import { noticesWanted } from "../lib/snackbar.ts";
 
-// notistack's default success green is too light for white text (3.3:1); these meet WCAG AA.
-const Notice = styled(MaterialDesignContent)(() => ({
-  "&.notistack-MuiContent-success": { backgroundColor: "#1b5e20" },
-  "&.notistack-MuiContent-error": { backgroundColor: "#b71c1c" },
-}));
+const NoticesProvider = lazy(() => import("./notices-provider.tsx"));
 
 /**
  * Success and error notices (spec §8) for the signed-in frame. The sign-in pages show their
- * messages inline, so notistack stays out of their bundle.
+ * messages inline, so notistack stays out of their bundle; signed-in pages load it with their
+ * first notice (lib/snackbar.ts), not with the page.
  */
 export function Notifications({ children }: { children: ReactNode }) {
+  // The pre-rendered frame (a server render) shows no notice.
+  const wanted = useSyncExternalStore(noticesWanted.subscribe, noticesWanted.get, () => false);
   return (
-    <SnackbarProvider
-      maxSnack={3}
-      anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      Components={{ success: Notice, error: Notice }}
-    >
+    <>
       {children}
-    </SnackbarProvider>
+      {wanted && (
+        <Suspense fallback={null}>
+          <NoticesProvider />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import { useSnackbar } from "notistack";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../components/error-text.ts";
+import { useSnackbar } from "./snackbar.ts";
 
 /**
  * The notices a screen shows after an action: what was done, or why it failed (an API error's own

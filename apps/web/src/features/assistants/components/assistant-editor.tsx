@@ -12,7 +12,6 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Assistant } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import type { ReactNode } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -20,6 +19,7 @@ import { useSearchParams } from "react-router";
 import { useUpdateAssistant } from "../../../api/assistants.ts";
 import { ApiError } from "../../../lib/api-error.ts";
 import { applyFieldErrors } from "../../../lib/field-errors.ts";
+import { useSnackbar } from "../../../lib/snackbar.ts";
 import { useUnsavedChangesGuard } from "../hooks/use-unsaved-changes-guard.ts";
 import {
   AssistantForm,

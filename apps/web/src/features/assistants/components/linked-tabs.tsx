@@ -1,10 +1,10 @@
-import { useSnackbar } from "notistack";
 import { useTranslation } from "react-i18next";
 import { useAssistantDocuments, useDocumentLink, useDocuments } from "../../../api/documents.ts";
 import { useAssistantFunctions, useFunctionLink, useFunctions } from "../../../api/functions.ts";
 import { useAssistantMcpServers, useMcpServerLink, useMcpServers } from "../../../api/mcp-servers.ts";
 import { errorText } from "../../../components/error-text.ts";
 import { paths } from "../../../config/paths.ts";
+import { useSnackbar } from "../../../lib/snackbar.ts";
 import { type LinkedItem, LinkedItemsPanel, type LinkedItemsTexts } from "./linked-items-panel.tsx";
 
 type Kind = "functions" | "tools" | "knowledge";

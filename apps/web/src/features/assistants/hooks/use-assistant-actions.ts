@@ -1,10 +1,10 @@
 import type { Assistant, AssistantTemplate, CreateAssistantBody } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCreateAssistant, useDeleteAssistant } from "../../../api/assistants.ts";
 import { errorText } from "../../../components/error-text.ts";
 import { paths } from "../../../config/paths.ts";
+import { useSnackbar } from "../../../lib/snackbar.ts";
 import { duplicateBody } from "../utils/assistant-list.ts";
 
 /** Create (blank, from a template, as a copy) and delete, each with its spec §8 notice. */

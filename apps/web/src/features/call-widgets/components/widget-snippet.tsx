@@ -5,11 +5,11 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorText } from "../../../components/error-text.ts";
+import { useSnackbar } from "../../../lib/snackbar.ts";
 import { useRotateWidgetKey } from "../api/call-widgets-api.ts";
 import { snippetOf } from "../forms/widget-form.ts";
 

@@ -11,7 +11,6 @@ import TablePagination from "@mui/material/TablePagination";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { WorkflowSummary } from "@parley/contract";
-import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
@@ -22,6 +21,7 @@ import { EmptyState } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { type Column, ResourceTable, type RowAction } from "../../../components/resource-table.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useSnackbar } from "../../../lib/snackbar.ts";
 import { useCreateWorkflow, useDeleteWorkflow, useDuplicateWorkflow, useWorkflows } from "../api/workflows-api.ts";
 import { CreateWorkflowDialog } from "../components/create-workflow-dialog.tsx";
 

@@ -6,11 +6,11 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import { useSnackbar } from "notistack";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOpenedOnce } from "../../../components/opened-once.ts";
 import { useAuth } from "../../../lib/auth-context.ts";
+import { useSnackbar } from "../../../lib/snackbar.ts";
 import { useSwitchWorkspace } from "../api/workspace-api.ts";
 
 // The create dialog (a form with its validation) loads when first opened: the switcher sits in
