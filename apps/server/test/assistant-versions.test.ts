@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callVersionsOf } from "../src/modules/assistants/call-assistant.ts";
+import { assistantVersions } from "../src/modules/assistants/schema.ts";
 import { call, signedInUser } from "./harness.ts";
 import { keylessAssistant } from "./support/assistant-fields.ts";
 import { createAssistant, roomToken, startRoom } from "./support/calls.ts";
@@ -70,6 +72,14 @@ describe("assistant versions over the API", () => {
       (await ok<{ changes: unknown[] }>(api(a, "GET", `/agents/${id}/versions/diff?from=1&to=3`))).changes,
     ).toEqual([]);
     expect((await api(a, "POST", `/agents/${id}/versions/9/restore`)).statusCode).toBe(404);
+    // A version written by the migration recorded its links; one published since without a link reader did not.
+    await t.ctx.db
+      .update(assistantVersions)
+      .set({ links: { function_ids: ["f1"], workflow_version: 2 } })
+      .where(and(eq(assistantVersions.agentId, id), eq(assistantVersions.number, 1)));
+    expect(
+      (await ok<{ changes: unknown[] }>(api(a, "GET", `/agents/${id}/versions/diff?from=1&to=3`))).changes,
+    ).toEqual([]);
   });
 
   it("keeps PATCH publishing as before; ?publish=false edits the draft only", async () => {

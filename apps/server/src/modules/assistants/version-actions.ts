@@ -1,4 +1,4 @@
-import type { Assistant, VersionDiff } from "@parley/contract";
+import type { Assistant, VersionDiff, VersionLinks } from "@parley/contract";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -59,6 +59,16 @@ export async function restoreVersion(ctx: AppContext, tenant: Tenant, agentId: s
   return publishVersionAgain(ctx, tenant, agentId, number, `Rollback to v${number}`);
 }
 
+/**
+ * The links both versions recorded: a version records only what the modules registered to read
+ * at its publish (version-links.ts), so a link kind one of them lacks is unknown there, not removed.
+ */
+function recordedByBoth(a: VersionLinks, b: VersionLinks): [VersionLinks, VersionLinks] {
+  const keys = (Object.keys(a) as (keyof VersionLinks)[]).filter((key) => key in b);
+  const pick = (links: VersionLinks) => Object.fromEntries(keys.map((key) => [key, links[key]]));
+  return [pick(a), pick(b)];
+}
+
 /** The field-level changes from one version to another, links included (`links.function_ids`…). */
 export async function diffVersions(
   db: Executor,
@@ -73,6 +83,7 @@ export async function diffVersions(
   ]);
   const a = toVersion(from, agent.publishedVersion);
   const b = toVersion(to, agent.publishedVersion);
-  const changes = diffConfigs({ ...a.config, links: a.links }, { ...b.config, links: b.links });
+  const [linksA, linksB] = recordedByBoth(a.links, b.links);
+  const changes = diffConfigs({ ...a.config, links: linksA }, { ...b.config, links: linksB });
   return { from: query.from, to: query.to, changes };
 }
