@@ -14,6 +14,7 @@ import { z } from "zod";
 import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import { addVersionLinkReader } from "../assistants/version-links.ts";
 import { sealPlainFunctionHeaders } from "./header-sealing-across-workspaces.ts";
 import {
   assignFunction,
@@ -26,6 +27,7 @@ import {
   unassignFunction,
   updateFunction,
 } from "./service.ts";
+import { functionVersionLinks } from "./version-links.ts";
 import { invokeFunctionWebhook } from "./webhook.ts";
 
 const IdParams = z.object({ id: z.uuid() });
@@ -36,6 +38,7 @@ export async function functionRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
   const route = routeOptions(tenantRoute(app), ["functions"]);
+  addVersionLinkReader(functionVersionLinks);
   const sealed = await sealPlainFunctionHeaders(ctx);
   if (sealed > 0) app.log.info({ functions: sealed }, "sealed function headers stored in the clear");
 

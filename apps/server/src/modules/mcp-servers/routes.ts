@@ -15,6 +15,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import { addVersionLinkReader } from "../assistants/version-links.ts";
 import { listMcpTools, McpConnectionError } from "./client.ts";
 import {
   createMcpServer,
@@ -27,6 +28,7 @@ import {
   unlinkMcpServer,
   updateMcpServer,
 } from "./service.ts";
+import { mcpServerVersionLinks } from "./version-links.ts";
 
 const IdParams = z.object({ id: z.uuid() });
 const AgentServerParams = z.object({ id: z.uuid(), serverId: z.uuid() });
@@ -36,6 +38,7 @@ export async function mcpRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
   const route = routeOptions(tenantRoute(app), ["mcp-servers"]);
+  addVersionLinkReader(mcpServerVersionLinks);
 
   r.get(
     "/mcp-servers",

@@ -19,6 +19,7 @@ import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { addAssistantSaveCheck } from "../assistants/save-checks.ts";
+import { addVersionLinkReader } from "../assistants/version-links.ts";
 import { assistantWorkflowCheck } from "./assistant-workflow.ts";
 import { checkWorkflow } from "./check-workflow.ts";
 import {
@@ -32,6 +33,7 @@ import {
   requireWorkflowRow,
   updateWorkflow,
 } from "./service.ts";
+import { workflowVersionLinks } from "./version-links.ts";
 
 const IdParams = z.object({ id: z.uuid() });
 /** A refused publish lists the graph's issues; other 422s (a malformed body) have none. */
@@ -49,6 +51,7 @@ export async function workflowRoutes(app: FastifyInstance) {
   const route = routeOptions(tenantRoute(app), ["workflows"]);
   const publishRoute = routeOptions(tenantRoute(app), ["workflows"], { ...errorResponses, 422: PublishRefused });
   addAssistantSaveCheck(assistantWorkflowCheck);
+  addVersionLinkReader(workflowVersionLinks);
 
   r.get(
     "/workflows",
