@@ -28,6 +28,17 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * When each open database last answered a statement (performance.now()): what the health checks
+ * take for a sign of life before asking the database themselves (modules/health/database-check.ts).
+ */
+const answers = new WeakMap<Database, { at: number }>();
+
+/** When `db` last finished a statement without losing its connection (performance.now()); 0 before any. */
+export function lastAnsweredAt(db: Database): number {
+  return answers.get(db)?.at ?? 0;
+}
+
 /** Connections to a PostgreSQL server: requests, call logs and background jobs share them. */
 const POOL_MAX = 10;
 /**
@@ -70,6 +81,8 @@ const PGLITE_SLICE_MS = 4;
  * nothing changes: a statement with nobody ahead of it runs at once.
  */
 class TakingTurnsPGlite extends PGlite {
+  /** When a statement last completed (performance.now()). */
+  answeredAt = 0;
   private busy = false;
   private sliceStartedAt = 0;
   private readonly waiting: (() => void)[] = [];
@@ -78,7 +91,9 @@ class TakingTurnsPGlite extends PGlite {
   override async _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
     await this.takeTurn();
     try {
-      return await super._runExclusiveTransaction(fn);
+      const result = await super._runExclusiveTransaction(fn);
+      this.answeredAt = performance.now();
+      return result;
     } finally {
       this.passTurn();
     }
@@ -138,6 +153,12 @@ export async function openDatabase(options: {
     // Queries in flight still fail where they run, and are reported there.
     pool.on("error", () => {});
     const db = drizzlePg(pool) as unknown as Database;
+    // A connection handed back without an error has had its round trips answered.
+    const answered = { at: 0 };
+    answers.set(db, answered);
+    pool.on("release", (error) => {
+      if (!error) answered.at = performance.now();
+    });
     return {
       db,
       kind: "postgres",
@@ -154,7 +175,7 @@ export async function openDatabase(options: {
   const dir = inMemory ? undefined : path.resolve(options.dataDir, "pglite");
   if (dir) mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockDataDir(`${dir}.lock`) : () => {};
-  let client: PGlite;
+  let client: TakingTurnsPGlite;
   try {
     // pgvector ships with the server so knowledge documents get embedding search out of the box.
     const extensions = { vector };
@@ -167,6 +188,12 @@ export async function openDatabase(options: {
     throw error;
   }
   const db = drizzlePglite(client) as unknown as Database;
+  const pglite = client;
+  answers.set(db, {
+    get at() {
+      return pglite.answeredAt;
+    },
+  });
   return {
     db,
     kind: "pglite",
@@ -179,4 +206,11 @@ export async function openDatabase(options: {
       unlock();
     },
   };
+}
+
+/** A PostgreSQL pool's connections and the queries waiting for one (benches, diagnostics); null on PGlite. */
+export function poolUse(db: Database): { total: number; idle: number; waiting: number } | null {
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return null;
+  return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
 }

@@ -2,9 +2,12 @@ import { HealthResponse, LivenessResponse, ReadinessResponse } from "@parley/con
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { lastAnsweredAt } from "../../db/client.ts";
+import { databaseCheck } from "./database-check.ts";
 
 /**
- * Health for people and probes. /health is the database check it always was; /health/live and
+ * Health for people and probes. /health is the database check it always was (a statement answered
+ * in the last second counts, database-check.ts); /health/live and
  * /health/ready split it the way process managers and load balancers need: a live process that is
  * draining or has lost its database must not be restarted, only taken out of rotation.
  */
@@ -15,14 +18,10 @@ export async function healthRoutes(app: FastifyInstance) {
   // Balancers and process managers probe every second or so: their requests are not logged at info.
   const probe = { logLevel: "warn", config: { probe: true } } as const;
 
-  const databaseReachable = async () => {
-    try {
-      await ctx.db.execute(sql`select 1`);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const databaseReachable = databaseCheck({
+    lastAnsweredAt: () => lastAnsweredAt(ctx.db),
+    ping: () => ctx.db.execute(sql`select 1`),
+  });
 
   r.get(
     "/health",
