@@ -178,6 +178,11 @@ export interface CallRequest {
   variables?: Record<string, string>;
   /** How long the room waits for its caller (a phone still ringing) before it frees its slot. */
   joinTimeoutMs?: number;
+  /**
+   * Who the caller is when the call has no number (a signed-in user's id on a browser call, a
+   * widget visitor's key): an experiment assigns the same caller the same version every time.
+   */
+  callerKey?: string;
 }
 
 /** What a channel reads of a call's log: who carries it, from where to where, for which assistant. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUCKETS, bucketOf, coversCall, variantAt } from "./experiment-assignment.ts";
+import { BUCKETS, bucketOf, callerKeyOf, coversCall, variantAt } from "./experiment-assignment.ts";
 
 const EXPERIMENT = "5b0c2f36-3a51-4c8e-9a57-0d4f7f0f3e11";
 const variants = [
@@ -48,5 +48,21 @@ describe("experiment assignment", () => {
     expect(coversCall("campaign", campaign)).toBe(true);
     expect(coversCall("all", campaign)).toBe(true);
     expect(coversCall("all", { ...phone, channel: "test" })).toBe(false);
+  });
+
+  it("knows a caller by the other party's number, else by the key its channel gives, else by the call", () => {
+    const inbound = {
+      agentId: "a",
+      channel: "phone",
+      direction: "inbound",
+      from: "+14155550100",
+      to: "+14155550101",
+    } as const;
+    expect(callerKeyOf(inbound, "call-1")).toBe("+14155550100");
+    expect(callerKeyOf({ ...inbound, direction: "outbound" }, "call-1")).toBe("+14155550101");
+    const browser = { agentId: "a", channel: "web", direction: "inbound", callerKey: "user:u1" } as const;
+    expect(callerKeyOf(browser, "call-1")).toBe("user:u1");
+    expect(callerKeyOf(browser, "call-2")).toBe("user:u1");
+    expect(callerKeyOf({ ...browser, callerKey: undefined }, "call-2")).toBe("call-2");
   });
 });

@@ -27,12 +27,12 @@ export function variantAt<V extends { percent: number }>(variants: V[], bucket: 
 
 /**
  * Who the caller is, for assignment: the other party's number on a call that has one (the caller
- * inbound, the callee outbound); otherwise the call's own id, so a browser or widget call is
- * assigned afresh each time until the channels pass a visitor's key (see the report of issue 30).
+ * inbound, the callee outbound); else the key its channel gives (the signed-in user of a browser
+ * call, a widget's visitor); else the call's own id (assigned afresh each call).
  */
 export function callerKeyOf(request: CallRequest, callId: string): string {
   const party = request.direction === "outbound" ? request.to : request.from;
-  return party ?? callId;
+  return party ?? request.callerKey ?? callId;
 }
 
 /** Whether an experiment over `channel` covers the call. */

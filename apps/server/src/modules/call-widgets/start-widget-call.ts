@@ -70,10 +70,11 @@ export async function startWidgetCall(
   // A saturated server says so (503) before the widget's slot is written and given back.
   ctx.admission.check("widget");
   const now = ctx.now();
+  const visitorKey = visitorKeyOf(calls.key, widget.id, page.ip);
   const slot = await reserveSlot(ctx.db, {
     widget,
     cap: widgetCallCap({ max_concurrent_calls: widget.maxConcurrentCalls }, await concurrencyLimitOf(ctx.db, tenant)),
-    visitorKey: visitorKeyOf(calls.key, widget.id, page.ip),
+    visitorKey,
     heldCallIds: callsHoldingSlots(await calls.rooms.listAll(tenant.workspaceId), now),
     now,
   });
@@ -85,6 +86,7 @@ export async function startWidgetCall(
       direction: "inbound",
       origin,
       joinTimeoutMs: WIDGET_JOIN_WINDOW_MS,
+      callerKey: `visitor:${visitorKey}`,
     });
   } catch (error) {
     await releaseSlot(ctx.db, widget, slot);

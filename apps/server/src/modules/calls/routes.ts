@@ -62,10 +62,12 @@ export async function callRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const room = await calls.openCallRoom(tenantOf(request), {
+      const tenant = tenantOf(request);
+      const room = await calls.openCallRoom(tenant, {
         agentId: request.params.id,
         channel: "web",
         direction: "inbound",
+        callerKey: `user:${tenant.userId}`,
       });
       return reply.code(201).send({
         room: { name: room.name, agent_id: room.agentId, created_at: room.createdAt.toISOString() },
