@@ -5,9 +5,16 @@
 // Nobody speaks, so only the VAD, the recording and the call log do work: what is left is the cost
 // of ending.
 //
-// The callers, the prober and the watcher of the call logs run in a worker thread, as clients on
-// other machines would: on the server's own thread their 2,500 audio frames a second, their
-// sockets' closing and their polling would be counted as the server's stalls.
+// The callers and the watcher of the call logs run in a worker thread, as clients on other machines
+// would: on the server's own thread their 2,500 audio frames a second, their sockets' closing and
+// their polling would be counted as the server's stalls. The health prober has a thread of its own:
+// sharing the callers' event loop, a probe in flight waited for their hang-up of 50 sockets (that
+// loop stalled up to 220 ms at the hang-up while the server answered in 1 ms), which a client on
+// another machine never sees. `health_server_p99_ms` is the same probes timed inside the server
+// (request received → response written), `call_logs_server_p99_ms` the same for the requests that
+// read the database meanwhile (the callers' list of calls in progress; /health takes a statement
+// answered in the last second for its database check), `db_pool_max_waiting` the most queries that
+// waited for a pooled PostgreSQL connection.
 // HANGUP_BENCH_PROFILE=<file>.cpuprofile writes a CPU profile of the server's thread covering the
 // hang-up only (open it in Chrome DevTools). The profiler starts with the calls: its own start-up
 // holds the thread ≈200 ms, which inside the hang-up would be the largest stall measured.
@@ -21,6 +28,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { type EventLoopUtilization, monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
+import { poolUse } from "../apps/server/src/db/client.ts";
 import { call, createTestApp, signedInUser, testDatabaseKind } from "../apps/server/test/harness.ts";
 import { createAssistant, roomToken, startRoom } from "../apps/server/test/support/calls.ts";
 import type { BenchResult } from "./run.ts";
@@ -32,14 +40,52 @@ const PROFILE = process.env.HANGUP_BENCH_PROFILE;
 /** What the worker reports at each step; the server's thread measures itself around "hanging_up". */
 type WorkerMessage =
   | { type: "connected" }
+  | { type: "probing" }
   | { type: "hanging_up" }
   | { type: "settled"; settledMs: number }
-  | { type: "done"; health: number[]; gaps: number[] }
+  | { type: "done"; gaps: number[] }
   | { type: "error"; error: string };
+
+/** What the prober answers to "stop": each probe's time, and its own thread's CPU wait (Linux). */
+interface ProberResult {
+  health: number[];
+  waitedForCpuMs: number | null;
+}
+
+/**
+ * The health prober: /api/v1/health in a loop, 10 ms apart, from "start" to "stop", on an event
+ * loop of its own. Its thread's wait for a CPU is the machine's share of its figures.
+ */
+const PROBER = `
+  const { parentPort, workerData } = require("node:worker_threads");
+  const { performance } = require("node:perf_hooks");
+  const { readFileSync } = require("node:fs");
+  const waited = () => {
+    try { return Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[1]) / 1e6; } catch { return null; }
+  };
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  let probing = false;
+  parentPort.on("message", async (message) => {
+    if (message !== "start") { probing = false; return; }
+    probing = true;
+    const health = [];
+    const waitedAtStart = waited();
+    while (probing) {
+      const start = performance.now();
+      const res = await fetch(workerData.base + "/api/v1/health");
+      await res.arrayBuffer();
+      health.push(performance.now() - start);
+      await sleep(10);
+    }
+    const waitedAtEnd = waited();
+    const waitedForCpuMs = waitedAtStart === null || waitedAtEnd === null ? null : waitedAtEnd - waitedAtStart;
+    parentPort.postMessage({ health, waitedForCpuMs });
+  });
+`;
 
 /**
  * The clients: `calls` sockets plus one probe call, caller audio (silence) every 20 ms on each,
- * then every call but the probe hangs up at once while /api/v1/health is fetched in a loop; the
+ * then every call but the probe hangs up at once while the prober fetches /api/v1/health; the
  * logs count as written when no call but the probe is in progress any more.
  */
 const CLIENTS = `
@@ -75,17 +121,7 @@ const CLIENTS = `
     parentPort.postMessage({ type: "connected" });
     await inProgress(); // the list's serializer is compiled before the hang-up, as on a running server
     await sleep(callSeconds * 1000);
-    const health = [];
-    let probing = true;
-    const prober = (async () => {
-      while (probing) {
-        const start = performance.now();
-        const res = await fetch(base + "/api/v1/health");
-        await res.arrayBuffer();
-        health.push(performance.now() - start);
-        await sleep(10);
-      }
-    })();
+    parentPort.postMessage({ type: "probing" });
     await sleep(200);
     // The server's thread starts measuring, then says go.
     const go = new Promise((resolve) => parentPort.once("message", resolve));
@@ -98,14 +134,12 @@ const CLIENTS = `
     for (let i = 0; i < 1500 && (await inProgress()) > 1; i++) await sleep(20);
     parentPort.postMessage({ type: "settled", settledMs: performance.now() - hangupAt });
     await sleep(500);
-    probing = false;
-    await prober;
     clearInterval(feeder);
     const gaps = probe.audioAt
       .filter((at) => at >= hangupAt)
       .map((at, i, all) => (i === 0 ? 0 : at - (all[i - 1] ?? at)));
     probe.socket.close();
-    parentPort.postMessage({ type: "done", health, gaps });
+    parentPort.postMessage({ type: "done", gaps });
   })().catch((error) => parentPort.postMessage({ type: "error", error: String((error && error.stack) || error) }));
 `;
 
@@ -223,6 +257,32 @@ export async function run(): Promise<BenchResult> {
         ws: createRequire(import.meta.url).resolve("ws"),
       },
     });
+    const prober = new Worker(PROBER, { eval: true, workerData: { base: `http://127.0.0.1:${port}` } });
+    // Should the callers fail, a prober still probing must not keep the process from exiting.
+    prober.unref();
+    const proberResult = new Promise<ProberResult>((resolve, reject) => {
+      prober.once("message", resolve);
+      prober.once("error", reject);
+    });
+    // The probes as the server sees them: from the request's arrival to its response's last byte written.
+    const serverHealth: number[] = [];
+    // The requests that read the database meanwhile: the callers' list of calls in progress (from the
+    // probing on: the first list, before it, compiles the list's serializer).
+    const serverCallLogs: number[] = [];
+    const probing = { started: false };
+    t.app.server.on("request", (request, response) => {
+      if (!probing.started) return;
+      const times =
+        request.url === "/api/v1/health"
+          ? serverHealth
+          : request.url?.startsWith("/api/v1/call-logs")
+            ? serverCallLogs
+            : null;
+      if (!times) return;
+      const start = performance.now();
+      response.once("finish", () => times.push(performance.now() - start));
+    });
+    const pool = { maxWaiting: 0, timer: undefined as NodeJS.Timeout | undefined };
     const loop = monitorEventLoopDelay({ resolution: 5 });
     // Garbage collection pauses from the hang-up on: part of a stall the code cannot yield around.
     const gcPauses: number[] = [];
@@ -237,9 +297,12 @@ export async function run(): Promise<BenchResult> {
     const threadClock: { times: ThreadTimes | null } = { times: null };
     let settledMs = Number.NaN;
     let hangupAtUs = 0;
-    const { health, gaps } = await new Promise<{ health: number[]; gaps: number[] }>((resolve, reject) => {
+    const { gaps } = await new Promise<{ gaps: number[] }>((resolve, reject) => {
       worker.on("message", (message: WorkerMessage) => {
-        if (message.type === "connected" && PROFILE) {
+        if (message.type === "probing") {
+          probing.started = true;
+          prober.postMessage("start");
+        } else if (message.type === "connected" && PROFILE) {
           void startProfiler().then((profiler) => {
             profiling.profiler = profiler;
           });
@@ -250,6 +313,9 @@ export async function run(): Promise<BenchResult> {
           cpuAtHangup = process.cpuUsage();
           loopAtHangup = performance.eventLoopUtilization();
           threadClock.times = new ThreadTimes();
+          pool.timer = setInterval(() => {
+            pool.maxWaiting = Math.max(pool.maxWaiting, poolUse(t.ctx.db)?.waiting ?? 0);
+          }, 5);
           worker.postMessage("go");
         } else if (message.type === "settled") {
           // The process's CPU counts the clients' thread too; the server thread's busy time does not.
@@ -261,11 +327,14 @@ export async function run(): Promise<BenchResult> {
       });
       worker.once("error", reject);
     });
+    prober.postMessage("stop");
+    const { health, waitedForCpuMs: proberWaited } = await proberResult;
+    clearInterval(pool.timer);
     loop.disable();
     gc.disconnect();
     // From the hang-up until the prober stopped: the same span as the loop's stalls.
     const thread = threadClock.times?.stop() ?? null;
-    await worker.terminate();
+    await Promise.all([worker.terminate(), prober.terminate()]);
     if (profiling.profiler && PROFILE)
       writeFileSync(PROFILE, JSON.stringify(await profiling.profiler.stop(hangupAtUs)));
     return {
@@ -287,6 +356,10 @@ export async function run(): Promise<BenchResult> {
           health_p50_ms: +percentile(health, 50).toFixed(1),
           health_p99_ms: +percentile(health, 99).toFixed(1),
           health_max_ms: +Math.max(...health).toFixed(1),
+          health_server_p99_ms: +percentile(serverHealth, 99).toFixed(1),
+          prober_waited_for_cpu_ms: proberWaited === null ? Number.NaN : Math.round(proberWaited),
+          call_logs_server_p99_ms: +percentile(serverCallLogs, 99).toFixed(1),
+          db_pool_max_waiting: testDatabaseKind === "postgres" ? pool.maxWaiting : "-",
           live_call_max_audio_gap_ms: +Math.max(...gaps).toFixed(1),
           target: "health p99 <= 50 ms",
         },
