@@ -333,7 +333,9 @@ async function searchLatency(t: TestApp, token: string, label: string, chunks: n
 async function explain(t: TestApp, workspaceId: string, chunks: number, hybrid: boolean) {
   const q = questions(1)[0] ?? "";
   const candidates = (await candidateQuery(t.ctx.db, { workspaceId }, q)) ?? "";
-  const plans = [keywordRankingQuery(t.ctx.db, { workspaceId }, q, candidates)];
+  const plans: { toSQL(): { sql: string; params: unknown[] } }[] = [
+    keywordRankingQuery(t.ctx.db, { workspaceId }, q, candidates),
+  ];
   if (hybrid) plans.push(vectorRankingQuery(t.ctx.db, { workspaceId }, `openai-compatible/${MODEL}`, embed(q)));
   for (const query of plans) {
     const { sql: text, params } = query.toSQL();
