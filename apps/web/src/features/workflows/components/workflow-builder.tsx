@@ -12,7 +12,17 @@ import {
   type WorkflowPosition,
 } from "@parley/contract";
 import { useReactFlow } from "@xyflow/react";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { useOpenedOnce } from "../../../components/opened-once.ts";
@@ -77,6 +87,11 @@ export function WorkflowBuilder(props: { workflow: Workflow; heading?: ReactNode
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [fitPending, setFitPending] = useState(false);
   const testOpened = useOpenedOnce(tab === "test");
+  // The settings (the panel shown first: text fields that measure their height) are drawn in a
+  // render and commit of their own right after the canvas's: together they were one task of
+  // 80-100 ms on the Lighthouse phone, with the page laid out more than once inside it.
+  const [settingsDrawn, setSettingsDrawn] = useState(false);
+  useEffect(() => startTransition(() => setSettingsDrawn(true)), []);
   const [refused, setRefused] = useState<{ message: string; issues: WorkflowIssue[] } | null>(null);
   const [progress, setProgress] = useState<TestProgress>({ nodeId: null, walked: [] });
   const blocker = useUnsavedChangesGuard(dirty);
@@ -286,7 +301,7 @@ export function WorkflowBuilder(props: { workflow: Workflow; heading?: ReactNode
               ) : (
                 <Typography color="text.secondary">{t("panel.nothingSelected")}</Typography>
               ))}
-            {tab === "workflow" && (
+            {tab === "workflow" && settingsDrawn && (
               <SettingsPanel
                 draft={draft}
                 onChange={(change, field) => edit((d) => ({ ...d, ...change }), `settings:${field}`)}
