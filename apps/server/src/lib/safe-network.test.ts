@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
 import { loadConfig } from "../config.ts";
 import { blockedReason } from "./address-policy.ts";
@@ -10,6 +10,9 @@ let server: Server;
 let port = 0;
 /** The headers of every request the test server received, by path. */
 const received: { url: string; headers: IncomingHttpHeaders }[] = [];
+/** Connections the test server accepted, and the answers it holds back until a test lets them go. */
+let connections = 0;
+const held: (() => void)[] = [];
 
 /** Test names: allowed.test and internal.test, resolved without DNS. */
 const fakeResolve: Resolver = async (hostname) => {
@@ -33,11 +36,16 @@ beforeAll(async () => {
       res.writeHead(Number(req.url.split("/")[2] ?? 307), { location: `http://127.0.0.1:${port}/landed` }).end();
     } else if (req.url === "/to-same-origin") {
       res.writeHead(307, { location: "/landed" }).end();
+    } else if (req.url === "/hold") {
+      held.push(() => res.writeHead(200, { "content-type": "text/plain" }).end("released"));
     } else if (req.url?.startsWith("/loop")) {
       res.writeHead(307, { location: `/loop${Number(req.url.slice(5) || 0) + 1}` }).end();
     } else {
       res.writeHead(200, { "content-type": "text/plain" }).end(`hello from ${req.url}`);
     }
+  });
+  server.on("connection", () => {
+    connections += 1;
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   port = (server.address() as AddressInfo).port;
@@ -183,6 +191,66 @@ describe("safe fetch redirected to another origin", () => {
     const res = await network().fetch(`http://127.0.0.1:${port}/to-same-origin`, { headers: { "x-api-key": "k" } });
     expect(await res.text()).toBe("hello from /landed");
     expect(landed()[0]?.headers["x-api-key"]).toBe("k");
+  });
+});
+
+describe("safe fetch reusing connections", () => {
+  it("reuses checked connections, and checks each new one against what the name resolves to then", async () => {
+    let address = "127.0.0.1";
+    let resolved = 0;
+    const resolve: Resolver = async () => {
+      resolved += 1;
+      return [{ address, family: 4 }];
+    };
+    const network = createSafeNetwork({ allowedPrivate: ["127.0.0.1"], resolve });
+    const before = connections;
+    for (let i = 0; i < 6; i += 1) {
+      expect(await (await network.fetch(`http://moving.test:${port}/x`)).text()).toBe("hello from /x");
+    }
+    // Kept alive (undici may open a second one while the first is being released), each one checked.
+    const pooled = connections - before;
+    expect(pooled).toBeLessThanOrEqual(2);
+    expect(resolved).toBe(pooled);
+    // The name now points inside the network: the open connections (to the address checked) may carry
+    // requests, but one more, needed while they are busy, is checked anew and refused.
+    address = "10.0.0.5";
+    const refusals: unknown[] = [];
+    const attempts = [0, 1, 2].map(() =>
+      network.fetch(`http://moving.test:${port}/hold`).then(
+        (res) => res.text(),
+        (error: unknown) => {
+          refusals.push(error);
+          return "refused";
+        },
+      ),
+    );
+    await vi.waitFor(() => expect(held.length + refusals.length).toBe(3));
+    for (const release of held.splice(0)) release();
+    const outcomes = await Promise.all(attempts);
+    expect(outcomes.filter((o) => o === "released").length).toBeLessThanOrEqual(pooled);
+    expect(refusals.length).toBeGreaterThanOrEqual(1);
+    for (const error of refusals) expect(String(error)).toContain("Refusing to connect to moving.test (10.0.0.5)");
+    expect(connections - before).toBe(pooled);
+  });
+
+  it("keeps connections per origin: a key sent to one host never rides on another's requests", async () => {
+    received.length = 0;
+    const network = createSafeNetwork({ allowedPrivate: ["allowed.test", "127.0.0.1"], resolve: fakeResolve });
+    const before = connections;
+    // Both names are the same address and port; only the first was given the key.
+    await (
+      await network.fetch(`http://allowed.test:${port}/keyed`, { headers: { authorization: "Bearer sk" } })
+    ).text();
+    await (await network.fetch(`http://127.0.0.1:${port}/bare`)).text();
+    await (
+      await network.fetch(`http://allowed.test:${port}/keyed`, { headers: { authorization: "Bearer sk" } })
+    ).text();
+    expect(connections - before).toBe(2);
+    expect(received.map((r) => [r.url, r.headers.authorization, r.headers.host])).toEqual([
+      ["/keyed", "Bearer sk", `allowed.test:${port}`],
+      ["/bare", undefined, `127.0.0.1:${port}`],
+      ["/keyed", "Bearer sk", `allowed.test:${port}`],
+    ]);
   });
 });
 
