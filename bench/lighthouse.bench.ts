@@ -153,7 +153,10 @@ async function median(browser: Browser, url: string, name: string, accessToken?:
  * Three assistants, a workflow drawn with a few steps, two documents and two SIP numbers; the
  * workflow's id, and what the call history needs (the workspace, assistants and numbers).
  */
-export async function seedWorkspace(url: string, token: string): Promise<{ workflowId: string; owner: CallHistoryOwner }> {
+export async function seedWorkspace(
+  url: string,
+  token: string,
+): Promise<{ workflowId: string; owner: CallHistoryOwner }> {
   const agents: { id: string; name: string }[] = [];
   for (const name of ["Front Desk", "Appointments", "After-hours line"]) {
     agents.push({ id: (await apiCall<{ id: string }>(url, token, "POST", "/agents", { name })).id, name });
