@@ -1,4 +1,4 @@
-import type { Assistant, AssistantFields } from "@parley/contract";
+import type { Assistant, AssistantFields, VersionLinks } from "@parley/contract";
 import { eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
@@ -68,18 +68,35 @@ export async function recordCallVersion(
 }
 
 /**
- * The assistant a call runs, in one query: the version recorded for the call (its snapshot unless it
- * is the published one), or the published version for a call opened before versions were recorded.
- * Undefined once the assistant has been deleted.
+ * What a call runs: the assistant's fields and, for a version other than the published one, the
+ * links that version recorded (its functions, tool servers, documents, workflow version). A link
+ * kind absent from `links` runs live: the published version always does (its links are the live
+ * tables, which workflow attachments keep current), and so does a kind a version was published
+ * before it was recorded (an older version has no `document_ids`, say).
  */
-export async function findCallAssistant(
+export interface CallRun {
+  assistant: Assistant;
+  links: VersionLinks;
+}
+
+/**
+ * What a call runs, in one query: the version recorded for the call (its snapshot and links unless
+ * it is the published one), or the published version for a call opened before versions were
+ * recorded. Undefined once the assistant has been deleted.
+ */
+export async function findCallRun(
   db: Executor,
   tenant: TenantScope,
   agentId: string,
   callId: string,
-): Promise<Assistant | undefined> {
+): Promise<CallRun | undefined> {
   const [row] = await db
-    .select({ agent: agents, version: callVersions.version, snapshot: assistantVersions.config })
+    .select({
+      agent: agents,
+      version: callVersions.version,
+      snapshot: assistantVersions.config,
+      links: assistantVersions.links,
+    })
     .from(agents)
     .leftJoin(callVersions, scoped(callVersions, tenant).where(eq(callVersions.callId, callId)))
     .leftJoin(
@@ -91,9 +108,18 @@ export async function findCallAssistant(
     )
     .where(scoped(agents, tenant).where(eq(agents.id, agentId)));
   if (!row) return undefined;
-  // The published version runs from the live row (which workflow attachments keep current).
-  const other = row.version !== null && row.version !== row.agent.publishedVersion;
-  return asVersion(row.agent, other ? row.snapshot : null);
+  const other = row.version !== null && row.version !== row.agent.publishedVersion && row.snapshot !== null;
+  return { assistant: asVersion(row.agent, other ? row.snapshot : null), links: other ? (row.links ?? {}) : {} };
+}
+
+/** The assistant a call runs (see findCallRun), for callers that need its fields only. */
+export async function findCallAssistant(
+  db: Executor,
+  tenant: TenantScope,
+  agentId: string,
+  callId: string,
+): Promise<Assistant | undefined> {
+  return (await findCallRun(db, tenant, agentId, callId))?.assistant;
 }
 
 /**

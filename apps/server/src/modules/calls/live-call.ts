@@ -1,4 +1,4 @@
-import { type Assistant, type CallEndReason, REALTIME_CLOSE_CODES } from "@parley/contract";
+import { type Assistant, type CallEndReason, REALTIME_CLOSE_CODES, type VersionLinks } from "@parley/contract";
 import {
   type CallEvent,
   type CallSession,
@@ -11,7 +11,7 @@ import {
   reportedEndReason,
 } from "@parley/engine";
 import type { CallOrigin, CallTransport, LiveCall, Participant, Room } from "../../lib/call-runtime.ts";
-import { findCallAssistant } from "../assistants/call-assistant.ts";
+import { findCallRun } from "../assistants/call-assistant.ts";
 import { UsageMeter } from "../billing/usage-meter.ts";
 import {
   createRecordingFile,
@@ -33,6 +33,7 @@ import { buildCallProviderChains } from "./providers.ts";
 import { toServerMessage } from "./realtime-messages.ts";
 import { callerContext, WEB_ORIGIN } from "./runtime.ts";
 import { createToolRunner, functionTools } from "./tool-runner.ts";
+import { versionTools } from "./version-tools.ts";
 
 /** How long a failing call may take to wind down before its log is closed anyway. */
 const WIND_DOWN_MS = 5_000;
@@ -181,9 +182,10 @@ class CallRun implements LiveCall {
     metrics.callStarted(this.origin.channel);
     room.call = { end: (reason) => this.hangup(reason) };
     try {
-      this.assistant = await findCallAssistant(ctx.db, room, room.agentId, room.callId);
-      if (!this.assistant) throw new Error("The assistant of this call no longer exists.");
-      const session = await this.createSession(this.assistant);
+      const run = await findCallRun(ctx.db, room, room.agentId, room.callId);
+      if (!run) throw new Error("The assistant of this call no longer exists.");
+      this.assistant = run.assistant;
+      const session = await this.createSession(run.assistant, run.links);
       this.session = session;
       await markCallInProgress(ctx.db, room, room.callId, this.startedAt);
       ctx.events.emit("call.started", {
@@ -212,7 +214,8 @@ class CallRun implements LiveCall {
     }
   }
 
-  private async createSession(assistant: Assistant): Promise<CallSession> {
+  /** `links`: what the call's assistant version was published with, in place of the live links (issue 30). */
+  private async createSession(assistant: Assistant, links: VersionLinks): Promise<CallSession> {
     const { ctx } = this.rt;
     const { room } = this;
     const settings = await withinPlanMinutes(ctx, room, withVariables(callSettingsOf(assistant), room.variables));
@@ -222,10 +225,17 @@ class CallRun implements LiveCall {
     // The workflow's own model requests (routing, node work) fall back along the same chain.
     const workflowModel =
       providers.fallbacks.llm.length > 0 ? new FallbackLlm([providers.llm, ...providers.fallbacks.llm]) : providers.llm;
-    this.workflow = await callWorkflow(ctx, room, assistant, workflowModel, room.variables);
+    this.workflow = await callWorkflow(ctx, room, assistant, workflowModel, room.variables, links.workflow_version);
+    const pinned = await versionTools(ctx.db, room, links);
+    // A record deleted since the version was published is left out; the call runs with the rest.
+    if (Object.keys(pinned.skipped).length > 0)
+      this.rt.log.warn(
+        { callId: room.callId, agentId: room.agentId, skipped: pinned.skipped },
+        "the call's assistant version links records deleted since; they are left out",
+      );
     const [functions, mcp] = await Promise.all([
-      functionTools(ctx, room, room.agentId),
-      mcpTools(ctx, room, room.agentId),
+      functionTools(ctx, room, room.agentId, pinned.tools),
+      mcpTools(ctx, room, room.agentId, pinned.tools.mcpServers),
     ]);
     this.closeTools = mcp.close;
     if (settings.record)

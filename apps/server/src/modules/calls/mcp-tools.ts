@@ -18,9 +18,16 @@ export interface McpToolSet {
  * The tools of the assistant's MCP servers, over one connection per server kept for the whole
  * call (a tool call mid-conversation must not pay for a handshake). Each tool is named
  * `<server>__<tool>` so two servers' tools, or a server tool and a function, never clash.
+ * `pinned` are the servers an assistant version was published with (issue 30), in place of the
+ * assistant's live links.
  */
-export async function mcpTools(ctx: AppContext, tenant: TenantScope, agentId: string): Promise<McpToolSet> {
-  const servers = await listAgentMcpServers(ctx.db, tenant, agentId);
+export async function mcpTools(
+  ctx: AppContext,
+  tenant: TenantScope,
+  agentId: string,
+  pinned?: McpServerRow[],
+): Promise<McpToolSet> {
+  const servers = pinned ?? (await listAgentMcpServers(ctx.db, tenant, agentId));
   const opened = await Promise.all(servers.map((server) => openServer(ctx, server)));
   const sessions = opened.flatMap((o) => (o.session ? [o.session] : []));
   return {

@@ -2,7 +2,7 @@ import type { FaultKind } from "@parley/contract";
 import type { ToolCall, ToolResult, ToolRunner, ToolSpec } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { functionToolSpec, listAgentFunctions } from "../functions/service.ts";
+import { type FunctionRow, functionToolSpec, listAgentFunctions } from "../functions/service.ts";
 import { invokeFunctionWebhook, type WebhookResult } from "../functions/webhook.ts";
 import { searchDocuments } from "../knowledge-base/search.ts";
 import { agentHasDocuments } from "../knowledge-base/service.ts";
@@ -114,13 +114,29 @@ export async function knowledgeTools(
 const silent: ToolLog = { warn: () => undefined };
 
 /**
+ * What a call of an assistant version offers in place of the assistant's live links (issue 30,
+ * calls/version-tools.ts); a kind left out is read live.
+ */
+export interface PinnedTools {
+  /** The functions the version was published with (those still there). */
+  functions?: FunctionRow[];
+  /** false: the version was published with no documents, so it has no knowledge search. */
+  knowledge?: boolean;
+}
+
+/**
  * The assistant's own tools: its functions (each call goes to the function's webhook) and, when
  * documents are linked to it, knowledge search.
  */
-export async function functionTools(ctx: AppContext, tenant: TenantScope, agentId: string): Promise<ToolEntry[]> {
+export async function functionTools(
+  ctx: AppContext,
+  tenant: TenantScope,
+  agentId: string,
+  pinned: PinnedTools = {},
+): Promise<ToolEntry[]> {
   const [rows, knowledge] = await Promise.all([
-    listAgentFunctions(ctx.db, tenant, agentId),
-    knowledgeTools(ctx, tenant, agentId, silent),
+    pinned.functions ?? listAgentFunctions(ctx.db, tenant, agentId),
+    pinned.knowledge === false ? [] : knowledgeTools(ctx, tenant, agentId, silent),
   ]);
   const functions: ToolEntry[] = rows.map((row) => ({
     spec: functionToolSpec(row),

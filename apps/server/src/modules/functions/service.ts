@@ -1,6 +1,6 @@
 import type { CreateFunctionBody, ToolFunction, UpdateFunctionBody } from "@parley/contract";
 import type { ToolSpec } from "@parley/engine";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -125,3 +125,16 @@ export async function requireAgentFunctions(db: Executor, tenant: TenantScope, a
 
 export const assignFunction = functionLinks.link;
 export const unassignFunction = functionLinks.unlink;
+
+/**
+ * The workspace's functions of the given ids, by name: what a call of an assistant version offers
+ * (the ids it was published with, issue 30). Ids deleted since are simply not returned.
+ */
+export async function listFunctionsByIds(db: Executor, tenant: TenantScope, ids: string[]): Promise<FunctionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(functions)
+    .where(scoped(functions, tenant).where(inArray(functions.id, ids)))
+    .orderBy(asc(functions.name));
+}

@@ -21,6 +21,7 @@ import { routeOptions } from "../../lib/route-options.ts";
 import { requireOwner } from "../../lib/tenant-scope.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { requireAgent } from "../assistants/service.ts";
+import { addVersionLinkReader } from "../assistants/version-links.ts";
 import { getKnowledgeSettings, saveKnowledgeSettings } from "./embeddings.ts";
 import { addCrawl, addUploads, refreshDocument } from "./intake.ts";
 import { documentJobGivenUp, EMBED_QUEUE, embedWorkspaceJob, PROCESS_QUEUE, processDocumentJob } from "./processing.ts";
@@ -40,6 +41,7 @@ import {
 } from "./service.ts";
 import { readDocumentUpload } from "./upload.ts";
 import { vectorSupport } from "./vector-support.ts";
+import { documentVersionLinks } from "./version-links.ts";
 
 const IdParams = z.object({ id: z.uuid() });
 
@@ -49,6 +51,7 @@ export async function documentRoutes(app: FastifyInstance) {
   const { ctx, jobs } = app;
   const { db } = ctx;
   const route = routeOptions(tenantRoute(app), ["documents"]);
+  addVersionLinkReader(documentVersionLinks);
   if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart);
 
   jobs.register(PROCESS_QUEUE, (payload, job) => processDocumentJob(ctx, app.log, payload, job), {

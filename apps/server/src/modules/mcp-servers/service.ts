@@ -1,5 +1,5 @@
 import type { CreateMcpServerBody, McpServer, McpServerListQuery, UpdateMcpServerBody } from "@parley/contract";
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -110,3 +110,16 @@ export async function requireAgentMcpServers(db: Executor, tenant: TenantScope, 
 
 export const linkMcpServer = serverLinks.link;
 export const unlinkMcpServer = serverLinks.unlink;
+
+/**
+ * The workspace's MCP servers of the given ids, by name: what a call of an assistant version offers
+ * (the ids it was published with, issue 30). Ids deleted since are simply not returned.
+ */
+export async function listMcpServersByIds(db: Executor, tenant: TenantScope, ids: string[]): Promise<McpServerRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(mcpServers)
+    .where(scoped(mcpServers, tenant).where(inArray(mcpServers.id, ids)))
+    .orderBy(asc(mcpServers.name));
+}

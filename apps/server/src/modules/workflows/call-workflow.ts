@@ -17,7 +17,11 @@ export interface CallWorkflow {
 /**
  * The runner of the assistant's published workflow for one call, on the call's own model; null
  * when the assistant has none (or it was never published). `seed` holds the call's own values (a
- * campaign contact's columns), which fill the workflow's variables of the same names.
+ * campaign contact's columns), which fill the workflow's variables of the same names. `pinned` is
+ * the workflow version the call's assistant version was published with (issue 30): a number runs
+ * that version, null runs none (the version was published with no published workflow), undefined
+ * runs the latest published one (the published assistant version, or one recorded before versions
+ * pinned their workflow).
  */
 export async function callWorkflow(
   ctx: AppContext,
@@ -25,8 +29,10 @@ export async function callWorkflow(
   assistant: { id: string; workflow_id?: string | null },
   llm: LlmProvider,
   seed: Record<string, string>,
+  pinned?: number | null,
 ): Promise<CallWorkflow | null> {
-  const published = await loadPublishedWorkflow(ctx.db, tenant, assistant);
+  if (pinned === null) return null;
+  const published = await loadPublishedWorkflow(ctx.db, tenant, assistant, pinned);
   if (!published) return null;
   const effects = workflowEffects(ctx, tenant, assistant.id);
   const runner = new WorkflowRunner(

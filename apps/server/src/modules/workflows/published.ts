@@ -22,11 +22,14 @@ export function toWorkflowVersion(row: WorkflowVersionRow): WorkflowVersion {
  * assistant has no workflow, its workflow was never published, or it is not the workspace's
  * (a workflow of another workspace never runs, whatever an assistant's config says). Takes the
  * assistant in its API shape (`Assistant`) or its stored config (`AgentRow["config"]`).
+ * `version` pins the workflow version an assistant version was published with (issue 30): that
+ * one, or null when it is gone; without it, the latest published version runs.
  */
 export async function loadPublishedWorkflow(
   db: Executor,
   tenant: TenantScope,
   assistant: { workflow_id?: string | null | undefined },
+  version?: number,
 ): Promise<PublishedWorkflow | null> {
   const workflowId = assistant.workflow_id;
   if (!workflowId) return null;
@@ -34,7 +37,14 @@ export async function loadPublishedWorkflow(
     .select({ name: workflows.name, version: workflowVersions })
     .from(workflowVersions)
     .innerJoin(workflows, eq(workflows.id, workflowVersions.workflowId))
-    .where(scoped(workflowVersions, tenant).where(scoped(workflows, tenant).where(eq(workflows.id, workflowId))))
+    .where(
+      scoped(workflowVersions, tenant).where(
+        scoped(workflows, tenant).where(
+          eq(workflows.id, workflowId),
+          version === undefined ? undefined : eq(workflowVersions.version, version),
+        ),
+      ),
+    )
     .orderBy(desc(workflowVersions.version))
     .limit(1);
   if (!row) return null;
