@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { callVersionsOf } from "../src/modules/assistants/call-assistant.ts";
+import { call, signedInUser } from "./harness.ts";
+import { keylessAssistant } from "./support/assistant-fields.ts";
+import { createAssistant } from "./support/calls.ts";
+import { closedCallLog, joinCall, useCallApp } from "./support/realtime-calls.ts";
+import type { ChatRequestBody } from "./support/scripted-llm.ts";
+
+/**
+ * A call of an assistant version other than the published one (an experiment's variant) runs the
+ * functions that version was published with, not the assistant's live ones (issue 30).
+ */
+
+const t = useCallApp(() => ({ text: "Happy to help." }));
+type User = { token: string; workspaceId: string };
+
+const api = (user: User, method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: Record<string, unknown>) =>
+  call(t, method, `/api/v1${url}`, { token: user.token, ...(body ? { body } : {}) });
+
+async function ok<T>(response: ReturnType<typeof api>, status = 200): Promise<T> {
+  const res = await response;
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode} ${res.body}`);
+  return res.json<T>();
+}
+
+async function createFunction(user: User, name: string): Promise<string> {
+  const created = await ok<{ id: string }>(
+    api(user, "POST", "/functions", {
+      name,
+      description: `The ${name} tool`,
+      parameters: { type: "object", properties: {} },
+      // Never called: the test reads which tools the model is offered.
+      url: "https://hooks.example.com/never-called",
+    }),
+    201,
+  );
+  return created.id;
+}
+
+/** Links exactly `functionId` (unlinking `previous`) and publishes the draft as the next version. */
+async function publishWithFunction(user: User, agentId: string, functionId: string, previous?: string) {
+  if (previous) await ok(api(user, "POST", "/functions/unassign", { agent_id: agentId, function_id: previous }));
+  await ok(api(user, "POST", "/functions/assign", { agent_id: agentId, function_id: functionId }));
+  await ok(api(user, "PUT", `/agents/${agentId}/draft`, { system_prompt: `Offers ${functionId}.` }));
+  await ok(api(user, "POST", `/agents/${agentId}/publish`, { note: functionId }));
+}
+
+const toolNames = (request: ChatRequestBody | undefined) =>
+  (request?.tools ?? []).map((tool) => tool.function.name).filter((name) => name.startsWith("fn_"));
+
+/** One browser call: the caller says one line; returns the version recorded and the tools the model was offered. */
+async function toolsOfACall(user: User, agentId: string) {
+  const before = t.llm.requests.length;
+  const { client, callId } = await joinCall(t, user.token, agentId);
+  await client.waitFor("ready");
+  const answers = () => client.messages.filter((m) => m.type === "transcript" && m.role === "assistant" && m.final);
+  await client.until(() => answers().length >= 1, "the greeting");
+  client.send({ type: "text", text: "What can you do?" });
+  await client.until(() => answers().length >= 2, "the answer", 30_000);
+  client.send({ type: "hangup" });
+  const log = await closedCallLog(t, user.token, callId);
+  const version = (await callVersionsOf(t.ctx.db, user, [callId])).get(callId)?.version;
+  const asked = t.llm.requests.slice(before).find((r) => (r.tools ?? []).length > 0);
+  return { version, tools: toolNames(asked), status: log.status };
+}
+
+describe("a call of an assistant version", () => {
+  it("offers the functions its version was published with, and skips those deleted since", async () => {
+    const a = await signedInUser(t);
+    const id = await createAssistant(t, a.token, { ...keylessAssistant(t.llm.baseUrl), first_message: "Hello." });
+    const [two, three, live] = [
+      await createFunction(a, "fn_version_two"),
+      await createFunction(a, "fn_version_three"),
+      await createFunction(a, "fn_live"),
+    ];
+    await publishWithFunction(a, id, two as string); // v2
+    await publishWithFunction(a, id, three as string, two); // v3
+    await publishWithFunction(a, id, live as string, three); // v4, published: its links are the live ones
+    // Neither variant is the published version, so whichever a caller gets runs from its snapshot.
+    const created = await ok<{ id: string }>(
+      api(a, "POST", `/agents/${id}/experiments`, {
+        name: "Tools",
+        variants: [
+          { version: 2, percent: 50 },
+          { version: 3, percent: 50 },
+        ],
+      }),
+      201,
+    );
+    await ok(api(a, "POST", `/agents/${id}/experiments/${created.id}/start`));
+
+    const first = await toolsOfACall(a, id);
+    const expected: Record<number, string[]> = { 2: ["fn_version_two"], 3: ["fn_version_three"] };
+    expect(first.status).toBe("completed");
+    expect(first.tools).toEqual(expected[first.version ?? 0]);
+
+    // Deleted since publishing: the version's call goes ahead without them, never with the live one.
+    await ok(api(a, "DELETE", `/functions/${two}`));
+    await ok(api(a, "DELETE", `/functions/${three}`));
+    const second = await toolsOfACall(a, id);
+    expect(second.status).toBe("completed");
+    expect([2, 3]).toContain(second.version);
+    expect(second.tools).toEqual([]);
+  });
+});
