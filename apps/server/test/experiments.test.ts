@@ -1,8 +1,10 @@
+import type { CallAnalysis, TurnMetricsEntry } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chooseCallVersion } from "../src/modules/assistants/experiment-choice.ts";
 import { callVersions } from "../src/modules/assistants/schema.ts";
 import { requireAgent } from "../src/modules/assistants/service.ts";
+import { callLogs } from "../src/modules/call-logs/schema.ts";
 import { call, signedInUser, useTestApp } from "./harness.ts";
 import { createAssistant } from "./support/calls.ts";
 
@@ -105,6 +107,87 @@ describe("experiments", () => {
     for (const variant of results.variants) {
       expect(variant.calls).toBe(rows.filter((r) => r?.version === variant.version).length);
     }
+  });
+
+  it("shows each variant's figures from its ended calls' logs, and each call log its version", async () => {
+    const a = await signedInUser(t);
+    const id = await twoVersions(a);
+    const experiment = await runningExperiment(a, id);
+    const opened: { callId: string; version: number }[] = [];
+    // Each call's log is ended as its follow-ups would leave it before the next opens (the
+    // workspace's concurrent-call limit): v1's calls pass, v2's fail; v2 transfers, costs and waits more.
+    for (const number of numbers.slice(0, 12)) {
+      const room = await t.ctx.calls.openCallRoom(a, { ...phoneCall(id, number), joinTimeoutMs: 60_000 });
+      const [row] = await t.ctx.db.select().from(callVersions).where(eq(callVersions.callId, room.callId));
+      const version = row?.version ?? 0;
+      opened.push({ callId: room.callId, version });
+      const passed = version === 1;
+      const analysis: CallAnalysis = {
+        status: "done",
+        summary: null,
+        success: { scale: "pass_fail", verdict: passed ? "pass" : "fail", passed, reason: "" },
+        structured_data: null,
+        error: null,
+        completed_at: new Date().toISOString(),
+      };
+      const turn: TurnMetricsEntry = {
+        turn: 1,
+        stt_ms: null,
+        llm_ttft_ms: null,
+        tts_ttfb_ms: null,
+        voice_to_voice_ms: version * 500,
+        engine_overhead_ms: null,
+      };
+      await t.ctx.db
+        .update(callLogs)
+        .set({
+          status: "completed",
+          endReason: version === 1 ? "caller_hangup" : "transferred",
+          durationSeconds: version === 1 ? 60 : 120,
+          cost: version === 1 ? 0.1 : 0.3,
+          analysis,
+          turnMetrics: [turn],
+        })
+        .where(eq(callLogs.id, room.callId));
+    }
+    const byVersion = (version: number) => opened.filter((c) => c.version === version);
+    // The split of 12 numbers is fixed by the hash; both variants need calls for the figures below.
+    expect(byVersion(1).length).toBeGreaterThan(0);
+    expect(byVersion(2).length).toBeGreaterThan(0);
+    const results = await ok<{ variants: Record<string, number | null>[] }>(
+      api(a, "GET", `/agents/${id}/experiments/${experiment.id}/results`),
+    );
+    const [one, two] = results.variants;
+    expect(one).toMatchObject({
+      version: 1,
+      calls: byVersion(1).length,
+      judged: byVersion(1).length,
+      success_rate: 1,
+      avg_duration_seconds: 60,
+      transfer_rate: 0,
+      p50_latency_ms: 500,
+      p95_latency_ms: 500,
+    });
+    expect(one?.cost_per_call).toBeCloseTo(0.1);
+    expect(two).toMatchObject({
+      version: 2,
+      calls: byVersion(2).length,
+      success_rate: 0,
+      avg_duration_seconds: 120,
+      transfer_rate: 1,
+      p50_latency_ms: 1000,
+    });
+    expect(two?.cost_per_call).toBeCloseTo(0.3);
+
+    const first = opened[0] as { callId: string; version: number };
+    const log = await ok<{ agent_version: number | null }>(api(a, "GET", `/call-logs/${first.callId}`));
+    expect(log.agent_version).toBe(first.version);
+    const page = await ok<{ data: { id: string; agent_version: number | null }[] }>(
+      api(a, "GET", `/call-logs?agent_id=${id}&items_per_page=50`),
+    );
+    expect(Object.fromEntries(page.data.map((item) => [item.id, item.agent_version]))).toEqual(
+      Object.fromEntries(opened.map((c) => [c.callId, c.version])),
+    );
   });
 
   it("moves draft → running ⇄ paused → ended, one active per assistant, and promotes the winner", async () => {

@@ -144,6 +144,11 @@ export const CallLogSummary = z.object({
   duration_seconds: z.number(),
   /** USD. */
   cost: z.number(),
+  /**
+   * The assistant version the call ran (issue 30); null for a call opened before versions were
+   * recorded. Present in the call-logs list and detail.
+   */
+  agent_version: z.number().int().nullable().optional(),
 });
 export type CallLogSummary = z.infer<typeof CallLogSummary>;
 

@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { callVersionsOf } from "../assistants/call-assistant.ts";
 import { openRecordingFile, removeRecordingFile } from "./recording-files.ts";
 import { type CallLogRow, callLogs, callRecordings } from "./schema.ts";
 
@@ -97,11 +98,25 @@ export async function listCallLogs(db: Executor, tenant: TenantScope, q: CallLog
     [desc(callLogs.startedAt), desc(callLogs.id)],
     pageWindow(q),
   );
-  return pageOf(rows.map(toCallLogSummary), total, q);
+  // The versions are the assistants module's record (one query for the page), not a column here.
+  const versions = await callVersionsOf(
+    db,
+    tenant,
+    rows.map((row) => row.id),
+  );
+  return pageOf(
+    rows.map((row) => ({ ...toCallLogSummary(row), agent_version: versions.get(row.id)?.version ?? null })),
+    total,
+    q,
+  );
 }
 
 export async function getCallLog(db: Executor, tenant: TenantScope, id: string): Promise<CallLog> {
-  return toCallLog(await requireRow(db, callLogs, tenant, id, CALL_NOT_FOUND));
+  const [row, versions] = await Promise.all([
+    requireRow(db, callLogs, tenant, id, CALL_NOT_FOUND),
+    callVersionsOf(db, tenant, [id]),
+  ]);
+  return { ...toCallLog(row), agent_version: versions.get(id)?.version ?? null };
 }
 
 /** What metering reads of a finished call: whose it was, when, how long, and its usage lines. */

@@ -5,6 +5,8 @@ import { z } from "zod";
 import { errorResponses } from "../../lib/error-responses.ts";
 import { messageAfter } from "../../lib/message-handler.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import { setCallFiguresReader } from "../assistants/call-figures.ts";
+import { readCallFigures } from "./call-figures.ts";
 import { deleteCallLog, getCallLog, getCallRecording, listCallLogs } from "./queries.ts";
 
 const tags = ["call logs"];
@@ -19,6 +21,8 @@ export async function callLogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const scoped = tenantRoute(app);
+  // Experiment results (assistants module) read the ended calls' figures through this.
+  setCallFiguresReader(readCallFigures);
 
   r.get(
     "/call-logs",
