@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { callVersionsOf } from "../src/modules/assistants/call-assistant.ts";
+import { loadPublishedWorkflow } from "../src/modules/workflows/published.ts";
 import { call, signedInUser } from "./harness.ts";
 import { keylessAssistant } from "./support/assistant-fields.ts";
 import { createAssistant } from "./support/calls.ts";
+import { upload } from "./support/documents.ts";
 import { closedCallLog, joinCall, useCallApp } from "./support/realtime-calls.ts";
 import type { ChatRequestBody } from "./support/scripted-llm.ts";
 
@@ -46,7 +48,21 @@ async function publishWithFunction(user: User, agentId: string, functionId: stri
 }
 
 const toolNames = (request: ChatRequestBody | undefined) =>
-  (request?.tools ?? []).map((tool) => tool.function.name).filter((name) => name.startsWith("fn_"));
+  (request?.tools ?? [])
+    .map((tool) => tool.function.name)
+    .filter((name) => name.startsWith("fn_") || name === "search_knowledge");
+
+/** Starts a 50/50 experiment between two versions, neither of them the published one. */
+async function startExperiment(user: User, agentId: string, versions: [number, number]) {
+  const created = await ok<{ id: string }>(
+    api(user, "POST", `/agents/${agentId}/experiments`, {
+      name: "Links",
+      variants: versions.map((version) => ({ version, percent: 50 })),
+    }),
+    201,
+  );
+  await ok(api(user, "POST", `/agents/${agentId}/experiments/${created.id}/start`));
+}
 
 /** One browser call: the caller says one line; returns the version recorded and the tools the model was offered. */
 async function toolsOfACall(user: User, agentId: string) {
@@ -77,17 +93,7 @@ describe("a call of an assistant version", () => {
     await publishWithFunction(a, id, three as string, two); // v3
     await publishWithFunction(a, id, live as string, three); // v4, published: its links are the live ones
     // Neither variant is the published version, so whichever a caller gets runs from its snapshot.
-    const created = await ok<{ id: string }>(
-      api(a, "POST", `/agents/${id}/experiments`, {
-        name: "Tools",
-        variants: [
-          { version: 2, percent: 50 },
-          { version: 3, percent: 50 },
-        ],
-      }),
-      201,
-    );
-    await ok(api(a, "POST", `/agents/${id}/experiments/${created.id}/start`));
+    await startExperiment(a, id, [2, 3]);
 
     const first = await toolsOfACall(a, id);
     const expected: Record<number, string[]> = { 2: ["fn_version_two"], 3: ["fn_version_three"] };
@@ -101,5 +107,42 @@ describe("a call of an assistant version", () => {
     expect(second.status).toBe("completed");
     expect([2, 3]).toContain(second.version);
     expect(second.tools).toEqual([]);
+  });
+
+  it("records its documents, and has no knowledge search when it was published with none", async () => {
+    const a = await signedInUser(t);
+    const id = await createAssistant(t, a.token, { ...keylessAssistant(t.llm.baseUrl), first_message: "Hello." });
+    await ok(api(a, "PUT", `/agents/${id}/draft`, { system_prompt: "Still no documents." }));
+    await ok(api(a, "POST", `/agents/${id}/publish`, { note: "v2" }));
+    const uploaded = await upload(t, a.token, [{ name: "hours.md", data: Buffer.from("# Hours\n\nOpen 9 to 5.") }]);
+    const doc = uploaded.json<{ documents: { id: string }[] }>().documents[0];
+    if (!doc) throw new Error(`no document: ${uploaded.body}`);
+    await ok(api(a, "POST", "/documents/link-agent", { agent_id: id, document_id: doc.id }));
+    await ok(api(a, "PUT", `/agents/${id}/draft`, { system_prompt: "With the hours." }));
+    await ok(api(a, "POST", `/agents/${id}/publish`, { note: "v3" }));
+    const [v2, v3] = [
+      await ok<{ links: Record<string, unknown> }>(api(a, "GET", `/agents/${id}/versions/2`)),
+      await ok<{ links: Record<string, unknown> }>(api(a, "GET", `/agents/${id}/versions/3`)),
+    ];
+    expect(v2.links).toMatchObject({ document_ids: [] });
+    expect(v3.links).toMatchObject({ document_ids: [doc.id] });
+
+    // Versions 1 and 2 were published without documents: their calls offer no search, the live one would.
+    await startExperiment(a, id, [1, 2]);
+    const run = await toolsOfACall(a, id);
+    expect([1, 2]).toContain(run.version);
+    expect(run.tools).toEqual([]);
+  });
+
+  it("loads the workflow version an assistant version pins, not the latest", async () => {
+    const a = await signedInUser(t);
+    const workflow = await ok<{ id: string }>(api(a, "POST", "/workflows", { name: "Intake" }), 201);
+    await ok(api(a, "POST", `/workflows/${workflow.id}/publish`));
+    await ok(api(a, "POST", `/workflows/${workflow.id}/publish`));
+    const tenant = { workspaceId: a.workspaceId };
+    const assistant = { workflow_id: workflow.id };
+    expect(await loadPublishedWorkflow(t.ctx.db, tenant, assistant)).toMatchObject({ version: 2 });
+    expect(await loadPublishedWorkflow(t.ctx.db, tenant, assistant, 1)).toMatchObject({ version: 1 });
+    expect(await loadPublishedWorkflow(t.ctx.db, tenant, assistant, 7)).toBeNull();
   });
 });
