@@ -72,14 +72,14 @@ describe("assistant versions over the API", () => {
       (await ok<{ changes: unknown[] }>(api(a, "GET", `/agents/${id}/versions/diff?from=1&to=3`))).changes,
     ).toEqual([]);
     expect((await api(a, "POST", `/agents/${id}/versions/9/restore`)).statusCode).toBe(404);
-    // A version written by the migration recorded its links; one published since without a link reader did not.
+    // A version recorded before the other link kinds were (functions only): compared on those only.
     await t.ctx.db
       .update(assistantVersions)
-      .set({ links: { function_ids: ["f1"], workflow_version: 2 } })
+      .set({ links: { function_ids: ["f1"] } })
       .where(and(eq(assistantVersions.agentId, id), eq(assistantVersions.number, 1)));
     expect(
       (await ok<{ changes: unknown[] }>(api(a, "GET", `/agents/${id}/versions/diff?from=1&to=3`))).changes,
-    ).toEqual([]);
+    ).toEqual([{ field: "links.function_ids", from: ["f1"], to: [] }]);
   });
 
   it("keeps PATCH publishing as before; ?publish=false edits the draft only", async () => {
