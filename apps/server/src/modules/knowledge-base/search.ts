@@ -31,17 +31,32 @@ const agentDocuments = (agentId: string) =>
   sql`(select ${documentAgents.documentId} from ${documentAgents} where ${documentAgents.agentId} = ${agentId})`;
 
 /**
- * Chunks of the tenant's ready documents, or of those linked to one assistant. The documents are
+ * Which of the tenant's ready documents a search reads: all of them, those linked to an assistant
+ * now (`agentId`, whose workspace the caller has checked), or a fixed list (`documentIds`: those an
+ * assistant version was published with; none means no chunks).
+ */
+export interface DocumentScope {
+  agentId?: string | undefined;
+  documentIds?: readonly string[] | undefined;
+}
+
+function scopedDocuments(scope: DocumentScope) {
+  if (scope.documentIds) return inArray(documents.id, [...scope.documentIds]);
+  return scope.agentId ? inArray(documents.id, agentDocuments(scope.agentId)) : undefined;
+}
+
+/**
+ * Chunks of the tenant's ready documents, or of those the scope names. The documents are
  * looked up once, as an array (an InitPlan), not joined: the chunk scan stays one scan of
  * document_chunks with plain filters, so an index scan in ranking order (HNSW) can feed the LIMIT
  * directly. Joined, the planner hash-joined the index's output and sorted it again, which walked
  * the whole index; or it looped over every document of the table with a bitmap scan each.
  */
-function chunkConditions(tenant: TenantScope, agentId: string | undefined) {
+function chunkConditions(tenant: TenantScope, scope: DocumentScope) {
   const readyDocuments = sql`array(select ${documents.id} from ${documents} where ${and(
     eq(documents.workspaceId, tenant.workspaceId),
     eq(documents.status, "ready"),
-    agentId ? inArray(documents.id, agentDocuments(agentId)) : undefined,
+    scopedDocuments(scope),
   )})`;
   return scoped(documentChunks, tenant).where(sql`${documentChunks.documentId} = any(${readyDocuments})`);
 }
@@ -57,7 +72,7 @@ export function keywordRankingQuery(
   tenant: TenantScope,
   q: string,
   candidates: string,
-  agentId?: string,
+  scope: DocumentScope = {},
 ) {
   // ts_rank counts how many of the words match (normalised by length, 1); cover density would favour repeats.
   const rank = sql<number>`ts_rank(${documentChunks.searchVector}, ${anyWordQuery(q)}, 1)`;
@@ -71,7 +86,7 @@ export function keywordRankingQuery(
       score: rank.as("score"),
     })
     .from(documentChunks)
-    .where(and(chunkConditions(tenant, agentId), sql`${documentChunks.searchVector} @@ ${candidates}::tsquery`))
+    .where(and(chunkConditions(tenant, scope), sql`${documentChunks.searchVector} @@ ${candidates}::tsquery`))
     // By the selected column's name: written out again, the rank would be a second expression (its
     // question a second parameter) and computed twice for every candidate. Equal ranks go by place.
     .orderBy(sql`"score" desc`, documentChunks.position)
@@ -90,9 +105,9 @@ export function keywordRankingQuery(
     .orderBy(desc(ranked.score), ranked.position);
 }
 
-async function keywordRanking(db: Executor, tenant: TenantScope, q: string, agentId?: string) {
+async function keywordRanking(db: Executor, tenant: TenantScope, q: string, scope: DocumentScope) {
   const candidates = await candidateQuery(db, tenant, q);
-  return candidates ? keywordRankingQuery(db, tenant, q, candidates, agentId) : [];
+  return candidates ? keywordRankingQuery(db, tenant, q, candidates, scope) : [];
 }
 
 /**
@@ -104,7 +119,13 @@ async function keywordRanking(db: Executor, tenant: TenantScope, q: string, agen
  * selected: each selected distance read the chunk's stored embedding again (6 kB out of line) and
  * compared it a second time, and sent the 1,536 numbers twice — a quarter of the ranking's CPU.
  */
-export function vectorRankingQuery(db: Executor, tenant: TenantScope, key: string, vector: number[], agentId?: string) {
+export function vectorRankingQuery(
+  db: Executor,
+  tenant: TenantScope,
+  key: string,
+  vector: number[],
+  scope: DocumentScope = {},
+) {
   const { distance, sameSize } = vectorComparison(vector);
   return db
     .select({
@@ -115,7 +136,7 @@ export function vectorRankingQuery(db: Executor, tenant: TenantScope, key: strin
       content: documentChunks.content,
     })
     .from(documentChunks)
-    .where(and(chunkConditions(tenant, agentId), eq(documentChunks.embeddingModel, key), sameSize))
+    .where(and(chunkConditions(tenant, scope), eq(documentChunks.embeddingModel, key), sameSize))
     .orderBy(distance)
     .limit(CANDIDATES);
 }
@@ -133,17 +154,17 @@ async function vectorRanking(
   key: string,
   vector: number[],
   log: SearchLog,
-  agentId?: string,
+  scope: DocumentScope,
 ) {
   if (!(await ensureVectorIndex(ctx.db, vector.length, log))) {
-    return vectorRankingQuery(ctx.db, tenant, key, vector, agentId);
+    return vectorRankingQuery(ctx.db, tenant, key, vector, scope);
   }
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
-    const found = await vectorRankingQuery(tx, tenant, key, vector, agentId);
+    const found = await vectorRankingQuery(tx, tenant, key, vector, scope);
     if (found.length >= CANDIDATES) return found;
     await tx.execute(sql`set local enable_indexscan = off`);
-    return vectorRankingQuery(tx, tenant, key, vector, agentId);
+    return vectorRankingQuery(tx, tenant, key, vector, scope);
   });
 }
 
@@ -166,15 +187,18 @@ export interface SearchLog {
 
 /**
  * The chunks that best answer `q`, from the workspace's ready documents (or those linked to one
- * assistant): full-text search, fused with embedding search when the workspace has an embeddings
- * provider and the database has pgvector. A failing embeddings provider degrades to keywords.
+ * assistant, or those of `pinned`, an assistant version's recorded list, which takes precedence):
+ * full-text search, fused with embedding search when the workspace has an embeddings provider and
+ * the database has pgvector. A failing embeddings provider degrades to keywords.
  */
 export async function searchDocuments(
   ctx: AppContext,
   tenant: TenantScope,
   query: Pick<DocumentSearchQuery, "q" | "agent_id" | "limit">,
   log: SearchLog,
+  pinned?: { documentIds: readonly string[] },
 ): Promise<DocumentSearchResponse> {
+  const scope: DocumentScope = pinned ? { documentIds: pinned.documentIds } : { agentId: query.agent_id };
   const embedder = (await vectorSupport(ctx.db, log)) ? await workspaceEmbedder(ctx, tenant).catch(() => null) : null;
   const degrade = (error: unknown) => {
     log.warn(
@@ -185,11 +209,11 @@ export async function searchDocuments(
   };
   // The provider embeds the question while the database ranks its words.
   const embedding = embedder?.embed([query.q]).then(([vector]) => vector, degrade);
-  const rankings: Candidate[][] = [await keywordRanking(ctx.db, tenant, query.q, query.agent_id)];
+  const rankings: Candidate[][] = [await keywordRanking(ctx.db, tenant, query.q, scope)];
   let mode: DocumentSearchResponse["mode"] = "keyword";
   const vector = await embedding;
   if (embedder && vector) {
-    const nearest = await vectorRanking(ctx, tenant, embedderKey(embedder), vector, log, query.agent_id).catch(degrade);
+    const nearest = await vectorRanking(ctx, tenant, embedderKey(embedder), vector, log, scope).catch(degrade);
     if (nearest) {
       rankings.push(nearest);
       mode = "hybrid";
