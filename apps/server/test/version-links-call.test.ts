@@ -4,16 +4,30 @@ import { loadPublishedWorkflow } from "../src/modules/workflows/published.ts";
 import { call, signedInUser } from "./harness.ts";
 import { keylessAssistant } from "./support/assistant-fields.ts";
 import { createAssistant } from "./support/calls.ts";
-import { upload } from "./support/documents.ts";
+import { settled, upload } from "./support/documents.ts";
 import { closedCallLog, joinCall, useCallApp } from "./support/realtime-calls.ts";
-import type { ChatRequestBody } from "./support/scripted-llm.ts";
+import { type ChatRequestBody, lastUserText, type ModelScript } from "./support/scripted-llm.ts";
 
 /**
  * A call of an assistant version other than the published one (an experiment's variant) runs the
  * functions that version was published with, not the assistant's live ones (issue 30).
  */
 
-const t = useCallApp(() => ({ text: "Happy to help." }));
+/** The model searches the documents for a question when it may, then reads the first chunk out. */
+const script: ModelScript = (request) => {
+  const result = request.messages.findLast((m) => m.role === "tool")?.content;
+  if (result) {
+    const parsed = JSON.parse(result) as { results: { text: string }[] };
+    return { text: parsed.results[0]?.text ?? "I could not find that." };
+  }
+  const offered = request.tools?.map((tool) => tool.function.name) ?? [];
+  const said = lastUserText(request);
+  if (said.endsWith("?") && offered.includes("search_knowledge"))
+    return { toolCall: { name: "search_knowledge", arguments: JSON.stringify({ query: said }) } };
+  return { text: "Happy to help." };
+};
+
+const t = useCallApp(script);
 type User = { token: string; workspaceId: string };
 
 const api = (user: User, method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: Record<string, unknown>) =>
@@ -64,20 +78,20 @@ async function startExperiment(user: User, agentId: string, versions: [number, n
   await ok(api(user, "POST", `/agents/${agentId}/experiments/${created.id}/start`));
 }
 
-/** One browser call: the caller says one line; returns the version recorded and the tools the model was offered. */
-async function toolsOfACall(user: User, agentId: string) {
+/** One browser call: the caller says one line; returns the version recorded, the tools the model was offered and its answer. */
+async function toolsOfACall(user: User, agentId: string, line = "What can you do?") {
   const before = t.llm.requests.length;
   const { client, callId } = await joinCall(t, user.token, agentId);
   await client.waitFor("ready");
   const answers = () => client.messages.filter((m) => m.type === "transcript" && m.role === "assistant" && m.final);
   await client.until(() => answers().length >= 1, "the greeting");
-  client.send({ type: "text", text: "What can you do?" });
+  client.send({ type: "text", text: line });
   await client.until(() => answers().length >= 2, "the answer", 30_000);
   client.send({ type: "hangup" });
   const log = await closedCallLog(t, user.token, callId);
   const version = (await callVersionsOf(t.ctx.db, user, [callId])).get(callId)?.version;
   const asked = t.llm.requests.slice(before).find((r) => (r.tools ?? []).length > 0);
-  return { version, tools: toolNames(asked), status: log.status };
+  return { version, tools: toolNames(asked), status: log.status, answer: String(answers()[1]?.text) };
 }
 
 describe("a call of an assistant version", () => {
@@ -132,6 +146,37 @@ describe("a call of an assistant version", () => {
     const run = await toolsOfACall(a, id);
     expect([1, 2]).toContain(run.version);
     expect(run.tools).toEqual([]);
+  });
+
+  it("searches the documents its version was published with, not those linked since", async () => {
+    const a = await signedInUser(t);
+    const id = await createAssistant(t, a.token, { ...keylessAssistant(t.llm.baseUrl), first_message: "Hello." });
+    const documentOf = async (name: string, text: string) => {
+      const uploaded = await upload(t, a.token, [{ name, data: Buffer.from(text) }]);
+      const doc = uploaded.json<{ documents: { id: string }[] }>().documents[0];
+      if (!doc) throw new Error(`no document: ${uploaded.body}`);
+      expect((await settled(t, a.token, doc.id)).status).toBe("ready");
+      return doc.id;
+    };
+    const before = await documentOf("hours.md", "# Opening hours\n\nWe are open from nine to five.");
+    const after = await documentOf("new-hours.md", "# Opening hours\n\nWe are open from ten to six.");
+    const link = (action: "link-agent" | "unlink-agent", documentId: string) =>
+      ok(api(a, "POST", `/documents/${action}`, { agent_id: id, document_id: documentId }));
+    const publish = async (prompt: string) => {
+      await ok(api(a, "PUT", `/agents/${id}/draft`, { system_prompt: prompt }));
+      await ok(api(a, "POST", `/agents/${id}/publish`, { note: prompt }));
+    };
+    await link("link-agent", before);
+    await publish("Nine to five."); // v2
+    await publish("Nine to five, again."); // v3
+    await link("unlink-agent", before);
+    await link("link-agent", after);
+    await publish("Ten to six."); // v4, published: the live links
+    await startExperiment(a, id, [2, 3]);
+    const run = await toolsOfACall(a, id, "When are you open?");
+    expect([2, 3]).toContain(run.version);
+    expect(run.tools).toEqual(["search_knowledge"]);
+    expect(run.answer).toContain("nine to five");
   });
 
   it("loads the workflow version an assistant version pins, not the latest", async () => {

@@ -75,8 +75,11 @@ export async function knowledgeTools(
   tenant: TenantScope,
   agentId: string,
   log: ToolLog,
+  documentIds?: readonly string[],
 ): Promise<ToolEntry[]> {
-  if (!(await agentHasDocuments(ctx.db, tenant, agentId))) return [];
+  // A version's recorded documents (issue 30) in place of the live links; those deleted since find nothing.
+  const pinned = documentIds ? { documentIds } : undefined;
+  if (!(pinned ? pinned.documentIds.length > 0 : await agentHasDocuments(ctx.db, tenant, agentId))) return [];
   return [
     {
       spec: {
@@ -97,6 +100,7 @@ export async function knowledgeTools(
           tenant,
           { q: query, agent_id: agentId, limit: KNOWLEDGE_RESULTS },
           log,
+          pinned,
         );
         const results = found.results.map((r) => ({
           document_id: r.document_id,
@@ -120,8 +124,8 @@ const silent: ToolLog = { warn: () => undefined };
 export interface PinnedTools {
   /** The functions the version was published with (those still there). */
   functions?: FunctionRow[];
-  /** false: the version was published with no documents, so it has no knowledge search. */
-  knowledge?: boolean;
+  /** The documents the version was published with: knowledge search reads only these (none: no search). */
+  documentIds?: string[];
 }
 
 /**
@@ -136,7 +140,7 @@ export async function functionTools(
 ): Promise<ToolEntry[]> {
   const [rows, knowledge] = await Promise.all([
     pinned.functions ?? listAgentFunctions(ctx.db, tenant, agentId),
-    pinned.knowledge === false ? [] : knowledgeTools(ctx, tenant, agentId, silent),
+    knowledgeTools(ctx, tenant, agentId, silent, pinned.documentIds),
   ]);
   const functions: ToolEntry[] = rows.map((row) => ({
     spec: functionToolSpec(row),

@@ -23,8 +23,7 @@ function missing(ids: string[], found: { id: string }[]): string[] {
  * kind it did not record (a version from before that kind was recorded, or the published version,
  * whose links are {}) is left out and runs live. Ids deleted since are skipped, never a failure:
  * the call runs with what is left, and `skipped` says what was dropped for the call's log.
- * Documents: a version published with none has no knowledge search; one with some searches the
- * assistant's live documents until search can be limited to the recorded ids.
+ * Documents: knowledge search reads only those the version recorded (none: no search tool).
  */
 export async function versionTools(
   db: Executor,
@@ -47,6 +46,6 @@ export async function versionTools(
     const gone = missing(links.mcp_server_ids, mcpServers);
     if (gone.length > 0) skipped.mcp_server_ids = gone;
   }
-  if (links.document_ids?.length === 0) tools.knowledge = false;
+  if (links.document_ids) tools.documentIds = links.document_ids;
   return { tools, skipped };
 }
