@@ -1,3 +1,9 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { concatPcm, levelDb } from "../../audio/pcm.ts";
 import { resample } from "../../audio/resample.ts";
@@ -131,5 +137,39 @@ describe.runIf(pocketsphinxAvailable())("PocketSphinx STT", () => {
     session.finalize();
     await session.close();
     expect(events).toEqual([{ type: "final", text: "" }]);
+  });
+
+  it("lets a process exit once its recogniser has answered (it is not waited on when idle)", {
+    timeout: 60_000,
+  }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "parley-sphinx-exit-"));
+    const script = path.join(dir, "decode-once.mts");
+    const pool = pathToFileURL(path.join(import.meta.dirname, "sphinx-pool.ts")).href;
+    writeFileSync(
+      script,
+      `import { recogniseWarm, warmUpRecogniser } from ${JSON.stringify(pool)};
+warmUpRecogniser();
+const noise = Int16Array.from({ length: 16_000 }, (_, i) => ((i * 7919) % 200) - 100);
+console.log("decoded:" + JSON.stringify(await recogniseWarm(noise)));
+`,
+    );
+    const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: import.meta.dirname, stdio: "pipe" });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    try {
+      // The answer arrives (a decode in flight keeps the process alive), then the process ends by
+      // itself although its recogniser is still running.
+      const [code] = (await once(child, "exit")) as [number | null];
+      expect(output).toContain("decoded:");
+      expect(code, output).toBe(0);
+    } finally {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

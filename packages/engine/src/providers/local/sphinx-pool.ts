@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -42,6 +43,7 @@ interface Decoding {
  */
 class WarmRecogniser {
   private current: Decoding | null = null;
+  private readonly answers: Socket;
   private counter = 0;
   private dead = false;
 
@@ -51,9 +53,13 @@ class WarmRecogniser {
     private readonly control: WriteStream,
     private readonly onFree: () => void,
   ) {
-    // Idle recognisers never keep the process alive.
+    // An idle recogniser never keeps the process alive (a bench, a CLI run, a server whose calls are
+    // over would wait on it); one decoding does, like any request in flight: the pipe its answer
+    // comes back on is ref'd only while an utterance is out.
     child.unref();
-    const lines = createInterface({ input: child.stderr as NodeJS.ReadableStream });
+    this.answers = child.stderr as Socket;
+    this.answers.unref();
+    const lines = createInterface({ input: this.answers });
     lines.on("line", (line) => this.onLine(line));
     child.once("exit", () => this.fail(new ProviderError("local", "the pocketsphinx recogniser stopped", true)));
     control.on("error", (error) => this.fail(error));
@@ -96,6 +102,7 @@ class WarmRecogniser {
     );
     timer.unref();
     this.current = { id, utterance, file, timer };
+    this.answers.ref();
     const { pcm } = utterance;
     writeFile(file, Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength)).then(
       () => {
@@ -114,6 +121,7 @@ class WarmRecogniser {
     const decoding = this.current;
     if (decoding?.id !== id) return;
     this.current = null;
+    this.answers.unref();
     clearTimeout(decoding.timer);
     void rm(decoding.file, { force: true });
     if (typeof outcome === "string") decoding.utterance.resolve(outcome.trim());
