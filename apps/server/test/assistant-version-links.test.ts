@@ -56,7 +56,9 @@ describe("the links an assistant's version records", () => {
     );
     expect(v2.links).toMatchObject({ function_ids: [fn.id], mcp_server_ids: [], workflow_version: 1 });
 
-    await ok(call(t, "POST", "/api/v1/functions/unassign", { token, body: { agent_id: agent.id, function_id: fn.id } }));
+    await ok(
+      call(t, "POST", "/api/v1/functions/unassign", { token, body: { agent_id: agent.id, function_id: fn.id } }),
+    );
     await ok(call(t, "PATCH", `/api/v1/agents/${agent.id}`, { token, body: { workflow_id: null } }));
     const v3 = await ok<{ links: Record<string, unknown> }>(
       call(t, "GET", `/api/v1/agents/${agent.id}/versions/3`, { token }),
