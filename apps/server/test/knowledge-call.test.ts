@@ -5,22 +5,10 @@ import { keylessAssistant } from "./support/assistant-fields.ts";
 import { createAssistant } from "./support/calls.ts";
 import { settled, upload } from "./support/documents.ts";
 import { APP_ORIGIN, closedCallLog, joinCall, useCallApp } from "./support/realtime-calls.ts";
-import { lastUserText, type ModelScript } from "./support/scripted-llm.ts";
+import { searchingModel } from "./support/scripted-llm.ts";
 
 /** The model searches the knowledge base for any question, then reads the answer off the first chunk. */
-const script: ModelScript = (request) => {
-  const result = request.messages.findLast((m) => m.role === "tool")?.content;
-  if (result) {
-    const parsed = JSON.parse(result) as { results: { text: string }[] };
-    return { text: parsed.results[0]?.text ?? "I could not find that." };
-  }
-  const offered = request.tools?.map((tool) => tool.function.name) ?? [];
-  const said = lastUserText(request);
-  if (said.endsWith("?") && offered.includes("search_knowledge")) {
-    return { toolCall: { name: "search_knowledge", arguments: JSON.stringify({ query: said }) } };
-  }
-  return { text: "Hello." };
-};
+const script = searchingModel("Hello.");
 
 const t = useCallApp(script);
 

@@ -6,7 +6,7 @@ import { keylessAssistant } from "./support/assistant-fields.ts";
 import { createAssistant } from "./support/calls.ts";
 import { settled, upload } from "./support/documents.ts";
 import { closedCallLog, joinCall, useCallApp } from "./support/realtime-calls.ts";
-import { type ChatRequestBody, lastUserText, type ModelScript } from "./support/scripted-llm.ts";
+import { type ChatRequestBody, searchingModel } from "./support/scripted-llm.ts";
 
 /**
  * A call of an assistant version other than the published one (an experiment's variant) runs the
@@ -14,18 +14,7 @@ import { type ChatRequestBody, lastUserText, type ModelScript } from "./support/
  */
 
 /** The model searches the documents for a question when it may, then reads the first chunk out. */
-const script: ModelScript = (request) => {
-  const result = request.messages.findLast((m) => m.role === "tool")?.content;
-  if (result) {
-    const parsed = JSON.parse(result) as { results: { text: string }[] };
-    return { text: parsed.results[0]?.text ?? "I could not find that." };
-  }
-  const offered = request.tools?.map((tool) => tool.function.name) ?? [];
-  const said = lastUserText(request);
-  if (said.endsWith("?") && offered.includes("search_knowledge"))
-    return { toolCall: { name: "search_knowledge", arguments: JSON.stringify({ query: said }) } };
-  return { text: "Happy to help." };
-};
+const script = searchingModel("Happy to help.");
 
 const t = useCallApp(script);
 type User = { token: string; workspaceId: string };

@@ -70,3 +70,22 @@ export async function startScriptedLlm(script: ModelScript): Promise<ScriptedLlm
 export function lastUserText(request: ChatRequestBody): string {
   return [...request.messages].reverse().find((m) => m.role === "user")?.content ?? "";
 }
+
+/**
+ * A model that searches the knowledge base for any question (when it is offered the search) and
+ * then reads the first result out; anything else gets `otherwise`.
+ */
+export function searchingModel(otherwise: string): ModelScript {
+  return (request) => {
+    const result = request.messages.findLast((m) => m.role === "tool")?.content;
+    if (result) {
+      const parsed = JSON.parse(result) as { results: { text: string }[] };
+      return { text: parsed.results[0]?.text ?? "I could not find that." };
+    }
+    const offered = request.tools?.map((tool) => tool.function.name) ?? [];
+    const said = lastUserText(request);
+    if (said.endsWith("?") && offered.includes("search_knowledge"))
+      return { toolCall: { name: "search_knowledge", arguments: JSON.stringify({ query: said }) } };
+    return { text: otherwise };
+  };
+}

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type AgentRow, agents } from "./schema.ts";
-import { toAssistant } from "./service.ts";
+import { configOf, toAssistant } from "./service.ts";
 import { diffConfigs } from "./version-diff.ts";
 
 /** The published configuration, name included, with today's defaults under what was stored. */
@@ -18,16 +18,7 @@ export function draftOf(row: AgentRow): AssistantFields {
 }
 
 export function toDraft(row: AgentRow): AssistantDraft {
-  const {
-    id: _id,
-    temp: _temp,
-    created_at: _c,
-    updated_at: _u,
-    ...config
-  } = {
-    ...toAssistant(row),
-    ...draftOf(row),
-  };
+  const config = configOf({ ...toAssistant(row), ...draftOf(row) });
   return { config, changed: row.draft !== null, published_version: row.publishedVersion };
 }
 

@@ -1,4 +1,4 @@
-import { type Assistant, AssistantFields } from "@parley/contract";
+import { type Assistant, type AssistantConfig, AssistantFields } from "@parley/contract";
 import { count, eq, ilike, type SQLWrapper, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { preparedFor, UNNAMED_STATEMENT } from "../../db/prepared.ts";
@@ -69,6 +69,12 @@ const listJsonQuery = (searched: boolean) =>
   );
 const listJson = listJsonQuery(false);
 const searchJson = listJsonQuery(true);
+
+/** An assistant's configuration in its API shape: everything but its id, temp flag and timestamps. */
+export function configOf(assistant: Assistant): AssistantConfig {
+  const { id: _id, temp: _temp, created_at: _c, updated_at: _u, ...config } = assistant;
+  return config;
+}
 
 export async function listAssistantsJson(db: Executor, tenant: TenantScope, search?: string): Promise<string> {
   const term = search?.trim();

@@ -3,7 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type AgentRow, type AssistantVersionRow, agents, assistantVersions } from "./schema.ts";
-import { FIELD_DEFAULTS, toAssistant } from "./service.ts";
+import { configOf, FIELD_DEFAULTS, toAssistant } from "./service.ts";
 import { readVersionLinks } from "./version-links.ts";
 
 /** Who publishes and why: the note is shown in the history, the author is the signed-in user (none for the migration). */
@@ -31,23 +31,19 @@ export function withDefaults(config: AssistantFields): AssistantFields {
 
 export function toVersion(row: AssistantVersionRow, publishedVersion: number): AssistantVersion {
   const { name, ...fields } = withDefaults(row.config);
-  const {
-    id: _id,
-    temp: _temp,
-    created_at: _c,
-    updated_at: _u,
-    ...config
-  } = toAssistant({
-    id: row.agentId,
-    workspaceId: row.workspaceId,
-    name,
-    temp: false,
-    config: fields,
-    publishedVersion,
-    draft: null,
-    createdAt: row.createdAt,
-    updatedAt: row.createdAt,
-  });
+  const config = configOf(
+    toAssistant({
+      id: row.agentId,
+      workspaceId: row.workspaceId,
+      name,
+      temp: false,
+      config: fields,
+      publishedVersion,
+      draft: null,
+      createdAt: row.createdAt,
+      updatedAt: row.createdAt,
+    }),
+  );
   return { ...summaryOf(row, publishedVersion), config, links: row.links };
 }
 
