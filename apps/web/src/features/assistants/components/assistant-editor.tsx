@@ -3,6 +3,7 @@ import SaveIcon from "@mui/icons-material/Save";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import CircularProgress from "@mui/material/CircularProgress";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -12,7 +13,7 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Assistant } from "@parley/contract";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -45,6 +46,18 @@ import { TransferTab } from "./transfer-tab.tsx";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
 import { VoiceTab } from "./voice-tab.tsx";
 
+// The versions and experiments load when their tab is first opened: most visits edit settings.
+const VersionsTab = lazy(() => import("./versions-tab.tsx").then((module) => ({ default: module.VersionsTab })));
+
+function VersionsTabLoading() {
+  const { t } = useTranslation("assistants");
+  return (
+    <Box role="status" aria-label={t("loading")} sx={{ display: "grid", placeItems: "center", py: 4 }}>
+      <CircularProgress />
+    </Box>
+  );
+}
+
 /** The tabs that edit the assistant's own settings, each given the form. */
 const FORM_TABS = {
   model: ModelTab,
@@ -68,6 +81,12 @@ function TabContent({ tab, form, assistantId }: { tab: EditorTab; form: EditorFo
       );
     case "tools":
       return <ToolServersTab assistantId={assistantId} />;
+    case "versions":
+      return (
+        <Suspense fallback={<VersionsTabLoading />}>
+          <VersionsTab assistantId={assistantId} form={form} />
+        </Suspense>
+      );
     default: {
       const FormTab = FORM_TABS[tab];
       return <FormTab form={form} />;
@@ -101,6 +120,16 @@ export function AssistantEditor(props: {
   });
   const { isDirty, isSubmitting } = form.formState;
   const blocker = useUnsavedChangesGuard(isDirty && !isSubmitting);
+  // A version published elsewhere (a rollback, an experiment's winner) becomes what the form shows,
+  // unless the form holds edits of its own: those stay, and Save or Publish decides.
+  // (The query keeps the same object while the assistant is unchanged, so a refetch resets nothing.)
+  const published = props.assistant;
+  const shown = useRef(published);
+  useEffect(() => {
+    if (shown.current === published) return;
+    shown.current = published;
+    if (!form.formState.isDirty) form.reset(toFormValues(published));
+  }, [published, form]);
 
   const save = async (values: AssistantFormValues) => {
     try {

@@ -153,6 +153,7 @@ export const EDITOR_TABS = [
   "analysis",
   "reliability",
   "more",
+  "versions",
 ] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 

@@ -89,6 +89,9 @@ function Body({ log }: { log: CallLog }) {
         {endedAs && <Chip variant="outlined" label={t("detail.endedAs", { reason: reasonText(t, endedAs.reason) })} />}
         <Chip variant="outlined" label={formatDuration(log.duration_seconds)} />
         <Chip variant="outlined" label={formatMoney(log.cost)} />
+        {typeof log.agent_version === "number" && (
+          <Chip variant="outlined" label={t("detail.version", { number: log.agent_version })} />
+        )}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {dates.moment(log.started_at)}
