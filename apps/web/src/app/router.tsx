@@ -181,10 +181,10 @@ const routes: RouteObject[] = [
           </RequireSuperuser>
         ),
         children: [
-          { index: true, ...page(() => import("../features/admin/pages/admin-dashboard-page.tsx")) },
-          { path: "users", ...page(() => import("../features/admin/pages/admin-users-page.tsx")) },
-          { path: "tiers", ...page(() => import("../features/admin/pages/admin-tiers-page.tsx")) },
-          { path: "quotas", ...page(() => import("../features/admin/pages/admin-quotas-page.tsx")) },
+          { index: true, ...page(() => import("../features/admin/pages/admin-dashboard-page.tsx"), "admin") },
+          { path: "users", ...page(() => import("../features/admin/pages/admin-users-page.tsx"), "admin") },
+          { path: "tiers", ...page(() => import("../features/admin/pages/admin-tiers-page.tsx"), "admin") },
+          { path: "quotas", ...page(() => import("../features/admin/pages/admin-quotas-page.tsx"), "admin") },
           { path: "nodes", ...page(() => import("../features/admin/pages/admin-nodes-page.tsx"), "admin") },
           { path: "*", element: <Navigate to={paths.admin} replace /> },
         ],

@@ -21,7 +21,7 @@ export function TierDialog(props: {
   onClose: () => void;
   onSubmit: (body: TierBody) => Promise<void>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["admin", "translation"], { nsMode: "fallback" });
   const initial = props.tier;
   const form = useSchemaForm(TierForm, {
     name: initial?.name ?? "",

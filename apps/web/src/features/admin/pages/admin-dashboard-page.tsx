@@ -10,7 +10,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { useAdminStats } from "../api/admin-api.ts";
 
 export default function AdminDashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["admin", "translation"], { nsMode: "fallback" });
   const stats = useAdminStats();
   return (
     <>

@@ -75,7 +75,7 @@ function useConfirmation(pending: Pending) {
 }
 
 export default function AdminUsersPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["admin", "translation"], { nsMode: "fallback" });
   const notice = useNotice();
   const [page, setPage] = useState(0);
   const [searchInput, setSearchInput] = useState("");
