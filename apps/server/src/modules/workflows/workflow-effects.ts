@@ -2,6 +2,7 @@ import type { WorkflowToolRef } from "@parley/contract";
 import type { WorkflowEffects, WorkflowToolOutcome } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { findCallRun } from "../assistants/call-assistant.ts";
 import { requireFunction } from "../functions/service.ts";
 import { invokeFunctionWebhook } from "../functions/webhook.ts";
 import { searchDocuments } from "../knowledge-base/search.ts";
@@ -41,13 +42,49 @@ export function typedArguments(args: Record<string, string>, schema: unknown): R
 const failure = (name: string, content: string): WorkflowToolOutcome => ({ name, ok: false, content });
 
 /**
+ * Whose workflow runs: a workspace, and during a call the call's room, which names the call (the call
+ * path hands its room in as the tenant). A text test in the editor has no call.
+ */
+export type EffectsScope = TenantScope & { callId?: string };
+
+/**
+ * The documents a knowledge step reads: for a call of an assistant version other than the published
+ * one (an experiment's variant, a test run's version), those that version recorded (issue 30), as
+ * its `search_knowledge` does; undefined runs the live links (the published version, a version
+ * recorded before documents were, a text test).
+ */
+async function versionDocuments(
+  ctx: AppContext,
+  scope: EffectsScope,
+  agentId: string | null,
+): Promise<readonly string[] | undefined> {
+  if (!scope.callId || !agentId) return undefined;
+  const run = await findCallRun(ctx.db, scope, agentId, scope.callId);
+  return run?.links.document_ids;
+}
+
+/**
  * What a workflow reaches during a call or a text test: the workspace's functions (by id, through
  * their webhooks), tools of its MCP servers (one connection per server, opened on first use and
  * kept until `close`), and knowledge search over the assistant's documents (or the workspace's
- * when none are linked to it).
+ * when none are linked to it); a call of another version than the published one searches the
+ * documents that version recorded (or the workspace's when it recorded none, as it searched then).
  */
-export function workflowEffects(ctx: AppContext, tenant: TenantScope, agentId: string | null): CallWorkflowEffects {
+export function workflowEffects(ctx: AppContext, tenant: EffectsScope, agentId: string | null): CallWorkflowEffects {
   const sessions = new Map<string, Promise<McpSession>>();
+  // Read on the first knowledge step and kept: a call's version never changes.
+  let pinned: Promise<readonly string[] | undefined> | undefined;
+
+  /**
+   * A version's recorded documents, when it recorded any; else the assistant's linked documents,
+   * when it has any; else the whole workspace (an assistant without documents, or a version
+   * published without any, which searched the workspace then).
+   */
+  async function searchScope(documentIds: readonly string[] | undefined) {
+    if (documentIds) return documentIds.length > 0 ? { pinned: { documentIds } } : {};
+    const linked = agentId ? await agentHasDocuments(ctx.db, tenant, agentId) : false;
+    return linked && agentId ? { agentId } : {};
+  }
 
   const mcpSession = (serverId: string) => {
     let session = sessions.get(serverId);
@@ -91,12 +128,14 @@ export function workflowEffects(ctx: AppContext, tenant: TenantScope, agentId: s
     async searchKnowledge(query: string) {
       const name = "search_knowledge";
       if (!query) return failure(name, "The search query was empty.");
-      const linked = agentId ? await agentHasDocuments(ctx.db, tenant, agentId) : false;
+      pinned ??= versionDocuments(ctx, tenant, agentId);
+      const scope = await searchScope(await pinned);
       const found = await searchDocuments(
         ctx,
         tenant,
-        { q: query, limit: KNOWLEDGE_RESULTS, ...(linked && agentId ? { agent_id: agentId } : {}) },
+        { q: query, limit: KNOWLEDGE_RESULTS, ...(scope.agentId ? { agent_id: scope.agentId } : {}) },
         { warn: () => undefined },
+        scope.pinned,
       );
       // The passages as text: what a result variable holds and a {{template}} reads. None found is a
       // failure, so the variable stays unset and an `is_not_set` edge can route around it.
