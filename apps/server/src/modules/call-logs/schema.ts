@@ -4,6 +4,7 @@ import type {
   CallCostBreakdown,
   CallDirection,
   CallLogEvent,
+  CallSegment,
   CallStatus,
   CallWorkflowRecord,
   ToolCallEntry,
@@ -80,6 +81,8 @@ export const callLogs = pgTable(
     analysis: jsonb("analysis").$type<CallAnalysis>(),
     /** The workflow the call ran (issue 15): its path through the graph and the variables collected; null: none. */
     workflow: jsonb("workflow").$type<CallWorkflowRecord>(),
+    /** Which assistant ran which stretch of a squad's call (issue 31); null for a call of one assistant. */
+    segments: jsonb("segments").$type<CallSegment[]>(),
     /** Renewed by the process running the call while it is open. */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
   },

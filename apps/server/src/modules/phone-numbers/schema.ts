@@ -4,6 +4,7 @@ import { index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-c
 import { timestamps } from "../../lib/table-columns.ts";
 import { agents } from "../assistants/schema.ts";
 import { integrations } from "../integrations/schema.ts";
+import { squads } from "../squads/schema.ts";
 import { workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /** A trunk's settings as stored: the password lives sealed in its own column, never in the JSON. */
@@ -26,6 +27,8 @@ export const phoneNumbers = pgTable(
     /** Inbound assistant; a deleted assistant leaves the number unassigned. */
     agentId: uuid("agent_id").references(() => agents.id, { onDelete: "set null" }),
     outboundAgentId: uuid("outbound_agent_id").references(() => agents.id, { onDelete: "set null" }),
+    /** Inbound squad instead of an assistant (issue 31): the call starts at its first member. */
+    squadId: uuid("squad_id").references(() => squads.id, { onDelete: "set null" }),
     integrationId: uuid("integration_id").references(() => integrations.id, { onDelete: "set null" }),
     providerNumberId: text("provider_number_id"),
 
