@@ -40,6 +40,7 @@ export type {
   TokenPrice,
   TtsStage,
 } from "./providers/types.ts";
+export * from "./squads.ts";
 export * from "./templates.ts";
 export * from "./test-suites.ts";
 export * from "./users.ts";
