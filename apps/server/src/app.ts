@@ -32,6 +32,7 @@ import { mcpRoutes } from "./modules/mcp-servers/routes.ts";
 import { nodeRoutes } from "./modules/nodes/routes.ts";
 import { phoneNumberRoutes } from "./modules/phone-numbers/routes.ts";
 import { sipRoutes } from "./modules/sip/routes.ts";
+import { squadRoutes } from "./modules/squads/routes.ts";
 import { telephonyRoutes } from "./modules/telephony/routes.ts";
 import { testSuiteRoutes } from "./modules/test-suites/routes.ts";
 import { authStateOf } from "./modules/users/auth-state.ts";
@@ -153,6 +154,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(workflowTestTurnRoutes);
       await api.register(integrationRoutes);
       await api.register(mcpRoutes);
+      await api.register(squadRoutes);
       await api.register(phoneNumberRoutes);
       await api.register(callRoutes);
       await api.register(sipRoutes);
