@@ -17,6 +17,7 @@ export const WEBHOOK_EVENTS = [
   "document.ready",
   "phone_number.updated",
   "test.run.completed",
+  "alert.triggered",
 ] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENTS);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
