@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callVersionsOf } from "../src/modules/assistants/call-assistant.ts";
 import { assistantVersions } from "../src/modules/assistants/schema.ts";
+import { users } from "../src/modules/users/schema.ts";
 import { call, signedInUser } from "./harness.ts";
 import { keylessAssistant } from "./support/assistant-fields.ts";
 import { createAssistant, roomToken, startRoom } from "./support/calls.ts";
@@ -21,7 +23,13 @@ async function ok<T>(response: ReturnType<typeof api>, status = 200): Promise<T>
   return res.json<T>();
 }
 
-type Version = { number: number; note: string; published: boolean; author_id: string | null };
+type Version = {
+  number: number;
+  note: string;
+  published: boolean;
+  author_id: string | null;
+  author_name: string | null;
+};
 
 describe("assistant versions over the API", () => {
   it("starts at version 1, edits a draft that no reader of the assistant sees, publishes it as version 2", async () => {
@@ -105,6 +113,33 @@ describe("assistant versions over the API", () => {
       system_prompt: "Pending.",
       workflow_id: workflow.id,
     });
+  });
+
+  it("names each version's author: their name, their email without one, none for Parley's own or a deleted account", async () => {
+    const a = await signedInUser(t, { name: "Ana Lima" });
+    const id = await createAssistant(t, a.token, {});
+    await ok(api(a, "PUT", `/agents/${id}/draft`, { system_prompt: "Two." }));
+    await ok(api(a, "POST", `/agents/${id}/publish`, { note: "v2" }));
+    await ok(api(a, "PUT", `/agents/${id}/draft`, { system_prompt: "Three." }));
+    await ok(api(a, "POST", `/agents/${id}/publish`, { note: "v3" }));
+    const authorOf = (number: number, authorId: string | null) =>
+      t.ctx.db
+        .update(assistantVersions)
+        .set({ authorId })
+        .where(and(eq(assistantVersions.agentId, id), eq(assistantVersions.number, number)));
+    // Version 1 as the migration wrote it (no author); version 2 by an account deleted since.
+    await authorOf(1, null);
+    await authorOf(2, randomUUID());
+    const authors = async () =>
+      (await ok<Version[]>(api(a, "GET", `/agents/${id}/versions`))).map((v) => [v.number, v.author_name]);
+    expect(await authors()).toEqual([
+      [3, "Ana Lima"],
+      [2, null],
+      [1, null],
+    ]);
+    expect(await ok(api(a, "GET", `/agents/${id}/versions/3`))).toMatchObject({ author_name: "Ana Lima" });
+    await t.ctx.db.update(users).set({ name: " " }).where(eq(users.id, a.user.id));
+    expect((await authors())[0]).toEqual([3, a.user.email]);
   });
 
   it("answers 404 for another workspace's assistant and its versions", async () => {

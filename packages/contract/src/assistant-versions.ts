@@ -27,7 +27,10 @@ export type VersionLinks = z.infer<typeof VersionLinks>;
 export const AssistantVersionSummary = z.object({
   number: z.number().int(),
   note: z.string(),
+  /** Who published it; null for a version Parley wrote itself (the migration's version 1). */
   author_id: z.string().nullable(),
+  /** The author's name (their email when they gave none); null without an author or once their account is deleted. */
+  author_name: z.string().nullable(),
   created_at: z.string(),
   /** The version calls run now (outside an experiment). */
   published: z.boolean(),

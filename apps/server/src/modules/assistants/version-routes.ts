@@ -16,7 +16,7 @@ import { saveDraft, toDraft } from "./draft.ts";
 import { editedDraft, UpdateAssistantRequest } from "./save-assistant.ts";
 import { requireAgent } from "./service.ts";
 import { diffVersions, publishDraft, restoreVersion } from "./version-actions.ts";
-import { listVersions, requireVersionRow, toVersion } from "./versions.ts";
+import { listVersions, requireVersionRow, versionOf } from "./versions.ts";
 
 const tags = ["assistants"];
 const IdParams = z.object({ id: z.uuid() });
@@ -59,7 +59,8 @@ export async function assistantVersionRoutes(app: FastifyInstance) {
     async (request) => {
       const tenant = tenantOf(request);
       const agent = await requireAgent(ctx.db, tenant, request.params.id);
-      return toVersion(
+      return versionOf(
+        ctx.db,
         await requireVersionRow(ctx.db, tenant, agent.id, request.params.number),
         agent.publishedVersion,
       );

@@ -2,6 +2,7 @@ import type { AssistantFields, AssistantVersion, AssistantVersionSummary } from 
 import { desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { findUsersByIds } from "../users/service.ts";
 import { type AgentRow, type AssistantVersionRow, agents, assistantVersions } from "./schema.ts";
 import { configOf, FIELD_DEFAULTS, toAssistant } from "./service.ts";
 import { readVersionLinks } from "./version-links.ts";
@@ -14,14 +15,31 @@ export interface PublishNote {
   keepDraft?: boolean;
 }
 
-function summaryOf(row: AssistantVersionRow, publishedVersion: number): AssistantVersionSummary {
+function summaryOf(row: AssistantVersionRow, publishedVersion: number, authorName: string | null) {
   return {
     number: row.number,
     note: row.note,
     author_id: row.authorId,
+    author_name: authorName,
     created_at: row.createdAt.toISOString(),
     published: row.number === publishedVersion,
-  };
+  } satisfies AssistantVersionSummary;
+}
+
+/** The authors' names by id (the email of one who gave no name); a deleted account is left out. */
+async function authorNames(db: Executor, rows: AssistantVersionRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.authorId ? [row.authorId] : [])))];
+  const users = await findUsersByIds(db, ids);
+  return new Map(users.map((user) => [user.id, user.name.trim() || user.email]));
+}
+
+const authorOf = (names: Map<string, string>, row: AssistantVersionRow) =>
+  (row.authorId ? names.get(row.authorId) : undefined) ?? null;
+
+/** One version as the API shows it, its author's name looked up. */
+export async function versionOf(db: Executor, row: AssistantVersionRow, publishedVersion: number) {
+  const names = await authorNames(db, [row]);
+  return toVersion(row, publishedVersion, authorOf(names, row));
 }
 
 /** A stored config read with today's defaults under it, so a field added since reads as its default. */
@@ -29,7 +47,12 @@ export function withDefaults(config: AssistantFields): AssistantFields {
   return { ...FIELD_DEFAULTS, ...config };
 }
 
-export function toVersion(row: AssistantVersionRow, publishedVersion: number): AssistantVersion {
+/** `authorName`: versionOf looks it up; callers that read only the configuration leave it out. */
+export function toVersion(
+  row: AssistantVersionRow,
+  publishedVersion: number,
+  authorName: string | null = null,
+): AssistantVersion {
   const { name, ...fields } = withDefaults(row.config);
   const config = configOf(
     toAssistant({
@@ -44,7 +67,7 @@ export function toVersion(row: AssistantVersionRow, publishedVersion: number): A
       updatedAt: row.createdAt,
     }),
   );
-  return { ...summaryOf(row, publishedVersion), config, links: row.links };
+  return { ...summaryOf(row, publishedVersion, authorName), config, links: row.links };
 }
 
 /** The assistant's versions, newest first (config left out: the history lists them). */
@@ -54,7 +77,8 @@ export async function listVersions(db: Executor, tenant: TenantScope, agent: Age
     .from(assistantVersions)
     .where(scoped(assistantVersions, tenant).where(eq(assistantVersions.agentId, agent.id)))
     .orderBy(desc(assistantVersions.number));
-  return rows.map((row) => summaryOf(row, agent.publishedVersion));
+  const names = await authorNames(db, rows);
+  return rows.map((row) => summaryOf(row, agent.publishedVersion, authorOf(names, row)));
 }
 
 export async function findVersionRow(

@@ -14,7 +14,6 @@ import { DataTable } from "../../../components/data-table.tsx";
 import { errorText } from "../../../components/error-text.ts";
 import { ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { RetryAlert } from "../../../components/retry-alert.tsx";
-import { useAuth } from "../../../lib/auth-context.ts";
 import { useDates } from "../../../lib/dates-in-language.ts";
 import { useSnackbar } from "../../../lib/snackbar.ts";
 import {
@@ -169,9 +168,9 @@ function VersionTable(props: {
 }) {
   const { t } = useTranslation("assistants");
   const dates = useDates();
-  const me = useAuth().user?.id;
-  const author = (id: string | null) =>
-    id === null ? t("versions.noAuthor") : id === me ? t("versions.you") : t("versions.member");
+  // No author: a version Parley wrote itself (the migration's version 1 of an older assistant).
+  const author = (version: AssistantVersionSummary) =>
+    version.author_id === null ? t("versions.byParley") : (version.author_name ?? t("versions.deletedAccount"));
   return (
     <DataTable
       label={t("versions.listLabel")}
@@ -195,7 +194,7 @@ function VersionTable(props: {
           dir: "auto",
           sx: { minWidth: 160, overflowWrap: "anywhere" },
         },
-        { header: t("versions.author"), cell: (version) => author(version.author_id) },
+        { header: t("versions.author"), cell: (version) => author(version), dir: "auto" },
         {
           header: t("versions.time"),
           cell: (version) => dates.moment(version.created_at),
