@@ -44,6 +44,8 @@ export interface CallHarnessOptions {
   fallbacks?: CallSessionOptions["fallbacks"];
   /** A workflow the call runs, on the scripted model. */
   workflow?: { definition: WorkflowDefinition; effects?: WorkflowEffects };
+  /** The assistants the call may be handed to (a squad member's hand-offs). */
+  handoffs?: CallSessionOptions["handoffs"];
 }
 
 const NO_EFFECTS: WorkflowEffects = {
@@ -89,6 +91,7 @@ export class CallHarness {
         sink: { onEvent: (event) => this.events.push(event) },
         clock: this.clock,
         workflow: this.workflow,
+        handoffs: options.handoffs,
       },
       { loadVad: async () => new EnergyVad() },
     );

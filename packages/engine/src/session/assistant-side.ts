@@ -1,12 +1,12 @@
 import { BackgroundMixer } from "../audio/background.ts";
-import type { Utterance } from "../speech/speech-output.ts";
+import type { SpeechOutput, Utterance } from "../speech/speech-output.ts";
 import { createSpeechPipeline, type SpeechPipeline } from "../speech/speech-pipeline.ts";
 import { findPhrase } from "../text/phrases.ts";
 import type { BuiltInActions } from "./built-in-tools.ts";
 import { Conversation } from "./conversation.ts";
 import type { FaultPolicy, GuardedStages } from "./fault-policy.ts";
 import type { TurnMetricsTracker } from "./turn-metrics.ts";
-import type { CallEvent, CallSessionOptions, Clock, EndReason } from "./types.ts";
+import type { AssistantSwitch, CallEvent, CallSessionOptions, Clock, EndReason } from "./types.ts";
 import { WorkflowDirector } from "./workflow-director.ts";
 
 /** What the assistant side needs from the call around it. */
@@ -30,6 +30,8 @@ export interface AssistantSideContext {
   onUtteranceDone(utterance: Utterance): void;
   isEnding(): boolean;
   end(reason: EndReason, options: { farewell?: string; beforeEnd?: () => void }): void;
+  /** Hands the call to the next assistant (a hand-off tool was called and accepted). */
+  switchTo(change: AssistantSwitch): Promise<void>;
 }
 
 export interface AssistantSide {
@@ -41,9 +43,14 @@ export interface AssistantSide {
 
 /** Builds the speech pipeline and the conversation, wired to the call's events, metrics and built-in tools. */
 export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
-  const settings = ctx.options.settings;
-  const { background, endCall } = settings;
-  const speech = createSpeechPipeline({
+  const speech = createSpeech(ctx);
+  return { speech, ...createConversationSide(ctx, speech.output) };
+}
+
+/** The speech pipeline, which lives as long as the call: a hand-off changes its voice, not the pipeline. */
+function createSpeech(ctx: AssistantSideContext): SpeechPipeline {
+  const { background } = ctx.options.settings;
+  return createSpeechPipeline({
     clock: ctx.clock,
     tts: ctx.stages.tts,
     background: background ? new BackgroundMixer(background.id, background.volume) : null,
@@ -64,13 +71,25 @@ export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
       onDone: (u) => ctx.onUtteranceDone(u),
     },
   });
+}
+
+/**
+ * The assistant's conversation (prompt, tools, model loop) and its workflow, speaking through
+ * `output`: built when the call starts and again for each assistant a hand-off passes the call to.
+ */
+export function createConversationSide(
+  ctx: AssistantSideContext,
+  output: SpeechOutput,
+): Pick<AssistantSide, "conversation" | "workflow"> {
+  const settings = ctx.options.settings;
+  const { endCall } = settings;
   const runner = ctx.options.workflow;
   const workflow = runner ? new WorkflowDirector(runner, ctx) : null;
-  const conversation = new Conversation({
+  const conversation: Conversation = new Conversation({
     settings,
     llm: ctx.stages.llm,
     tools: ctx.options.tools,
-    output: speech.output,
+    output,
     clock: ctx.clock,
     systemPrompt: ctx.options.context ? `${settings.systemPrompt}\n\n${ctx.options.context}` : settings.systemPrompt,
     builtIns: builtInActions(ctx, endCall.goodbye),
@@ -82,6 +101,12 @@ export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
       callKey: ctx.callKey,
     },
     director: workflow ?? undefined,
+    handoff: ctx.options.handoffs && {
+      handoffs: ctx.options.handoffs,
+      say: (text): Utterance => conversation.speak(text, { interruptible: false }),
+      isEnding: ctx.isEnding,
+      switchTo: ctx.switchTo,
+    },
     hooks: {
       onLlmRequest: () => ctx.metrics.llmRequest(),
       onLlmFirstToken: () => ctx.metrics.llmFirstToken(),
@@ -103,7 +128,7 @@ export function createAssistantSide(ctx: AssistantSideContext): AssistantSide {
       },
     },
   });
-  return { speech, conversation, workflow };
+  return { conversation, workflow };
 }
 
 function builtInActions(ctx: AssistantSideContext, goodbye: string): BuiltInActions {

@@ -4,7 +4,7 @@ import type { SpeechPipeline } from "../speech/speech-pipeline.ts";
 import { findPhrase } from "../text/phrases.ts";
 import { loadVad } from "../vad/load-vad.ts";
 import type { VoiceActivityModel } from "../vad/voice-activity.ts";
-import { createAssistantSide } from "./assistant-side.ts";
+import { type AssistantSideContext, createAssistantSide, createConversationSide } from "./assistant-side.ts";
 import { createEmitter } from "./call-events.ts";
 import type { CallSettings, VoicemailHandler } from "./call-settings.ts";
 import { CallerSide } from "./caller-side.ts";
@@ -13,9 +13,18 @@ import { FaultPolicy, type GiveUpReason, type GuardedStages } from "./fault-poli
 import { MaxDuration } from "./max-duration.ts";
 import { CallRecorder, StreamingRecorder } from "./recorder.ts";
 import { SilenceTimeout } from "./silence-timeout.ts";
+import { SwitchableLlm, SwitchableTts } from "./switchable-stages.ts";
 import { TurnMetricsTracker, TurnTimer } from "./turn-metrics.ts";
 import type { CallerTurn } from "./turn-taking.ts";
-import type { CallEvent, CallSession, CallSessionOptions, CallSummary, Clock, EndReason } from "./types.ts";
+import type {
+  AssistantSwitch,
+  CallEvent,
+  CallSession,
+  CallSessionOptions,
+  CallSummary,
+  Clock,
+  EndReason,
+} from "./types.ts";
 import { VoicemailDetector } from "./voicemail.ts";
 import type { WorkflowDirector } from "./workflow-director.ts";
 
@@ -49,13 +58,14 @@ export function createCallSessionWith(options: CallSessionOptions, deps: CallSes
 class LiveCall implements CallSession {
   readonly done: Promise<CallSummary>;
   private resolveDone!: (summary: CallSummary) => void;
-  private readonly settings: CallSettings;
+  /** The current assistant's settings; call-wide behaviours (silence, duration, voicemail, recording) keep the first's. */
+  private settings: CallSettings;
   private readonly clock: Clock;
   private readonly emit: (event: CallEvent) => void;
   private readonly listeners: ((pcm: Int16Array) => void)[] = [];
   private readonly speech: SpeechPipeline;
-  private readonly conversation: Conversation;
-  private readonly workflow: WorkflowDirector | null;
+  private conversation: Conversation;
+  private workflow: WorkflowDirector | null;
   private readonly caller: CallerSide;
   private readonly silence: SilenceTimeout;
   private readonly maxDuration: MaxDuration;
@@ -70,7 +80,15 @@ class LiveCall implements CallSession {
   private turnCount = 0;
   private readonly metrics: TurnMetricsTracker;
   private readonly faults: FaultPolicy;
-  private readonly stages: GuardedStages;
+  private stages: GuardedStages;
+  /** The model and voice the pipeline holds; a hand-off points them at the next assistant's. */
+  private readonly llm: SwitchableLlm;
+  private readonly tts: SwitchableTts;
+  /** What the assistant side was built from; a hand-off rebuilds the conversation from it. */
+  private readonly side: AssistantSideContext;
+  /** A hand-off is under way: caller turns wait for the next assistant. */
+  private switching = false;
+  private readonly heldTurns: { text: string; timer: TurnTimer }[] = [];
   /** The recogniser could not be opened: the fault policy ends the call once it has started. */
   private sttFailure: Error | null = null;
 
@@ -99,12 +117,11 @@ class LiveCall implements CallSession {
       replyOwed: () => this.replyOwed(),
       giveUp: (reason, farewell, transferTo) => this.giveUp(reason, farewell, transferTo),
     });
-    this.stages = this.faults.guard(options);
-    ({
-      speech: this.speech,
-      conversation: this.conversation,
-      workflow: this.workflow,
-    } = createAssistantSide({
+    const guarded = this.faults.guard(options);
+    this.llm = new SwitchableLlm(guarded.llm);
+    this.tts = new SwitchableTts(guarded.tts);
+    this.stages = { ...guarded, llm: this.llm, tts: this.tts };
+    this.side = {
       options,
       stages: this.stages,
       faults: this.faults,
@@ -123,7 +140,13 @@ class LiveCall implements CallSession {
       onUtteranceDone: (u) => this.onUtteranceDone(u),
       isEnding: () => this.ending !== null,
       end: (reason, endOptions) => void this.end(reason, endOptions),
-    }));
+      switchTo: (change) => this.switchAssistant(change),
+    };
+    ({
+      speech: this.speech,
+      conversation: this.conversation,
+      workflow: this.workflow,
+    } = createAssistantSide(this.side));
     this.caller = new CallerSide(
       this.clock,
       settings,
@@ -206,6 +229,58 @@ class LiveCall implements CallSession {
     return this.end(reason, { cut: true });
   }
 
+  async switchAssistant(change: AssistantSwitch): Promise<void> {
+    if (!this.started || this.ending || this.switching) return;
+    this.switching = true;
+    try {
+      // The turn boundary: what the handing-off assistant is saying is finished first.
+      await this.speech.output.idle();
+      if (this.ending) return;
+      const { next } = change;
+      const guarded = this.faults.guard({ ...next, stt: next.stt ?? this.stages.stt });
+      if (next.stt) await this.replaceRecogniser(guarded.stt);
+      this.llm.use(guarded.llm);
+      this.tts.use(guarded.tts);
+      this.workflow?.close();
+      this.settings = next.settings;
+      ({ conversation: this.conversation, workflow: this.workflow } = createConversationSide(
+        { ...this.side, options: { ...this.side.options, ...next } },
+        this.speech.output,
+      ));
+      this.conversation.messages.push(...change.history);
+      this.emit({ type: "handoff", from: change.from, to: change.to, reason: change.reason, atMs: this.at() });
+    } finally {
+      this.switching = false;
+    }
+    if (!this.ending) this.answerAfterHandoff();
+  }
+
+  /** A recogniser that cannot be opened leaves the one listening in place: the caller is still heard. */
+  private async replaceRecogniser(stt: GuardedStages["stt"]): Promise<void> {
+    try {
+      await this.caller.replaceRecogniser(stt);
+      this.stages = { ...this.stages, stt };
+    } catch (error) {
+      this.emit({
+        type: "error",
+        message: `The next assistant's transcriber could not be opened; the call keeps the current one: ${error instanceof Error ? error.message : error}`,
+      });
+    }
+  }
+
+  /** The assistant that took the call over speaks: to what the caller said meanwhile, else from the context. */
+  private answerAfterHandoff(): void {
+    const held = this.heldTurns.splice(0);
+    const first = held[0];
+    if (first) {
+      this.respond(held.map((turn) => turn.text).join(" "), first.timer);
+      return;
+    }
+    const reply = this.conversation.respond(null);
+    this.refreshState();
+    void reply.then(() => this.refreshState());
+  }
+
   // ── wiring ────────────────────────────────────────────────────────────────
 
   private startBehaviours(): void {
@@ -251,6 +326,11 @@ class LiveCall implements CallSession {
   }
 
   private respond(text: string, timer: TurnTimer): void {
+    if (this.switching) {
+      // The next assistant answers it once it has taken over.
+      this.heldTurns.push({ text, timer });
+      return;
+    }
     this.silence.answered();
     this.bargeIn();
     this.metrics.begin(timer);
@@ -265,6 +345,7 @@ class LiveCall implements CallSession {
 
   /** Cuts the assistant short (caller speech, a key press or typed text while it talks). */
   private bargeIn(): void {
+    if (this.switching) return;
     const output = this.speech.output;
     if (!this.conversation.busy && !output.active) return;
     if (!output.interruptible) return;

@@ -89,18 +89,43 @@ export class CallerSide {
     this.sttProvider = stt;
     this.vad.onOutput((frame) => this.onFrame(frame));
     try {
-      this.stt = await stt.open({
-        onTranscript: (event) => {
-          this.heardSinceSpeech = true;
-          this.cancelSilentCheck();
-          this.turns.onTranscript(event);
-        },
-        onError: (error) => this.hooks.onSttFailed(stt.id, error),
-      });
+      this.stt = await this.openRecogniser(stt);
       return null;
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));
     }
+  }
+
+  /**
+   * Another assistant listens with another recogniser (a hand-off): the new one is opened first
+   * and takes the audio from the next frame, then the old one is closed, so no caller audio is lost.
+   * Throws when the new one cannot be opened; the old one then keeps listening.
+   */
+  async replaceRecogniser(stt: SttProvider): Promise<void> {
+    const session = await this.openRecogniser(stt);
+    if (this.closed) {
+      await session.close().catch(() => undefined);
+      return;
+    }
+    const old = this.stt;
+    this.stt = session;
+    this.sttProvider = stt;
+    await old?.close().catch(() => undefined);
+  }
+
+  private openRecogniser(stt: SttProvider): Promise<SttSession> {
+    return stt.open({
+      onTranscript: (event) => {
+        // A late word of a recogniser already replaced belongs to nobody's turn.
+        if (this.sttProvider !== stt) return;
+        this.heardSinceSpeech = true;
+        this.cancelSilentCheck();
+        this.turns.onTranscript(event);
+      },
+      onError: (error) => {
+        if (this.sttProvider === stt) this.hooks.onSttFailed(stt.id, error);
+      },
+    });
   }
 
   /** Caller audio of any length. */

@@ -3,6 +3,7 @@ import type { ChatMessage, LlmProvider, ToolCall } from "../providers/types.ts";
 import type { SpeechOutput, Utterance } from "../speech/speech-output.ts";
 import { type BuiltInActions, type BuiltInOutcome, builtInToolSpecs, runBuiltInTool } from "./built-in-tools.ts";
 import type { CallSettings } from "./call-settings.ts";
+import { type HandoffToolContext, handoffToolSpecs, isHandoffTool, runHandoffTool } from "./handoff-tool.ts";
 import type { Clock, ToolResult, ToolRunner } from "./types.ts";
 
 /** Model rounds per caller turn (each tool result goes back to the model); stops a tool loop. */
@@ -56,6 +57,8 @@ export interface ConversationOptions {
   faults: ConversationFaults;
   hooks?: ConversationHooks;
   director?: ConversationDirector;
+  /** The assistant's hand-offs to other assistants (a squad member's `handoff_to_<name>` tools). */
+  handoff?: Omit<HandoffToolContext, "history">;
 }
 
 /** The built-ins that act on the call (hang up, hand over, press keys): they wait for their reply to be heard. */
@@ -101,12 +104,15 @@ export class Conversation {
     return utterance;
   }
 
-  /** Answers a caller turn. Resolves when the reply is handed to speech (or abandoned). */
-  async respond(userText: string): Promise<void> {
+  /**
+   * Answers a caller turn; with null, answers the conversation as it stands (an assistant that has
+   * just taken the call over). Resolves when the reply is handed to speech (or abandoned).
+   */
+  async respond(userText: string | null): Promise<void> {
     this.cancel();
     const controller = new AbortController();
     this.current = controller;
-    this.addUser(userText);
+    if (userText !== null) this.addUser(userText);
     try {
       const director = this.options.director;
       if (director && !(await director.beforeReply(this.messages))) return;
@@ -218,7 +224,8 @@ export class Conversation {
     let stop = false;
     for (const call of calls) {
       if (signal.aborted) return true;
-      if (SIDE_EFFECT_BUILT_INS.has(call.name) && !stop) {
+      const handoff = this.isHandoff(call.name);
+      if ((SIDE_EFFECT_BUILT_INS.has(call.name) || handoff) && !stop) {
         if (utterance && !(await this.heard(utterance, signal))) {
           this.options.hooks?.onToolSkipped?.(call, "The caller interrupted the reply before it was heard.");
           return true;
@@ -233,6 +240,10 @@ export class Conversation {
           ok: false,
           content: `The arguments were not valid JSON (${malformed.message}). Call the tool again with a JSON object.`,
         };
+      } else if (handoff && !stop && this.options.handoff) {
+        const outcome = await runHandoffTool({ ...this.options.handoff, history: () => this.messages }, call);
+        result = outcome.result;
+        stop ||= outcome.stop;
       } else {
         const builtIn: BuiltInOutcome | null = stop
           ? null
@@ -304,8 +315,16 @@ export class Conversation {
     return director ? director.systemPrompt(systemPrompt) : systemPrompt;
   }
 
+  private isHandoff(name: string): boolean {
+    return isHandoffTool(this.options.handoff?.handoffs, name);
+  }
+
   private toolSpecs() {
-    const specs = [...(this.options.tools?.tools() ?? []), ...builtInToolSpecs(this.options.settings)];
+    const specs = [
+      ...(this.options.tools?.tools() ?? []),
+      ...builtInToolSpecs(this.options.settings),
+      ...handoffToolSpecs(this.options.handoff?.handoffs),
+    ];
     return specs.length > 0 ? specs : undefined;
   }
 

@@ -1,7 +1,7 @@
 import type { FaultAction, FaultKind, FaultStage } from "@parley/contract";
 import type { Clock } from "../clock/clock.ts";
 import type { EndReason } from "../frames/frames.ts";
-import type { LlmProvider, SttProvider, ToolCall, ToolSpec, TtsProvider } from "../providers/types.ts";
+import type { ChatMessage, LlmProvider, SttProvider, ToolCall, ToolSpec, TtsProvider } from "../providers/types.ts";
 import type { WorkflowRunner } from "../workflow/workflow-runner.ts";
 import type { CallSettings } from "./call-settings.ts";
 import type { EndOfTurnRule } from "./end-of-turn.ts";
@@ -63,6 +63,11 @@ export type CallEvent =
   | ({ type: "fault" } & CallFault)
   /** A tool call of a reply the caller cut short before it was heard: not run. */
   | { type: "tool_skipped"; name: string; reason: string; atMs: number }
+  /**
+   * The call passed from one assistant to another (a squad's hand-off): `from` and `to` are the
+   * members' names, `reason` the one the handing-off model gave; the next assistant speaks from here.
+   */
+  | { type: "handoff"; from: string; to: string; reason: string; atMs: number }
   | { type: "error"; message: string }
   | { type: "end"; reason: EndReason; atMs: number };
 
@@ -138,6 +143,61 @@ export interface CallSessionOptions {
    * phone line): the reply counts as heard from the first frame audible on that line.
    */
   lineRate?: number;
+  /** The assistants this one may hand the call to (a squad's member); none: no hand-off tools. */
+  handoffs?: Handoffs;
+}
+
+/**
+ * What one assistant brings to a call: its settings, providers, tools, context and workflow. A
+ * call starts with one (`CallSessionOptions`) and a hand-off switches to another.
+ */
+export type AssistantParts = Pick<
+  CallSessionOptions,
+  "settings" | "llm" | "tts" | "fallbacks" | "tools" | "context" | "workflow" | "handoffs"
+> & {
+  /** The next assistant's recogniser, only when it differs from the one listening: it replaces it. */
+  stt?: SttProvider;
+};
+
+/** Another assistant the current one may hand the call to; its tool is `handoff_to_<name>`. */
+export interface HandoffTarget {
+  name: string;
+  /** When to hand off: the tool's description, which the model reads to decide. */
+  description: string;
+}
+
+/** A hand-off under way: the next assistant and the conversation it starts from. */
+export interface AssistantSwitch {
+  /** The members' names, for the call's events. */
+  from: string;
+  to: string;
+  reason: string;
+  next: AssistantParts;
+  /**
+   * The conversation the next assistant is given (the carried transcript, or a caller line under
+   * a summary); the hand-off's own tool call is never part of it.
+   */
+  history: ChatMessage[];
+}
+
+/** The answer to a hand-off request: refused (the model hears why), or accepted with its bridge line. */
+export type HandoffAnswer =
+  | { refused: string }
+  | {
+      /** Said by the handing-off assistant while the next one is prepared; null: nothing is said. */
+      bridgeLine: string | null;
+      /** The next assistant, ready to take over (its providers built, the context carried). */
+      next: Promise<AssistantSwitch>;
+    };
+
+/** The hand-offs the current assistant may make, supplied by the server (a squad). */
+export interface Handoffs {
+  targets: HandoffTarget[];
+  /**
+   * The model asked to hand off to `target`: decide at once (the call's hand-off limit, a target
+   * that is gone), then prepare the next assistant from the conversation so far.
+   */
+  request(target: string, reason: string, history: readonly ChatMessage[]): HandoffAnswer;
 }
 
 export interface CallSummary {
@@ -159,6 +219,12 @@ export interface CallSession {
   pushText(text: string): void;
   /** Assistant audio out: 20 ms frames of 16 kHz PCM, paced in real time. */
   onAudio(listener: (pcm: Int16Array) => void): void;
+  /**
+   * Hands the call to another assistant at the next turn boundary (after what is being said):
+   * its prompt, tools, model, voice and, when different, transcriber take over without the audio
+   * stopping, and it answers from `history`. Resolves once it has taken over.
+   */
+  switchAssistant(change: AssistantSwitch): Promise<void>;
   /** Ends the call from outside (caller hung up, participant removed). */
   hangup(reason: EndReason): Promise<void>;
   /** Resolves once the call has ended and everything is flushed. */
