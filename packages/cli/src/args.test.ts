@@ -19,6 +19,8 @@ describe("parseCommand", () => {
         CASE_A,
         "--case",
         CASE_B,
+        "--assistant-version",
+        "2",
         "--timeout",
         "90",
         "--quiet",
@@ -34,6 +36,7 @@ describe("parseCommand", () => {
         junitPath: "reports/parley.xml",
         repeat: 3,
         caseIds: [CASE_A, CASE_B],
+        version: 2,
         timeoutSeconds: 90,
         quiet: true,
       },
@@ -44,7 +47,14 @@ describe("parseCommand", () => {
     const command = parseCommand(FLAGS, {});
     expect(command).toMatchObject({
       kind: "test",
-      options: { junitPath: null, repeat: undefined, caseIds: undefined, timeoutSeconds: 1800, quiet: false },
+      options: {
+        junitPath: null,
+        repeat: undefined,
+        caseIds: undefined,
+        version: undefined,
+        timeoutSeconds: 1800,
+        quiet: false,
+      },
     });
   });
 
@@ -93,6 +103,8 @@ describe("parseCommand", () => {
     [[...FLAGS, "--repeat", "6"], "--repeat must be a whole number from 1 to 5."],
     [[...FLAGS, "--repeat", "two"], "--repeat must be a whole number from 1 to 5."],
     [[...FLAGS, "--case", "refund-flow"], "--case must be a test case's id"],
+    [[...FLAGS, "--assistant-version", "0"], "--assistant-version must be a version's number"],
+    [[...FLAGS, "--assistant-version", "v2"], "--assistant-version must be a version's number"],
     [[...FLAGS, "--timeout", "0"], "--timeout must be a number of seconds above 0"],
     [[...FLAGS, "--timeout", "soon"], "--timeout must be a number of seconds above 0"],
     [[...FLAGS, "--verbose"], "Unknown option '--verbose'"],

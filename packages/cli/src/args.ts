@@ -16,6 +16,8 @@ export interface TestOptions {
   junitPath: string | null;
   repeat: number | undefined;
   caseIds: string[] | undefined;
+  /** The assistant version to call; the one published when the run starts by default. */
+  version: number | undefined;
   timeoutSeconds: number;
   quiet: boolean;
 }
@@ -44,6 +46,8 @@ Options:
   --junit <file>       Also write the results as JUnit XML to this file
   --repeat <n>         Call each case n times (1-${TEST_SUITE_LIMITS.maxRepeat}) instead of the suite's own setting
   --case <id>          Run only this case; repeat the flag for more (default: every case)
+  --assistant-version <n>
+                       Call this version of the suite's assistant (default: the published one)
   --timeout <seconds>  Give up (and cancel the run) after this long (default: ${DEFAULT_TIMEOUT_SECONDS})
   --quiet              Print only the summary, not each case as it finishes
   -h, --help           Show this help
@@ -62,6 +66,7 @@ const TEST_FLAGS = {
   junit: { type: "string" },
   repeat: { type: "string" },
   case: { type: "string", multiple: true },
+  "assistant-version": { type: "string" },
   timeout: { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -104,8 +109,10 @@ function parseTest(argv: readonly string[], env: Environment): Command {
 
   const repeat = values.repeat === undefined ? undefined : Number(values.repeat);
   const caseIds = values.case?.flatMap((v) => v.split(",")).map((v) => v.trim());
+  const asked = values["assistant-version"];
+  const version = asked === undefined ? undefined : Number(asked);
   // The server's own schema says what a run may ask for, so the limits are checked before any request.
-  const body = StartTestRunBody.safeParse({ repeat, case_ids: caseIds, trigger: "cli" });
+  const body = StartTestRunBody.safeParse({ repeat, case_ids: caseIds, version, trigger: "cli" });
   if (!body.success) return fail(describeBodyIssue(body.error.issues[0]));
 
   const timeoutSeconds = values.timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : Number(values.timeout);
@@ -121,6 +128,7 @@ function parseTest(argv: readonly string[], env: Environment): Command {
       junitPath: values.junit ?? null,
       repeat: body.data.repeat,
       caseIds: body.data.case_ids,
+      version: body.data.version,
       timeoutSeconds,
       quiet: values.quiet ?? false,
     },
@@ -147,5 +155,6 @@ function describeBodyIssue(issue: z.core.$ZodIssue | undefined): string {
   if (field === "repeat") return `--repeat must be a whole number from 1 to ${TEST_SUITE_LIMITS.maxRepeat}.`;
   if (field === "case_ids")
     return `--case must be a test case's id (a UUID); give at most ${TEST_SUITE_LIMITS.casesPerSuite}.`;
+  if (field === "version") return "--assistant-version must be a version's number: a whole number from 1.";
   return issue?.message ?? "Invalid arguments.";
 }

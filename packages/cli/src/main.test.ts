@@ -133,12 +133,15 @@ describe("parley test against a server", () => {
     expect(failure && textOf(failure)).toContain("The assistant never offered one.");
   });
 
-  it("exits 0 when the run passes, asking for the repeat and cases given", async () => {
+  it("exits 0 when the run passes, asking for the repeat, cases and assistant version given", async () => {
     const passed = sampleRun([{ name: "Books a table", id: BOOKS, attempts: ["passed", "passed"] }], { id: RUN_ID });
     stub = await startStubApi(runRoutes([{ ...passed, status: "running" }, passed]));
-    const { code, out } = await runCli(testArgs(stub.url, "--repeat", "2", "--case", BOOKS));
+    const { code, out } = await runCli(
+      testArgs(stub.url, "--repeat", "2", "--case", BOOKS, "--assistant-version", "3"),
+    );
     expect(code).toBe(0);
-    expect(stub.requests[0]?.body).toEqual({ trigger: "cli", repeat: 2, case_ids: [BOOKS] });
+    expect(stub.requests[0]?.body).toEqual({ trigger: "cli", repeat: 2, case_ids: [BOOKS], version: 3 });
+    expect(out).toContain(`Running "Bookings" (run ${RUN_ID}) on assistant version 3: 1 case, each 2 times, 2 calls`);
     expect(out).toContain("✔ Books a table (2/2)");
     expect(out).toContain("✔ Run passed: 1 case — 1 passed, 0 failed, 0 flaky, 0 errors");
   });

@@ -53,6 +53,7 @@ async function runTest(options: TestOptions, io: CliIo, timing: CliTiming): Prom
       trigger: "cli",
       ...(options.repeat === undefined ? {} : { repeat: options.repeat }),
       ...(options.caseIds === undefined ? {} : { case_ids: options.caseIds }),
+      ...(options.version === undefined ? {} : { version: options.version }),
     });
   } catch (error) {
     if (io.signal.aborted) {

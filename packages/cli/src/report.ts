@@ -7,7 +7,8 @@ const FINAL_CASE_STATUSES: readonly TestCaseOutcome["status"][] = ["passed", "fa
 export function startedLine(run: TestRun): string {
   const calls = run.results.length;
   const repeat = run.repeat > 1 ? `, each ${run.repeat} times` : "";
-  return `Running "${run.suite_name}" (run ${run.id}): ${run.cases.length} ${plural(run.cases.length, "case")}${repeat}, ${calls} ${plural(calls, "call")}`;
+  const version = run.agent_version === null ? "" : ` on assistant version ${run.agent_version}`;
+  return `Running "${run.suite_name}" (run ${run.id})${version}: ${run.cases.length} ${plural(run.cases.length, "case")}${repeat}, ${calls} ${plural(calls, "call")}`;
 }
 
 /**

@@ -20,7 +20,9 @@ export const SUITE_ID = "0f0e0d0c-0b0a-4909-8807-060504030201";
 
 export function sampleRun(
   cases: SampleCase[],
-  overrides: Partial<Pick<TestRun, "id" | "status" | "suite_name" | "comparison" | "latency_p95_ms" | "cost">> = {},
+  overrides: Partial<
+    Pick<TestRun, "id" | "status" | "suite_name" | "comparison" | "latency_p95_ms" | "cost" | "agent_version">
+  > = {},
 ): TestRun {
   const repeat = Math.max(1, ...cases.map((c) => c.attempts.length));
   const withIds = cases.map((c) => ({ ...c, id: c.id ?? randomUUID() }));
@@ -35,6 +37,7 @@ export function sampleRun(
     status: overrides.status ?? runStatus(outcomes),
     trigger: "cli",
     repeat,
+    agent_version: overrides.agent_version === undefined ? 3 : overrides.agent_version,
     totals: {
       cases: cases.length,
       passed: count("passed"),
@@ -64,6 +67,7 @@ function result(c: SampleCase & { id: string }, status: TestResult["status"], at
     attempt,
     status,
     call_id: c.callId === undefined ? (finished ? randomUUID() : null) : c.callId,
+    agent_version: status === "pending" ? null : 3,
     error: status === "error" ? (c.error ?? "The judge could not answer") : null,
     caller_turns: [],
     call_events: [],

@@ -251,6 +251,11 @@ export const StartTestRunBody = z.object({
   /** Only these cases; all of the suite's by default. */
   case_ids: z.array(z.uuid()).max(TEST_SUITE_LIMITS.casesPerSuite).optional(),
   trigger: TestRunTrigger.optional(),
+  /**
+   * The assistant version to call (its number, as GET /agents/{id}/versions lists them): its
+   * configuration and what it was published with. By default the version published when the run starts.
+   */
+  version: z.number().int().min(1).optional(),
 });
 export type StartTestRunBody = z.input<typeof StartTestRunBody>;
 
@@ -313,6 +318,8 @@ export const TestResult = z.object({
   status: TestResultStatus,
   /** The call's log (channel `test`); null before it starts or when it could not. */
   call_id: z.string().nullable(),
+  /** The assistant version the call ran; null before it starts. */
+  agent_version: z.number().int().nullable(),
   /** Why a result is `error` (the call could not start, the judge could not answer). */
   error: z.string().nullable(),
   expectations: z.array(ExpectationResult),
@@ -356,6 +363,8 @@ export const TestRunSummary = z.object({
   status: TestRunStatus,
   trigger: TestRunTrigger,
   repeat: z.number().int(),
+  /** The assistant version the run calls; null for a run made before runs recorded their version. */
+  agent_version: z.number().int().nullable(),
   /** Cases by outcome over their attempts. */
   totals: z.object({
     cases: z.number().int(),
@@ -391,6 +400,8 @@ export const TEST_SUITE_TEXTS = {
   tooManyCases: `A suite holds at most ${TEST_SUITE_LIMITS.casesPerSuite} test cases.`,
   unknownCases: "Some of these test cases are not in this suite.",
   runFinished: "This run has already finished.",
+  unknownVersion: (version: number, latest: number) =>
+    `The assistant has no version ${version}: its versions are 1 to ${latest}.`,
   noWorkflow: "This assistant runs no workflow: generate cases from its prompt instead.",
   generateFailed: "The assistant's model could not propose test cases; try again or write them yourself.",
 } as const;

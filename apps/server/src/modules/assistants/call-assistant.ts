@@ -49,6 +49,24 @@ export async function assistantOfVersion(
   return snapshot ? asVersion(row, snapshot.config) : undefined;
 }
 
+/**
+ * The assistant as one of its versions runs (the published one when `version` is null), for what
+ * prepares its calls (a test run's caller and judge); undefined once the assistant or the version is gone.
+ */
+export async function findAssistantAtVersion(
+  db: Executor,
+  tenant: TenantScope,
+  agentId: string,
+  version: number | null,
+): Promise<Assistant | undefined> {
+  const [row] = await db
+    .select()
+    .from(agents)
+    .where(scoped(agents, tenant).where(eq(agents.id, agentId)));
+  if (!row) return undefined;
+  return version === null ? toAssistant(row) : assistantOfVersion(db, tenant, row, version);
+}
+
 /** Records the version a call runs, once its log exists. */
 export async function recordCallVersion(
   db: Executor,

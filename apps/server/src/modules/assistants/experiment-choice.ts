@@ -5,11 +5,13 @@ import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import type { VersionChoice } from "./call-assistant.ts";
 import { bucketOf, callerKeyOf, coversCall, variantAt } from "./experiment-assignment.ts";
 import { type AgentRow, experiments, experimentVariants } from "./schema.ts";
+import { pinnedVersionOf } from "./version-pins.ts";
 
 /**
- * The version a new call of the assistant runs: its running experiment's variant for this caller
- * when the experiment covers the call's channel, else the published version. One query (the
- * experiment and its variants); a paused or ended experiment splits nothing.
+ * The version a new call of the assistant runs: the one its placer fixed (a test run's version,
+ * version-pins.ts), else its running experiment's variant for this caller when the experiment
+ * covers the call's channel, else the published version. One query (the experiment and its
+ * variants); a paused or ended experiment splits nothing.
  */
 export async function chooseCallVersion(
   db: Executor,
@@ -18,6 +20,8 @@ export async function chooseCallVersion(
   request: CallRequest,
   callId: string,
 ): Promise<VersionChoice> {
+  const pinned = await pinnedVersionOf(db, tenant, request);
+  if (pinned !== null) return { version: pinned, experimentId: null, variantId: null };
   const published: VersionChoice = { version: agent.publishedVersion, experimentId: null, variantId: null };
   const rows = await db
     .select({ channel: experiments.channel, variant: experimentVariants })

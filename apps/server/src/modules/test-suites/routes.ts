@@ -24,8 +24,10 @@ import { messageAfter } from "../../lib/message-handler.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
+import { addCallVersionPin } from "../assistants/version-pins.ts";
 import { generateCases } from "./generate-cases.ts";
 import { giveUpTestRun, runTestRunJob, TEST_RUN_JOBS_PER_PROCESS, TEST_RUN_QUEUE } from "./run-job.ts";
+import { testRunVersionPin } from "./run-rows.ts";
 import { cancelRun, type EnqueueRun, getRun, listRuns, startRun } from "./runs.ts";
 import {
   addCases,
@@ -66,6 +68,8 @@ export async function testSuiteRoutes(app: FastifyInstance) {
     onGiveUp: (payload) => giveUpTestRun(ctx, payload),
   });
   const enqueue: EnqueueRun = (tx, payload) => jobs.enqueue(tx, TEST_RUN_QUEUE, payload);
+  // A run's calls run the assistant version the run was started for, not the published one or an experiment's.
+  addCallVersionPin(testRunVersionPin);
 
   r.get(
     "/test-suites",
@@ -177,12 +181,15 @@ export async function testSuiteRoutes(app: FastifyInstance) {
 
   r.post(
     "/test-suites/:id/runs",
-    route("Run a test suite: a call per case and attempt, on the job runner (API keys: calls scope)", {
-      params: SuiteParams,
-      // No body (Fastify reads it as null): every case, the suite's repeat.
-      body: StartTestRunBody.nullish(),
-      response: { 201: TestRun },
-    }),
+    route(
+      "Run a test suite: a call per case and attempt of one assistant version, on the job runner (API keys: calls scope)",
+      {
+        params: SuiteParams,
+        // No body (Fastify reads it as null): every case, the suite's repeat.
+        body: StartTestRunBody.nullish(),
+        response: { 201: TestRun },
+      },
+    ),
     async (request, reply) => {
       const body = request.body ?? {};
       const run = await startRun(

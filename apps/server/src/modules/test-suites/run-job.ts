@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import type { JobRow } from "../../jobs/schema.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
-import { findAssistant } from "../assistants/service.ts";
+import { findAssistantAtVersion } from "../assistants/call-assistant.ts";
 import { concurrencyLimitOf } from "../workspaces/service.ts";
 import { judgeModel } from "./caller-providers.ts";
 import { lazyJudge } from "./judge.ts";
@@ -70,7 +70,8 @@ export async function runTestRunJob(
   if (!(await markRunRunning(ctx.db, tenant, run, ctx.now()))) return;
   if (job.attempts > 1)
     log.info({ workspaceId, runId, attempt: job.attempts }, "a test run resumes after its server stopped");
-  const assistant = await findAssistant(ctx.db, tenant, run.agentId);
+  // The run's version prepares its calls (the caller's defaults, the call limit, the judge) as it runs them.
+  const assistant = await findAssistantAtVersion(ctx.db, tenant, run.agentId, run.agentVersion);
   if (!assistant) {
     log.warn({ workspaceId, runId, agentId: run.agentId }, "a test run's assistant was deleted: its calls are not run");
     await endUnfinishedResults(ctx.db, tenant, runId, "error", NO_ASSISTANT, ctx.now());

@@ -9,6 +9,7 @@ import {
 } from "@parley/contract";
 import { asc, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import type { CallRequest } from "../../lib/call-runtime.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { testResults as results, testRuns as runs } from "./schema.ts";
 
@@ -19,6 +20,16 @@ import { testResults as results, testRuns as runs } from "./schema.ts";
  */
 
 export type TestResultRow = typeof results.$inferSelect;
+
+/** A result handed back to be called again: nothing of its last call stays. */
+const NOT_STARTED = {
+  callId: null,
+  agentVersion: null,
+  startedAt: null,
+  verdicts: [],
+  figures: null,
+  error: null,
+};
 export type TestRunRow = typeof runs.$inferSelect;
 
 export const isFinishedRun = (status: TestRunStatus) =>
@@ -74,17 +85,21 @@ export async function listResults(db: Executor, tenant: TenantScope, runId: stri
     .orderBy(asc(results.createdAt), asc(results.attempt), asc(results.id));
 }
 
-/** The result's call has started: it is running from now. False when it is no longer pending (cancelled). */
+/**
+ * The result's call has started, running `agentVersion` of the assistant: it is running from now.
+ * False when it is no longer pending (cancelled).
+ */
 export async function markResultRunning(
   db: Executor,
   tenant: TenantScope,
   resultId: string,
-  callId: string,
+  call: { callId: string; agentVersion: number | null },
   now: Date,
 ): Promise<boolean> {
+  const { callId, agentVersion } = call;
   const rows = await db
     .update(results)
-    .set({ status: "running", callId, startedAt: now, finishedAt: null, error: null })
+    .set({ status: "running", callId, agentVersion, startedAt: now, finishedAt: null, error: null })
     .where(scoped(results, tenant).where(eq(results.id, resultId), eq(results.status, "pending")))
     .returning({ id: results.id });
   return rows.length > 0;
@@ -121,11 +136,21 @@ export async function finishResult(
     .where(scoped(results, tenant).where(eq(results.id, resultId), inArray(results.status, ["pending", "running"])));
 }
 
+/** A test run's calls run the run's version (issue 30); a call that is no test run's is not this module's to pin. */
+export async function testRunVersionPin(
+  db: Executor,
+  tenant: TenantScope,
+  request: CallRequest,
+): Promise<number | null> {
+  if (request.channel !== "test" || !request.testRunId) return null;
+  return (await findRun(db, tenant, request.testRunId))?.agentVersion ?? null;
+}
+
 /** A running result goes back to pending, to be called again (its call ended with the server, not the test). */
 export async function requeueResult(db: Executor, tenant: TenantScope, resultId: string): Promise<void> {
   await db
     .update(results)
-    .set({ status: "pending", callId: null, startedAt: null, verdicts: [], figures: null, error: null })
+    .set({ status: "pending", ...NOT_STARTED })
     .where(scoped(results, tenant).where(eq(results.id, resultId), eq(results.status, "running")));
 }
 
@@ -143,7 +168,7 @@ export async function requeueOrphans(
     liveCallIds.length > 0 ? or(isNull(results.callId), notInArray(results.callId, liveCallIds)) : undefined;
   const rows = await db
     .update(results)
-    .set({ status: "pending", callId: null, startedAt: null, verdicts: [], figures: null, error: null })
+    .set({ status: "pending", ...NOT_STARTED })
     .where(scoped(results, tenant).where(eq(results.runId, runId), eq(results.status, "running"), notLive))
     .returning({ id: results.id });
   return rows.length;

@@ -12,6 +12,8 @@ import type { Executor, Transaction } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { requireAgent } from "../assistants/service.ts";
+import { findVersionRow } from "../assistants/versions.ts";
 import { testResults, testRuns } from "./schema.ts";
 import { type CaseRow, listCases, requireSuite } from "./service.ts";
 import { loadRun, resultsOfRuns, toRunSummary } from "./views.ts";
@@ -31,9 +33,23 @@ function casesToRun(cases: CaseRow[], caseIds: string[] | undefined): CaseRow[] 
 }
 
 /**
+ * The assistant version a run calls: the one asked for, else the one published now, so every call
+ * of the run runs the same configuration however the assistant is published meanwhile. A version
+ * the assistant does not have is refused (422 on `version`).
+ */
+async function versionToRun(db: Executor, tenant: TenantScope, agentId: string, asked: number | undefined) {
+  const agent = await requireAgent(db, tenant, agentId);
+  if (asked === undefined || asked === agent.publishedVersion) return agent.publishedVersion;
+  if (await findVersionRow(db, tenant, agentId, asked)) return asked;
+  const message = TEST_SUITE_TEXTS.unknownVersion(asked, agent.publishedVersion);
+  throw new AppError("validation", message, {}, [{ field: "version", message }]);
+}
+
+/**
  * Starts a run: the run (queued), a pending result per case and attempt with a copy of the case as
  * it reads now, and the job that calls them, in one transaction, so a run never exists without
  * its job. Results are created a millisecond apart in case-then-attempt order, the order a run reads in.
+ * The run calls `body.version` of the assistant, by default the one published now (versionToRun).
  */
 export async function startRun(
   db: Executor,
@@ -48,6 +64,7 @@ export async function startRun(
     const cases = casesToRun(await listCases(tx, tenant, suite.id), body.case_ids);
     if (cases.length === 0) throw new AppError("validation", TEST_SUITE_TEXTS.noCases);
     const repeat = body.repeat ?? suite.repeat;
+    const agentVersion = await versionToRun(tx, tenant, suite.agentId, body.version);
     const [run] = await tx
       .insert(testRuns)
       .values(
@@ -58,6 +75,7 @@ export async function startRun(
           status: "queued" as const,
           trigger,
           repeat,
+          agentVersion,
         }),
       )
       .returning();

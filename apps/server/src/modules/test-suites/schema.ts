@@ -63,6 +63,11 @@ export const testRuns = pgTable(
     status: text("status").$type<TestRunStatus>().notNull().default("queued"),
     trigger: text("trigger").$type<TestRunTrigger>().notNull(),
     repeat: integer("repeat").notNull(),
+    /**
+     * The assistant version every call of the run runs (issue 30): the one asked for, else the one
+     * published when the run started. Null for runs made before runs chose a version.
+     */
+    agentVersion: integer("agent_version"),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     ...timestamps(),
@@ -89,6 +94,8 @@ export const testResults = pgTable(
     variables: jsonb("variables").$type<Record<string, string>>().notNull().default({}),
     status: text("status").$type<TestResultStatus>().notNull().default("pending"),
     callId: uuid("call_id"),
+    /** The assistant version its call ran, written when the call starts. */
+    agentVersion: integer("agent_version"),
     error: text("error"),
     verdicts: jsonb("verdicts").$type<ExpectationResult[]>().notNull().default([]),
     figures: jsonb("figures").$type<TestCallFigures>(),

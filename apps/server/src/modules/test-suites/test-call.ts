@@ -25,6 +25,7 @@ import { ServerBusyError } from "../../lib/admission.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { CallOrigin, Room } from "../../lib/call-runtime.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { callVersionsOf } from "../assistants/call-assistant.ts";
 import { type CallerProviders, callerProviders, providerSetupProblem } from "./caller-providers.ts";
 import { callFigures, judgeExpectations } from "./expectations.ts";
 import { type Judge, JudgeError } from "./judge.ts";
@@ -47,6 +48,7 @@ export interface TestCallDeps {
   log: FastifyBaseLogger;
   tenant: TenantScope;
   runId: string;
+  /** The assistant as the run's version runs it (its caller's defaults, its limits, its judge). */
   assistant: Assistant;
   judge: Judge;
   /** Aborted when the run is cancelled: live calls hang up, waiting ones give up. */
@@ -137,7 +139,10 @@ async function callAndJudge(deps: TestCallDeps, result: TestResultRow): Promise<
   const room = await openRoomWhenFree(deps, result);
   if (room === null) return { status: "cancelled" };
   if ("error" in room) return { status: "error", error: room.error };
-  if (!(await markResultRunning(ctx.db, tenant, result.id, room.callId, ctx.now()))) {
+  // The version the call runs, as its room recorded it (the run's own, version-pins.ts).
+  const ran = (await callVersionsOf(ctx.db, tenant, [room.callId])).get(room.callId);
+  const call = { callId: room.callId, agentVersion: ran?.version ?? null };
+  if (!(await markResultRunning(ctx.db, tenant, result.id, call, ctx.now()))) {
     // The API cancelled this result while its room opened: free the slot.
     await ctx.calls.expireRoom(room, "removed");
     return { status: "cancelled" };

@@ -1,4 +1,5 @@
 import {
+  AssistantVersionSummary,
   CallLog,
   FINISHED_TEST_RUN_STATUSES,
   type StartTestRunBody,
@@ -25,7 +26,17 @@ const runKeys = {
   run: (workspaceId: string, suiteId: string, runId: string) =>
     [...testSuiteKeys.suite(workspaceId, suiteId), "run", runId] as const,
   call: (workspaceId: string, callId: string) => [workspaceId, "test-suites", "call", callId] as const,
+  versions: (workspaceId: string, agentId: string) => [workspaceId, "test-suites", "versions", agentId] as const,
 };
+
+const VersionList = AssistantVersionSummary.array();
+
+/** The suite's assistant's versions, newest first, for choosing which one a run calls. */
+export const useAssistantVersions = (agentId: string) =>
+  useWorkspaceQuery(
+    (workspaceId) => runKeys.versions(workspaceId, agentId),
+    async () => VersionList.parse(await api.request(`/agents/${agentId}/versions`)),
+  );
 
 /** The suite's runs, newest first; read again every few seconds while one of them is under way. */
 export const useTestRuns = (suiteId: string, page: number) =>

@@ -31,6 +31,11 @@ export function RunsTable({ suite }: { suite: TestSuite }) {
     },
     { header: t("columns.status"), cell: (run) => <OutcomeChip status={run.status} /> },
     { header: t("columns.results"), cell: (run) => <Totals totals={run.totals} /> },
+    {
+      header: t("columns.version"),
+      cell: (run) => (run.agent_version === null ? "—" : t("versionSelect.number", { number: run.agent_version })),
+      sx: { whiteSpace: "nowrap" },
+    },
     { header: t("columns.trigger"), cell: (run) => t(`trigger.${run.trigger}`) },
     { header: t("columns.p95"), dir: "ltr", cell: (run) => formatMs(run.latency_p95_ms) },
     { header: t("columns.cost"), dir: "ltr", cell: (run) => formatCost(run.cost) },

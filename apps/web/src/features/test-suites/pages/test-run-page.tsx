@@ -96,6 +96,10 @@ function Run({ suite, run }: { suite: TestSuite; run: TestRun }) {
             rowGap={0.5}
             rows={[
               [t("columns.trigger"), t(`trigger.${run.trigger}`)],
+              [
+                t("run.version"),
+                run.agent_version === null ? "—" : t("versionSelect.number", { number: run.agent_version }),
+              ],
               [t("run.repeat"), String(run.repeat)],
               [t("run.started"), run.started_at ? dates.moment(run.started_at) : "—"],
               [t("run.finished"), run.finished_at ? dates.moment(run.finished_at) : "—"],

@@ -19,6 +19,7 @@ import { AssistantTrail } from "../components/assistant-trail.tsx";
 import { CasesPanel } from "../components/cases-panel.tsx";
 import { RunsTable } from "../components/runs-table.tsx";
 import { judgeLabel, SuiteDialog } from "../components/suite-dialog.tsx";
+import { VersionSelect } from "../components/version-select.tsx";
 import { useStartRun } from "../hooks/use-start-run.ts";
 import { testsPath } from "../paths.ts";
 
@@ -51,7 +52,9 @@ function Suite({ suite }: { suite: TestSuite }) {
   const navigate = useNavigate();
   const notice = useNotice();
   const remove = useDeleteTestSuite();
-  const start = useStartRun(suite);
+  // The assistant version the suite's runs call (null: the one published when the run starts).
+  const [version, setVersion] = useState<number | null>(null);
+  const start = useStartRun(suite, version);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -72,6 +75,7 @@ function Suite({ suite }: { suite: TestSuite }) {
             <Button color="error" onClick={() => setDeleting(true)}>
               {t("delete")}
             </Button>
+            <VersionSelect agentId={suite.agent_id} value={version} onChange={setVersion} disabled={start.busy} />
             <Button
               variant="contained"
               startIcon={start.busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <PlayArrow />}
