@@ -4,6 +4,7 @@ import { AnalysisStatus, CallAnalysis, SuccessFilter } from "./call-analysis.ts"
 import { paged } from "./common.ts";
 import { FaultAction, FaultKind, FaultStage } from "./fault-policy.ts";
 import { pageQuery } from "./page-query.ts";
+import { CallSegment } from "./squads.ts";
 import { CallWorkflowRecord } from "./workflows.ts";
 
 /**
@@ -227,6 +228,8 @@ export const CallLogEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("tool_skipped"), name: z.string(), reason: z.string(), at_ms: z.number() }),
   /** How the call itself ended when its end reason reports a fault instead (caller_hangup, …). */
   z.object({ type: z.literal("ended"), reason: z.string(), at_ms: z.number() }),
+  /** A squad's member handed the call to another (issue 31), with the reason its model gave. */
+  z.object({ type: z.literal("handoff"), from: z.string(), to: z.string(), reason: z.string(), at_ms: z.number() }),
 ]);
 export type CallLogEvent = z.infer<typeof CallLogEvent>;
 
@@ -255,6 +258,8 @@ export const CallLog = CallLogSummary.extend({
   analysis: CallAnalysis.nullable(),
   /** The workflow the call ran: its path through the graph and the variables collected; null: none. */
   workflow: CallWorkflowRecord.nullable(),
+  /** A squad's call (issue 31): which assistant ran which stretch, why, its cost and latency; null otherwise. */
+  segments: z.array(CallSegment).nullable().optional(),
 });
 export type CallLog = z.infer<typeof CallLog>;
 

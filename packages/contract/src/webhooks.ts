@@ -13,6 +13,8 @@ export const WEBHOOK_EVENTS = [
   "call.started",
   "call.ended",
   "call.transferred",
+  /** A squad's member handed the call to another assistant (issue 31). */
+  "call.handoff",
   "batch.completed",
   "document.ready",
   "phone_number.updated",

@@ -57,6 +57,7 @@ function toCallLog(row: CallLogRow): CallLog {
     cost_breakdown: row.costBreakdown,
     analysis: row.analysis ?? null,
     workflow: row.workflow ?? null,
+    segments: row.segments ?? null,
   };
 }
 

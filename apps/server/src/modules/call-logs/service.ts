@@ -4,6 +4,7 @@ import type {
   CallCostBreakdown,
   CallDirection,
   CallLogEvent,
+  CallSegment,
   CallWorkflowRecord,
   ToolCallEntry,
   TranscriptEntry,
@@ -157,6 +158,8 @@ export interface CallOutcome {
   recordingPath: string | null;
   /** The workflow the call ran (issue 15); absent or null when it ran none. */
   workflow?: CallWorkflowRecord | null;
+  /** A squad's call: its segments (issue 31); absent or null for a call of one assistant. */
+  segments?: CallSegment[] | null;
 }
 
 /** The outcome of a call that failed before anything was said (nobody joined, the server stopped). */
@@ -216,6 +219,7 @@ async function writeCallOutcome(db: Executor, tenant: TenantScope, id: string, o
       hasRecording: outcome.recordingPath !== null,
       recordingPath: outcome.recordingPath,
       workflow: outcome.workflow ?? null,
+      segments: outcome.segments ?? null,
     })
     .where(scoped(callLogs, tenant).where(eq(callLogs.id, id)));
 }

@@ -85,6 +85,9 @@ export class CallTimeline {
       case "tool_skipped":
         this.events.push({ type: "tool_skipped", name: event.name, reason: event.reason, at_ms: event.atMs });
         return;
+      case "handoff":
+        this.events.push({ type: "handoff", from: event.from, to: event.to, reason: event.reason, at_ms: event.atMs });
+        return;
       default:
         return;
     }

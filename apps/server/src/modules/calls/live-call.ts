@@ -3,16 +3,13 @@ import {
   type CallEvent,
   type CallSession,
   type CallSummary,
-  callSettingsOf,
   createCallSession,
   type EndReason,
   endedInFailure,
-  FallbackLlm,
   reportedEndReason,
 } from "@parley/engine";
 import type { CallOrigin, CallTransport, LiveCall, Participant, Room } from "../../lib/call-runtime.ts";
 import { findCallRun } from "../assistants/call-assistant.ts";
-import { UsageMeter } from "../billing/usage-meter.ts";
 import {
   createRecordingFile,
   finishCallLog,
@@ -20,20 +17,19 @@ import {
   type RecordingFile,
   saveCallProgress,
 } from "../call-logs/service.ts";
-import { type CallWorkflow, callWorkflow } from "../workflows/call-workflow.ts";
+import { findCallSquad } from "../squads/call-squads.ts";
+import type { CallWorkflow } from "../workflows/call-workflow.ts";
+import { type BuiltAssistant, buildAssistant } from "./assistant-parts.ts";
 import { callCost } from "./call-cost.ts";
 import type { CallDeps } from "./call-deps.ts";
 import { ProgressSaver } from "./call-progress.ts";
+import { CallSegments } from "./call-segments.ts";
 import { CallTimeline } from "./call-timeline.ts";
 import type { CallTrace } from "./call-traces.ts";
-import { withVariables } from "./call-variables.ts";
-import { mcpTools } from "./mcp-tools.ts";
-import { withinPlanMinutes } from "./minutes-allowance.ts";
-import { buildCallProviderChains } from "./providers.ts";
+import { announceHandoff } from "./handoff-event.ts";
 import { toServerMessage } from "./realtime-messages.ts";
 import { callerContext, WEB_ORIGIN } from "./runtime.ts";
-import { createToolRunner, functionTools } from "./tool-runner.ts";
-import { versionTools } from "./version-tools.ts";
+import { SquadCall } from "./squad-handoffs.ts";
 
 /** How long a failing call may take to wind down before its log is closed anyway. */
 const WIND_DOWN_MS = 5_000;
@@ -139,7 +135,8 @@ class CallRun implements LiveCall {
   private finishing: Promise<void> | null = null;
   /** A reason the engine has no word for (server shutdown), kept for the log. */
   private serverReason: CallEndReason | null = null;
-  private closeTools: () => Promise<void> = async () => undefined;
+  /** Every assistant built for the call (the first, and each a hand-off prepared): their tools close at the end. */
+  private readonly built: BuiltAssistant[] = [];
   /** A hangup asked for while the call was still starting, applied once it has started. */
   private pendingHangup: CallEndReason | null = null;
   /** Where the recording streams, when the assistant records. */
@@ -147,8 +144,12 @@ class CallRun implements LiveCall {
   private readonly progress: ProgressSaver;
   /** The assistant's published workflow, when it has one: its path and variables go into the log. */
   private workflow: CallWorkflow | null = null;
-  /** What the call used of its model and voice, for its cost. */
-  private readonly usage = new UsageMeter();
+  /** Which assistant ran which stretch, with what each used of its model and voice (its cost). */
+  private segments: CallSegments | null = null;
+  /** The squad the call runs (issue 31); null for a call of one assistant. */
+  private squad: SquadCall | null = null;
+  /** The assistant running the call now (the first, or the last a hand-off switched to). */
+  private current: BuiltAssistant | null = null;
   private readonly trace: CallTrace;
 
   constructor(
@@ -214,43 +215,52 @@ class CallRun implements LiveCall {
     }
   }
 
-  /** `links`: what the call's assistant version was published with, in place of the live links (issue 30). */
+  /**
+   * `links`: what the call's assistant version was published with, in place of the live links
+   * (issue 30). A call that runs a squad starts at its member and gets that member's hand-offs.
+   */
   private async createSession(assistant: Assistant, links: VersionLinks): Promise<CallSession> {
     const { ctx } = this.rt;
     const { room } = this;
-    const settings = await withinPlanMinutes(ctx, room, withVariables(callSettingsOf(assistant), room.variables));
-    const providers = this.usage.wrapChains(
-      await buildCallProviderChains(ctx, room.workspaceId, settings, this.rt.log.child({ callId: room.callId })),
+    const log = this.rt.log.child({ callId: room.callId });
+    const calling = await findCallSquad(ctx.db, room, room.callId);
+    this.segments = new CallSegments({ assistant, member: calling?.start.name ?? null });
+    const baseContext = callerContext(this.origin);
+    if (calling) {
+      this.squad = new SquadCall(this.rt, room, calling.squad, calling.start, {
+        baseContext,
+        build: async (next) => this.keep(await buildAssistant(this.rt, room, { ...next, links: {} }, log)),
+        currentModel: () => this.currentModel(),
+        currentAssistant: () => this.segments?.current.assistant ?? assistant,
+        variables: () => ({ ...room.variables, ...this.workflowValues() }),
+      });
+    }
+    const first = this.keep(
+      await buildAssistant(
+        this.rt,
+        room,
+        {
+          assistant,
+          links,
+          usage: this.segments.usage,
+          context: baseContext,
+          handoffs: calling ? this.squad?.handoffsOf(calling.start) : undefined,
+        },
+        log,
+      ),
     );
-    // The workflow's own model requests (routing, node work) fall back along the same chain.
-    const workflowModel =
-      providers.fallbacks.llm.length > 0 ? new FallbackLlm([providers.llm, ...providers.fallbacks.llm]) : providers.llm;
-    this.workflow = await callWorkflow(ctx, room, assistant, workflowModel, room.variables, links.workflow_version);
-    const pinned = await versionTools(ctx.db, room, links);
-    // A record deleted since the version was published is left out; the call runs with the rest.
-    if (Object.keys(pinned.skipped).length > 0)
-      this.rt.log.warn(
-        { callId: room.callId, agentId: room.agentId, skipped: pinned.skipped },
-        "the call's assistant version links records deleted since; they are left out",
-      );
-    const [functions, mcp] = await Promise.all([
-      functionTools(ctx, room, room.agentId, pinned.tools),
-      mcpTools(ctx, room, room.agentId, pinned.tools.mcpServers),
-    ]);
-    this.closeTools = mcp.close;
-    if (settings.record)
+    this.workflow = first.workflow;
+    this.current = first;
+    const { parts } = first;
+    if (parts.settings.record)
       this.recordingFile = await createRecordingFile(ctx.config.dataDir, room.workspaceId, room.callId);
-    for (const failure of mcp.failures) this.timeline.add({ type: "error", message: failure });
-    const tools = createToolRunner([...functions, ...mcp.tools]);
+    // The one place a call's session is chosen: a different kind of session would be picked here.
     const session = createCallSession({
-      settings,
-      ...providers,
+      ...parts,
+      stt: parts.stt,
       callId: room.callId,
-      tools,
       sink: { onEvent: (event) => this.onEvent(event) },
-      context: callerContext(this.origin),
       recording: this.recordingFile?.sink,
-      workflow: this.workflow?.runner,
       // Every channel's caller audio is a real-time stream (browser socket, carrier stream, RTP, WebRTC).
       streamedCallerAudio: true,
       lineRate: lineRateOf(this.transport),
@@ -259,10 +269,63 @@ class CallRun implements LiveCall {
     return session;
   }
 
+  /** Keeps an assistant built for the call, so what it opened is closed with the call. */
+  private keep(built: BuiltAssistant): BuiltAssistant {
+    this.built.push(built);
+    for (const failure of built.toolFailures) this.timeline.add({ type: "error", message: failure });
+    return built;
+  }
+
+  /** The running assistant's model (a hand-off's summary is written with it). */
+  private currentModel() {
+    const current = this.current ?? this.built[0];
+    if (!current) throw new Error("the call has no assistant");
+    return current.parts.llm;
+  }
+
+  /** The values the call's workflow has collected so far (a "variables" carry-over reads them). */
+  private workflowValues(): Record<string, string> {
+    const values = this.workflow?.record().variables ?? {};
+    return Object.fromEntries(
+      Object.entries(values).flatMap(([name, value]) =>
+        value === null || value === undefined ? [] : [[name, String(value)]],
+      ),
+    );
+  }
+
+  /** The engine switched assistants: the next stretch of the call begins, and webhooks hear of it. */
+  private onHandoff(event: Extract<CallEvent, { type: "handoff" }>): void {
+    const taken = this.squad?.tookOver();
+    if (!taken || !this.segments) return;
+    this.segments.handOff(
+      {
+        assistant: taken.assistant,
+        member: taken.member.name,
+        from: taken.from,
+        reason: taken.reason,
+        usage: taken.usage,
+      },
+      event.atMs,
+    );
+    this.current = taken.built;
+    this.workflow ??= taken.built.workflow;
+    announceHandoff(this.rt.ctx.events, {
+      workspaceId: this.room.workspaceId,
+      callId: this.room.callId,
+      agentId: taken.assistant.id,
+      from: event.from,
+      to: event.to,
+      reason: event.reason,
+      atMs: event.atMs,
+    });
+  }
+
   private onEvent(event: CallEvent): void {
     this.timeline.add(event);
     this.trace.event(event);
     if (event.type === "fault") this.logFault(event);
+    if (event.type === "handoff") this.onHandoff(event);
+    if (event.type === "turn_metrics") this.segments?.turn(event.metrics.voiceToVoiceMs);
     if (event.type === "transfer")
       this.rt.ctx.events.emit("call.transferred", {
         workspaceId: this.room.workspaceId,
@@ -389,14 +452,11 @@ class CallRun implements LiveCall {
       this.transport.send({ type: "end", reason });
     }
     this.transport.close(closeCode, reason);
-    void this.closeTools();
-    void this.workflow?.close();
-    const cost = this.assistant
-      ? callCost(this.assistant, summary.durationMs, {
-          telephonyPerMinute: this.origin.telephonyPerMinute,
-          usage: this.usage.usage(),
-        })
-      : null;
+    for (const built of this.built) {
+      void built.close();
+      void built.workflow?.close();
+    }
+    const cost = this.costOf(summary.durationMs);
     try {
       await this.progress.settle();
       const recorded = await this.closeRecording();
@@ -413,6 +473,7 @@ class CallRun implements LiveCall {
         events: this.timeline.events,
         recordingPath: recorded ? (this.recordingFile?.path ?? null) : null,
         workflow: this.workflow?.record() ?? null,
+        segments: cost?.segments ?? null,
       });
       ctx.events.emit("call.ended", {
         workspaceId: room.workspaceId,
@@ -425,6 +486,21 @@ class CallRun implements LiveCall {
     } catch (error) {
       log.error({ callId: room.callId, err: error }, "could not save the call log");
     }
+  }
+
+  /**
+   * What the call cost: a squad's call priced stretch by stretch at each assistant's providers (its
+   * segments for the log), a call of one assistant as a whole; null when it never started.
+   */
+  private costOf(durationMs: number) {
+    const { segments, assistant } = this;
+    if (!assistant || !segments) return null;
+    const telephonyPerMinute = this.origin.telephonyPerMinute;
+    if (this.squad) return segments.close(durationMs, telephonyPerMinute);
+    return {
+      ...callCost(assistant, durationMs, { telephonyPerMinute, usage: segments.usage.usage() }),
+      segments: null,
+    };
   }
 
   /** Finishes the recording's file; false when nothing was recorded (or the file failed). */

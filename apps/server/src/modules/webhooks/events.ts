@@ -37,6 +37,16 @@ export function subscribeWebhookEvents(ctx: AppContext, wake: () => void, log: F
     events.on("call.transferred", (e) =>
       send(e.workspaceId, "call.transferred", { call_id: e.callId, agent_id: e.agentId, destination: e.destination }),
     ),
+    events.on("call.handoff", (e) =>
+      send(e.workspaceId, "call.handoff", {
+        call_id: e.callId,
+        agent_id: e.agentId,
+        from: e.from,
+        to: e.to,
+        reason: e.reason,
+        at_ms: e.atMs,
+      }),
+    ),
     events.on("batch.completed", (e) =>
       send(e.workspaceId, "batch.completed", async () => {
         const batch = await findBatchCall(ctx.db, { workspaceId: e.workspaceId }, e.batchCallId);
