@@ -76,6 +76,8 @@ export const CreatePhoneNumberBody = z.object({
   provider: PhoneProvider,
   agent_id: z.string().uuid().nullable().default(null),
   outbound_agent_id: z.string().uuid().nullable().default(null),
+  /** A squad answers inbound calls instead of an assistant (issue 31): not both. */
+  squad_id: z.string().uuid().nullable().default(null),
   /** The saved integration whose credentials drive a vendor number (a MediaStreamProvider). */
   integration_id: z.string().uuid().nullable().default(null),
   /** Required when provider is sip_trunk. */
@@ -87,6 +89,8 @@ export const UpdatePhoneNumberBody = z.object({
   friendly_name: FriendlyName.optional(),
   agent_id: z.string().uuid().nullable().optional(),
   outbound_agent_id: z.string().uuid().nullable().optional(),
+  /** Inbound calls go to this squad (issue 31); setting it clears the inbound assistant, and the other way round. */
+  squad_id: z.string().uuid().nullable().optional(),
   /** Only the named trunk fields change; a password replaces the stored one. */
   sip_trunk: SipTrunkFields.partial().optional(),
 });
@@ -103,6 +107,9 @@ export const PhoneNumber = z.object({
   outbound_agent_id: z.string().nullable(),
   agent_name: z.string().nullable(),
   outbound_agent_name: z.string().nullable(),
+  /** The squad that answers inbound calls instead of an assistant (issue 31). */
+  squad_id: z.string().nullable().optional(),
+  squad_name: z.string().nullable().optional(),
   integration_id: z.string().nullable(),
   /** The vendor's own id for the number (what its API updates the number by). */
   provider_number_id: z.string().nullable(),

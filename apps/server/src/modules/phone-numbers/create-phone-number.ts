@@ -9,7 +9,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { validationFailed } from "../../lib/field-errors.ts";
 import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { requireAssistants } from "./assistant-links.ts";
+import { requireAssistants, requireInboundTarget } from "./assistant-links.ts";
 import { normaliseNumber } from "./number-format.ts";
 import type { NewPhoneNumber, PhoneNumberRecord } from "./schema.ts";
 import { hasPhoneNumber, insertPhoneNumber } from "./service.ts";
@@ -112,6 +112,7 @@ export async function createPhoneNumber(
   }
   const { e164, country } = requireE164(body.number, body.country);
   await requireAssistants(ctx.db, tenant, [body.agent_id, body.outbound_agent_id]);
+  await requireInboundTarget(ctx.db, tenant, body);
   const base = {
     number: e164,
     friendlyName: body.friendly_name,
@@ -119,6 +120,7 @@ export async function createPhoneNumber(
     provider: body.provider,
     agentId: body.agent_id,
     outboundAgentId: body.outbound_agent_id,
+    squadId: body.squad_id,
   };
   const columns = vendor.success
     ? await vendorColumns(ctx, tenant, vendor.data, body, base)

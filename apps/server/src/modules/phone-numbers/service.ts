@@ -9,6 +9,7 @@ import { deleteRow, listRows, requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { sqlStateOf } from "../../lib/unique-violation.ts";
 import { listAssistants } from "../assistants/service.ts";
+import { listSquads } from "../squads/service.ts";
 import { type NewPhoneNumber, type PhoneNumberRecord, phoneNumbers } from "./schema.ts";
 
 export type { NewPhoneNumber, PhoneNumberRecord };
@@ -81,7 +82,10 @@ export async function listPhoneNumbers(db: Executor, tenant: TenantScope): Promi
 }
 
 export type PhoneNumberChanges = Partial<
-  Pick<NewPhoneNumber, "friendlyName" | "agentId" | "outboundAgentId" | "sipTrunk" | "sipPassword" | "integrationId">
+  Pick<
+    NewPhoneNumber,
+    "friendlyName" | "agentId" | "outboundAgentId" | "squadId" | "sipTrunk" | "sipPassword" | "integrationId"
+  >
 >;
 
 export async function updatePhoneNumber(
@@ -111,9 +115,10 @@ export async function deletePhoneNumber(db: Executor, tenant: TenantScope, id: s
   return deleteRow(db, phoneNumbers, tenant, id, NOT_FOUND_TEXT);
 }
 
-/** Names of the workspace's assistants by id, for the list and detail responses. */
+/** Names of the workspace's assistants and squads by id, for the list and detail responses. */
 export async function assistantNames(db: Executor, tenant: TenantScope): Promise<ReadonlyMap<string, string>> {
-  return new Map((await listAssistants(db, tenant)).map((a) => [a.id, a.name]));
+  const [assistants, squads] = await Promise.all([listAssistants(db, tenant), listSquads(db, tenant)]);
+  return new Map([...assistants, ...squads].map((a) => [a.id, a.name]));
 }
 
 /** The API shape of a stored number: no secret leaves, only whether a trunk password is set. */
@@ -129,6 +134,8 @@ export function toPhoneNumber(record: PhoneNumberRecord, names: ReadonlyMap<stri
     outbound_agent_id: record.outboundAgentId,
     agent_name: nameOf(record.agentId),
     outbound_agent_name: nameOf(record.outboundAgentId),
+    squad_id: record.squadId,
+    squad_name: nameOf(record.squadId),
     integration_id: record.integrationId,
     provider_number_id: record.providerNumberId,
     sip_trunk: record.sipTrunk ? { ...record.sipTrunk, has_password: record.sipPassword !== null } : null,

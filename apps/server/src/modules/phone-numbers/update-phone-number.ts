@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validationFailed } from "../../lib/field-errors.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
-import { requireAssistants } from "./assistant-links.ts";
+import { requireAssistants, requireInboundTarget } from "./assistant-links.ts";
 import type { PhoneNumberRecord } from "./schema.ts";
 import { type PhoneNumberChanges, requirePhoneNumber, updatePhoneNumber } from "./service.ts";
 import { movesSipServer, TRUNK_PASSWORD_AGAIN } from "./trunk-server.ts";
@@ -42,9 +42,14 @@ export async function changePhoneNumber(
 ): Promise<PhoneNumberRecord> {
   const record = await requirePhoneNumber(ctx.db, tenant, id);
   await requireAssistants(ctx.db, tenant, [body.agent_id, body.outbound_agent_id]);
+  await requireInboundTarget(ctx.db, tenant, body);
   const changes: PhoneNumberChanges = {
     ...(body.friendly_name !== undefined ? { friendlyName: body.friendly_name } : {}),
     ...(body.agent_id !== undefined ? { agentId: body.agent_id } : {}),
+    ...(body.squad_id !== undefined ? { squadId: body.squad_id } : {}),
+    // One answers inbound calls: choosing a squad unassigns the assistant, and the other way round.
+    ...(body.squad_id ? { agentId: null } : {}),
+    ...(body.agent_id ? { squadId: null } : {}),
     ...(body.outbound_agent_id !== undefined ? { outboundAgentId: body.outbound_agent_id } : {}),
     ...(body.sip_trunk ? trunkChanges(ctx, record, body.sip_trunk) : {}),
   };

@@ -2,7 +2,7 @@ import type { CreateSquadBody, Squad, SquadMember } from "@parley/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { deleteRow, listRows, requireRow } from "../../lib/scoped-rows.ts";
+import { deleteRow, findRow, listRows, requireRow } from "../../lib/scoped-rows.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { isUniqueViolation } from "../../lib/unique-violation.ts";
 import { findAssistant } from "../assistants/service.ts";
@@ -119,4 +119,14 @@ export async function squadsByIds(db: Executor, tenant: TenantScope, ids: string
     .select()
     .from(squads)
     .where(scoped(squads, tenant).where(inArray(squads.id, ids)));
+}
+
+/** Where a call to the squad starts: its first member; undefined when the squad is gone. */
+export async function squadEntry(
+  db: Executor,
+  tenant: TenantScope,
+  id: string,
+): Promise<{ id: string; member: SquadMember } | undefined> {
+  const row = await findRow(db, squads, tenant, id);
+  return row ? { id: row.id, member: firstMember(row) } : undefined;
 }

@@ -8,6 +8,8 @@ import { isUniqueViolation } from "../../lib/unique-violation.ts";
 import { findCallAssistant } from "../assistants/call-assistant.ts";
 import type { CallRecord, Room } from "../calls/runtime.ts";
 import { findInboundNumbers, requirePhoneNumber } from "../phone-numbers/service.ts";
+import { recordCallSquad } from "../squads/call-squads.ts";
+import { squadEntry } from "../squads/service.ts";
 import { rememberAnswered } from "./answered-calls.ts";
 import { findPlacedCall } from "./carrier-call.ts";
 import { type VerifiedNumber, verifiedNumber } from "./signed-webhooks.ts";
@@ -25,13 +27,16 @@ async function answerInbound(
   call: IncomingCall,
 ): Promise<WebhookAnswer> {
   const tenant: TenantScope = { workspaceId: record.workspaceId };
-  if (!record.agentId) return refusal(ctx, adapter, provider, account, call, "The number has no inbound assistant.");
+  // A squad answers at its first member (issue 31); a squad deleted since leaves the number unassigned.
+  const squad = record.squadId ? await squadEntry(ctx.db, tenant, record.squadId) : undefined;
+  const agentId = squad?.member.assistant_id ?? record.agentId;
+  if (!agentId) return refusal(ctx, adapter, provider, account, call, "The number has no inbound assistant.");
   const carrier = { provider, providerCallId: call.providerCallId, phoneNumberId: record.id };
   let room: Room;
   try {
     // The carrier goes into the log as it opens: one write, not two.
     room = await ctx.calls.openCallRoom(tenant, {
-      agentId: record.agentId,
+      agentId,
       channel: "phone",
       direction: "inbound",
       from: call.from,
@@ -46,11 +51,14 @@ async function answerInbound(
     if (error instanceof AppError) return refusal(ctx, adapter, provider, account, call, error.message);
     throw error;
   }
+  // Recorded before the carrier is told where to stream: the call knows its squad when it starts.
+  if (squad)
+    await recordCallSquad(ctx.db, tenant, { callId: room.callId, squadId: squad.id, member: squad.member.name });
   const logged: CallRecord = {
     id: room.callId,
     workspaceId: record.workspaceId,
     status: "queued",
-    agentId: record.agentId,
+    agentId,
     direction: "inbound",
     fromNumber: call.from,
     toNumber: record.number,
