@@ -1,12 +1,15 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, notExists, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, notExists, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
+import { answeredMeterRow, METER_CALL_COMPONENT } from "../analytics/call-measures.ts";
 import { ENDED_CALLS, endedCallsSubquery } from "../call-logs/ended-calls-across-workspaces.ts";
 import { usageRecords } from "./schema.ts";
 
 /**
  * What Parley counts as a call and as used minutes — the one definition behind every figure: Home's
- * cards, /billing (totals, days, assistants, months), the plan card and the monthly allowance.
+ * cards, /billing (totals, days, assistants, months), the plan card, the monthly allowance and
+ * analytics. The rule itself is analytics/call-measures.ts; this file applies it across the plan's
+ * workspaces.
  *
  * - A call counts once its caller connected: the call went in progress (media flowed) and ended with
  *   a duration. Attempts that never connected — refused by a limit, nobody joined the room, the
@@ -35,8 +38,8 @@ export interface CountWindow {
 export const monthStartOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
-/** A call's meter row: each metered call has exactly one transcriber row. */
-const meterCallRow = eq(usageRecords.component, "stt");
+/** A counted call's meter row: each metered call has exactly one transcriber row. */
+const meterCallRow = answeredMeterRow(usageRecords);
 
 /** One row per counted call: its id, assistant, UTC day and minutes. */
 function countedCallRows(db: Executor, window: CountWindow) {
@@ -53,7 +56,6 @@ function countedCallRows(db: Executor, window: CountWindow) {
       and(
         inArray(usageRecords.workspaceId, window.workspaceIds),
         meterCallRow,
-        gt(usageRecords.callMinutes, 0),
         gte(usageRecords.day, window.from),
         window.to ? lt(usageRecords.day, window.to) : undefined,
       ),
@@ -81,7 +83,7 @@ function countedCallRows(db: Executor, window: CountWindow) {
           .where(
             and(
               sql`${usageRecords.callId} = ${sql.identifier(ENDED_CALLS)}.${sql.identifier("call_id")}`,
-              meterCallRow,
+              eq(usageRecords.component, METER_CALL_COMPONENT),
             ),
           ),
       ),
