@@ -7,6 +7,7 @@ import type { JobRow } from "../../jobs/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { rollEndedCall } from "../analytics/roll-ended-call.ts";
 import { findAssistant } from "../assistants/service.ts";
 import type { UsageMeter } from "../billing/usage-meter.ts";
 import { getCallLog } from "../call-logs/queries.ts";
@@ -68,7 +69,12 @@ export async function runAnalysisJob(
       ...analysis,
       completed_at: ctx.now().toISOString(),
     });
-    if (saved) await finished(ctx, workspaceId, callId);
+    if (!saved) return;
+    // Analytics counts the verdict and the analysis's tokens in the call's cost once they are final.
+    await rollEndedCall(ctx, workspaceId, callId).catch((err: unknown) =>
+      log.error({ err, workspaceId, callId }, "could not add a call's analysis to analytics"),
+    );
+    await finished(ctx, workspaceId, callId);
   };
   const failed = (error: string) => finish({ ...PENDING_ANALYSIS, status: "failed", error });
 

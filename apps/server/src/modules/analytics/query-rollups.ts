@@ -1,0 +1,229 @@
+import type {
+  AnalyticsDimension,
+  AnalyticsKey,
+  AnalyticsQueryParsed,
+  AnalyticsResult,
+  AnalyticsRow,
+  LatencyComponent,
+} from "@parley/contract";
+import { eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { bucketCount, DURATION_BOUNDS_S, LATENCY_BOUNDS_MS } from "./histograms.ts";
+import { histogramsNeeded, metricValues, type Sums } from "./metric-values.ts";
+import { analyticsRollups as r } from "./schema.ts";
+import { bucketsBetween } from "./time-buckets.ts";
+
+const LATENCY_COLUMNS: Record<LatencyComponent, { hist: PgColumn; sum: PgColumn }> = {
+  end_of_turn: { hist: r.latEotHist, sum: r.latEotSum },
+  transcriber: { hist: r.latSttHist, sum: r.latSttSum },
+  model: { hist: r.latLlmHist, sum: r.latLlmSum },
+  voice: { hist: r.latTtsHist, sum: r.latTtsSum },
+  voice_to_voice: { hist: r.latV2vHist, sum: r.latV2vSum },
+};
+
+const SUMMED = {
+  attempts: r.attempts,
+  answered: r.answered,
+  failed: r.failed,
+  errorCalls: r.errorCalls,
+  transfers: r.transfers,
+  analysed: r.analysed,
+  passed: r.passed,
+  durationSeconds: r.durationSeconds,
+  cost: r.cost,
+  costLlm: r.costLlm,
+  costStt: r.costStt,
+  costTts: r.costTts,
+  costTelephony: r.costTelephony,
+  costPlatform: r.costPlatform,
+} as const;
+
+/** The rollup columns a dimension groups by. */
+const DIMENSION_COLUMNS: Record<AnalyticsDimension, PgColumn[]> = {
+  assistant: [r.agentId],
+  version: [r.agentId, r.agentVersion],
+  phone_number: [r.phoneNumber],
+  campaign: [r.batchCallId],
+  channel: [r.channel],
+  end_reason: [r.endReason],
+  squad_member: [r.squadMember],
+};
+
+/** A zone name as an SQL literal: validated names only (letters, digits, / _ + -), so it cannot break out. */
+function zoneLiteral(zone: string): SQL {
+  if (!/^[A-Za-z0-9/_+-]+$/.test(zone)) throw new Error(`unusable time zone name ${zone}`);
+  return sql.raw(`'${zone}'`);
+}
+
+/** The rollup's UTC hour as a date of the workspace's zone, and its week's or month's first day. */
+function bucketExpression(bucket: AnalyticsQueryParsed["bucket"], zone: string): SQL<string> | null {
+  const local = sql`(${r.hour} at time zone ${zoneLiteral(zone)})`;
+  if (bucket === "total") return null;
+  if (bucket === "day") return sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
+  return sql<string>`to_char(date_trunc(${sql.raw(`'${bucket}'`)}, ${local}), 'YYYY-MM-DD')`;
+}
+
+function filtersOf(q: AnalyticsQueryParsed, zone: string): (SQL | undefined)[] {
+  const z = zoneLiteral(zone);
+  const localDay = sql`(${r.hour} at time zone ${z})::date`;
+  return [
+    // The index narrows to the range's UTC hours (an hour either side for the zone); the local day decides.
+    gte(r.hour, sql`(${q.from}::date::timestamp at time zone ${z}) - interval '1 hour'`),
+    lt(r.hour, sql`((${q.to}::date + 1)::timestamp at time zone ${z}) + interval '1 hour'`),
+    sql`${localDay} between ${q.from}::date and ${q.to}::date`,
+    q.assistant_id ? eq(r.agentId, q.assistant_id) : undefined,
+    q.version !== undefined ? eq(r.agentVersion, q.version) : undefined,
+    q.phone_number ? eq(r.phoneNumber, q.phone_number) : undefined,
+    q.campaign_id ? eq(r.batchCallId, q.campaign_id) : undefined,
+    q.channel ? eq(r.channel, q.channel) : undefined,
+    q.end_reason ? eq(r.endReason, q.end_reason) : undefined,
+    q.squad_member ? eq(r.squadMember, q.squad_member) : undefined,
+  ];
+}
+
+type Selection = Record<string, SQL>;
+
+/** The sums a query reads: always the counts and money, the histograms its metrics need. */
+function selectionOf(q: AnalyticsQueryParsed): Selection {
+  const select: Selection = {};
+  for (const [name, column] of Object.entries(SUMMED)) select[name] = sql`coalesce(sum(${column}), 0)::float8`;
+  const needed = histogramsNeeded(q.metrics);
+  const histogram = (prefix: string, column: PgColumn, buckets: number) => {
+    for (let i = 1; i <= buckets; i += 1)
+      select[`${prefix}_${i}`] = sql`coalesce(sum(${column}[${sql.raw(String(i))}]), 0)::int`;
+  };
+  if (needed.duration) histogram("dh", r.durationHist, bucketCount(DURATION_BOUNDS_S));
+  for (const component of needed.latency) {
+    const { hist, sum } = LATENCY_COLUMNS[component];
+    select[`ls_${component}`] = sql`coalesce(sum(${sum}), 0)::float8`;
+    histogram(`lh_${component}`, hist, bucketCount(LATENCY_BOUNDS_MS));
+  }
+  return select;
+}
+
+function sumsOf(row: Record<string, unknown>): Sums {
+  const num = (k: string) => Number(row[k] ?? 0);
+  const hist = (prefix: string, buckets: number) =>
+    `${prefix}_1` in row ? Array.from({ length: buckets }, (_, i) => num(`${prefix}_${i + 1}`)) : undefined;
+  const latency = {} as Sums["latency"];
+  for (const component of Object.keys(LATENCY_COLUMNS) as LatencyComponent[])
+    latency[component] = { sum: num(`ls_${component}`), hist: hist(`lh_${component}`, bucketCount(LATENCY_BOUNDS_MS)) };
+  return {
+    ...(Object.fromEntries(Object.keys(SUMMED).map((k) => [k, num(k)])) as Omit<Sums, "latency" | "durationHist">),
+    durationHist: hist("dh", bucketCount(DURATION_BOUNDS_S)),
+    latency,
+  };
+}
+
+async function runQuery(db: Executor, tenant: TenantScope, q: AnalyticsQueryParsed, zone: string, grouped: boolean) {
+  const select = selectionOf(q);
+  const keys: SQL[] = [];
+  const bucket = grouped ? bucketExpression(q.bucket, zone) : null;
+  if (bucket) {
+    select.bucket = bucket;
+    keys.push(bucket);
+  }
+  if (grouped) {
+    const columns = [...new Set(q.group_by.flatMap((d) => DIMENSION_COLUMNS[d]))];
+    for (const column of columns) {
+      select[`k_${column.name}`] = sql`${column}`;
+      keys.push(sql`${column}`);
+    }
+    if (q.group_by.some((d) => d === "assistant" || d === "version")) select.agent_name = sql`max(${r.agentName})`;
+  }
+  const where = scoped(r, tenant).where(...filtersOf(q, zone));
+  const base = db.select(select).from(r).where(where);
+  return (keys.length > 0 ? await base.groupBy(...keys) : await base) as Record<string, unknown>[];
+}
+
+/** A campaign's name (the batch-calls module's, handed in by app.ts); null once it is deleted. */
+export type CampaignName = (db: Executor, tenant: TenantScope, id: string) => Promise<string | null>;
+
+const text = (v: unknown) => (v === null || v === undefined || v === "" ? null : String(v));
+
+/** A group's key on each dimension, with what to call it. */
+async function keysOf(
+  db: Executor,
+  tenant: TenantScope,
+  dims: readonly AnalyticsDimension[],
+  row: Record<string, unknown>,
+  campaigns: Map<string, Promise<string>>,
+  campaignName: CampaignName,
+) {
+  const keys: AnalyticsRow["keys"] = {};
+  for (const dim of dims) {
+    const [first, second] = DIMENSION_COLUMNS[dim].map((c) => text(row[`k_${c.name}`]));
+    let key: AnalyticsKey;
+    if (dim === "assistant") key = { value: first ?? null, label: String(row.agent_name ?? "") };
+    else if (dim === "version")
+      key = {
+        value: first && second ? `${first}:${second}` : null,
+        label: second ? `${String(row.agent_name ?? "")} v${second}` : String(row.agent_name ?? ""),
+      };
+    else if (dim === "campaign" && first) {
+      if (!campaigns.has(first))
+        campaigns.set(
+          first,
+          campaignName(db, tenant, first).then((name) => name ?? ""),
+        );
+      key = { value: first, label: await (campaigns.get(first) as Promise<string>) };
+    } else key = { value: first ?? null, label: first ?? "" };
+    keys[dim] = key;
+  }
+  return keys;
+}
+
+const emptyRow = (metrics: AnalyticsQueryParsed["metrics"], bucket: string): AnalyticsRow => ({
+  bucket,
+  keys: {},
+  values: metricValues(sumsOf({}), metrics),
+});
+
+/**
+ * Answers GET /analytics/query from the rollup: per bucket of the workspace's days (and per group),
+ * then the whole range. A range's days are the workspace's zone; a bucket without calls is a row of
+ * zeros when nothing is grouped, so a chart's days line up.
+ */
+export async function queryAnalytics(
+  db: Executor,
+  tenant: TenantScope,
+  q: AnalyticsQueryParsed,
+  zone: string,
+  campaignName: CampaignName,
+): Promise<AnalyticsResult> {
+  const [grouped, [totalRow]] = await Promise.all([
+    runQuery(db, tenant, q, zone, true),
+    runQuery(db, tenant, { ...q, bucket: "total", group_by: [] }, zone, false),
+  ]);
+  const campaigns = new Map<string, Promise<string>>();
+  let rows: AnalyticsRow[] = await Promise.all(
+    grouped.map(async (row) => ({
+      bucket: text(row.bucket),
+      keys: await keysOf(db, tenant, q.group_by, row, campaigns, campaignName),
+      values: metricValues(sumsOf(row), q.metrics),
+    })),
+  );
+  if (q.group_by.length === 0 && q.bucket !== "total") {
+    const byBucket = new Map(rows.map((row) => [row.bucket, row]));
+    rows = bucketsBetween(q.from, q.to, q.bucket).map((b) => byBucket.get(b) ?? emptyRow(q.metrics, b));
+  } else {
+    const first = q.metrics[0];
+    rows.sort(
+      (a, b) =>
+        (a.bucket ?? "").localeCompare(b.bucket ?? "") || (first ? (b.values[first] ?? 0) - (a.values[first] ?? 0) : 0),
+    );
+  }
+  return {
+    from: q.from,
+    to: q.to,
+    bucket: q.bucket,
+    time_zone: zone,
+    metrics: q.metrics,
+    group_by: q.group_by,
+    rows,
+    totals: metricValues(sumsOf(totalRow ?? {}), q.metrics),
+    currency: "USD",
+  };
+}

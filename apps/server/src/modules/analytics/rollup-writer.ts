@@ -1,0 +1,182 @@
+import type { CallLog } from "@parley/contract";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
+import { type CallCosts, type Contribution, type RolledCall, rolledCallOf } from "./call-contribution.ts";
+import { bucketCount, DURATION_BOUNDS_S, LATENCY_BOUNDS_MS } from "./histograms.ts";
+import { analyticsCalls, analyticsRollups } from "./schema.ts";
+
+const COST_KEYS = ["cost", "costLlm", "costStt", "costTts", "costTelephony", "costPlatform"] as const;
+const zeros = (n: number) => new Array<number>(n).fill(0);
+
+/** A change that adds nothing but what is given (an analysis verdict, a final cost). */
+function emptyContribution(): Contribution {
+  const latency = { hist: zeros(bucketCount(LATENCY_BOUNDS_MS)), sum: 0 };
+  return {
+    attempts: 0,
+    answered: 0,
+    failed: 0,
+    errorCalls: 0,
+    transfers: 0,
+    analysed: 0,
+    passed: 0,
+    durationSeconds: 0,
+    durationHist: zeros(bucketCount(DURATION_BOUNDS_S)),
+    cost: 0,
+    costLlm: 0,
+    costStt: 0,
+    costTts: 0,
+    costTelephony: 0,
+    costPlatform: 0,
+    latency: {
+      end_of_turn: latency,
+      transcriber: latency,
+      model: latency,
+      voice: latency,
+      voice_to_voice: latency,
+    },
+  };
+}
+
+const plus = (column: PgColumn) => sql`${column} + excluded.${sql.identifier(column.name)}`;
+/** Adds two histograms bucket by bucket (same length: the bounds are fixed). */
+const plusHist = (column: PgColumn) =>
+  sql`array(select a + b from unnest(${column}, excluded.${sql.identifier(column.name)}) with ordinality as u(a, b, i) order by i)`;
+
+const t = analyticsRollups;
+const SUMMED = [
+  t.attempts,
+  t.answered,
+  t.failed,
+  t.errorCalls,
+  t.transfers,
+  t.analysed,
+  t.passed,
+  t.durationSeconds,
+  t.cost,
+  t.costLlm,
+  t.costStt,
+  t.costTts,
+  t.costTelephony,
+  t.costPlatform,
+  t.latEotSum,
+  t.latSttSum,
+  t.latLlmSum,
+  t.latTtsSum,
+  t.latV2vSum,
+];
+const HISTOGRAMS = [t.durationHist, t.latEotHist, t.latSttHist, t.latLlmHist, t.latTtsHist, t.latV2vHist];
+const onConflictSet: Record<string, SQL> = {
+  ...Object.fromEntries(SUMMED.map((c) => [c.name, plus(c)])),
+  ...Object.fromEntries(HISTOGRAMS.map((c) => [c.name, plusHist(c)])),
+  // A renamed assistant's row takes its latest name.
+  agent_name: sql`excluded.agent_name`,
+};
+const KEY_COLUMNS = [
+  t.workspaceId,
+  t.hour,
+  t.agentId,
+  t.agentVersion,
+  t.phoneNumber,
+  t.batchCallId,
+  t.channel,
+  t.endReason,
+  t.squadMember,
+];
+
+/** Adds a contribution to its rollup row (created at the first). */
+async function addToRollup(db: Executor, tenant: TenantScope, rolled: RolledCall, c: Contribution) {
+  const { latency: l } = c;
+  await db
+    .insert(analyticsRollups)
+    .values(
+      scoped(analyticsRollups, tenant).values({
+        ...rolled.key,
+        agentName: rolled.agentName,
+        attempts: c.attempts,
+        answered: c.answered,
+        failed: c.failed,
+        errorCalls: c.errorCalls,
+        transfers: c.transfers,
+        analysed: c.analysed,
+        passed: c.passed,
+        durationSeconds: c.durationSeconds,
+        durationHist: c.durationHist,
+        cost: c.cost,
+        costLlm: c.costLlm,
+        costStt: c.costStt,
+        costTts: c.costTts,
+        costTelephony: c.costTelephony,
+        costPlatform: c.costPlatform,
+        latEotHist: l.end_of_turn.hist,
+        latSttHist: l.transcriber.hist,
+        latLlmHist: l.model.hist,
+        latTtsHist: l.voice.hist,
+        latV2vHist: l.voice_to_voice.hist,
+        latEotSum: l.end_of_turn.sum,
+        latSttSum: l.transcriber.sum,
+        latLlmSum: l.model.sum,
+        latTtsSum: l.voice.sum,
+        latV2vSum: l.voice_to_voice.sum,
+      }),
+    )
+    .onConflictDoUpdate({ target: KEY_COLUMNS, set: onConflictSet });
+}
+
+/**
+ * Brings an ended call into the rollup, or brings its rollup in line with the call now: the first
+ * time, the whole call is added; later (its post-call analysis landed, which also adds the analysis's
+ * tokens to its cost), only the change of verdict and cost. Safe to run twice and from several
+ * processes: the call's row in analytics_calls is taken with FOR UPDATE.
+ */
+export async function rollCall(db: Executor, tenant: TenantScope, call: CallLog): Promise<void> {
+  const rolled = rolledCallOf(call);
+  const costs = Object.fromEntries(COST_KEYS.map((k) => [k, rolled.contribution[k]])) as unknown as CallCosts;
+  await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(analyticsCalls)
+      .values(
+        scoped(analyticsCalls, tenant).values({
+          callId: call.id,
+          ...rolled.key,
+          endedAt: rolled.endedAt,
+          answered: rolled.answered,
+          errorEnd: rolled.errorEnd,
+          passed: rolled.passed,
+          ...costs,
+        }),
+      )
+      .onConflictDoNothing()
+      .returning({ callId: analyticsCalls.callId });
+    if (inserted) return addToRollup(tx, tenant, rolled, rolled.contribution);
+
+    const [before] = await tx
+      .select()
+      .from(analyticsCalls)
+      .where(scoped(analyticsCalls, tenant).where(eq(analyticsCalls.callId, call.id)))
+      .for("update");
+    if (!before) return;
+    const change = emptyContribution();
+    change.analysed = Number(rolled.passed !== null) - Number(before.passed !== null);
+    change.passed = Number(rolled.passed === true) - Number(before.passed === true);
+    for (const k of COST_KEYS) change[k] = costs[k] - before[k];
+    if (change.analysed === 0 && change.passed === 0 && COST_KEYS.every((k) => change[k] === 0)) return;
+    await tx
+      .update(analyticsCalls)
+      .set({ passed: rolled.passed, ...costs })
+      .where(scoped(analyticsCalls, tenant).where(eq(analyticsCalls.callId, call.id)));
+    // The change goes to the row the call was first added to (its key as it was then).
+    const key = {
+      hour: before.hour,
+      agentId: before.agentId,
+      agentVersion: before.agentVersion,
+      phoneNumber: before.phoneNumber,
+      batchCallId: before.batchCallId,
+      channel: before.channel,
+      endReason: before.endReason,
+      squadMember: before.squadMember,
+    };
+    await addToRollup(tx, tenant, { ...rolled, key }, change);
+  });
+}

@@ -1,0 +1,460 @@
+import { createHmac } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import {
+  AlertEventList,
+  AnalyticsResult,
+  BillingUsage,
+  type CallAnalysis,
+  CallLog,
+  CallLogPage,
+  type CallLogSummary,
+  type TurnMetricsEntry,
+} from "@parley/contract";
+import { and, count, eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs } from "../src/jobs/schema.ts";
+import { createMailer } from "../src/lib/mailer.ts";
+import { ALERTS_QUEUE } from "../src/modules/analytics/alert-evaluation-across-workspaces.ts";
+import { analyticsCalls } from "../src/modules/analytics/schema.ts";
+import { recordUsage } from "../src/modules/billing/metering.ts";
+import { createCallLog, finishCallLog, saveCallAnalysis } from "../src/modules/call-logs/service.ts";
+import { call, signedInUser, useTestApp } from "./harness.ts";
+import { createAssistant } from "./support/calls.ts";
+import { startReceiver } from "./support/loopback.ts";
+import { until } from "./support/until.ts";
+
+/**
+ * Issue 33: analytics reads one definition of a call with /billing and the call-log list, keeps its
+ * rollup as calls end and as their analysis lands, answers the reporting API (JSON, CSV, API keys),
+ * and an alert rule fires once per breach, by email and a signed webhook.
+ */
+
+const emails: { to: string; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, session, done) {
+    let raw = "";
+    stream.on("data", (chunk: Buffer) => {
+      raw += chunk.toString("utf8");
+    });
+    stream.on("end", () => {
+      for (const rcpt of session.envelope.rcptTo) emails.push({ to: rcpt.address.toLowerCase(), raw });
+      done();
+    });
+  },
+});
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let smtpUrl = "";
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  receiver = await startReceiver((_request, res) => res.writeHead(200).end("ok"));
+}, 60_000);
+
+const t = useTestApp(() => ({ SMTP_URL: smtpUrl, PARLEY_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" }));
+
+afterAll(async () => {
+  await receiver?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+/** Last month (UTC): a whole month of seeded calls, in the past so nothing of now mixes in. */
+const now = new Date();
+const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+const period = month.toISOString().slice(0, 7);
+const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+const dayOfMonth = (d: number, hour = 12) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), d, hour));
+
+const turn = (i: number, v2v: number): TurnMetricsEntry => ({
+  turn: i,
+  stt_ms: 120,
+  llm_ttft_ms: 300 + i,
+  tts_ttfb_ms: 150,
+  voice_to_voice_ms: v2v,
+  engine_overhead_ms: 5,
+  end_of_turn_rule: "punctuation",
+  end_of_turn_wait_ms: 200,
+});
+
+function usageOf(seconds: number) {
+  const minutes = seconds / 60;
+  const lines = [
+    {
+      component: "stt" as const,
+      provider: "deepgram",
+      model: "nova-3",
+      unit: "minute" as const,
+      quantity: minutes,
+      unit_price: 0.0043,
+      cost: minutes * 0.0043,
+    },
+    {
+      component: "llm_input" as const,
+      provider: "openai",
+      model: "gpt-4o-mini",
+      unit: "token" as const,
+      quantity: 1000,
+      unit_price: 0.00000015,
+      cost: 0.00015,
+    },
+    {
+      component: "tts" as const,
+      provider: "cartesia",
+      model: "sonic",
+      unit: "character" as const,
+      quantity: 500,
+      unit_price: 0.00003,
+      cost: 0.015,
+    },
+  ];
+  const cost = lines.reduce((s, l) => s + l.cost, 0);
+  return {
+    cost,
+    breakdown: {
+      per_minute: 0,
+      minutes,
+      stt: 0,
+      llm: 0,
+      tts: 0,
+      telephony: 0,
+      platform: 0,
+      currency: "USD" as const,
+      usage: lines,
+    },
+  };
+}
+
+const verdict = (passed: boolean): CallAnalysis => ({
+  status: "done",
+  summary: "ok",
+  success: { scale: "pass_fail", verdict: passed ? "pass" : "fail", passed, reason: "seeded" },
+  structured_data: null,
+  error: null,
+  completed_at: new Date().toISOString(),
+});
+
+interface Seed {
+  startedAt: Date;
+  seconds: number;
+  status?: "completed" | "failed";
+  endReason?: string;
+  channel?: "web" | "phone";
+  passed?: boolean;
+  v2v?: number;
+}
+
+/** A finished call as a live call leaves it, announced as ended: analytics rolls it up from the event. */
+async function seedCall(user: User, agentId: string, seed: Seed): Promise<string> {
+  const tenant = { workspaceId: user.workspaceId };
+  const phone = seed.channel === "phone";
+  const log = await createCallLog(t.ctx.db, tenant, {
+    agentId,
+    agentName: "Analyst",
+    channel: seed.channel ?? "web",
+    direction: "inbound",
+    ...(phone ? { fromNumber: "+15550001111", toNumber: "+15550002222" } : {}),
+    startedAt: seed.startedAt,
+  });
+  const answered = seed.seconds > 0;
+  const usage = usageOf(seed.seconds);
+  await finishCallLog(t.ctx.db, tenant, log.id, {
+    status: seed.status ?? (answered ? "completed" : "failed"),
+    endReason: seed.endReason ?? (answered ? "caller_hangup" : "not_joined"),
+    endedAt: new Date(seed.startedAt.getTime() + seed.seconds * 1000),
+    durationSeconds: seed.seconds,
+    cost: answered ? usage.cost : 0,
+    costBreakdown: answered ? usage.breakdown : null,
+    recordingPath: null,
+    transcript: [],
+    toolCalls: [],
+    turnMetrics: answered ? [turn(1, seed.v2v ?? 800), turn(2, seed.v2v ?? 900)] : [],
+    events: [],
+  });
+  if (seed.passed !== undefined) await saveCallAnalysis(t.ctx.db, tenant, log.id, verdict(seed.passed));
+  t.ctx.events.emit("call.ended", {
+    workspaceId: user.workspaceId,
+    callId: log.id,
+    agentId,
+    channel: seed.channel ?? "web",
+    status: answered ? "completed" : "failed",
+    durationSeconds: seed.seconds,
+  });
+  return log.id;
+}
+
+async function rolledCalls(user: User) {
+  const [row] = await t.ctx.db
+    .select({ n: count() })
+    .from(analyticsCalls)
+    .where(eq(analyticsCalls.workspaceId, user.workspaceId));
+  return Number(row?.n ?? 0);
+}
+
+async function analytics(user: User, query: string, token = user.token) {
+  const res = await call(t, "GET", `/api/v1/analytics/query?${query}`, { token });
+  expect(res.statusCode, res.body).toBe(200);
+  return AnalyticsResult.parse(res.json());
+}
+
+async function allCallLogs(user: User, query: string): Promise<CallLogSummary[]> {
+  const out: CallLogSummary[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await call(t, "GET", `/api/v1/call-logs?${query}&page=${page}&items_per_page=100`, {
+      token: user.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = CallLogPage.parse(res.json());
+    out.push(...body.data);
+    if (out.length >= body.total_count || body.data.length === 0) return out;
+  }
+}
+
+/** Runs the app's alert job now (it would on its own within a minute) and waits for it to finish. */
+async function evaluateNow() {
+  const due = and(eq(jobs.queue, ALERTS_QUEUE), eq(jobs.status, "queued"));
+  const [before] = await t.ctx.db.select({ id: jobs.id, updatedAt: jobs.updatedAt }).from(jobs).where(due);
+  if (!before) throw new Error("no alert evaluation job is queued");
+  await t.ctx.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, before.id));
+  t.app.jobs.wake();
+  await until(
+    async () => (await t.ctx.db.select().from(jobs).where(eq(jobs.id, before.id)))[0],
+    (job) => job?.status === "queued" && job.updatedAt > before.updatedAt && job.runAt.getTime() > Date.now(),
+    "the alert job to run",
+  );
+}
+
+const close = (a: number | null | undefined, b: number) => expect(a ?? Number.NaN).toBeCloseTo(b, 4);
+
+describe("analytics", () => {
+  it("gives the same calls, minutes and cost as /billing and the call-log list for a seeded month", async () => {
+    const user = await signedInUser(t);
+    const agent = await createAssistant(t, user.token, { name: "Analyst" });
+    const other = await createAssistant(t, user.token, { name: "Other" });
+    const ids: string[] = [];
+    for (let d = 1; d <= 28; d += 1) {
+      ids.push(await seedCall(user, agent, { startedAt: dayOfMonth(d, 9), seconds: 30 + d * 7, passed: d % 3 !== 0 }));
+      ids.push(await seedCall(user, other, { startedAt: dayOfMonth(d, 23), seconds: 61.5, channel: "phone" }));
+      if (d % 4 === 0) ids.push(await seedCall(user, agent, { startedAt: dayOfMonth(d, 1), seconds: 0 }));
+      if (d % 7 === 0)
+        ids.push(
+          await seedCall(user, other, {
+            startedAt: dayOfMonth(d, 15),
+            seconds: 12,
+            status: "failed",
+            endReason: "assistant_error",
+          }),
+        );
+    }
+    await until(
+      () => rolledCalls(user),
+      (n) => n === ids.length,
+      "every seeded call in analytics",
+    );
+    // Metered as their follow-up meters them (the seeded calls carry usage lines).
+    for (const id of ids) {
+      const log = CallLog.parse((await call(t, "GET", `/api/v1/call-logs/${id}`, { token: user.token })).json());
+      await recordUsage(t.ctx.db, user.workspaceId, log);
+    }
+
+    const range = `from=${period}-01&to=${lastDay}`;
+    const result = await analytics(
+      user,
+      `${range}&bucket=day&metrics=calls,attempts,unanswered,minutes,cost,success_rate,error_rate,p95_latency_voice_to_voice,latency_p95_voice_to_voice`.replace(
+        "p95_latency_voice_to_voice,",
+        "",
+      ),
+    );
+    const billing = BillingUsage.parse(
+      (await call(t, "GET", `/api/v1/billing/usage?period=${period}`, { token: user.token })).json(),
+    );
+    const logs = await allCallLogs(user, `date_from=${period}-01&date_to=${lastDay}`);
+
+    expect(result.totals.calls).toBe(billing.calls);
+    close(result.totals.minutes, billing.minutes);
+    close(result.totals.cost, billing.cost);
+    expect(result.totals.attempts).toBe(logs.length);
+    close(result.totals.minutes, logs.reduce((s, l) => s + l.duration_seconds, 0) / 60);
+    close(
+      result.totals.cost,
+      logs.reduce((s, l) => s + l.cost, 0),
+    );
+    expect(result.totals.unanswered).toBe(logs.filter((l) => l.duration_seconds === 0).length);
+    // Per day as /billing's days (the workspace's zone is UTC by default).
+    for (const day of billing.daily) {
+      const row = result.rows.find((r) => r.bucket === day.day);
+      expect(row?.values.calls, day.day).toBe(day.calls);
+      close(row?.values.minutes, day.minutes);
+    }
+    // Per assistant as /billing's assistants.
+    const byAssistant = await analytics(user, `${range}&bucket=total&group_by=assistant&metrics=calls,minutes,cost`);
+    for (const a of billing.by_assistant) {
+      const row = byAssistant.rows.find((r) => r.keys.assistant?.value === a.agent_id);
+      expect(row?.values.calls).toBe(a.calls);
+      close(row?.values.minutes, a.minutes);
+      close(row?.values.cost, a.cost);
+    }
+    // The same filter on both sides: one assistant's calls.
+    const oneAgent = await analytics(user, `${range}&bucket=total&assistant_id=${agent}&metrics=attempts`);
+    expect(oneAgent.totals.attempts).toBe(
+      (await allCallLogs(user, `date_from=${period}-01&date_to=${lastDay}&agent_id=${agent}`)).length,
+    );
+    // Success from the verdicts; latency from the turns (800 and 900 ms: p95 within a bucket's width, 100 ms).
+    const analysed = logs.filter((l) => l.agent_id === agent && l.duration_seconds > 0);
+    expect(analysed.length).toBe(28);
+    close(result.totals.success_rate, Math.round(((28 - 9) / 28) * 10000) / 100);
+    expect(result.totals.latency_p95_voice_to_voice).toBeGreaterThanOrEqual(900);
+    expect(result.totals.latency_p95_voice_to_voice).toBeLessThanOrEqual(1000);
+    close(result.totals.error_rate, Math.round((4 / logs.length) * 10000) / 100);
+  }, 240_000);
+
+  it("counts a verdict that lands after the call ended, once", async () => {
+    const user = await signedInUser(t);
+    const agent = await createAssistant(t, user.token, { name: "Late" });
+    const id = await seedCall(user, agent, { startedAt: dayOfMonth(3), seconds: 40 });
+    await until(
+      () => rolledCalls(user),
+      (n) => n === 1,
+      "the call in analytics",
+    );
+    const q = `from=${period}-01&to=${lastDay}&bucket=total&metrics=analysed,success_rate,calls`;
+    expect((await analytics(user, q)).totals).toMatchObject({ analysed: 0, success_rate: null, calls: 1 });
+    await saveCallAnalysis(t.ctx.db, { workspaceId: user.workspaceId }, id, verdict(false));
+    const { rollEndedCall } = await import("../src/modules/analytics/roll-ended-call.ts");
+    await rollEndedCall(t.ctx, user.workspaceId, id);
+    await rollEndedCall(t.ctx, user.workspaceId, id);
+    expect((await analytics(user, q)).totals).toMatchObject({ analysed: 1, success_rate: 0, calls: 1 });
+  }, 120_000);
+
+  it("answers with an API key's read scope, as CSV too, and refuses bad input with a reason", async () => {
+    const user = await signedInUser(t);
+    const key = async (scopes: string[]) =>
+      (await call(t, "POST", "/api/v1/api-keys", { token: user.token, body: { name: "k", scopes } })).json<{
+        secret: string;
+      }>().secret;
+    const reader = await key(["read"]);
+    const writer = await key(["write"]);
+    const csv = await call(
+      t,
+      "GET",
+      `/api/v1/analytics/query?from=${period}-01&to=${lastDay}&bucket=week&format=csv&metrics=calls,cost`,
+      { token: reader },
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body.split("\r\n")[0]).toBe("bucket,calls,cost");
+    const refused = await call(t, "GET", `/api/v1/analytics/query?from=${period}-01&to=${lastDay}`, { token: writer });
+    expect(refused.statusCode).toBe(403);
+    const bad = await call(t, "GET", `/api/v1/analytics/query?from=${period}-01&to=${lastDay}&metrics=calls,nonsense`, {
+      token: user.token,
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain("Unknown metric: nonsense");
+    const docs = await call(t, "GET", "/api/v1/openapi.json");
+    if (docs.statusCode === 200) expect(docs.body).toContain("/analytics/query");
+  }, 120_000);
+
+  it("fires a success-rate alert once when the rate drops, by email and a signed webhook, and again only after recovery", async () => {
+    const user = await signedInUser(t);
+    const agent = await createAssistant(t, user.token, { name: "Watched" });
+    const hook = await call(t, "POST", "/api/v1/webhooks", {
+      token: user.token,
+      body: { url: `${receiver.origin}/alerts`, events: ["alert.triggered"] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const secret = hook.json<{ secret: string }>().secret;
+    // The app's mailer speaks SMTP to a real server here (the test app's default keeps emails in memory).
+    Object.assign(t.ctx, { mailer: createMailer({ smtpUrl, from: "parley@example.com", log: t.app.log }) });
+    const rule = await call(t, "POST", "/api/v1/analytics/alerts/rules", {
+      token: user.token,
+      body: {
+        name: "Success dropped",
+        kind: "success_rate_below",
+        threshold: 60,
+        window_calls: 5,
+        emails: ["ops@example.com"],
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+
+    let minute = 0;
+    const seedMany = async (n: number, passed: boolean) => {
+      for (let i = 0; i < n; i += 1) {
+        minute += 1;
+        await seedCall(user, agent, {
+          startedAt: new Date(Date.now() - 3_600_000 + minute * 60_000),
+          seconds: 20,
+          passed,
+        });
+      }
+    };
+    const evaluate = evaluateNow;
+    const history = async () =>
+      AlertEventList.parse((await call(t, "GET", "/api/v1/analytics/alerts/events", { token: user.token })).json());
+
+    await seedMany(5, true);
+    await until(
+      () => rolledCalls(user),
+      (n) => n === 5,
+      "5 calls rolled",
+    );
+    await evaluate();
+    expect(await history()).toEqual([]);
+
+    await seedMany(3, false);
+    await until(
+      () => rolledCalls(user),
+      (n) => n === 8,
+      "8 calls rolled",
+    );
+    await evaluate();
+    await evaluate();
+    const fired = await history();
+    expect(fired.map((e) => e.state)).toEqual(["triggered"]);
+    expect(fired[0]).toMatchObject({ value: 40, threshold: 60, emailed: 1 });
+
+    const mail = await until(
+      async () => emails.filter((e) => e.to === "ops@example.com"),
+      (m) => m.length > 0,
+      "the alert email",
+    );
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.raw).toContain("Success dropped");
+    const delivered = await until(
+      async () => receiver.received.filter((r) => r.url === "/alerts"),
+      (r) => r.length > 0,
+      "the webhook",
+    );
+    const got = delivered[0];
+    if (!got) throw new Error("no delivery");
+    const expected = `sha256=${createHmac("sha256", secret).update(`${got.headers["x-parley-timestamp"]}.${got.body}`).digest("hex")}`;
+    expect(got.headers["x-parley-signature"]).toBe(expected);
+    expect(JSON.parse(got.body)).toMatchObject({
+      type: "alert.triggered",
+      data: { alert: { rule_name: "Success dropped", value: 40 } },
+    });
+
+    // Recovers, then drops again: a second alert.
+    await seedMany(5, true);
+    await until(
+      () => rolledCalls(user),
+      (n) => n === 13,
+      "13 calls rolled",
+    );
+    await evaluate();
+    await seedMany(4, false);
+    await until(
+      () => rolledCalls(user),
+      (n) => n === 17,
+      "17 calls rolled",
+    );
+    await evaluate();
+    expect((await history()).map((e) => e.state)).toEqual(["triggered", "recovered", "triggered"]);
+    expect(emails.filter((e) => e.to === "ops@example.com")).toHaveLength(2);
+  }, 240_000);
+});
