@@ -1,4 +1,5 @@
 export * from "./admin.ts";
+export * from "./analytics.ts";
 export * from "./api-keys.ts";
 export * from "./assistant-versions.ts";
 export * from "./assistants.ts";
