@@ -11,12 +11,14 @@ import { logOptions } from "./lib/log-options.ts";
 import { lazyRequestLogger, noteFailureDetail, RequestLogController } from "./lib/request-log.ts";
 import { accountRoutes } from "./modules/admin/account-routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
 import { looksLikeApiKey } from "./modules/api-keys/secret.ts";
 import { noteApiKeyUse, verifyApiKey } from "./modules/api-keys/verify.ts";
 import { assistantRoutes } from "./modules/assistants/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { batchCallRoutes } from "./modules/batch-calls/routes.ts";
+import { findBatchCall } from "./modules/batch-calls/service.ts";
 import { enqueueCallMetering } from "./modules/billing/metering.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { callAnalysisRoutes } from "./modules/call-analysis/routes.ts";
@@ -39,6 +41,7 @@ import { authStateOf } from "./modules/users/auth-state.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { voiceRoutes } from "./modules/voice-lab/routes.ts";
 import { enqueueCallEndedWebhook } from "./modules/webhooks/call-ended.ts";
+import { fanOutEvent } from "./modules/webhooks/deliveries.ts";
 import { webhookRoutes } from "./modules/webhooks/routes.ts";
 import { messagingNumberRoutes } from "./modules/whatsapp/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
@@ -176,6 +179,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(billingRoutes);
       await api.register(apiKeyRoutes);
       await api.register(webhookRoutes);
+      // Analytics sends its alerts through the webhooks module and names campaigns through batch-calls.
+      await api.register(analyticsRoutes, {
+        sendAlertWebhook: async (ctx, workspaceId, data) => {
+          const queued = await fanOutEvent(ctx.db, { workspaceId }, "alert.triggered", data, ctx.now());
+          if (queued > 0) api.jobs.wake();
+        },
+        campaignName: async (db, tenant, id) => (await findBatchCall(db, tenant, id))?.name ?? null,
+      });
     },
     { prefix: API_BASE_PATH },
   );
