@@ -45,5 +45,7 @@ export function eventText(event: CallLogEvent, t: Translate): EventText {
       return { text: t("events.tool_skipped", { name: event.name, reason: event.reason }) };
     case "ended":
       return { text: t("events.ended", { reason: reasonText(t, event.reason) }) };
+    case "handoff":
+      return { text: t("events.handoff", { from: event.from, to: event.to, reason: event.reason || "—" }) };
   }
 }

@@ -19,6 +19,7 @@ import { useDates } from "../../../lib/dates-in-language.ts";
 import { fetchRecordingUrl, useCallLog } from "../api/call-logs-api.ts";
 import { eventText, reasonText } from "../event-text.ts";
 import { formatDuration, formatMoney, formatOffset } from "../format.ts";
+import { CallSegments } from "./call-segments.tsx";
 import { LatencyChart } from "./latency-chart.tsx";
 import { WorkflowPath } from "./workflow-path.tsx";
 
@@ -101,6 +102,11 @@ function Body({ log }: { log: CallLog }) {
       {log.analysis && (
         <Section title={tAnalysis("view.title")}>
           <CallAnalysisView analysis={log.analysis} />
+        </Section>
+      )}
+      {log.segments && log.segments.length > 0 && (
+        <Section title={t("segments.title")}>
+          <CallSegments segments={log.segments} />
         </Section>
       )}
       {log.workflow && (

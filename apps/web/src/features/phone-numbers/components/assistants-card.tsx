@@ -10,6 +10,7 @@ import { FormFields } from "../../../components/form-fields/form-fields.tsx";
 import { useNotice } from "../../../lib/use-notice.ts";
 import { orNull } from "../forms/number-rules.ts";
 import { useAssistantSelect } from "./assistant-select.tsx";
+import { inboundTargetOf, inboundValueOf, useInboundSelect } from "./inbound-select.tsx";
 
 interface Values {
   friendly_name: string;
@@ -25,17 +26,18 @@ export function AssistantsCard({ number }: { number: PhoneNumber }) {
   const notice = useNotice();
   const update = useUpdatePhoneNumber(number.id);
   const assistant = useAssistantSelect<Values>();
+  const inbound = useInboundSelect<Values>();
   const form = useForm<Values>({
     values: {
       friendly_name: number.friendly_name,
-      agent_id: number.agent_id ?? "",
+      agent_id: inboundValueOf(number),
       outbound_agent_id: number.outbound_agent_id ?? "",
     },
   });
   const save = form.handleSubmit(async (values) => {
     const body = {
       friendly_name: values.friendly_name.trim(),
-      agent_id: orNull(values.agent_id),
+      ...inboundTargetOf(values.agent_id),
       outbound_agent_id: orNull(values.outbound_agent_id),
     };
     await notice.run(update.mutateAsync(body), t("updated"));
@@ -50,7 +52,7 @@ export function AssistantsCard({ number }: { number: PhoneNumber }) {
           control={form.control}
           fields={[
             { name: "friendly_name", label: t("fields.friendlyName"), slotProps: { htmlInput: { maxLength: 100 } } },
-            assistant("agent_id", t("fields.inbound"), t("detail.inboundHelp"), BESIDE),
+            inbound("agent_id", t("fields.inboundTarget"), t("detail.inboundTargetHelp"), BESIDE),
             assistant("outbound_agent_id", t("fields.outbound"), t("detail.outboundHelp"), BESIDE),
           ]}
         />

@@ -52,7 +52,10 @@ export function PhoneNumbersTable(props: {
     },
     { header: t("columns.number"), cell: (row) => <NumberCell number={row.number} country={row.country} /> },
     { header: t("columns.provider"), cell: (row) => phoneProviderLabel(row.provider, t) },
-    { header: t("columns.inbound"), cell: (row) => assistant(row.agent_name) },
+    {
+      header: t("columns.inbound"),
+      cell: (row) => (row.squad_name ? t("squadOption", { name: row.squad_name }) : assistant(row.agent_name)),
+    },
     { header: t("columns.outbound"), cell: (row) => assistant(row.outbound_agent_name) },
   ];
   const actions: RowAction<PhoneNumber>[] = [
