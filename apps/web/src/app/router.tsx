@@ -136,6 +136,7 @@ const routes: RouteObject[] = [
         path: "mcp-servers",
         ...page(() => import("../features/mcp-servers/pages/mcp-servers-page.tsx"), "mcp-servers"),
       },
+      { path: "squads", ...page(() => import("../features/squads/pages/squads-page.tsx"), "squads") },
       { path: "call-logs", ...page(() => import("../features/call-logs/pages/call-logs-page.tsx"), "call-logs") },
       {
         path: "call-logs/batch-call-id/:batchCallId",
