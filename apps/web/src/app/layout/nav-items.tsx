@@ -10,6 +10,7 @@ import DnsOutlined from "@mui/icons-material/DnsOutlined";
 import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
 import FunctionsOutlined from "@mui/icons-material/FunctionsOutlined";
 import GraphicEqOutlined from "@mui/icons-material/GraphicEqOutlined";
+import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import HubOutlined from "@mui/icons-material/HubOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
@@ -47,6 +48,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { key: "assistant", path: paths.assistant, icon: <MicOutlined /> },
       { key: "tests", path: paths.tests, icon: <RuleOutlined /> },
       { key: "workflows", path: paths.workflows, icon: <HubOutlined /> },
+      { key: "squads", path: "/squads", icon: <GroupsOutlined /> },
       { key: "functions", path: paths.functions, icon: <FunctionsOutlined /> },
       { key: "mcpServers", path: paths.mcpServers, icon: <ExtensionOutlined /> },
       { key: "knowledgeBase", path: paths.knowledgeBase, icon: <MenuBookOutlined /> },
