@@ -62,7 +62,7 @@ describe("knowledge word counts", () => {
   it("finds chunks by the question's distinctive words and ranks them by all of its words", async () => {
     const a = await signedInUser(t);
     const refund = "Customers ask for a refund at the customer desk; a customer refund takes ten days.";
-    // Past 1,000 chunks and 30 % of them, "customer" and "desk" are common words.
+    // Past 1,000 chunks and 20 % of them, "customer" and "desk" are common words.
     const visits = Array.from({ length: 1100 }, (_, i) => `Customers visit the desk on day ${i}.`);
     await uploaded(a.token, [
       {
