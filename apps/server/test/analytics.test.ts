@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../src/jobs/schema.ts";
 import { createMailer } from "../src/lib/mailer.ts";
 import { ALERTS_QUEUE } from "../src/modules/analytics/alert-evaluation-across-workspaces.ts";
-import { analyticsCalls } from "../src/modules/analytics/schema.ts";
+import { BACKFILL_QUEUE } from "../src/modules/analytics/backfill-across-workspaces.ts";
+import { analyticsBackfill, analyticsCalls } from "../src/modules/analytics/schema.ts";
 import { recordUsage } from "../src/modules/billing/metering.ts";
 import { createCallLog, finishCallLog, saveCallAnalysis } from "../src/modules/call-logs/service.ts";
 import { call, signedInUser, useTestApp } from "./harness.ts";
@@ -457,4 +458,65 @@ describe("analytics", () => {
     expect((await history()).map((e) => e.state)).toEqual(["triggered", "recovered", "triggered"]);
     expect(emails.filter((e) => e.to === "ops@example.com")).toHaveLength(2);
   }, 240_000);
+
+  it("reads days in the workspace's time zone, rebuilt when it changes, and refuses a zone the database does not know", async () => {
+    const user = await signedInUser(t);
+    const agent = await createAssistant(t, user.token, { name: "Zoned" });
+    await seedCall(user, agent, { startedAt: new Date(dayOfMonth(10, 23).getTime() + 30 * 60_000), seconds: 60 });
+    await until(
+      () => rolledCalls(user),
+      (n) => n === 1,
+      "the call in analytics",
+    );
+    const q = `from=${period}-01&to=${lastDay}&metrics=calls`;
+    const dayWithCall = async () => (await analytics(user, q)).rows.find((r) => r.values.calls === 1)?.bucket;
+    expect(await dayWithCall()).toBe(`${period}-10`);
+    const set = await call(t, "PUT", "/api/v1/analytics/settings", {
+      token: user.token,
+      body: { time_zone: "Europe/Paris" },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await dayWithCall()).toBe(`${period}-11`);
+    const bad = await call(t, "PUT", "/api/v1/analytics/settings", {
+      token: user.token,
+      body: { time_zone: "Mars/Olympus" },
+    });
+    expect(bad.statusCode).toBe(422);
+  }, 120_000);
+
+  it("rolls up the calls that ended before analytics existed, through the backfill job", async () => {
+    const user = await signedInUser(t);
+    const agent = await createAssistant(t, user.token, { name: "Old" });
+    const tenant = { workspaceId: user.workspaceId };
+    const log = await createCallLog(t.ctx.db, tenant, {
+      agentId: agent,
+      agentName: "Old",
+      channel: "web",
+      direction: "inbound",
+      startedAt: dayOfMonth(5),
+    });
+    await finishCallLog(t.ctx.db, tenant, log.id, {
+      status: "completed",
+      endReason: "caller_hangup",
+      endedAt: dayOfMonth(5, 13),
+      durationSeconds: 90,
+      cost: 0,
+      costBreakdown: null,
+      recordingPath: null,
+      transcript: [],
+      toolCalls: [],
+      turnMetrics: [],
+      events: [],
+    });
+    // What migration 0038 does for the calls it finds.
+    await t.ctx.db.insert(analyticsBackfill).values({ callId: log.id, workspaceId: user.workspaceId });
+    await t.app.jobs.enqueue(t.ctx.db, BACKFILL_QUEUE, {});
+    await until(
+      () => rolledCalls(user),
+      (n) => n === 1,
+      "the past call in analytics",
+    );
+    const totals = (await analytics(user, `from=${period}-01&to=${lastDay}&bucket=total&metrics=calls,minutes`)).totals;
+    expect(totals).toMatchObject({ calls: 1, minutes: 1.5 });
+  }, 120_000);
 });

@@ -6,13 +6,13 @@ import type {
   AnalyticsRow,
   LatencyComponent,
 } from "@parley/contract";
-import { eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { bucketCount, DURATION_BOUNDS_S, LATENCY_BOUNDS_MS } from "./histograms.ts";
 import { histogramsNeeded, metricValues, type Sums } from "./metric-values.ts";
-import { analyticsRollups as r } from "./schema.ts";
+import { analyticsDaily as r } from "./schema.ts";
 import { bucketsBetween } from "./time-buckets.ts";
 
 const LATENCY_COLUMNS: Record<LatencyComponent, { hist: PgColumn; sum: PgColumn }> = {
@@ -51,28 +51,18 @@ const DIMENSION_COLUMNS: Record<AnalyticsDimension, PgColumn[]> = {
   squad_member: [r.squadMember],
 };
 
-/** A zone name as an SQL literal: validated names only (letters, digits, / _ + -), so it cannot break out. */
-function zoneLiteral(zone: string): SQL {
-  if (!/^[A-Za-z0-9/_+-]+$/.test(zone)) throw new Error(`unusable time zone name ${zone}`);
-  return sql.raw(`'${zone}'`);
-}
-
-/** The rollup's UTC hour as a date of the workspace's zone, and its week's or month's first day. */
-function bucketExpression(bucket: AnalyticsQueryParsed["bucket"], zone: string): SQL<string> | null {
-  const local = sql`(${r.hour} at time zone ${zoneLiteral(zone)})`;
+/** The day's bucket: itself, or its ISO week's Monday, or its month's first day. */
+function bucketExpression(bucket: AnalyticsQueryParsed["bucket"]): SQL<string> | null {
   if (bucket === "total") return null;
-  if (bucket === "day") return sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
-  return sql<string>`to_char(date_trunc(${sql.raw(`'${bucket}'`)}, ${local}), 'YYYY-MM-DD')`;
+  if (bucket === "day") return sql<string>`to_char(${r.day}, 'YYYY-MM-DD')`;
+  return sql<string>`to_char(date_trunc(${sql.raw(`'${bucket}'`)}, ${r.day}), 'YYYY-MM-DD')`;
 }
 
-function filtersOf(q: AnalyticsQueryParsed, zone: string): (SQL | undefined)[] {
-  const z = zoneLiteral(zone);
-  const localDay = sql`(${r.hour} at time zone ${z})::date`;
+/** The range is in the workspace's days, which the daily rows are already in. */
+function filtersOf(q: AnalyticsQueryParsed): (SQL | undefined)[] {
   return [
-    // The index narrows to the range's UTC hours (an hour either side for the zone); the local day decides.
-    gte(r.hour, sql`(${q.from}::date::timestamp at time zone ${z}) - interval '1 hour'`),
-    lt(r.hour, sql`((${q.to}::date + 1)::timestamp at time zone ${z}) + interval '1 hour'`),
-    sql`${localDay} between ${q.from}::date and ${q.to}::date`,
+    gte(r.day, q.from),
+    lte(r.day, q.to),
     q.assistant_id ? eq(r.agentId, q.assistant_id) : undefined,
     q.version !== undefined ? eq(r.agentVersion, q.version) : undefined,
     q.phone_number ? eq(r.phoneNumber, q.phone_number) : undefined,
@@ -117,10 +107,10 @@ function sumsOf(row: Record<string, unknown>): Sums {
   };
 }
 
-async function runQuery(db: Executor, tenant: TenantScope, q: AnalyticsQueryParsed, zone: string, grouped: boolean) {
+async function runQuery(db: Executor, tenant: TenantScope, q: AnalyticsQueryParsed, grouped: boolean) {
   const select = selectionOf(q);
   const keys: SQL[] = [];
-  const bucket = grouped ? bucketExpression(q.bucket, zone) : null;
+  const bucket = grouped ? bucketExpression(q.bucket) : null;
   if (bucket) {
     select.bucket = bucket;
     keys.push(bucket);
@@ -133,7 +123,7 @@ async function runQuery(db: Executor, tenant: TenantScope, q: AnalyticsQueryPars
     }
     if (q.group_by.some((d) => d === "assistant" || d === "version")) select.agent_name = sql`max(${r.agentName})`;
   }
-  const where = scoped(r, tenant).where(...filtersOf(q, zone));
+  const where = scoped(r, tenant).where(...filtersOf(q));
   const base = db.select(select).from(r).where(where);
   return (keys.length > 0 ? await base.groupBy(...keys) : await base) as Record<string, unknown>[];
 }
@@ -182,8 +172,8 @@ const emptyRow = (metrics: AnalyticsQueryParsed["metrics"], bucket: string): Ana
 });
 
 /**
- * Answers GET /analytics/query from the rollup: per bucket of the workspace's days (and per group),
- * then the whole range. A range's days are the workspace's zone; a bucket without calls is a row of
+ * Answers GET /analytics/query from the daily rollup: per bucket of the workspace's days (and per
+ * group), then the whole range. A range's days are the workspace's zone; a bucket without calls is a row of
  * zeros when nothing is grouped, so a chart's days line up.
  */
 export async function queryAnalytics(
@@ -194,8 +184,8 @@ export async function queryAnalytics(
   campaignName: CampaignName,
 ): Promise<AnalyticsResult> {
   const [grouped, [totalRow]] = await Promise.all([
-    runQuery(db, tenant, q, zone, true),
-    runQuery(db, tenant, { ...q, bucket: "total", group_by: [] }, zone, false),
+    runQuery(db, tenant, q, true),
+    runQuery(db, tenant, { ...q, bucket: "total", group_by: [] }, false),
   ]);
   const campaigns = new Map<string, Promise<string>>();
   let rows: AnalyticsRow[] = await Promise.all(

@@ -5,7 +5,9 @@ import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type CallCosts, type Contribution, type RolledCall, rolledCallOf } from "./call-contribution.ts";
 import { bucketCount, DURATION_BOUNDS_S, LATENCY_BOUNDS_MS } from "./histograms.ts";
-import { analyticsCalls, analyticsRollups } from "./schema.ts";
+import { lockWorkspaceRollup } from "./rollup-lock.ts";
+import { analyticsCalls, analyticsDaily, analyticsRollups } from "./schema.ts";
+import { timeZoneOf } from "./settings.ts";
 
 const COST_KEYS = ["cost", "costLlm", "costStt", "costTts", "costTelephony", "costPlatform"] as const;
 const zeros = (n: number) => new Array<number>(n).fill(0);
@@ -44,38 +46,43 @@ const plus = (column: PgColumn) => sql`${column} + excluded.${sql.identifier(col
 const plusHist = (column: PgColumn) =>
   sql`array(select a + b from unnest(${column}, excluded.${sql.identifier(column.name)}) with ordinality as u(a, b, i) order by i)`;
 
-const t = analyticsRollups;
-const SUMMED = [
-  t.attempts,
-  t.answered,
-  t.failed,
-  t.errorCalls,
-  t.transfers,
-  t.analysed,
-  t.passed,
-  t.durationSeconds,
-  t.cost,
-  t.costLlm,
-  t.costStt,
-  t.costTts,
-  t.costTelephony,
-  t.costPlatform,
-  t.latEotSum,
-  t.latSttSum,
-  t.latLlmSum,
-  t.latTtsSum,
-  t.latV2vSum,
-];
-const HISTOGRAMS = [t.durationHist, t.latEotHist, t.latSttHist, t.latLlmHist, t.latTtsHist, t.latV2vHist];
-const onConflictSet: Record<string, SQL> = {
-  ...Object.fromEntries(SUMMED.map((c) => [c.name, plus(c)])),
-  ...Object.fromEntries(HISTOGRAMS.map((c) => [c.name, plusHist(c)])),
-  // A renamed assistant's row takes its latest name.
-  agent_name: sql`excluded.agent_name`,
-};
-const KEY_COLUMNS = [
+type RollupTable = typeof analyticsRollups | typeof analyticsDaily;
+
+/** The columns a row sums into, as `column = column + excluded.column` (histograms bucket by bucket). */
+function onConflictSet(t: RollupTable): Record<string, SQL> {
+  const summed = [
+    t.attempts,
+    t.answered,
+    t.failed,
+    t.errorCalls,
+    t.transfers,
+    t.analysed,
+    t.passed,
+    t.durationSeconds,
+    t.cost,
+    t.costLlm,
+    t.costStt,
+    t.costTts,
+    t.costTelephony,
+    t.costPlatform,
+    t.latEotSum,
+    t.latSttSum,
+    t.latLlmSum,
+    t.latTtsSum,
+    t.latV2vSum,
+  ];
+  const histograms = [t.durationHist, t.latEotHist, t.latSttHist, t.latLlmHist, t.latTtsHist, t.latV2vHist];
+  return {
+    ...Object.fromEntries(summed.map((c) => [c.name, plus(c)])),
+    ...Object.fromEntries(histograms.map((c) => [c.name, plusHist(c)])),
+    // A renamed assistant's row takes its latest name.
+    agent_name: sql`excluded.agent_name`,
+  };
+}
+
+const keyColumns = (t: RollupTable, time: PgColumn) => [
   t.workspaceId,
-  t.hour,
+  time,
   t.agentId,
   t.agentVersion,
   t.phoneNumber,
@@ -85,43 +92,59 @@ const KEY_COLUMNS = [
   t.squadMember,
 ];
 
-/** Adds a contribution to its rollup row (created at the first). */
-async function addToRollup(db: Executor, tenant: TenantScope, rolled: RolledCall, c: Contribution) {
+function measuresOf(rolled: RolledCall, c: Contribution) {
   const { latency: l } = c;
+  const { hour: _hour, ...dims } = rolled.key;
+  return {
+    ...dims,
+    agentName: rolled.agentName,
+    attempts: c.attempts,
+    answered: c.answered,
+    failed: c.failed,
+    errorCalls: c.errorCalls,
+    transfers: c.transfers,
+    analysed: c.analysed,
+    passed: c.passed,
+    durationSeconds: c.durationSeconds,
+    durationHist: c.durationHist,
+    cost: c.cost,
+    costLlm: c.costLlm,
+    costStt: c.costStt,
+    costTts: c.costTts,
+    costTelephony: c.costTelephony,
+    costPlatform: c.costPlatform,
+    latEotHist: l.end_of_turn.hist,
+    latSttHist: l.transcriber.hist,
+    latLlmHist: l.model.hist,
+    latTtsHist: l.voice.hist,
+    latV2vHist: l.voice_to_voice.hist,
+    latEotSum: l.end_of_turn.sum,
+    latSttSum: l.transcriber.sum,
+    latLlmSum: l.model.sum,
+    latTtsSum: l.voice.sum,
+    latV2vSum: l.voice_to_voice.sum,
+  };
+}
+
+/**
+ * Adds a contribution to its hourly row and to its day's row (created at the first), the day being
+ * the one its UTC hour falls on in the workspace's zone — computed by the database, as the rebuild
+ * after a change of zone computes it.
+ */
+async function addToRollup(db: Executor, tenant: TenantScope, zone: string, rolled: RolledCall, c: Contribution) {
+  const values = measuresOf(rolled, c);
   await db
     .insert(analyticsRollups)
-    .values(
-      scoped(analyticsRollups, tenant).values({
-        ...rolled.key,
-        agentName: rolled.agentName,
-        attempts: c.attempts,
-        answered: c.answered,
-        failed: c.failed,
-        errorCalls: c.errorCalls,
-        transfers: c.transfers,
-        analysed: c.analysed,
-        passed: c.passed,
-        durationSeconds: c.durationSeconds,
-        durationHist: c.durationHist,
-        cost: c.cost,
-        costLlm: c.costLlm,
-        costStt: c.costStt,
-        costTts: c.costTts,
-        costTelephony: c.costTelephony,
-        costPlatform: c.costPlatform,
-        latEotHist: l.end_of_turn.hist,
-        latSttHist: l.transcriber.hist,
-        latLlmHist: l.model.hist,
-        latTtsHist: l.voice.hist,
-        latV2vHist: l.voice_to_voice.hist,
-        latEotSum: l.end_of_turn.sum,
-        latSttSum: l.transcriber.sum,
-        latLlmSum: l.model.sum,
-        latTtsSum: l.voice.sum,
-        latV2vSum: l.voice_to_voice.sum,
-      }),
-    )
-    .onConflictDoUpdate({ target: KEY_COLUMNS, set: onConflictSet });
+    .values(scoped(analyticsRollups, tenant).values({ ...values, hour: rolled.key.hour }))
+    .onConflictDoUpdate({
+      target: keyColumns(analyticsRollups, analyticsRollups.hour),
+      set: onConflictSet(analyticsRollups),
+    });
+  const day = sql<string>`(${rolled.key.hour.toISOString()}::timestamptz at time zone ${zone})::date`;
+  await db
+    .insert(analyticsDaily)
+    .values(scoped(analyticsDaily, tenant).values({ ...values, day }))
+    .onConflictDoUpdate({ target: keyColumns(analyticsDaily, analyticsDaily.day), set: onConflictSet(analyticsDaily) });
 }
 
 /**
@@ -134,6 +157,8 @@ export async function rollCall(db: Executor, tenant: TenantScope, call: CallLog)
   const rolled = rolledCallOf(call);
   const costs = Object.fromEntries(COST_KEYS.map((k) => [k, rolled.contribution[k]])) as unknown as CallCosts;
   await db.transaction(async (tx) => {
+    await lockWorkspaceRollup(tx, tenant);
+    const zone = await timeZoneOf(tx, tenant);
     const [inserted] = await tx
       .insert(analyticsCalls)
       .values(
@@ -149,7 +174,7 @@ export async function rollCall(db: Executor, tenant: TenantScope, call: CallLog)
       )
       .onConflictDoNothing()
       .returning({ callId: analyticsCalls.callId });
-    if (inserted) return addToRollup(tx, tenant, rolled, rolled.contribution);
+    if (inserted) return addToRollup(tx, tenant, zone, rolled, rolled.contribution);
 
     const [before] = await tx
       .select()
@@ -177,6 +202,6 @@ export async function rollCall(db: Executor, tenant: TenantScope, call: CallLog)
       endReason: before.endReason,
       squadMember: before.squadMember,
     };
-    await addToRollup(tx, tenant, { ...rolled, key }, change);
+    await addToRollup(tx, tenant, zone, { ...rolled, key }, change);
   });
 }
