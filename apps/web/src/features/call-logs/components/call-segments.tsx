@@ -15,7 +15,8 @@ import { formatMoney, formatOffset } from "../format.ts";
 export function CallSegments({ segments }: { segments: CallSegment[] }) {
   const { t } = useTranslation("call-logs");
   return (
-    <Box sx={{ overflowX: "auto" }}>
+    // Scrolls sideways on a narrow screen, so it can take the keyboard's focus to be scrolled.
+    <Box sx={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label={t("segments.title")}>
       <Table size="small" aria-label={t("segments.label")}>
         <TableHead>
           <TableRow>
@@ -31,8 +32,9 @@ export function CallSegments({ segments }: { segments: CallSegment[] }) {
             <TableRow key={segment.started_at_ms}>
               <TableCell dir="auto">
                 {segment.agent_name}
+                {segment.member && " "}
                 {segment.member && (
-                  <Box component="span" dir="ltr" sx={{ color: "text.secondary", ms: 0.5 }}>
+                  <Box component="span" dir="ltr" sx={{ color: "text.secondary" }}>
                     ({segment.member})
                   </Box>
                 )}
