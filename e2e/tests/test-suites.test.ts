@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall } from "../support/api.ts";
 import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { useSignedInProduct } from "../support/product.ts";
@@ -111,5 +112,45 @@ describe("test suites in the browser", () => {
     await testCase.getByRole("link", { name: "Open the call log" }).click();
     await page.waitForURL((url) => url.pathname === "/call-logs" && url.searchParams.has("call"));
     await page.getByRole("dialog", { name: "Call details" }).getByText("Test", { exact: true }).first().waitFor();
+  });
+
+  it("runs the suite against an older version of the assistant, and the run says which", {
+    timeout: RUN_TIMEOUT_MS,
+  }, async () => {
+    // Version 2 is published; the run asks for version 1.
+    const api = (method: string, path: string, body?: unknown) =>
+      apiCall(product.server.url, product.token, method, path, body);
+    await api("PUT", `/agents/${assistantId}/draft`, { system_prompt: "You take table bookings, politely." });
+    await api("POST", `/agents/${assistantId}/publish`, { note: "Politer" });
+    // Back from the call log to the run, and along its trail to the suite.
+    await page.goBack();
+    await page.getByRole("navigation", { name: "Where you are" }).getByRole("link", { name: "Bookings" }).click();
+    await page.getByRole("heading", { name: "Bookings", level: 1 }).waitFor();
+    const version = page.getByRole("combobox", { name: /^Assistant version/ });
+    // The versions are read again on the way in: the select names the new published version.
+    await expect.poll(() => version.textContent()).toContain("Published version (v2)");
+    await version.click();
+    await page.getByRole("option", { name: "Version 1: Created" }).click();
+    expect(await version.textContent()).toContain("Version 1: Created");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Run suite" }).click();
+    await page.waitForURL((url) => /\/tests\/[0-9a-f-]{36}\/runs\/[0-9a-f-]{36}$/.test(url.pathname));
+    const asked = page.locator("dt", { hasText: "Assistant version" }).locator("xpath=following-sibling::dd[1]");
+    await asked.filter({ hasText: /^Version 1$/ }).waitFor();
+    const testCase = page.getByRole("article", { name: "Books a table" });
+    await expect.poll(() => statusOf(testCase), { timeout: 150_000, interval: 500 }).toBe("passed");
+    const [, , , , suiteId, , runId] = new URL(page.url()).pathname.split("/");
+    const run = await apiCall<{ agent_version: number; results: { agent_version: number }[] }>(
+      product.server.url,
+      product.token,
+      "GET",
+      `/test-suites/${suiteId}/runs/${runId}`,
+    );
+    expect(run.agent_version).toBe(1);
+    expect(run.results.map((result) => result.agent_version)).toEqual([1]);
+    // The suite's runs list each run's version: both ran version 1 (the first before version 2 existed).
+    await page.getByRole("navigation", { name: "Where you are" }).getByRole("link", { name: "Bookings" }).click();
+    const versions = page.getByRole("table", { name: "Runs" }).getByRole("cell", { name: "Version 1", exact: true });
+    await expect.poll(() => versions.count()).toBe(2);
   });
 });
