@@ -55,7 +55,8 @@ describe("assistant versions and experiments in the browser", () => {
     await page.getByText("Version 2 published").waitFor();
     await dialog.waitFor({ state: "detached" });
     await versionsTab().getByText("Calls run version 2.").waitFor();
-    await versions.getByRole("row", { name: /v2 Published Confirm the time twice/ }).waitFor();
+    // Each version names its author by the name they gave.
+    await versions.getByRole("row", { name: /v2 Published Confirm the time twice Administrator/ }).waitFor();
     // The editor holds what was published: nothing is left unsaved.
     expect(await page.getByText("Unsaved changes").count()).toBe(0);
     const published = await apiCall<{ system_prompt: string }>(
