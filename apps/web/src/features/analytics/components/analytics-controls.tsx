@@ -1,0 +1,114 @@
+import Box from "@mui/material/Box";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import { ANALYTICS_DIMENSIONS, type AnalyticsMetric, CallChannel } from "@parley/contract";
+import { useTranslation } from "react-i18next";
+import type { AnalyticsParams } from "../api/analytics-api.ts";
+import { CHART_METRICS } from "./dashboard-metrics.ts";
+import { useMetricFormat } from "./metric-format.ts";
+
+export interface AssistantOption {
+  id: string;
+  name: string;
+}
+
+/** Range, bucket, grouping, chart metric and filters: each a labelled field, wrapping on a phone. */
+export function AnalyticsControls(props: {
+  params: AnalyticsParams;
+  chartMetric: AnalyticsMetric;
+  assistants: AssistantOption[];
+  onChange: (next: Partial<AnalyticsParams> & { chartMetric?: AnalyticsMetric }) => void;
+}) {
+  const { t } = useTranslation("analytics");
+  const f = useMetricFormat();
+  const { params, onChange } = props;
+  const field = { size: "small" as const, sx: { minWidth: { xs: "100%", sm: 160 } } };
+  return (
+    <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 3 }} role="group" aria-label={t("controls.label")}>
+      <TextField
+        {...field}
+        type="date"
+        label={t("controls.from")}
+        value={params.from}
+        onChange={(e) => e.target.value && onChange({ from: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: params.to } }}
+      />
+      <TextField
+        {...field}
+        type="date"
+        label={t("controls.to")}
+        value={params.to}
+        onChange={(e) => e.target.value && onChange({ to: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: params.from } }}
+      />
+      <TextField
+        {...field}
+        select
+        label={t("controls.bucket")}
+        value={params.bucket}
+        onChange={(e) => onChange({ bucket: e.target.value as AnalyticsParams["bucket"] })}
+      >
+        {(["day", "week", "month"] as const).map((b) => (
+          <MenuItem key={b} value={b}>
+            {t(`bucket.${b}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...field}
+        select
+        label={t("controls.groupBy")}
+        value={params.groupBy}
+        onChange={(e) => onChange({ groupBy: e.target.value as AnalyticsParams["groupBy"] })}
+      >
+        <MenuItem value="">{t("controls.noGrouping")}</MenuItem>
+        {ANALYTICS_DIMENSIONS.map((d) => (
+          <MenuItem key={d} value={d}>
+            {t(`dimension.${d}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...field}
+        select
+        label={t("controls.chart")}
+        value={props.chartMetric}
+        onChange={(e) => onChange({ chartMetric: e.target.value as AnalyticsMetric })}
+      >
+        {CHART_METRICS.map((m) => (
+          <MenuItem key={m} value={m}>
+            {f.label(m)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...field}
+        select
+        label={t("controls.assistant")}
+        value={params.assistantId}
+        onChange={(e) => onChange({ assistantId: e.target.value })}
+      >
+        <MenuItem value="">{t("controls.all")}</MenuItem>
+        {props.assistants.map((a) => (
+          <MenuItem key={a.id} value={a.id}>
+            {a.name || t("none")}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...field}
+        select
+        label={t("controls.channel")}
+        value={params.channel}
+        onChange={(e) => onChange({ channel: e.target.value as AnalyticsParams["channel"] })}
+      >
+        <MenuItem value="">{t("controls.all")}</MenuItem>
+        {CallChannel.options.map((c) => (
+          <MenuItem key={c} value={c}>
+            {t(`channel.${c}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}
