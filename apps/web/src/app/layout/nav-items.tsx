@@ -13,6 +13,7 @@ import GraphicEqOutlined from "@mui/icons-material/GraphicEqOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import HubOutlined from "@mui/icons-material/HubOutlined";
+import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import LayersOutlined from "@mui/icons-material/LayersOutlined";
 import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
@@ -66,6 +67,7 @@ export const NAV_GROUPS: NavGroup[] = [
     key: "observe",
     items: [
       { key: "callLogs", path: paths.callLogs, icon: <HistoryOutlined /> },
+      { key: "analytics", path: "/analytics", icon: <InsightsOutlined /> },
       { key: "voiceLab", path: paths.voiceLab, icon: <GraphicEqOutlined /> },
     ],
   },
