@@ -105,7 +105,8 @@ export function AnalyticsControls(props: {
         <MenuItem value="">{t("controls.all")}</MenuItem>
         {CallChannel.options.map((c) => (
           <MenuItem key={c} value={c}>
-            {t(`channel.${c}`)}
+            {/* The channels' names are Home's (its namespace is loaded with this page: see the router). */}
+            {t(`channels.${c}`, { ns: "home" })}
           </MenuItem>
         ))}
       </TextField>
