@@ -161,7 +161,10 @@ const routes: RouteObject[] = [
         ...page(() => import("../features/batch-calls/pages/batch-call-detail-page.tsx"), "batch-calls"),
       },
       { path: "billing", ...page(() => import("../features/billing/pages/billing-page.tsx"), "billing") },
-      { path: "analytics", ...page(() => import("../features/analytics/pages/analytics-page.tsx"), "analytics") },
+      {
+        path: "analytics",
+        ...page(() => import("../features/analytics/pages/analytics-page.tsx"), "analytics", "home"),
+      },
       {
         path: "call-widgets",
         ...page(() => import("../features/call-widgets/pages/call-widgets-page.tsx"), "call-widgets"),
