@@ -44,7 +44,10 @@ export function renderWorkflowTemplate(
 export const WORKFLOW_TRANSFER_DESTINATION = /^(\+[1-9]\d{6,14}|sips?:\S+|[0-9*#]{1,20})$/;
 
 /** Nodes that finish the workflow: nothing may leave them. */
-const TERMINAL: ReadonlySet<WorkflowNode["type"]> = new Set(["end", "transfer"]);
+const TERMINAL: ReadonlySet<WorkflowNode["type"]> = new Set(["end", "transfer", "handoff"]);
+
+/** A squad member's name, as the squad's hand-off tools spell it. */
+const MEMBER_NAME = /^[a-z][a-z0-9_]{0,39}$/;
 /**
  * Nodes that do not wait for the caller: when none of their conditional edges matches they would
  * hang, so they need a default (or unconditional) way out.
@@ -66,6 +69,7 @@ function nodeTemplates(node: WorkflowNode): [field: string, text: string][] {
     case "knowledge":
       return [["query", node.data.query]];
     case "transfer":
+    case "handoff":
     case "end":
       return [["message", node.data.message]];
     case "condition":
@@ -118,6 +122,19 @@ function missingFields(node: WorkflowNode): WorkflowIssue[] {
           node_id: node.id,
           field: "destination",
           message: `"${label(node)}" must transfer to an E.164 number (+15551234567), a sip: address or an extension.`,
+        });
+      }
+      break;
+    }
+    case "handoff": {
+      const member = node.data.member.trim();
+      if (!member) missing("member", "a squad member to hand the call to");
+      else if (!MEMBER_NAME.test(member)) {
+        issues.push({
+          code: "invalid_field",
+          node_id: node.id,
+          field: "member",
+          message: `"${label(node)}" must name a squad member as the squad spells it (lowercase letters, digits, underscores).`,
         });
       }
       break;

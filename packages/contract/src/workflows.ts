@@ -113,6 +113,17 @@ export const TransferNodeData = z.object({
   /** Said to the caller before the transfer. */
   message: Message,
 });
+/**
+ * Hands the call to another member of the call's squad (issue 31), as its `handoff_to_<member>`
+ * tool would: the squad must allow the hand-off from the member running the workflow.
+ */
+export const HandoffNodeData = z.object({
+  name: NodeName,
+  /** The squad member's name (its tool's suffix). */
+  member: z.string().max(40),
+  /** Said before the hand-off (may use {{variables}}); empty: the squad's bridge line. */
+  message: Message,
+});
 export const EndNodeData = z.object({
   name: NodeName,
   /** Said before hanging up (may use {{variables}}). */
@@ -129,6 +140,7 @@ export const WorkflowNode = z.discriminatedUnion("type", [
   node("tool", ToolNodeData),
   node("knowledge", KnowledgeNodeData),
   node("transfer", TransferNodeData),
+  node("handoff", HandoffNodeData),
   node("end", EndNodeData),
 ]);
 export type WorkflowNode = z.infer<typeof WorkflowNode>;
@@ -140,6 +152,7 @@ export const WORKFLOW_NODE_TYPES = [
   "tool",
   "knowledge",
   "transfer",
+  "handoff",
   "end",
 ] as const satisfies readonly WorkflowNodeType[];
 /** The node of one type, e.g. WorkflowNodeOf<"tool">. */
@@ -385,6 +398,8 @@ export type WorkflowTransition = z.infer<typeof WorkflowTransition>;
 export const WorkflowTestAction = z.discriminatedUnion("type", [
   z.object({ type: z.literal("transfer"), destination: z.string(), message: z.string() }),
   z.object({ type: z.literal("end"), message: z.string() }),
+  /** A hand-off node reached (issue 31): in a call, the squad member named takes over. */
+  z.object({ type: z.literal("handoff"), member: z.string(), message: z.string() }),
 ]);
 export type WorkflowTestAction = z.infer<typeof WorkflowTestAction>;
 

@@ -32,6 +32,8 @@ export interface AssistantSideContext {
   end(reason: EndReason, options: { farewell?: string; beforeEnd?: () => void }): void;
   /** Hands the call to the next assistant (a hand-off tool was called and accepted). */
   switchTo(change: AssistantSwitch): Promise<void>;
+  /** A workflow's hand-off node asks to pass the call to another squad member. */
+  handOff(member: string, reason: string, message: string): void;
 }
 
 export interface AssistantSide {

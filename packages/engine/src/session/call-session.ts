@@ -24,6 +24,7 @@ import type {
   CallSummary,
   Clock,
   EndReason,
+  Handoffs,
 } from "./types.ts";
 import { VoicemailDetector } from "./voicemail.ts";
 import type { WorkflowDirector } from "./workflow-director.ts";
@@ -88,6 +89,8 @@ class LiveCall implements CallSession {
   private readonly side: AssistantSideContext;
   /** A hand-off is under way: caller turns wait for the next assistant. */
   private switching = false;
+  /** The running assistant's hand-offs (a squad member's); a hand-off replaces them with the next one's. */
+  private handoffs: Handoffs | undefined;
   private readonly heldTurns: { text: string; timer: TurnTimer }[] = [];
   /** The recogniser could not be opened: the fault policy ends the call once it has started. */
   private sttFailure: Error | null = null;
@@ -141,7 +144,9 @@ class LiveCall implements CallSession {
       isEnding: () => this.ending !== null,
       end: (reason, endOptions) => void this.end(reason, endOptions),
       switchTo: (change) => this.switchAssistant(change),
+      handOff: (member, reason, message) => this.handOffFromWorkflow(member, reason, message),
     };
+    this.handoffs = options.handoffs;
     ({
       speech: this.speech,
       conversation: this.conversation,
@@ -243,8 +248,20 @@ class LiveCall implements CallSession {
       this.tts.use(guarded.tts);
       this.workflow?.close();
       this.settings = next.settings;
+      this.handoffs = next.handoffs;
       ({ conversation: this.conversation, workflow: this.workflow } = createConversationSide(
-        { ...this.side, options: { ...this.side.options, ...next } },
+        // Every part is the next assistant's: what it does not have (a workflow, tools) it does not run.
+        {
+          ...this.side,
+          options: {
+            ...this.side.options,
+            ...next,
+            tools: next.tools,
+            context: next.context,
+            workflow: next.workflow,
+            handoffs: next.handoffs,
+          },
+        },
         this.speech.output,
       ));
       this.conversation.messages.push(...change.history);
@@ -266,6 +283,32 @@ class LiveCall implements CallSession {
         message: `The next assistant's transcriber could not be opened; the call keeps the current one: ${error instanceof Error ? error.message : error}`,
       });
     }
+  }
+
+  /**
+   * A workflow's hand-off node: the same hand-off its tool would ask for (the squad must allow it),
+   * with the node's message as the bridge line when it has one. One that cannot happen is logged and
+   * the current assistant keeps the call.
+   */
+  private handOffFromWorkflow(member: string, reason: string, message: string): void {
+    const failed = (why: string) =>
+      this.emit({ type: "error", message: `The workflow's hand-off to "${member}" did not happen: ${why}` });
+    const handoffs = this.handoffs;
+    if (!handoffs?.targets.some((target) => target.name === member)) {
+      failed("the call's squad has no such hand-off from this assistant.");
+      return;
+    }
+    const answer = handoffs.request(member, reason, this.conversation.messages);
+    if ("refused" in answer) {
+      failed(answer.refused);
+      return;
+    }
+    const line = message || answer.bridgeLine;
+    if (line) this.conversation.speak(line, { interruptible: false });
+    void answer.next.then(
+      (change) => this.switchAssistant(change),
+      (error: unknown) => failed(error instanceof Error ? error.message : String(error)),
+    );
   }
 
   /** The assistant that took the call over speaks: to what the caller said meanwhile, else from the context. */

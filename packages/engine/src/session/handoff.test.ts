@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CallHarness, testAssistant } from "../../testing/call-harness.ts";
 import { FakeTts, ScriptedLlm, toolCall } from "../../testing/fake-providers.ts";
+import { wfDefinition, wfEdge, wfNode } from "../../testing/workflow-graphs.ts";
 import { callSettingsOf } from "./call-settings.ts";
 import type { AssistantSwitch, Handoffs } from "./types.ts";
 
@@ -90,6 +91,42 @@ describe("call session: hand-offs between assistants", () => {
       content: "This call has been handed over 5 times, the most its squad allows.",
     });
     expect(call.transcript().at(-1)).toBe("assistant: I can help you myself.");
+    await call.session.hangup("caller_hangup");
+  });
+
+  it("hands off from a workflow's hand-off node when the squad allows it, saying the node's message", async () => {
+    const billing = billingDesk(["Billing here."]);
+    const asked: string[] = [];
+    const definition = wfDefinition({
+      nodes: [
+        wfNode("start", "start", { name: "Start", greeting: "Front desk.", prompt: "" }),
+        wfNode("pass", "handoff", { name: "To billing", member: "billing", message: "Passing you to billing." }),
+      ],
+      edges: [wfEdge("start", "pass")],
+    });
+    const call = new CallHarness({
+      assistant: { first_speaker: "assistant" },
+      workflow: { definition },
+      handoffs: {
+        targets: [{ name: "billing", description: "Invoices." }],
+        request(target, reason, history) {
+          asked.push(`${target}: ${reason}`);
+          const next = { settings: callSettingsOf(testAssistant()), llm: billing.llm, tts: billing.tts };
+          return {
+            bridgeLine: "The squad's own line.",
+            next: Promise.resolve({ from: "receptionist", to: target, reason, next, history: [...history] }),
+          };
+        },
+      },
+    });
+    await call.start();
+    await call.untilListening();
+    call.session.pushText("My invoice, please");
+    await call.clock.until(() => call.of("handoff").length > 0, 30_000);
+    await call.untilListening();
+    expect(asked).toEqual(['billing: The workflow reached "To billing".']);
+    expect(call.tts.texts).toEqual(["Front desk.", "Passing you to billing."]);
+    expect(billing.tts.texts).toEqual(["Billing here."]);
     await call.session.hangup("caller_hangup");
   });
 });

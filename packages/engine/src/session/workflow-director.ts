@@ -10,6 +10,8 @@ export interface WorkflowDirectorContext {
   /** Milliseconds since the call started. */
   at(): number;
   end(reason: EndReason, options: { farewell?: string; beforeEnd?: () => void }): void;
+  /** A hand-off node asks to pass the call to another squad member (issue 31). */
+  handOff?(member: string, reason: string, message: string): void;
 }
 
 /**
@@ -56,6 +58,10 @@ export class WorkflowDirector implements ConversationDirector {
       },
     });
     if (turn.finish) this.finish(turn.finish);
+    if (turn.handoff) {
+      const { member, nodeName, message } = turn.handoff;
+      this.ctx.handOff?.(member, `The workflow reached "${nodeName || "hand-off"}".`, message);
+    }
     return !this.runner.finished && !this.lifetime.signal.aborted;
   }
 

@@ -41,11 +41,21 @@ export type WorkflowFinish =
   | { type: "end"; nodeName: string; message: string }
   | { type: "transfer"; nodeName: string; destination: string; message: string };
 
+/** A hand-off node reached (issue 31): the call passes to another squad member. */
+export interface WorkflowHandoff {
+  nodeName: string;
+  member: string;
+  /** Said before the hand-off; empty: the squad's bridge line. */
+  message: string;
+}
+
 /** What one caller turn did to the workflow. */
 export interface WorkflowTurn {
   transitions: { from: string; to: string; reason: string }[];
   /** Set when this turn reached a transfer or end node. */
   finish: WorkflowFinish | null;
+  /** Set when this turn reached a hand-off node; the workflow is then finished too. */
+  handoff?: WorkflowHandoff | null;
 }
 
 /** What a turn reports as it runs (the session turns these into call events). */

@@ -95,10 +95,10 @@ export class WorkflowRunner {
     return this.nodeId ? (this.nodes.get(this.nodeId) ?? null) : null;
   }
 
-  /** True once a transfer or end node is reached: nothing more happens. */
+  /** True once a transfer, hand-off or end node is reached: nothing more happens. */
   get finished(): boolean {
     const type = this.current?.type;
-    return type === "end" || type === "transfer";
+    return type === "end" || type === "transfer" || type === "handoff";
   }
 
   /** Where the workflow is, for a text test to carry to its next turn. */
@@ -187,6 +187,10 @@ export class WorkflowRunner {
       }
       const finish = this.finishOf(node);
       if (finish) return { ...result, finish };
+      if (node.type === "handoff") {
+        const message = renderWorkflowTemplate(node.data.message, this.templateValues()).trim();
+        return { ...result, handoff: { nodeName: node.data.name, member: node.data.member.trim(), message } };
+      }
       await this.work(node, options);
     }
     options.observer?.onError?.(

@@ -46,6 +46,10 @@ const TEXTS: { [K in WorkflowNodeType]?: readonly TextSpec<WorkflowNodeOf<K>>[] 
     { field: "destination", label: "fields.destination", hint: "fields.destinationHint", dir: "ltr", required: true },
     { field: "message", label: "fields.transferMessage", hint: TEMPLATE_HINT, multiline: true },
   ],
+  handoff: [
+    { field: "member", label: "fields.member", hint: "fields.memberHint", dir: "ltr", required: true },
+    { field: "message", label: "fields.handoffMessage", hint: "fields.handoffMessageHint", multiline: true },
+  ],
   end: [{ field: "message", label: "fields.endMessage", hint: TEMPLATE_HINT, multiline: true }],
 };
 
@@ -102,6 +106,8 @@ export function NodeFields(props: FieldsProps<WorkflowNode>) {
       );
     case "transfer":
       return texts(node, TEXTS.transfer);
+    case "handoff":
+      return texts(node, TEXTS.handoff);
     case "end":
       return texts(node, TEXTS.end);
   }

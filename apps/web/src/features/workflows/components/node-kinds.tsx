@@ -2,6 +2,7 @@ import AltRouteOutlined from "@mui/icons-material/AltRouteOutlined";
 import BuildOutlined from "@mui/icons-material/BuildOutlined";
 import CallEndOutlined from "@mui/icons-material/CallEndOutlined";
 import ChatOutlined from "@mui/icons-material/ChatOutlined";
+import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
 import PhoneForwardedOutlined from "@mui/icons-material/PhoneForwardedOutlined";
 import PlayCircleOutline from "@mui/icons-material/PlayCircleOutline";
@@ -18,6 +19,7 @@ const KINDS: Record<WorkflowNodeType, { color: KindColor; Icon: typeof PlayCircl
   tool: { color: "secondary", Icon: BuildOutlined },
   knowledge: { color: "info", Icon: MenuBookOutlined },
   transfer: { color: "info", Icon: PhoneForwardedOutlined },
+  handoff: { color: "secondary", Icon: GroupsOutlined },
   end: { color: "error", Icon: CallEndOutlined },
 };
 

@@ -199,7 +199,11 @@ export function TestPanel(props: {
       </Box>
       {ended ? (
         <Alert severity="info" data-testid="test-ended">
-          {ended.type === "transfer" ? t("test.endedTransfer", { destination: ended.destination }) : t("test.ended")}
+          {ended.type === "transfer"
+            ? t("test.endedTransfer", { destination: ended.destination })
+            : ended.type === "handoff"
+              ? t("test.endedHandoff", { member: ended.member })
+              : t("test.ended")}
         </Alert>
       ) : (
         <Box component="form" onSubmit={send} sx={{ display: "flex", gap: 1 }}>

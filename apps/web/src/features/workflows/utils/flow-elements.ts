@@ -36,6 +36,8 @@ export function nodeSummary(node: WorkflowNode): string {
       return node.data.query;
     case "transfer":
       return node.data.destination;
+    case "handoff":
+      return node.data.member;
     case "end":
       return node.data.message;
   }

@@ -33,6 +33,8 @@ export function blankNode(type: WorkflowNodeType, id: string, name: string, posi
       return { id, type, position, data: { name, query: "", result_variable: "" } };
     case "transfer":
       return { id, type, position, data: { name, destination: "", message: "" } };
+    case "handoff":
+      return { id, type, position, data: { name, member: "", message: "" } };
     case "end":
       return { id, type, position, data: { name, message: "" } };
   }
@@ -43,7 +45,7 @@ export function addNode(graph: WorkflowGraph, node: WorkflowNode): WorkflowGraph
 }
 
 /** Nodes that end the conversation: nothing leaves them. */
-export const isTerminal = (type: WorkflowNodeType) => type === "end" || type === "transfer";
+export const isTerminal = (type: WorkflowNodeType) => type === "end" || type === "transfer" || type === "handoff";
 
 /**
  * Joins two nodes. The only edge out of a node is taken always; once a second one leaves it, the

@@ -2,7 +2,7 @@ import type { WorkflowGraph, WorkflowIssue } from "@parley/contract";
 import type { TFunction } from "i18next";
 
 /** The node fields a missing_field issue names, by the first part of its path ("collect.0.variable" → collect). */
-const FIELDS = new Set(["prompt", "tool", "query", "result_variable", "destination", "collect"]);
+const FIELDS = new Set(["prompt", "tool", "query", "result_variable", "destination", "member", "collect"]);
 
 /**
  * An issue in the interface language. The validator's own sentence is English; the code, the node
