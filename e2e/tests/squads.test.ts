@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall } from "../support/api.ts";
 import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { openSignedInAt } from "../support/browser.ts";
+import { storeArabicDarkMode } from "../support/preferences.ts";
 import { useSignedInProduct } from "../support/product.ts";
 
 // Issue 31's browser test: build a two-member squad in its editor, make it answer a number, ring
@@ -210,4 +212,30 @@ describe("squads in the browser", () => {
     await page.getByText("Handed from receptionist to billing: The caller has a question about an invoice.").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   }, 180_000);
+
+  it("fits a 390 px phone in Arabic, right to left and dark mode, the editor included", async () => {
+    const phone = await openSignedInAt(product.browser, product.server, "/home");
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await storeArabicDarkMode(phone);
+    await phone.goto(`${product.server.url}/squads`);
+    await phone.getByRole("row", { name: /Front office/ }).waitFor();
+    const look = await phone.evaluate(() => ({
+      dir: document.documentElement.dir,
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    }));
+    expect(look).toEqual({ dir: "rtl", overflow: 0 });
+    expect(await phone.locator("main").innerText()).not.toMatch(/\b(squads|members|handoffs|fields)\.[a-zA-Z]/);
+    await phone.getByRole("button", { name: "تعديل Front office" }).click();
+    const dialog = phone.getByRole("dialog", { name: "تعديل الفريق" });
+    await dialog.getByRole("group", { name: "العضو 2" }).waitFor();
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    for (const field of await dialog.locator("input, button").all()) {
+      const at = await field.boundingBox();
+      if (at && at.width > 0)
+        expect(at.x >= 0 && at.x + at.width <= 391, await field.evaluate((e) => e.outerHTML)).toBe(true);
+    }
+    expect(await seriousViolations(phone)).toEqual([]);
+    await phone.context().close();
+  });
 });
