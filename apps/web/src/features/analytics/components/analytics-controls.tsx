@@ -23,6 +23,8 @@ export function AnalyticsControls(props: {
   const f = useMetricFormat();
   const { params, onChange } = props;
   const field = { size: "small" as const, sx: { minWidth: { xs: "100%", sm: 160 } } };
+  // A select whose value is "" (no grouping, all assistants) still shows its choice's words.
+  const emptyShown = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
   return (
     <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 3 }} role="group" aria-label={t("controls.label")}>
       <TextField
@@ -58,6 +60,7 @@ export function AnalyticsControls(props: {
         {...field}
         select
         label={t("controls.groupBy")}
+        slotProps={emptyShown}
         value={params.groupBy}
         onChange={(e) => onChange({ groupBy: e.target.value as AnalyticsParams["groupBy"] })}
       >
@@ -85,6 +88,7 @@ export function AnalyticsControls(props: {
         {...field}
         select
         label={t("controls.assistant")}
+        slotProps={emptyShown}
         value={params.assistantId}
         onChange={(e) => onChange({ assistantId: e.target.value })}
       >
@@ -99,6 +103,7 @@ export function AnalyticsControls(props: {
         {...field}
         select
         label={t("controls.channel")}
+        slotProps={emptyShown}
         value={params.channel}
         onChange={(e) => onChange({ channel: e.target.value as AnalyticsParams["channel"] })}
       >

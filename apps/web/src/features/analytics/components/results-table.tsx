@@ -16,7 +16,7 @@ export function ResultsTable({ result }: { result: AnalyticsResult }) {
   const rows = result.rows.filter((row) => result.group_by.length > 0 || result.metrics.some((m) => row.values[m]));
   return (
     <Box sx={{ overflowX: "auto" }} tabIndex={0} role="region" aria-labelledby="analytics-table-caption">
-      <Table size="small" data-testid="analytics-table">
+      <Table size="small" data-testid="analytics-table" sx={{ "& td, & th": { whiteSpace: "nowrap" } }}>
         <caption id="analytics-table-caption" style={{ captionSide: "top", textAlign: "start", padding: 0 }}>
           {t("table.caption", { from: f.day(result.from), to: f.day(result.to), zone: result.time_zone })}
         </caption>

@@ -1,11 +1,14 @@
 import Box from "@mui/material/Box";
 import { useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import type { AnalyticsMetric, AnalyticsResult } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { useMetricFormat } from "./metric-format.ts";
 
-const WIDTH = 720;
+/** The drawing's size in its own units; a phone gets a narrower one, so its labels stay readable. */
+const WIDE = 720;
+const NARROW = 360;
 const HEIGHT = 220;
 const PAD = { top: 12, bottom: 28, side: 48 };
 /** At most this many lines: the largest groups; the table lists every group. */
@@ -39,6 +42,8 @@ function seriesOf(result: AnalyticsResult, metric: AnalyticsMetric, buckets: str
 export function TrendChart({ result, metric }: { result: AnalyticsResult; metric: AnalyticsMetric }) {
   const { t } = useTranslation("analytics");
   const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down("sm"));
+  const WIDTH = narrow ? NARROW : WIDE;
   const f = useMetricFormat();
   const buckets = [...new Set(result.rows.map((r) => r.bucket ?? ""))].sort();
   const series = seriesOf(result, metric, buckets, t("none"));
@@ -64,7 +69,7 @@ export function TrendChart({ result, metric }: { result: AnalyticsResult; metric
     theme.palette.warning.main,
     theme.palette.info.main,
   ];
-  const every = Math.max(1, Math.ceil(buckets.length / 8));
+  const every = Math.max(1, Math.ceil(buckets.length / (narrow ? 4 : 8)));
   return (
     <Box>
       <Box
