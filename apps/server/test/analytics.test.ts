@@ -357,7 +357,15 @@ describe("analytics", () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain("Unknown metric: nonsense");
     const docs = await call(t, "GET", "/api/v1/openapi.json");
-    if (docs.statusCode === 200) expect(docs.body).toContain("/analytics/query");
+    expect(docs.statusCode).toBe(200);
+    const spec = docs.json<{ paths: Record<string, { get?: { parameters?: { name: string }[] } }> }>();
+    const query = spec.paths["/api/v1/analytics/query"]?.get;
+    expect(query?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["metrics", "group_by", "from", "to", "bucket", "format"]),
+    );
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/analytics/alerts/rules", "/api/v1/analytics/alerts/events"]),
+    );
   }, 120_000);
 
   it("fires a success-rate alert once when the rate drops, by email and a signed webhook, and again only after recovery", async () => {
@@ -518,5 +526,62 @@ describe("analytics", () => {
     );
     const totals = (await analytics(user, `from=${period}-01&to=${lastDay}&bucket=total&metrics=calls,minutes`)).totals;
     expect(totals).toMatchObject({ calls: 1, minutes: 1.5 });
+  }, 120_000);
+
+  it("judges error rate, p95 latency and spend rules against the calls, and fires each once", async () => {
+    const user = await signedInUser(t);
+    const agent = await createAssistant(t, user.token, { name: "Measured" });
+    const rule = async (body: Record<string, unknown>) => {
+      const res = await call(t, "POST", "/api/v1/analytics/alerts/rules", {
+        token: user.token,
+        body: { emails: [], ...body },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await rule({ name: "Errors", kind: "error_rate_above", threshold: 20, window_calls: 5 });
+    await rule({
+      name: "Slow",
+      kind: "p95_latency_above",
+      threshold: 1500,
+      window_hours: 2,
+      component: "voice_to_voice",
+    });
+    await rule({ name: "Budget", kind: "spend_above", threshold: 0.05 });
+    const bad = await call(t, "POST", "/api/v1/analytics/alerts/rules", {
+      token: user.token,
+      body: { name: "Odd", kind: "success_rate_below", threshold: 140 },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain("A rate is a percentage from 0 to 100");
+
+    const recent = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    for (let i = 0; i < 3; i += 1) await seedCall(user, agent, { startedAt: recent(50 - i), seconds: 30, v2v: 800 });
+    for (let i = 0; i < 2; i += 1)
+      await seedCall(user, agent, {
+        startedAt: recent(40 - i),
+        seconds: 12,
+        status: "failed",
+        endReason: "voice_error",
+        v2v: 2600,
+      });
+    await until(
+      () => rolledCalls(user),
+      (n) => n === 5,
+      "5 calls rolled",
+    );
+    await evaluateNow();
+    await evaluateNow();
+    const events = AlertEventList.parse(
+      (await call(t, "GET", "/api/v1/analytics/alerts/events", { token: user.token })).json(),
+    );
+    const fired = Object.fromEntries(events.map((e) => [e.rule_name, e]));
+    // 2 of the last 5 calls ended with an error: 40 %.
+    expect(fired.Errors).toMatchObject({ state: "triggered", value: 40 });
+    // 4 of 10 turns at 2,600 ms: the p95 is in the 2,500–3,000 ms bucket.
+    expect(fired.Slow?.value).toBeGreaterThanOrEqual(2500);
+    expect(fired.Slow?.value).toBeLessThanOrEqual(3000);
+    // Each seeded call costs ≈ $0.015 + its minutes: 5 calls pass $0.05.
+    expect(fired.Budget?.state).toBe("triggered");
+    expect(events).toHaveLength(3);
   }, 120_000);
 });
