@@ -27,4 +27,7 @@ CREATE UNIQUE INDEX "squads_workspace_name_idx" ON "squads" USING btree ("worksp
 ALTER TABLE "phone_numbers" ADD COLUMN "squad_id" uuid;--> statement-breakpoint
 ALTER TABLE "phone_numbers" ADD CONSTRAINT "phone_numbers_squad_id_squads_id_fk" FOREIGN KEY ("squad_id") REFERENCES "public"."squads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- Which assistant ran which stretch of a squad's call; null for a call of one assistant.
-ALTER TABLE "call_logs" ADD COLUMN "segments" jsonb;
+ALTER TABLE "call_logs" ADD COLUMN "segments" jsonb;;--> statement-breakpoint
+-- A widget's calls may start at a squad's first member instead of its assistant (issue 31).
+ALTER TABLE "call_widgets" ADD COLUMN "squad_id" uuid;--> statement-breakpoint
+ALTER TABLE "call_widgets" ADD CONSTRAINT "call_widgets_squad_id_squads_id_fk" FOREIGN KEY ("squad_id") REFERENCES "public"."squads"("id") ON DELETE set null ON UPDATE no action;

@@ -345,4 +345,42 @@ describe("a squad's call (issue 31)", () => {
     expectThreeSegments(log);
     expectContinuousTranscript(log, "keys");
   }, 120_000);
+
+  it("starts a widget's call at its squad's first member, and hands it to billing", async () => {
+    const shop = "https://shop.example.com";
+    const receptionist = squad.members.find((m) => m.first)?.assistant_id as string;
+    const created = await call(t, "POST", "/api/v1/call-widgets", {
+      token,
+      body: { name: "Shop", assistant_id: receptionist, squad_id: squad.id, allowed_origins: [shop] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const widget = created.json<{ public_key: string; squad_id: string }>();
+    expect(widget.squad_id).toBe(squad.id);
+    const started = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/widget/${widget.public_key}/calls`,
+      headers: { origin: shop },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { call_id: callId, access_token: grant } = started.json<{ call_id: string; access_token: string }>();
+    const client = await connectRealtime(t, grant, { origin: shop });
+    const said = (text: string) =>
+      client.until(
+        () =>
+          client.messages.some((m) => m.type === "transcript" && m.role === "assistant" && m.final && m.text === text),
+        `the assistant to say "${text}"`,
+        30_000,
+      );
+    await said("Front desk, how can I help?");
+    client.send({ type: "text", text: INVOICE });
+    await said("Billing here, I can see your invoice.");
+    client.send({ type: "hangup" });
+    await client.closed;
+    const log = await closedCallLog(t, token, callId);
+    expect(log.channel).toBe("widget");
+    expect(log.segments?.map((s) => [s.member, s.reason])).toEqual([
+      ["receptionist", null],
+      ["billing", TO_BILLING],
+    ]);
+  }, 90_000);
 });

@@ -140,6 +140,8 @@ export const CallWidget = z.object({
   id: z.string(),
   name: z.string(),
   assistant_id: z.string(),
+  /** The squad whose first member answers instead of the assistant (issue 31); null: the assistant. */
+  squad_id: z.string().nullable().optional(),
   public_key: z.string(),
   appearance: WidgetAppearance,
   /** Empty: every site is refused (the editor's preview still works). */
@@ -156,6 +158,7 @@ export type CallWidgetList = z.infer<typeof CallWidgetList>;
 const WidgetFields = {
   name: z.string().trim().min(1, "Name is required").max(100),
   assistant_id: z.uuid("Choose an assistant"),
+  squad_id: z.uuid().nullable(),
   appearance: WidgetAppearance,
   allowed_origins: z.array(WidgetOrigin).max(50),
   limits: WidgetLimits,
@@ -166,6 +169,7 @@ const WidgetFields = {
 export const CallWidgetCreate = z.object({
   name: WidgetFields.name,
   assistant_id: WidgetFields.assistant_id,
+  squad_id: WidgetFields.squad_id.optional(),
   appearance: WidgetFields.appearance.optional(),
   allowed_origins: WidgetFields.allowed_origins.optional(),
   limits: WidgetFields.limits.optional(),

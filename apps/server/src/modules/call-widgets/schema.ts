@@ -2,6 +2,7 @@ import type { WidgetAppearance } from "@parley/contract";
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamps } from "../../lib/table-columns.ts";
 import { agents } from "../assistants/schema.ts";
+import { squads } from "../squads/schema.ts";
 import { workspaceRecordKey } from "../workspaces/owned-columns.ts";
 
 /**
@@ -16,6 +17,8 @@ export const callWidgets = pgTable(
     agentId: uuid("agent_id")
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
+    /** Calls start at this squad's first member instead (issue 31); a deleted squad falls back to the assistant. */
+    squadId: uuid("squad_id").references(() => squads.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     publicKey: text("public_key").notNull(),
     appearance: jsonb("appearance").$type<WidgetAppearance>().notNull(),

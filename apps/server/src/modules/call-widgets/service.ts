@@ -12,6 +12,7 @@ import { randomToken } from "../../lib/crypto.ts";
 import { deleteRow, requireRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { requireAgent } from "../assistants/service.ts";
+import { requireSquad } from "../squads/service.ts";
 import { type CallWidgetRow, callWidgets } from "./schema.ts";
 
 const NOT_FOUND = "Call widget not found.";
@@ -24,6 +25,7 @@ export function toCallWidget(row: CallWidgetRow): CallWidget {
     id: row.id,
     name: row.name,
     assistant_id: row.agentId,
+    squad_id: row.squadId,
     public_key: row.publicKey,
     appearance: row.appearance,
     allowed_origins: row.allowedOrigins,
@@ -52,6 +54,7 @@ export async function createCallWidget(
 ): Promise<CallWidgetRow> {
   // Another workspace's assistant is a 404, like a missing one.
   await requireAgent(db, tenant, input.assistant_id);
+  if (input.squad_id) await requireSquad(db, tenant, input.squad_id);
   const limits = input.limits ?? DEFAULT_WIDGET_LIMITS;
   const [row] = await db
     .insert(callWidgets)
@@ -59,6 +62,7 @@ export async function createCallWidget(
       scoped(callWidgets, tenant).values({
         name: input.name,
         agentId: input.assistant_id,
+        squadId: input.squad_id ?? null,
         publicKey: newPublicKey(),
         appearance: input.appearance ?? DEFAULT_WIDGET_APPEARANCE,
         allowedOrigins: input.allowed_origins ?? [],
@@ -81,11 +85,13 @@ export async function updateCallWidget(
 ): Promise<CallWidgetRow> {
   await requireCallWidget(db, tenant, id);
   if (input.assistant_id) await requireAgent(db, tenant, input.assistant_id);
+  if (input.squad_id) await requireSquad(db, tenant, input.squad_id);
   const [row] = await db
     .update(callWidgets)
     .set({
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.assistant_id !== undefined ? { agentId: input.assistant_id } : {}),
+      ...(input.squad_id !== undefined ? { squadId: input.squad_id } : {}),
       ...(input.appearance !== undefined ? { appearance: input.appearance } : {}),
       ...(input.allowed_origins !== undefined ? { allowedOrigins: [...new Set(input.allowed_origins)] } : {}),
       ...(input.limits !== undefined

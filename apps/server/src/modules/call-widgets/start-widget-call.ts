@@ -3,6 +3,8 @@ import { REALTIME_PATH, routedSocketPath, WIDGET_TEXTS, type WidgetCallStarted, 
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { originAllowed, type Room, roomGrantClaims } from "../calls/runtime.ts";
+import { recordCallSquad } from "../squads/call-squads.ts";
+import { squadEntry } from "../squads/service.ts";
 import { concurrencyLimitOf } from "../workspaces/service.ts";
 import { findWidgetByKey } from "./public-key-and-prune-across-workspaces.ts";
 import type { CallWidgetRow } from "./schema.ts";
@@ -78,10 +80,12 @@ export async function startWidgetCall(
     heldCallIds: callsHoldingSlots(await calls.rooms.listAll(tenant.workspaceId), now),
     now,
   });
+  // A widget answered by a squad starts at its first member (issue 31); a deleted squad leaves the assistant.
+  const squad = widget.squadId ? await squadEntry(ctx.db, tenant, widget.squadId) : undefined;
   let room: Room;
   try {
     room = await calls.openCallRoom(tenant, {
-      agentId: widget.agentId,
+      agentId: squad?.member.assistant_id ?? widget.agentId,
       channel: "widget",
       direction: "inbound",
       origin,
@@ -93,6 +97,9 @@ export async function startWidgetCall(
     throw error;
   }
   await attachCall(ctx.db, widget, slot, room.callId);
+  // Recorded before the visitor is given the room: the call knows its squad when it starts.
+  if (squad)
+    await recordCallSquad(ctx.db, tenant, { callId: room.callId, squadId: squad.id, member: squad.member.name });
   const grant = roomGrantClaims({
     room: room.name,
     identity: `visitor-${randomUUID()}`,

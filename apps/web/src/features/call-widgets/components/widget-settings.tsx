@@ -8,6 +8,7 @@ import { HALF } from "../../../components/form-fields/field-spec.ts";
 import { FormFields } from "../../../components/form-fields/form-fields.tsx";
 import type { WidgetEditorInput, WidgetEditorOutput } from "../forms/widget-form.ts";
 import { useAssistantSelect } from "../hooks/use-assistant-select.ts";
+import { useSquadSelect } from "../hooks/use-squad-select.ts";
 import { OriginsField } from "./origins-field.tsx";
 
 type FormControl = Control<WidgetEditorInput, unknown, WidgetEditorOutput>;
@@ -28,10 +29,11 @@ export function Section(props: { title: string; hint?: string; children: ReactNo
   );
 }
 
-/** Name, assistant and on/off. */
+/** Name, assistant (or the squad that answers instead) and on/off. */
 export function GeneralFields({ control }: { control: FormControl }) {
   const { t } = useTranslation(["call-widgets", "translation"], { nsMode: "fallback" });
   const assistant = useAssistantSelect<WidgetEditorInput>("assistant_id", t);
+  const squad = useSquadSelect<WidgetEditorInput>("squad_id", t);
   return (
     <Grid container spacing={2}>
       <FormFields
@@ -39,6 +41,7 @@ export function GeneralFields({ control }: { control: FormControl }) {
         fields={[
           { name: "name", label: t("fields.name"), required: true, grid: HALF },
           { ...assistant, grid: HALF },
+          { ...squad, grid: HALF },
           { kind: "switch", name: "enabled", label: t("fields.enabled") },
         ]}
       />

@@ -10,6 +10,8 @@ import { originsOf, parseOriginList } from "./origin-list.ts";
 export const WidgetEditorForm = z.object({
   name: CallWidgetForm.shape.name,
   assistant_id: CallWidgetForm.shape.assistant_id,
+  /** "" when the assistant answers; a squad's id when its first member does (issue 31). */
+  squad_id: z.string().optional(),
   enabled: z.boolean(),
   appearance: WidgetAppearance.omit({ background_color: true }),
   custom_background: z.boolean(),
@@ -49,6 +51,7 @@ export function formValues(widget: CallWidget): WidgetEditorInput {
   return {
     name: widget.name,
     assistant_id: widget.assistant_id,
+    squad_id: widget.squad_id ?? "",
     enabled: widget.enabled,
     appearance,
     custom_background: background_color !== null,
@@ -62,6 +65,7 @@ export function toUpdate(values: WidgetEditorOutput): CallWidgetForm {
   return {
     name: values.name,
     assistant_id: values.assistant_id,
+    squad_id: values.squad_id || null,
     enabled: values.enabled,
     appearance: { ...values.appearance, background_color: values.custom_background ? values.background_color : null },
     allowed_origins: values.origins_text,
@@ -90,6 +94,7 @@ const APPEARANCE_KEYS = Object.keys(
 const EDITOR_FIELDS: readonly Path<WidgetEditorInput>[] = [
   "name",
   "assistant_id",
+  "squad_id",
   "enabled",
   ...APPEARANCE_KEYS.map((key) => `appearance.${key}` as const),
   "limits.max_concurrent_calls",
