@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall } from "../support/api.ts";
 import { createOfflineAssistant } from "../support/assistants.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { openSignedInAt } from "../support/browser.ts";
+import { storeArabicDarkMode } from "../support/preferences.ts";
 import { useSignedInProduct } from "../support/product.ts";
 import { type ScriptedLlm, startScriptedLlm } from "../support/scripted-llm.ts";
 
@@ -152,5 +154,25 @@ describe("test suites in the browser", () => {
     await page.getByRole("navigation", { name: "Where you are" }).getByRole("link", { name: "Bookings" }).click();
     const versions = page.getByRole("table", { name: "Runs" }).getByRole("cell", { name: "Version 1", exact: true });
     await expect.poll(() => versions.count()).toBe(2);
+  });
+
+  it("fits the version select on a 390 px phone in Arabic, right to left and dark", async () => {
+    const suitePath = new URL(page.url()).pathname;
+    const phone = await openSignedInAt(product.browser, product.server, "/home");
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await storeArabicDarkMode(phone);
+    await phone.goto(`${product.server.url}${suitePath}`);
+    const select = phone.getByRole("combobox", { name: /^إصدار المساعد/ });
+    await expect.poll(() => select.textContent()).toContain("الإصدار المنشور (v2)");
+    const box = await select.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    const look = await phone.evaluate(() => ({
+      dir: document.documentElement.dir,
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    }));
+    expect(look).toEqual({ dir: "rtl", overflow: 0 });
+    expect(await phone.locator("main").innerText()).not.toMatch(/versionSelect\./);
+    expect(await seriousViolations(phone)).toEqual([]);
+    await phone.context().close();
   });
 });
