@@ -584,4 +584,33 @@ describe("analytics", () => {
     expect(fired.Budget?.state).toBe("triggered");
     expect(events).toHaveLength(3);
   }, 120_000);
+
+  it("keeps each workspace's figures and rules to itself", async () => {
+    const owner = await signedInUser(t);
+    const stranger = await signedInUser(t);
+    const agent = await createAssistant(t, owner.token, { name: "Private" });
+    await seedCall(owner, agent, { startedAt: dayOfMonth(2), seconds: 30 });
+    await until(
+      () => rolledCalls(owner),
+      (n) => n === 1,
+      "the call in analytics",
+    );
+    const q = `from=${period}-01&to=${lastDay}&bucket=total&metrics=calls`;
+    expect((await analytics(owner, q)).totals.calls).toBe(1);
+    expect((await analytics(stranger, q)).totals.calls).toBe(0);
+    expect((await analytics(stranger, `${q}&assistant_id=${agent}`)).totals.calls).toBe(0);
+    const created = await call(t, "POST", "/api/v1/analytics/alerts/rules", {
+      token: owner.token,
+      body: { name: "Mine", kind: "spend_above", threshold: 100 },
+    });
+    const id = created.json<{ id: string }>().id;
+    const body = { name: "Taken", kind: "spend_above", threshold: 1 };
+    expect(
+      (await call(t, "PUT", `/api/v1/analytics/alerts/rules/${id}`, { token: stranger.token, body })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t, "DELETE", `/api/v1/analytics/alerts/rules/${id}`, { token: stranger.token })).statusCode,
+    ).toBe(404);
+    expect((await call(t, "GET", "/api/v1/analytics/alerts/rules", { token: stranger.token })).json()).toEqual([]);
+  }, 120_000);
 });
