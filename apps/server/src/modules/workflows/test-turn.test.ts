@@ -128,6 +128,29 @@ describe("POST /workflows/{id}/test-turn", () => {
     expect(result.state.node_id).toBe("human");
   });
 
+  it("answers a hand-off node with the squad member it hands the call to (issue 31)", async () => {
+    const user = await signedInUser(t);
+    const desk = threeBranchDesk();
+    desk.graph.nodes = desk.graph.nodes.map((n) =>
+      n.id === "human"
+        ? {
+            ...n,
+            type: "handoff",
+            data: { name: "Billing desk", member: "billing", message: "Passing you on, {{caller_name}}." },
+          }
+        : n,
+    ) as typeof desk.graph.nodes;
+    const { workflow } = await draftWorkflow(user, desk);
+    const result = await okTurn(user, workflow.id, {
+      messages: [{ role: "user", content: "This is Ann, something other than that." }],
+      state: null,
+    });
+    expect(result.ended).toBe(true);
+    expect(result.action).toEqual({ type: "handoff", member: "billing", message: "Passing you on, Ann." });
+    expect(result.reply).toBe("Passing you on, Ann.");
+    expect(result.state.node_id).toBe("human");
+  });
+
   it("runs a tool node's function through its webhook with typed arguments", async () => {
     const webhook = await startWebhook({ status: "shipped" });
     try {

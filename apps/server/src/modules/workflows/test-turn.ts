@@ -88,6 +88,8 @@ async function reply(
 }
 
 function actionOf(turn: WorkflowTurn): WorkflowTestAction | undefined {
+  // A hand-off node passes the call to another squad member (issue 31): the test turn says to whom.
+  if (turn.handoff) return { type: "handoff", member: turn.handoff.member, message: turn.handoff.message };
   const finish = turn.finish;
   if (!finish) return undefined;
   return finish.type === "end"
