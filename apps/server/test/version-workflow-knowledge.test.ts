@@ -40,12 +40,20 @@ async function documentOf(user: User, name: string, text: string): Promise<strin
   return doc.id;
 }
 
-/** What a knowledge step finds in a call that recorded `version` (none: the editor's text test). */
-async function stepFinds(user: User, agentId: string, version?: number): Promise<string> {
+/**
+ * What a knowledge step of `agentId` finds in a call that recorded `version` (none: the editor's
+ * text test) for `recordedFor` (by default the same assistant).
+ */
+async function stepFinds(user: User, agentId: string, version?: number, recordedFor = agentId): Promise<string> {
   const tenant = { workspaceId: user.workspaceId };
   const callId = randomUUID();
   if (version !== undefined)
-    await recordCallVersion(t.ctx.db, tenant, { callId, agentId }, { version, experimentId: null, variantId: null });
+    await recordCallVersion(
+      t.ctx.db,
+      tenant,
+      { callId, agentId: recordedFor },
+      { version, experimentId: null, variantId: null },
+    );
   const effects = workflowEffects(t.ctx, version === undefined ? tenant : { ...tenant, callId }, agentId);
   const found = await effects.searchKnowledge("opening hours", AbortSignal.timeout(10_000));
   await effects.close();
@@ -99,6 +107,15 @@ describe("a workflow knowledge step in a call of an assistant version", () => {
     const v2 = await stepFinds(user, id, 2);
     expect(v2).toContain("nine to five");
     expect(v2).toContain("ten to six");
+  });
+
+  it("reads another assistant's live links in a call recorded for a version of the first (a squad's hand-off)", async () => {
+    const user = await signedInUser(t);
+    const first = await versionsWithDocuments(user);
+    const second = await versionsWithDocuments(user);
+    const found = await stepFinds(user, second, 3, first);
+    expect(found).toContain("ten to six");
+    expect(found).not.toContain("nine to five");
   });
 
   it("reads them in a real call: an experiment's variant answers from its version's document", async () => {

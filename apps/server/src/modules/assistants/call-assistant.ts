@@ -116,7 +116,12 @@ export async function findCallRun(
       links: assistantVersions.links,
     })
     .from(agents)
-    .leftJoin(callVersions, scoped(callVersions, tenant).where(eq(callVersions.callId, callId)))
+    // The version recorded for this call of this assistant: another assistant the call runs later (a
+    // squad's hand-off) has none recorded, and runs its published version.
+    .leftJoin(
+      callVersions,
+      scoped(callVersions, tenant).where(eq(callVersions.callId, callId), eq(callVersions.agentId, agents.id)),
+    )
     .leftJoin(
       assistantVersions,
       scoped(assistantVersions, tenant).where(
