@@ -30,4 +30,6 @@ ALTER TABLE "phone_numbers" ADD CONSTRAINT "phone_numbers_squad_id_squads_id_fk"
 ALTER TABLE "call_logs" ADD COLUMN "segments" jsonb;;--> statement-breakpoint
 -- A widget's calls may start at a squad's first member instead of its assistant (issue 31).
 ALTER TABLE "call_widgets" ADD COLUMN "squad_id" uuid;--> statement-breakpoint
-ALTER TABLE "call_widgets" ADD CONSTRAINT "call_widgets_squad_id_squads_id_fk" FOREIGN KEY ("squad_id") REFERENCES "public"."squads"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "call_widgets" ADD CONSTRAINT "call_widgets_squad_id_squads_id_fk" FOREIGN KEY ("squad_id") REFERENCES "public"."squads"("id") ON DELETE set null ON UPDATE no action;;--> statement-breakpoint
+-- A campaign may call with a squad (issue 31); like its assistant, an id checked when it dials.
+ALTER TABLE "batch_calls" ADD COLUMN "squad_id" uuid;

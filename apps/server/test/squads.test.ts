@@ -1,5 +1,6 @@
 import type { Squad } from "@parley/contract";
 import { describe, expect, it } from "vitest";
+import { insertPhoneNumber } from "../src/modules/phone-numbers/service.ts";
 import { call, signedInUser, useTestApp } from "./harness.ts";
 import { createAssistant } from "./support/calls.ts";
 
@@ -99,5 +100,48 @@ describe("squads API", () => {
     const theirs = await call(t, "POST", "/api/v1/squads", { token: other.token, body: squadBody(ids) });
     expect(theirs.statusCode).toBe(422);
     expect(theirs.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe("members.0.assistant_id");
+  });
+
+  it("lets a number and a campaign call with the workspace's squad, and refuses another's", async () => {
+    const user = await signedInUser(t);
+    const other = await signedInUser(t);
+    const ids = await twoAssistants(user.token);
+    const squad = (await call(t, "POST", "/api/v1/squads", { token: user.token, body: squadBody(ids) })).json<Squad>();
+    const theirs = await twoAssistants(other.token);
+    const otherSquad = (
+      await call(t, "POST", "/api/v1/squads", { token: other.token, body: squadBody(theirs) })
+    ).json<Squad>();
+    const number = await insertPhoneNumber(
+      t.ctx.db,
+      { workspaceId: user.workspaceId },
+      { number: "+14155550177", provider: "twilio", agentId: ids.receptionist },
+    );
+    const both = await call(t, "PATCH", `/api/v1/phone-numbers/${number.id}`, {
+      token: user.token,
+      body: { agent_id: ids.billing, squad_id: squad.id },
+    });
+    expect(both.statusCode).toBe(422);
+    const pointed = await call(t, "PATCH", `/api/v1/phone-numbers/${number.id}`, {
+      token: user.token,
+      body: { squad_id: squad.id },
+    });
+    expect(pointed.json()).toMatchObject({ squad_id: squad.id, squad_name: "Front office", agent_id: null });
+    const foreign = await call(t, "PATCH", `/api/v1/phone-numbers/${number.id}`, {
+      token: user.token,
+      body: { squad_id: otherSquad.id },
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const campaign = (squadId: string) =>
+      call(t, "POST", "/api/v1/batch-calls", {
+        token: user.token,
+        body: { name: "Invoices", from_phone_number_id: number.id, squad_id: squadId, phone_numbers: [] },
+      });
+    const created = await campaign(squad.id);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ squad_id: squad.id, agent_id: null });
+    const refused = await campaign(otherSquad.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ detail: string }>().detail).toBe("Squad not found.");
   });
 });

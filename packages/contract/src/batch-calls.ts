@@ -190,6 +190,8 @@ const BatchCallFields = z.object({
   name: z.string().trim().min(1, "Name is required").max(100),
   /** The assistant that speaks; null: the from number's outbound assistant. */
   agent_id: z.uuid().nullable(),
+  /** A squad instead (issue 31): each call starts at its first member; takes precedence over agent_id. */
+  squad_id: z.uuid().nullable().optional(),
   from_phone_number_id: z.uuid(),
   phone_numbers: z.array(BatchContactInput).max(BATCH_CALL_MAX_CONTACTS),
   scheduled_time: ScheduledTime,
@@ -257,6 +259,7 @@ export const BatchCallSummary = z.object({
   id: z.string(),
   name: z.string(),
   agent_id: z.string().nullable(),
+  squad_id: z.string().nullable().optional(),
   from_phone_number_id: z.string(),
   scheduled_time: z.string().nullable(),
   timezone: z.string(),

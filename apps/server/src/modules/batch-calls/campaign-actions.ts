@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { requirePhoneNumber } from "../phone-numbers/service.ts";
+import { squadEntry } from "../squads/service.ts";
 import { cancelPending, moveCampaign } from "./claims.ts";
 import type { CampaignDialer } from "./dialer.ts";
 import { type BatchCallRow, batchCallContacts } from "./schema.ts";
@@ -29,6 +30,7 @@ async function requireDialable(db: Database, tenant: TenantScope, row: BatchCall
   const number = await requirePhoneNumber(db, tenant, row.fromPhoneNumberId).catch(() => {
     throw new AppError("validation", BATCH_CALL_TEXTS.fromNumberNotFound);
   });
+  if (row.squadId && (await squadEntry(db, tenant, row.squadId))) return;
   const agentId = row.agentId ?? number.outboundAgentId;
   if (!agentId) throw new AppError("validation", BATCH_CALL_TEXTS.noAssistant);
   if (!(await findAssistant(db, tenant, agentId))) throw new AppError("validation", BATCH_CALL_TEXTS.agentNotFound);

@@ -8,6 +8,8 @@ export interface DialRequest {
   fromPhoneNumberId: string;
   /** The campaign's assistant; null: the number's outbound assistant. */
   agentId: string | null;
+  /** The campaign's squad (issue 31): the call starts at its first member. */
+  squadId?: string | null;
   number: string;
   /** For the assistant's prompt ({{first_name}}). */
   variables: Record<string, string>;

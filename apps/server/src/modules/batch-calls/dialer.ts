@@ -247,6 +247,7 @@ export class CampaignDialer {
           batchCallId: campaign.id,
           fromPhoneNumberId: campaign.fromPhoneNumberId,
           agentId: campaign.agentId,
+          squadId: campaign.squadId,
           number: contact.number,
           variables: contact.variables,
         }),

@@ -32,6 +32,8 @@ export const batchCalls = pgTable(
     ...workspaceRecordKey(),
     name: text("name").notNull(),
     agentId: uuid("agent_id"),
+    /** Calls start at this squad's first member (issue 31); null: the assistant. */
+    squadId: uuid("squad_id"),
     fromPhoneNumberId: uuid("from_phone_number_id").notNull(),
     scheduledTime: timestamp("scheduled_time", { withTimezone: true }),
     timezone: text("timezone").notNull().default("UTC"),

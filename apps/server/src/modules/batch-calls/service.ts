@@ -17,6 +17,7 @@ import { findRow } from "../../lib/scoped-rows.ts";
 import { found, scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { findAssistant } from "../assistants/service.ts";
 import { requirePhoneNumber } from "../phone-numbers/service.ts";
+import { SQUAD_NOT_FOUND, squadEntry } from "../squads/service.ts";
 import { checkContacts, isTimeZone, rawFromInputs } from "./contact-list.ts";
 import { insertContacts, replaceContacts } from "./contacts.ts";
 import { type BatchCallRow, batchCalls } from "./schema.ts";
@@ -79,7 +80,9 @@ export async function listBatchCalls(
   );
 }
 
-type Settings = Partial<Pick<CreateBatchCallBody, "agent_id" | "from_phone_number_id" | "timezone" | "calling_window">>;
+type Settings = Partial<
+  Pick<CreateBatchCallBody, "agent_id" | "squad_id" | "from_phone_number_id" | "timezone" | "calling_window">
+>;
 
 /** The ids must be the workspace's, the zone and window must make sense (422 otherwise). */
 async function checkSettings(db: Executor, tenant: TenantScope, s: Settings): Promise<void> {
@@ -89,6 +92,7 @@ async function checkSettings(db: Executor, tenant: TenantScope, s: Settings): Pr
     });
   if (s.agent_id && !(await findAssistant(db, tenant, s.agent_id)))
     throw new AppError("validation", BATCH_CALL_TEXTS.agentNotFound);
+  if (s.squad_id && !(await squadEntry(db, tenant, s.squad_id))) throw new AppError("validation", SQUAD_NOT_FOUND);
   if (s.timezone && !isTimeZone(s.timezone))
     throw new AppError("validation", BATCH_CALL_TEXTS.invalidTimezone(s.timezone));
   if (s.calling_window) checkWindow(s.calling_window);
@@ -127,6 +131,7 @@ export async function createBatchCall(
         scoped(batchCalls, tenant).values({
           name: body.name,
           agentId: body.agent_id,
+          squadId: body.squad_id ?? null,
           fromPhoneNumberId: body.from_phone_number_id,
           scheduledTime: body.scheduled_time ? new Date(body.scheduled_time) : null,
           timezone: body.timezone,
@@ -177,6 +182,7 @@ export async function updateBatchCall(
       .set({
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.agent_id !== undefined ? { agentId: body.agent_id } : {}),
+        ...(body.squad_id !== undefined ? { squadId: body.squad_id } : {}),
         ...(body.from_phone_number_id !== undefined ? { fromPhoneNumberId: body.from_phone_number_id } : {}),
         ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
         ...(body.calling_window !== undefined ? { callingWindow: body.calling_window } : {}),

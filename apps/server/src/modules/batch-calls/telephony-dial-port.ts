@@ -18,6 +18,7 @@ interface CampaignCallOptions {
   batchCallId: string;
   variables: Record<string, string>;
   agentId: string | null;
+  squadId: string | null;
 }
 
 /** Carrier end reasons (docs/telephony.md) as campaign outcomes; any other end of a call that ran is "answered". */
@@ -51,6 +52,7 @@ export function telephonyDialPort(ctx: AppContext): DialPort {
         batchCallId: request.batchCallId,
         variables: request.variables,
         agentId: request.agentId,
+        squadId: request.squadId ?? null,
       };
       try {
         const placed = await placeOutboundCall(ctx, request.tenant, request.fromPhoneNumberId, request.number, options);

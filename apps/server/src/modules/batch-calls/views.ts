@@ -63,6 +63,7 @@ export function toSummary(row: BatchCallRow, progress: BatchProgress): BatchCall
     id: row.id,
     name: row.name,
     agent_id: row.agentId,
+    squad_id: row.squadId,
     from_phone_number_id: row.fromPhoneNumberId,
     scheduled_time: row.scheduledTime?.toISOString() ?? null,
     timezone: row.timezone,

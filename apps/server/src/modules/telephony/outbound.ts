@@ -8,6 +8,8 @@ import { findCallAssistant } from "../assistants/call-assistant.ts";
 import { normaliseNumber } from "../phone-numbers/number-format.ts";
 import { type PhoneNumberRecord, requirePhoneNumber } from "../phone-numbers/service.ts";
 import { placeSipCall } from "../sip/outbound.ts";
+import { recordCallSquad } from "../squads/call-squads.ts";
+import { squadEntry } from "../squads/service.ts";
 import { accountOf, adapterOf } from "./account.ts";
 import { callUrlsFor } from "./stream-urls.ts";
 
@@ -46,12 +48,23 @@ export async function placeOutboundCall(
   tenant: TenantScope,
   phoneNumberId: string,
   destination: string,
-  options: { batchCallId?: string | null; agentId?: string | null; variables?: Record<string, string> } = {},
+  options: {
+    batchCallId?: string | null;
+    agentId?: string | null;
+    squadId?: string | null;
+    variables?: Record<string, string>;
+  } = {},
 ): Promise<OutboundCallResult> {
   const record = await requirePhoneNumber(ctx.db, tenant, phoneNumberId);
+  // A campaign's squad starts at its first member (issue 31); a squad deleted since falls back.
+  const squad = options.squadId ? await squadEntry(ctx.db, tenant, options.squadId) : undefined;
   // A campaign names its own assistant; a call from the number's page uses the number's outbound one.
-  const agentId = options.agentId ?? record.outboundAgentId;
-  const placed = { batchCallId: options.batchCallId ?? null, variables: options.variables ?? {} };
+  const agentId = squad?.member.assistant_id ?? options.agentId ?? record.outboundAgentId;
+  const placed: PlacedBy = {
+    batchCallId: options.batchCallId ?? null,
+    variables: options.variables ?? {},
+    squad: squad ? { id: squad.id, member: squad.member.name } : null,
+  };
   const to = normaliseNumber(destination, record.country)?.e164;
   if (record.provider === "sip_trunk" || record.provider === "extension") {
     // A SIP number may also dial another extension or a SIP URI: what is not a phone number goes as typed.
@@ -74,6 +87,8 @@ export async function placeOutboundCall(
 export interface PlacedBy {
   batchCallId: string | null;
   variables: Record<string, string>;
+  /** The squad the call runs, recorded once its room is open (issue 31). */
+  squad?: { id: string; member: string } | null;
 }
 
 async function placeMediaStreamCall(
@@ -98,6 +113,12 @@ async function placeMediaStreamCall(
     variables: placed.variables,
     joinTimeoutMs: RING_TIMEOUT_MS,
   });
+  if (placed.squad)
+    await recordCallSquad(ctx.db, tenant, {
+      callId: room.callId,
+      squadId: placed.squad.id,
+      member: placed.squad.member,
+    });
   // The version the call runs (an experiment may pick one) decides whether the carrier detects machines.
   const assistant = await findCallAssistant(ctx.db, tenant, agentId, room.callId);
   let providerCallId: string;

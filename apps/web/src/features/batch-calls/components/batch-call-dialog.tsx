@@ -1,4 +1,4 @@
-import type { BatchCallSummary } from "@parley/contract";
+import { type BatchCallSummary, SquadListResponse } from "@parley/contract";
 import { useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -6,8 +6,16 @@ import { useAssistants } from "../../../api/assistants.ts";
 import { usePhoneNumbers } from "../../../api/phone-numbers.ts";
 import { HALF, LTR } from "../../../components/form-fields/field-spec.ts";
 import { SchemaFormDialog } from "../../../components/schema-form-dialog.tsx";
+import { api } from "../../../lib/http-client.ts";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
-import { type BatchFormValues, batchCallForm, batchFormDefaults, batchFormValues } from "../forms/batch-call-form.ts";
+import { useWorkspaceQuery } from "../../../lib/workspace-query.ts";
+import {
+  type BatchFormValues,
+  batchCallForm,
+  batchFormDefaults,
+  batchFormValues,
+  SQUAD_OPTION,
+} from "../forms/batch-call-form.ts";
 import { browserTimeZone } from "../forms/zoned-time.ts";
 import { CsvField } from "./csv-field.tsx";
 import { TimezoneField } from "./timezone-field.tsx";
@@ -54,6 +62,10 @@ export function BatchCallDialog(props: {
   const start = useWatch({ control, name: "start" });
   const windowOn = useWatch({ control, name: "window_enabled" });
   const assistants = useAssistants();
+  const squads = useWorkspaceQuery(
+    (workspaceId) => [workspaceId, "squads", "list", "campaign"],
+    async () => SquadListResponse.parse(await api.request("/squads")).squads,
+  );
   const numbers = usePhoneNumbers();
 
   return (
@@ -89,6 +101,10 @@ export function BatchCallDialog(props: {
           options: [
             { value: "", label: <em>{t("form.numbersAssistant")}</em> },
             ...(assistants.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+            ...(squads.data ?? []).map((s) => ({
+              value: `${SQUAD_OPTION}${s.id}`,
+              label: t("form.squadOption", { name: s.name }),
+            })),
           ],
         },
         { kind: "heading", title: t("form.numbers") },

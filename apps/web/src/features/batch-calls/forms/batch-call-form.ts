@@ -11,6 +11,9 @@ import { z } from "zod";
 import type { NewBatchCall } from "../../../api/batch-calls.ts";
 import { isoToZoned, isTimeZone, zonedToIso } from "./zoned-time.ts";
 
+/** The speaker select's value for a squad (its id behind a prefix no assistant id has). */
+export const SQUAD_OPTION = "squad:";
+
 /** The sentences the form says, in the interface language. */
 export interface BatchFormMessages {
   nameRequired: string;
@@ -129,7 +132,7 @@ export function batchFormValues(batch: BatchCallSummary): BatchFormValues {
   return {
     ...batchFormDefaults(batch.timezone),
     name: batch.name,
-    agent_id: batch.agent_id ?? "",
+    agent_id: batch.squad_id ? `${SQUAD_OPTION}${batch.squad_id}` : (batch.agent_id ?? ""),
     from_phone_number_id: batch.from_phone_number_id,
     start: batch.scheduled_time ? "later" : "now",
     scheduled_local: isoToZoned(batch.scheduled_time, batch.timezone),
@@ -151,7 +154,9 @@ export function batchFormValues(batch: BatchCallSummary): BatchFormValues {
 function settingsOf(v: BatchFormValues) {
   return {
     name: v.name.trim(),
-    agent_id: v.agent_id || null,
+    // The one select holds an assistant or a squad (issue 31): a squad's value carries a prefix.
+    agent_id: v.agent_id.startsWith(SQUAD_OPTION) ? null : v.agent_id || null,
+    squad_id: v.agent_id.startsWith(SQUAD_OPTION) ? v.agent_id.slice(SQUAD_OPTION.length) : null,
     from_phone_number_id: v.from_phone_number_id,
     // Spec §5: an empty scheduled time is sent as null.
     scheduled_time: v.start === "later" ? zonedToIso(v.scheduled_local, v.timezone) : null,
