@@ -5,9 +5,13 @@
 // Nobody speaks, so only the VAD, the recording and the call log do work: what is left is the cost
 // of ending.
 //
-// The callers and the watcher of the call logs run in a worker thread, as clients on other machines
-// would: on the server's own thread their 2,500 audio frames a second, their sockets' closing and
-// their polling would be counted as the server's stalls. The health prober has a thread of its own:
+// The callers and the watcher of the call logs run in a child process at a lower scheduling priority
+// (nice 10), as clients on other machines would: on the server's own thread their 2,500 audio frames
+// a second, their sockets' closing and their polling would be counted as the server's stalls, and as
+// a thread of the server's process (its own event loop, but the same heap's garbage-collector threads)
+// at the same priority they took a third of the CPU the 2 cores had in the hang-up's ≈120 ms, which a
+// server never shares with its callers. HANGUP_BENCH_CALLERS=same-priority runs them at the server's
+// priority, to see what a load generator on the same machine adds. The health prober has a thread of its own:
 // sharing the callers' event loop, a probe in flight waited for their hang-up of 50 sockets (that
 // loop stalled up to 220 ms at the hang-up while the server answered in 1 ms), which a client on
 // another machine never sees. `health_server_p99_ms` is the same probes timed inside the server
@@ -22,8 +26,9 @@
 // On a shared machine the wall-clock figures carry the neighbours' load. On Linux the server thread's
 // own scheduler figures come with them: its CPU time, the time it was ready but waited for a CPU
 // (the machine's share of every stall), and its longest stall counted in its own CPU time.
-import { readFileSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
+
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { type EventLoopUtilization, monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
@@ -31,13 +36,17 @@ import { Worker } from "node:worker_threads";
 import { poolUse } from "../apps/server/src/db/client.ts";
 import { call, createTestApp, signedInUser, testDatabaseKind } from "../apps/server/test/harness.ts";
 import { createAssistant, roomToken, startRoom } from "../apps/server/test/support/calls.ts";
+import { nowUs, type Profiler, startProfiler } from "./cpu-profile.ts";
 import type { BenchResult } from "./run.ts";
 
 const CALLS = Number(process.env.HANGUP_BENCH_CALLS ?? 50);
 const CALL_SECONDS = Number(process.env.HANGUP_BENCH_SECONDS ?? 20);
 const PROFILE = process.env.HANGUP_BENCH_PROFILE;
+const THREADS = process.env.HANGUP_BENCH_THREADS === "1";
+/** How much lower the callers' process is scheduled than the server (nice), as on other machines. */
+const CALLERS_NICE = process.env.HANGUP_BENCH_CALLERS === "same-priority" ? 0 : 10;
 
-/** What the worker reports at each step; the server's thread measures itself around "hanging_up". */
+/** What the callers report at each step; the server's thread measures itself around "hanging_up". */
 type WorkerMessage =
   | { type: "connected" }
   | { type: "probing" }
@@ -89,7 +98,11 @@ const PROBER = `
  * logs count as written when no call but the probe is in progress any more.
  */
 const CLIENTS = `
-  const { parentPort, workerData } = require("node:worker_threads");
+  const parentPort = {
+    postMessage: (message) => process.send(message),
+    once: (event, listener) => process.once(event, listener),
+  };
+  const workerData = JSON.parse(process.env.HANGUP_BENCH_CLIENTS);
   const WebSocket = require(workerData.ws);
   const { performance } = require("node:perf_hooks");
   const { base, tokens, userToken, callSeconds } = workerData;
@@ -140,7 +153,11 @@ const CLIENTS = `
       .map((at, i, all) => (i === 0 ? 0 : at - (all[i - 1] ?? at)));
     probe.socket.close();
     parentPort.postMessage({ type: "done", gaps });
-  })().catch((error) => parentPort.postMessage({ type: "error", error: String((error && error.stack) || error) }));
+    process.disconnect();
+  })().catch((error) => {
+    parentPort.postMessage({ type: "error", error: String((error && error.stack) || error) });
+    process.disconnect();
+  });
 `;
 
 /** The server thread's time on a CPU and waiting for one, in ms (Linux); null elsewhere. */
@@ -175,55 +192,40 @@ class ThreadTimes {
   }
 }
 
+/** CPU ms so far of every thread of this process and of every process named `postgres` (Linux). */
+function cpuByThread(): Map<string, number> {
+  const cpu = new Map<string, number>();
+  const read = (dir: string, label: string) => {
+    try {
+      const ms = Number(readFileSync(`${dir}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+      cpu.set(label, (cpu.get(label) ?? 0) + ms);
+    } catch {}
+  };
+  for (const tid of readdirSync("/proc/self/task"))
+    read(`/proc/self/task/${tid}`, `node:${readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim()}:${tid}`);
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") read(`/proc/${pid}`, `postgres:${pid}`);
+    } catch {}
+  }
+  return cpu;
+}
+
+/** Who used the CPU between two snapshots, the busiest first. */
+function cpuSpent(before: Map<string, number>, after: Map<string, number>): string {
+  return [...after]
+    .map(([label, ms]) => [label, ms - (before.get(label) ?? 0)] as const)
+    .filter(([, ms]) => ms >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, ms]) => `${label} ${ms.toFixed(0)}`)
+    .join(", ");
+}
+
 const round = (ms: number | undefined) => (ms === undefined ? Number.NaN : Math.round(ms));
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-interface Profiler {
-  /** The profile from `fromUs` (the monotonic clock of process.hrtime, in µs) on. */
-  stop(fromUs: number): Promise<object>;
-}
-
-interface CpuProfile {
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-
-/** Drops the samples taken before `fromUs` (V8 stamps them on the clock process.hrtime reads). */
-function profileFrom(profile: CpuProfile, fromUs: number): CpuProfile {
-  let at = profile.startTime;
-  let first = profile.samples.length;
-  for (let i = 0; i < profile.samples.length; i++) {
-    at += profile.timeDeltas[i] ?? 0;
-    if (at >= fromUs) {
-      first = i;
-      break;
-    }
-  }
-  const timeDeltas = profile.timeDeltas.slice(first);
-  if (timeDeltas.length > 0) timeDeltas[0] = 0;
-  return { ...profile, startTime: at, samples: profile.samples.slice(first), timeDeltas };
-}
-
-async function startProfiler(): Promise<Profiler> {
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 500 });
-  await session.post("Profiler.start");
-  return {
-    async stop(fromUs) {
-      const { profile } = await session.post("Profiler.stop");
-      session.disconnect();
-      return profileFrom(profile as CpuProfile, fromUs);
-    },
-  };
 }
 
 export async function run(): Promise<BenchResult> {
@@ -247,15 +249,16 @@ export async function run(): Promise<BenchResult> {
       tokens.push(await roomToken(t, user.token, room));
     }
 
-    const worker = new Worker(CLIENTS, {
-      eval: true,
-      workerData: {
-        base: `http://127.0.0.1:${port}`,
-        tokens,
-        userToken: user.token,
-        callSeconds: CALL_SECONDS,
-        ws: createRequire(import.meta.url).resolve("ws"),
-      },
+    const clients = {
+      base: `http://127.0.0.1:${port}`,
+      tokens,
+      userToken: user.token,
+      callSeconds: CALL_SECONDS,
+      ws: createRequire(import.meta.url).resolve("ws"),
+    };
+    const callers = spawn("nice", ["-n", String(CALLERS_NICE), process.execPath, "-e", CLIENTS], {
+      env: { ...process.env, HANGUP_BENCH_CLIENTS: JSON.stringify(clients) },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     const prober = new Worker(PROBER, { eval: true, workerData: { base: `http://127.0.0.1:${port}` } });
     // Should the callers fail, a prober still probing must not keep the process from exiting.
@@ -297,8 +300,9 @@ export async function run(): Promise<BenchResult> {
     const threadClock: { times: ThreadTimes | null } = { times: null };
     let settledMs = Number.NaN;
     let hangupAtUs = 0;
+    const threadCpu = { atHangup: new Map<string, number>(), spent: "" };
     const { gaps } = await new Promise<{ gaps: number[] }>((resolve, reject) => {
-      worker.on("message", (message: WorkerMessage) => {
+      callers.on("message", (message: WorkerMessage) => {
         if (message.type === "probing") {
           probing.started = true;
           prober.postMessage("start");
@@ -308,6 +312,7 @@ export async function run(): Promise<BenchResult> {
           });
         } else if (message.type === "hanging_up") {
           hangupAtUs = nowUs();
+          if (THREADS) threadCpu.atHangup = cpuByThread();
           loop.enable();
           gc.observe({ entryTypes: ["gc"] });
           cpuAtHangup = process.cpuUsage();
@@ -316,16 +321,18 @@ export async function run(): Promise<BenchResult> {
           pool.timer = setInterval(() => {
             pool.maxWaiting = Math.max(pool.maxWaiting, poolUse(t.ctx.db)?.waiting ?? 0);
           }, 5);
-          worker.postMessage("go");
+          callers.send("go");
         } else if (message.type === "settled") {
           // The process's CPU counts the clients' thread too; the server thread's busy time does not.
           hangupCpu = process.cpuUsage(cpuAtHangup);
           hangupLoop = performance.eventLoopUtilization(loopAtHangup);
           settledMs = message.settledMs;
+          if (THREADS) threadCpu.spent = cpuSpent(threadCpu.atHangup, cpuByThread());
         } else if (message.type === "done") resolve(message);
         else if (message.type === "error") reject(new Error(message.error));
       });
-      worker.once("error", reject);
+      callers.once("error", reject);
+      callers.once("exit", (code) => reject(new Error(`the callers' process exited (${code}) before it was done`)));
     });
     prober.postMessage("stop");
     const { health, waitedForCpuMs: proberWaited } = await proberResult;
@@ -334,7 +341,9 @@ export async function run(): Promise<BenchResult> {
     gc.disconnect();
     // From the hang-up until the prober stopped: the same span as the loop's stalls.
     const thread = threadClock.times?.stop() ?? null;
-    await Promise.all([worker.terminate(), prober.terminate()]);
+    callers.kill();
+    await prober.terminate();
+    if (THREADS) console.log(`CPU ms from the hang-up to the last log written, by thread: ${threadCpu.spent}`);
     if (profiling.profiler && PROFILE)
       writeFileSync(PROFILE, JSON.stringify(await profiling.profiler.stop(hangupAtUs)));
     return {

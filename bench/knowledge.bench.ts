@@ -5,7 +5,11 @@
 // default embeddings model) by a local double of the OpenAI protocol, in a workspace beside another
 // workspace's rows. Searches go through the API, workspace-wide and as an assistant's call does.
 // BENCH_EXPLAIN=1 also prints the plans of both rankings (EXPLAIN ANALYZE) at each size.
-import { readFileSync } from "node:fs";
+// KNOWLEDGE_BENCH_PROFILE=<file>.cpuprofile writes a CPU profile of the workspace-wide hybrid
+// searches at the largest size (the server and, on PGlite, the database run in this process).
+// PGlite runs in memory here; PARLEY_TEST_PGLITE_FILES=1 keeps it in files as an installation does
+// (at 10,000 chunks each ranking's CPU was within the machine's noise of the in-memory one).
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -25,8 +29,10 @@ import {
 import { call, createTestApp, signedInUser, type TestApp, testDatabaseKind } from "../apps/server/test/harness.ts";
 import { settled, upload } from "../apps/server/test/support/documents.ts";
 import { makePdf } from "../apps/server/test/support/sample-documents.ts";
+import { nowUs, startProfiler } from "./cpu-profile.ts";
 import type { BenchResult } from "./run.ts";
 
+const PROFILE = process.env.KNOWLEDGE_BENCH_PROFILE;
 const PAGES = 200;
 const SIZES = [1_000, 10_000];
 /** Another workspace's chunks in the same table: the tenant filter must hold in the plan. */
@@ -420,7 +426,10 @@ export async function run(): Promise<BenchResult> {
           token: b.token,
           body: { embeddings_provider: "openai-compatible", embeddings_model: MODEL },
         });
+        const profiling = PROFILE && size === SIZES.at(-1) ? await startProfiler() : null;
+        const from = nowUs();
         rows.push(await searchLatency(t, b.token, "hybrid", size));
+        if (profiling && PROFILE) writeFileSync(PROFILE, JSON.stringify(await profiling.stop(from)));
         rows.push(await searchLatency(t, b.token, "hybrid, assistant's documents", size, agent.id));
       }
       if (process.env.BENCH_EXPLAIN) await explain(t, b.workspaceId, size, hybrid);

@@ -73,7 +73,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  if (!pgDb) config.dataDir = "memory://";
+  // In memory unless a bench measures the database as an installation keeps it, in files.
+  if (!pgDb && process.env.PARLEY_TEST_PGLITE_FILES !== "1") config.dataDir = "memory://";
   const mailer = new MemoryMailer();
   const clock = new TestClock();
   const { ctx, database } = await createContext(config, {
