@@ -22,6 +22,8 @@ export interface AnalyticsParams {
   metrics: AnalyticsMetric[];
   groupBy: AnalyticsDimension | "";
   assistantId: string;
+  phoneNumber: string;
+  campaignId: string;
   channel: CallChannel | "";
 }
 
@@ -32,6 +34,8 @@ const queryOf = (p: AnalyticsParams, format: "json" | "csv") => ({
   metrics: p.metrics.join(","),
   group_by: p.groupBy || undefined,
   assistant_id: p.assistantId || undefined,
+  phone_number: p.phoneNumber || undefined,
+  campaign_id: p.campaignId || undefined,
   channel: p.channel || undefined,
   format,
 });
@@ -50,6 +54,33 @@ export const useAnalytics = (p: AnalyticsParams) =>
     // A new range keeps the old figures on screen until the new ones arrive.
     { placeholderData: keepPreviousData },
   );
+
+export interface FilterChoice {
+  id: string;
+  name: string;
+}
+
+/** What the filters can choose from: the assistants, numbers and campaigns with calls in the range (one query). */
+export function useFilterChoices(from: string, to: string) {
+  const query = useWorkspaceQuery(
+    (workspaceId) => [...keys.all(workspaceId), "choices", from, to] as const,
+    async () =>
+      AnalyticsResult.parse(
+        await api.request("/analytics/query", {
+          query: { from, to, bucket: "total", metrics: "attempts", group_by: "assistant,phone_number,campaign" },
+        }),
+      ),
+  );
+  const distinct = (dim: "assistant" | "phone_number" | "campaign"): FilterChoice[] => {
+    const seen = new Map<string, string>();
+    for (const row of query.data?.rows ?? []) {
+      const key = row.keys[dim];
+      if (key?.value && !seen.has(key.value)) seen.set(key.value, key.label || key.value);
+    }
+    return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  };
+  return { assistants: distinct("assistant"), phoneNumbers: distinct("phone_number"), campaigns: distinct("campaign") };
+}
 
 /** Fetches the same query as CSV with the session's token and saves it as a file. */
 export async function downloadAnalyticsCsv(p: AnalyticsParams): Promise<void> {

@@ -3,20 +3,15 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { ANALYTICS_DIMENSIONS, type AnalyticsMetric, CallChannel } from "@parley/contract";
 import { useTranslation } from "react-i18next";
-import type { AnalyticsParams } from "../api/analytics-api.ts";
+import type { AnalyticsParams, FilterChoice } from "../api/analytics-api.ts";
 import { CHART_METRICS } from "./dashboard-metrics.ts";
 import { useMetricFormat } from "./metric-format.ts";
-
-export interface AssistantOption {
-  id: string;
-  name: string;
-}
 
 /** Range, bucket, grouping, chart metric and filters: each a labelled field, wrapping on a phone. */
 export function AnalyticsControls(props: {
   params: AnalyticsParams;
   chartMetric: AnalyticsMetric;
-  assistants: AssistantOption[];
+  choices: { assistants: FilterChoice[]; phoneNumbers: FilterChoice[]; campaigns: FilterChoice[] };
   onChange: (next: Partial<AnalyticsParams> & { chartMetric?: AnalyticsMetric }) => void;
 }) {
   const { t } = useTranslation("analytics");
@@ -84,21 +79,24 @@ export function AnalyticsControls(props: {
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        {...field}
-        select
+      <ChoiceField
         label={t("controls.assistant")}
-        slotProps={emptyShown}
         value={params.assistantId}
-        onChange={(e) => onChange({ assistantId: e.target.value })}
-      >
-        <MenuItem value="">{t("controls.all")}</MenuItem>
-        {props.assistants.map((a) => (
-          <MenuItem key={a.id} value={a.id}>
-            {a.name || t("none")}
-          </MenuItem>
-        ))}
-      </TextField>
+        choices={props.choices.assistants}
+        onChange={(assistantId) => onChange({ assistantId })}
+      />
+      <ChoiceField
+        label={t("controls.phoneNumber")}
+        value={params.phoneNumber}
+        choices={props.choices.phoneNumbers}
+        onChange={(phoneNumber) => onChange({ phoneNumber })}
+      />
+      <ChoiceField
+        label={t("controls.campaign")}
+        value={params.campaignId}
+        choices={props.choices.campaigns}
+        onChange={(campaignId) => onChange({ campaignId })}
+      />
       <TextField
         {...field}
         select
@@ -116,5 +114,35 @@ export function AnalyticsControls(props: {
         ))}
       </TextField>
     </Box>
+  );
+}
+
+/** A filter over the choices with calls in the range; "All" leaves it off. A chosen value stays listed. */
+function ChoiceField(props: {
+  label: string;
+  value: string;
+  choices: FilterChoice[];
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation("analytics");
+  const listed = props.value && !props.choices.some((c) => c.id === props.value);
+  return (
+    <TextField
+      size="small"
+      sx={{ minWidth: { xs: "100%", sm: 160 } }}
+      select
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+    >
+      <MenuItem value="">{t("controls.all")}</MenuItem>
+      {listed && <MenuItem value={props.value}>{props.value}</MenuItem>}
+      {props.choices.map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

@@ -1,4 +1,4 @@
-import type { AnalyticsMetric } from "@parley/contract";
+import type { AnalyticsDimension, AnalyticsKey, AnalyticsMetric } from "@parley/contract";
 import { useTranslation } from "react-i18next";
 import { datesIn } from "../../../lib/dates-in-language.ts";
 
@@ -23,5 +23,15 @@ export function useMetricFormat() {
     if (latency) return t("latencyLabel", { stat: t(`stat.${latency[1]}`), component: t(`component.${latency[2]}`) });
     return t(`metric.${metric}`);
   };
-  return { value, day: dates.day, label };
+  /**
+   * A group's name: channels and end reasons in the words Home and the call logs use (their
+   * namespaces load with this page: see the router), the rest as the server names them.
+   */
+  const keyLabel = (dim: AnalyticsDimension, key: AnalyticsKey | undefined) => {
+    if (!key?.value) return key?.label || t("none");
+    if (dim === "channel") return t(`channels.${key.value}`, { ns: "home", defaultValue: key.value });
+    if (dim === "end_reason") return t(`reasons.${key.value}`, { ns: "call-logs", defaultValue: key.value });
+    return key.label || key.value;
+  };
+  return { value, day: dates.day, label, keyLabel };
 }

@@ -50,7 +50,7 @@ export function ResultsTable({ result }: { result: AnalyticsResult }) {
                 </TableCell>
               )}
               {result.group_by.map((d) => (
-                <TableCell key={d}>{row.keys[d]?.label || t("none")}</TableCell>
+                <TableCell key={d}>{f.keyLabel(d, row.keys[d])}</TableCell>
               ))}
               {result.metrics.map((m) => (
                 <TableCell key={m} align="right">

@@ -20,11 +20,15 @@ interface Series {
 }
 
 /** One line per group (or one for all calls), over the buckets in order. */
-function seriesOf(result: AnalyticsResult, metric: AnalyticsMetric, buckets: string[], none: string): Series[] {
-  const dim = result.group_by[0];
+function seriesOf(
+  result: AnalyticsResult,
+  metric: AnalyticsMetric,
+  buckets: string[],
+  nameOf: (row: AnalyticsResult["rows"][number]) => string,
+): Series[] {
   const groups = new Map<string, Series>();
   for (const row of result.rows) {
-    const name = dim ? row.keys[dim]?.label || none : "";
+    const name = nameOf(row);
     const series = groups.get(name) ?? { name, points: buckets.map(() => null) };
     const at = buckets.indexOf(row.bucket ?? "");
     if (at >= 0) series.points[at] = row.values[metric] ?? null;
@@ -46,7 +50,8 @@ export function TrendChart({ result, metric }: { result: AnalyticsResult; metric
   const WIDTH = narrow ? NARROW : WIDE;
   const f = useMetricFormat();
   const buckets = [...new Set(result.rows.map((r) => r.bucket ?? ""))].sort();
-  const series = seriesOf(result, metric, buckets, t("none"));
+  const dims = result.group_by;
+  const series = seriesOf(result, metric, buckets, (row) => dims.map((d) => f.keyLabel(d, row.keys[d])).join(" · "));
   const values = series.flatMap((s) => s.points.filter((p): p is number => p !== null));
   if (buckets.length === 0 || values.length === 0)
     return (

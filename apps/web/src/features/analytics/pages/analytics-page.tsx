@@ -26,6 +26,7 @@ import {
   downloadAnalyticsCsv,
   useAnalytics,
   useAnalyticsSettings,
+  useFilterChoices,
 } from "../api/analytics-api.ts";
 import { AlertsSection } from "../components/alerts-section.tsx";
 import { AnalyticsControls } from "../components/analytics-controls.tsx";
@@ -56,6 +57,8 @@ function useParams() {
     metrics: DASHBOARD_METRICS,
     groupBy: pick("group", (v) => AnalyticsDimension.safeParse(v).data, ""),
     assistantId: pick("assistant", (v) => v, ""),
+    phoneNumber: pick("phone", (v) => v, ""),
+    campaignId: pick("campaign", (v) => v, ""),
     channel: pick("channel", (v) => CallChannel.safeParse(v).data, ""),
   };
   const chartMetric = pick("chart", (v) => MetricSchema.safeParse(v).data, "calls" as AnalyticsMetric);
@@ -67,6 +70,8 @@ function useParams() {
       ["bucket", merged.bucket === "day" ? "" : merged.bucket],
       ["group", merged.groupBy],
       ["assistant", merged.assistantId],
+      ["phone", merged.phoneNumber],
+      ["campaign", merged.campaignId],
       ["channel", merged.channel],
       ["chart", merged.chartMetric === "calls" ? "" : merged.chartMetric],
     ];
@@ -118,17 +123,7 @@ export default function AnalyticsPage() {
   const { params, chartMetric, change } = useParams();
   const result = useAnalytics(params);
   const settings = useAnalyticsSettings();
-  // The assistant filter's choices: the assistants with calls in the range.
-  const byAssistant = useAnalytics({
-    ...params,
-    bucket: "total",
-    groupBy: "assistant",
-    assistantId: "",
-    metrics: ["attempts"],
-  });
-  const assistants = (byAssistant.data?.rows ?? []).flatMap((r) =>
-    r.keys.assistant?.value ? [{ id: r.keys.assistant.value, name: r.keys.assistant.label }] : [],
-  );
+  const choices = useFilterChoices(params.from, params.to);
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
     setExporting(true);
@@ -151,7 +146,7 @@ export default function AnalyticsPage() {
           </Button>
         }
       />
-      <AnalyticsControls params={params} chartMetric={chartMetric} assistants={assistants} onChange={change} />
+      <AnalyticsControls params={params} chartMetric={chartMetric} choices={choices} onChange={change} />
       <Box aria-live="polite" aria-busy={result.isFetching}>
         {result.isFetching && result.data && <LinearProgress aria-label={t("loading")} sx={{ mb: 1 }} />}
         {result.isPending ? (
