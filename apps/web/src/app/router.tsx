@@ -163,7 +163,7 @@ const routes: RouteObject[] = [
       { path: "billing", ...page(() => import("../features/billing/pages/billing-page.tsx"), "billing") },
       {
         path: "analytics",
-        ...page(() => import("../features/analytics/pages/analytics-page.tsx"), "analytics", "home"),
+        ...page(() => import("../features/analytics/pages/analytics-page.tsx"), "analytics", "home", "call-logs"),
       },
       {
         path: "call-widgets",
