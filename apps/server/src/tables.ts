@@ -20,6 +20,7 @@ export * from "./modules/knowledge-base/schema.ts";
 export * from "./modules/mcp-servers/schema.ts";
 export * from "./modules/nodes/schema.ts";
 export * from "./modules/phone-numbers/schema.ts";
+export * from "./modules/privacy/schema.ts";
 export * from "./modules/sip/schema.ts";
 export * from "./modules/squads/schema.ts";
 export * from "./modules/test-suites/schema.ts";

@@ -41,6 +41,7 @@ export type {
   TokenPrice,
   TtsStage,
 } from "./providers/types.ts";
+export * from "./privacy.ts";
 export * from "./squads.ts";
 export * from "./templates.ts";
 export * from "./test-suites.ts";

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { paged } from "./common.ts";
+import { pageQuery } from "./page-query.ts";
+
+/**
+ * Data governance (issue 34): the audit log of who did what, and each workspace's retention of what
+ * its calls leave behind. docs/privacy.md lists what is stored where.
+ */
+
+/** Every action the audit log records; a new action is added here first. */
+export const AUDIT_ACTIONS = [
+  "auth.sign_in",
+  "member.role_changed",
+  "member.removed",
+  "api_key.created",
+  "api_key.revoked",
+  "integration.changed",
+  "integration.deleted",
+  "retention.changed",
+  "retention.purged",
+  "data.exported",
+  "data.erased",
+  "admin.tier_assigned",
+  "admin.tier_removed",
+  "admin.user_deactivated",
+  "admin.user_reactivated",
+  "admin.user_deleted",
+  "admin.tier_created",
+  "admin.tier_updated",
+  "admin.tier_deleted",
+  "admin.quota_changed",
+  "admin.quota_removed",
+] as const;
+export const AuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+/** Plain facts about an action (never a secret): what changed, counts, names. */
+export const AuditDetails = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type AuditDetails = z.infer<typeof AuditDetails>;
+
+export const AuditEvent = z.object({
+  id: z.uuid(),
+  /** Null for a superuser's action over the whole installation. */
+  workspace_id: z.uuid().nullable(),
+  action: AuditAction,
+  /** The person who acted (null: the system itself, e.g. the retention job). */
+  actor_user_id: z.uuid().nullable(),
+  /** Their email address when they acted (an account's address may change later). */
+  actor_email: z.string().nullable(),
+  /** Set when an API key acted for its creator. */
+  actor_api_key_id: z.uuid().nullable(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: AuditDetails,
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+export const AuditEventPage = paged(AuditEvent);
+export type AuditEventPage = z.infer<typeof AuditEventPage>;
+
+export const AuditEventQuery = z.object({
+  ...pageQuery(200, 50),
+  action: AuditAction.optional(),
+  /** Entries at or after this time. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  /** Entries before this time. */
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** `csv`: every matching entry (up to 10 000) as a CSV file instead of a page. */
+  format: z.enum(["json", "csv"]).default("json"),
+});
+export type AuditEventQuery = z.infer<typeof AuditEventQuery>;
+
+/** The kinds of data retention applies to, each kept for its own number of days. */
+export const RETENTION_KINDS = [
+  "recordings",
+  "transcripts",
+  "tool_calls",
+  "analysis",
+  "webhook_bodies",
+  "document_files",
+] as const;
+export const RetentionKind = z.enum(RETENTION_KINDS);
+export type RetentionKind = z.infer<typeof RetentionKind>;
+
+/** Days kept after the call (or delivery, or upload); null keeps it until it is deleted by hand. */
+export const RetentionDays = z.number().int().min(1).max(3650).nullable();
+
+export const PrivacySettings = z.object({
+  retention: z.object({
+    recordings: RetentionDays,
+    transcripts: RetentionDays,
+    tool_calls: RetentionDays,
+    analysis: RetentionDays,
+    webhook_bodies: RetentionDays,
+    document_files: RetentionDays,
+  }),
+  /**
+   * Keep only call metadata (time, duration, cost, end reason): transcripts, recordings, tool-call
+   * payloads and analysis are purged within minutes of a call's end.
+   */
+  zero_retention: z.boolean(),
+});
+export type PrivacySettings = z.infer<typeof PrivacySettings>;
