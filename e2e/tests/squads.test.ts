@@ -157,6 +157,14 @@ describe("squads in the browser", () => {
     const row = page.getByRole("row", { name: /Front office/ });
     await row.getByText("receptionist (answers first), billing").waitFor();
     await row.getByText("billing → receptionist").waitFor();
+    // A test call can start at any member: the talk page opens with that member's assistant and the squad.
+    await row.getByRole("button", { name: "Test call with Front office" }).click();
+    await page
+      .getByRole("dialog", { name: "Test call with Front office" })
+      .getByRole("link", { name: "Start at billing" })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/assistant" && url.searchParams.get("member") === "billing");
+    await page.getByText("Squad test call").waitFor();
   });
 
   it("makes the squad answer a number", async () => {

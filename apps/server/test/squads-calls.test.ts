@@ -256,6 +256,8 @@ describe("a squad's call (issue 31)", () => {
     const billingFirst = llm.requests.find((r) => r.messages[0]?.content?.includes("You are the billing specialist."));
     expect(billingFirst?.messages[0]?.content).toContain(`Summary of the call so far: ${SUMMARY}`);
     expect(handoffs).toHaveLength(2);
+    // The browser hears who speaks now.
+    expect(client.messages.filter((m) => m.type === "handoff").map((m) => m.to)).toEqual(["billing", "receptionist"]);
   }, 90_000);
 
   it("answers a number pointed at the squad with its first member, over a Twilio media stream", async () => {

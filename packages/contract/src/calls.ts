@@ -312,4 +312,6 @@ export type RealtimeServerMessage =
   | { type: "error"; message: string }
   /** A stage failed and the call is recovering (a backup, a spoken recovery) or giving up. */
   | { type: "fault"; stage: FaultStage; provider: string; kind: FaultKind; action: FaultAction }
+  /** A squad's call passed to another member (issue 31): `to` speaks from now on. */
+  | { type: "handoff"; from: string; to: string; reason: string }
   | { type: "end"; reason: string };

@@ -23,6 +23,8 @@ export function toServerMessage(event: CallEvent): RealtimeServerMessage | null 
       return { type: "error", message: event.message };
     case "fault":
       return { type: "fault", stage: event.stage, provider: event.provider, kind: event.kind, action: event.action };
+    case "handoff":
+      return { type: "handoff", from: event.from, to: event.to, reason: event.reason };
     case "end":
       return { type: "end", reason: event.reason };
     default:

@@ -22,6 +22,23 @@ export const callApi: Omit<CallStartDeps, "openMicrophone"> = {
     ).data,
 };
 
+/** Where a squad's test call starts (issue 31): the squad, and the member (its first when left out). */
+export interface SquadStart {
+  id: string;
+  member?: string;
+}
+
+/** The start of a squad's browser test call; the rest (token, socket) is an assistant call's. */
+export const squadStart =
+  (squad: SquadStart): CallStartDeps["startCall"] =>
+  async () =>
+    StartedCall.safeParse(
+      await api.request(`/squads/${squad.id}/call`, {
+        method: "POST",
+        body: squad.member ? { member: squad.member } : {},
+      }),
+    ).data;
+
 /** Absolute ws(s) URL of the realtime endpoint with the room token. */
 export function realtimeUrl(path: string, token: string, location: Location = window.location): string {
   const url = new URL(path, location.href);

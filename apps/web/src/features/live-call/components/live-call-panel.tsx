@@ -17,6 +17,7 @@ import Typography from "@mui/material/Typography";
 import { MicrophoneError } from "@parley/browser-audio";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { useLiveCall } from "../hooks/use-live-call.ts";
 import { Keypad, KeypadToggle } from "./keypad.tsx";
 
@@ -61,6 +62,10 @@ export function LiveCallPanel({
 }) {
   const { t } = useTranslation("live-call");
   const call = useLiveCall();
+  // A squad's test call (issue 31), asked for by the squads page: ?squad=<id>&member=<name>.
+  const [search] = useSearchParams();
+  const squadId = search.get("squad");
+  const squad = squadId ? { id: squadId, member: search.get("member") ?? undefined } : undefined;
   const levels = useLevels(call);
   const [draft, setDraft] = useState("");
   const [keypadOpen, setKeypadOpen] = useState(false);
@@ -101,6 +106,14 @@ export function LiveCallPanel({
             label={t(`status.${call.status}`)}
             aria-label={t("statusLabel", { status: t(`status.${call.status}`) })}
           />
+          {squad && (
+            <Chip
+              size="small"
+              color="secondary"
+              variant="outlined"
+              label={call.speaker ? t("squadSpeaker", { member: call.speaker }) : t("squadCall")}
+            />
+          )}
           {call.assistantState && live && !call.fault && (
             <Chip size="small" variant="outlined" label={t(`state.${call.assistantState}`)} />
           )}
@@ -134,7 +147,7 @@ export function LiveCallPanel({
             <Button
               variant="contained"
               startIcon={<CallIcon />}
-              onClick={() => void call.start(assistantId)}
+              onClick={() => void call.start(assistantId, squad)}
               disabled={!assistantId}
             >
               {t("start")}

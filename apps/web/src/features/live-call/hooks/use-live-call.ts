@@ -1,7 +1,7 @@
 import { type AudioIo, createAudioIo, openMicrophone } from "@parley/browser-audio";
 import type { RealtimeServerMessage } from "@parley/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { callApi, realtimeUrl } from "../api/call-api.ts";
+import { callApi, realtimeUrl, type SquadStart, squadStart } from "../api/call-api.ts";
 import { applyTranscript, type ChatLine, truncateAssistant } from "../utils/chat-log.ts";
 import { type FaultStatus, faultStatus } from "../utils/fault-status.ts";
 import { prepareCall } from "../utils/start-call.ts";
@@ -19,7 +19,10 @@ export interface LiveCall {
   endReason: string | null;
   /** A provider that failed and what the call does about it, until the assistant is heard again. */
   fault: FaultStatus | null;
-  start(assistantId: string | undefined): Promise<void>;
+  /** The member of a squad's call speaking now (after a hand-off); null otherwise. */
+  speaker: string | null;
+  /** Starts a call with the assistant, or (with `squad`) a squad's call at one of its members. */
+  start(assistantId: string | undefined, squad?: SquadStart): Promise<void>;
   end(): void;
   toggleMute(): void;
   sendText(text: string): void;
@@ -44,6 +47,7 @@ export function useLiveCall(): LiveCall {
   const [callId, setCallId] = useState<string | null>(null);
   const [endReason, setEndReason] = useState<string | null>(null);
   const [fault, setFault] = useState<FaultStatus | null>(null);
+  const [speaker, setSpeaker] = useState<string | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const audio = useRef<AudioIo | null>(null);
   // What was played survives the audio graph's teardown, for the panel's figures.
@@ -75,6 +79,9 @@ export function useLiveCall(): LiveCall {
       case "fault":
         setFault((current) => (current?.final ? current : faultStatus(message)));
         break;
+      case "handoff":
+        setSpeaker(message.to);
+        break;
       case "transcript":
         setLines((l) => applyTranscript(l, message));
         break;
@@ -93,8 +100,9 @@ export function useLiveCall(): LiveCall {
   }, []);
 
   const start = useCallback(
-    async (assistantId: string | undefined) => {
+    async (assistantId: string | undefined, squad?: SquadStart) => {
       teardown();
+      setSpeaker(squad?.member ?? null);
       setError(null);
       setLines([]);
       setEndReason(null);
@@ -103,7 +111,12 @@ export function useLiveCall(): LiveCall {
       setMuted(false);
       lastPlayedMs.current = 0;
       try {
-        const prepared = await prepareCall(assistantId, { ...callApi, openMicrophone: () => openMicrophone() });
+        const startCall = squad ? squadStart(squad) : callApi.startCall;
+        const prepared = await prepareCall(assistantId, {
+          ...callApi,
+          startCall,
+          openMicrophone: () => openMicrophone(),
+        });
         setCallId(prepared.callId ?? null);
         setStatus("connecting");
         // Audio first, then the socket with every handler attached at once, so no early event is missed.
@@ -186,6 +199,7 @@ export function useLiveCall(): LiveCall {
     callId,
     endReason,
     fault,
+    speaker,
     start,
     end,
     toggleMute,

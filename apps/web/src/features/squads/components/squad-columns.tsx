@@ -1,3 +1,4 @@
+import CallOutlined from "@mui/icons-material/CallOutlined";
 import Box from "@mui/material/Box";
 import type { Squad } from "@parley/contract";
 import type { TFunction } from "i18next";
@@ -5,9 +6,13 @@ import type { Column } from "../../../components/data-table.tsx";
 import { NameCell } from "../../../components/name-cell.tsx";
 import { editDeleteActions, type KeyedAction } from "../../../components/resource-table.tsx";
 
-export type SquadAction = "edit" | "delete";
+export type SquadAction = "testCall" | "edit" | "delete";
 
-export const SQUAD_ACTIONS: KeyedAction<SquadAction, Squad>[] = editDeleteActions<Squad>();
+/** A test call (starting at any member), edit and delete per row, each named for its squad. */
+export const SQUAD_ACTIONS: KeyedAction<SquadAction, Squad>[] = [
+  { id: "testCall", icon: <CallOutlined />, label: "testCallNamed" },
+  ...editDeleteActions<Squad>(),
+];
 
 /** The squad's members (the first marked) and its hand-offs as "from → to" edges. */
 export const squadColumns = (t: TFunction): Column<Squad>[] => [

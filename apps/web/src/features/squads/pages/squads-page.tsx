@@ -6,6 +6,7 @@ import { useResourcePage } from "../../../lib/use-resource-page.ts";
 import { useDeleteSquad, useSaveSquad, useSquads } from "../api/squads.ts";
 import { SQUAD_ACTIONS, type SquadAction, squadColumns } from "../components/squad-columns.tsx";
 import { SquadDialog } from "../components/squad-dialog.tsx";
+import { SquadTestCallDialog } from "../components/squad-test-call-dialog.tsx";
 
 /** Squads: assistants that hand one call between them (issue 31). */
 export default function SquadsPage() {
@@ -28,6 +29,8 @@ export default function SquadsPage() {
       editor={(squad) => (
         <SquadDialog squad={squad} assistants={assistants.data ?? []} onClose={page.close} onSubmit={page.save} />
       )}
-    />
+    >
+      {page.open?.kind === "testCall" && <SquadTestCallDialog squad={page.open.item} onClose={page.close} />}
+    </ResourceListPage>
   );
 }
