@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { CallLog, PhoneNumber, Squad } from "@parley/contract";
 import { loadTelephony, type NetworkDeps } from "@parley/engine";
@@ -207,6 +209,25 @@ function expectVoices(from: number) {
 
 describe("a squad's call (issue 31)", () => {
   it("hands a browser call to billing and back, with the voice, transcript, segments and no gap over 1 s", async () => {
+    // A workspace webhook that hears call.handoff, signed like every event.
+    const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    const hook = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      req.on("end", () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+    const endpoint = await call(t, "POST", "/api/v1/webhooks", {
+      token,
+      body: { url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`, events: ["call.handoff"] },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const { secret } = endpoint.json<{ secret: string }>();
     const handoffs: unknown[] = [];
     const off = t.ctx.events.on("call.handoff", (e) => void handoffs.push(e));
     const before = voice.requests.length;
@@ -256,6 +277,20 @@ describe("a squad's call (issue 31)", () => {
     const billingFirst = llm.requests.find((r) => r.messages[0]?.content?.includes("You are the billing specialist."));
     expect(billingFirst?.messages[0]?.content).toContain(`Summary of the call so far: ${SUMMARY}`);
     expect(handoffs).toHaveLength(2);
+    const delivered = await until(
+      async () => received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> }),
+      (events) => events.length >= 2,
+      "two call.handoff deliveries",
+    );
+    expect(delivered.map((e) => [e.type, e.data.call_id, e.data.from, e.data.to, e.data.reason])).toEqual([
+      ["call.handoff", callId, "receptionist", "billing", TO_BILLING],
+      ["call.handoff", callId, "billing", "receptionist", BACK],
+    ]);
+    for (const { headers, body } of received) {
+      const signed = createHmac("sha256", secret).update(`${headers["x-parley-timestamp"]}.${body}`).digest("hex");
+      expect(headers["x-parley-signature"]).toBe(`sha256=${signed}`);
+    }
+    await new Promise((resolve) => hook.close(resolve));
     // The browser hears who speaks now.
     expect(client.messages.filter((m) => m.type === "handoff").map((m) => m.to)).toEqual(["billing", "receptionist"]);
   }, 90_000);
