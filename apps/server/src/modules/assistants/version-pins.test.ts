@@ -5,13 +5,13 @@ import { addCallVersionPin, pinnedVersionOf } from "./version-pins.ts";
 
 /**
  * The pins never read the database here: each answers from the request alone. The registry is the
- * process's own, so the test-suites module's pin may be in it too: it leaves these browser calls be.
+ * process's own, so the test-suites module's pin may be in it too: it leaves these web calls be.
  */
 const db = {} as Executor;
 const tenant = { workspaceId: "00000000-0000-4000-8000-000000000001" };
 const request = (fields: Partial<CallRequest>): CallRequest => ({
   agentId: "00000000-0000-4000-8000-000000000002",
-  channel: "browser",
+  channel: "web",
   direction: "inbound",
   ...fields,
 });
