@@ -76,6 +76,38 @@ CREATE TABLE "analytics_daily" (
 	CONSTRAINT "analytics_daily_key" UNIQUE NULLS NOT DISTINCT("workspace_id","day","agent_id","agent_version","phone_number","batch_call_id","channel","end_reason","squad_member")
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_daily_totals" (
+	"workspace_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"agent_name" text DEFAULT '' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"answered" integer DEFAULT 0 NOT NULL,
+	"failed" integer DEFAULT 0 NOT NULL,
+	"error_calls" integer DEFAULT 0 NOT NULL,
+	"transfers" integer DEFAULT 0 NOT NULL,
+	"analysed" integer DEFAULT 0 NOT NULL,
+	"passed" integer DEFAULT 0 NOT NULL,
+	"duration_seconds" double precision DEFAULT 0 NOT NULL,
+	"duration_hist" integer[] NOT NULL,
+	"cost" double precision DEFAULT 0 NOT NULL,
+	"cost_llm" double precision DEFAULT 0 NOT NULL,
+	"cost_stt" double precision DEFAULT 0 NOT NULL,
+	"cost_tts" double precision DEFAULT 0 NOT NULL,
+	"cost_telephony" double precision DEFAULT 0 NOT NULL,
+	"cost_platform" double precision DEFAULT 0 NOT NULL,
+	"lat_eot_hist" integer[] NOT NULL,
+	"lat_stt_hist" integer[] NOT NULL,
+	"lat_llm_hist" integer[] NOT NULL,
+	"lat_tts_hist" integer[] NOT NULL,
+	"lat_v2v_hist" integer[] NOT NULL,
+	"lat_eot_sum" double precision DEFAULT 0 NOT NULL,
+	"lat_stt_sum" double precision DEFAULT 0 NOT NULL,
+	"lat_llm_sum" double precision DEFAULT 0 NOT NULL,
+	"lat_tts_sum" double precision DEFAULT 0 NOT NULL,
+	"lat_v2v_sum" double precision DEFAULT 0 NOT NULL,
+	CONSTRAINT "analytics_daily_totals_key" UNIQUE("workspace_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_calls" (
 	"call_id" uuid PRIMARY KEY NOT NULL,
 	"workspace_id" uuid NOT NULL,
@@ -146,6 +178,7 @@ CREATE TABLE "alert_events" (
 --> statement-breakpoint
 ALTER TABLE "analytics_rollups" ADD CONSTRAINT "analytics_rollups_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_daily" ADD CONSTRAINT "analytics_daily_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "analytics_daily_totals" ADD CONSTRAINT "analytics_daily_totals_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_calls" ADD CONSTRAINT "analytics_calls_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_backfill" ADD CONSTRAINT "analytics_backfill_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_settings" ADD CONSTRAINT "analytics_settings_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -12,33 +12,38 @@ import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { bucketCount, DURATION_BOUNDS_S, LATENCY_BOUNDS_MS } from "./histograms.ts";
 import { histogramsNeeded, metricValues, type Sums } from "./metric-values.ts";
-import { analyticsDaily as r } from "./schema.ts";
+import { analyticsDailyTotals as dayTotals, analyticsDaily as r } from "./schema.ts";
 import { bucketsBetween } from "./time-buckets.ts";
 
-const LATENCY_COLUMNS: Record<LatencyComponent, { hist: PgColumn; sum: PgColumn }> = {
-  end_of_turn: { hist: r.latEotHist, sum: r.latEotSum },
-  transcriber: { hist: r.latSttHist, sum: r.latSttSum },
-  model: { hist: r.latLlmHist, sum: r.latLlmSum },
-  voice: { hist: r.latTtsHist, sum: r.latTtsSum },
-  voice_to_voice: { hist: r.latV2vHist, sum: r.latV2vSum },
-};
+/** The daily rows with dimensions, or the workspace's day totals: both hold the same sums. */
+type MeasureTable = typeof r | typeof dayTotals;
 
-const SUMMED = {
-  attempts: r.attempts,
-  answered: r.answered,
-  failed: r.failed,
-  errorCalls: r.errorCalls,
-  transfers: r.transfers,
-  analysed: r.analysed,
-  passed: r.passed,
-  durationSeconds: r.durationSeconds,
-  cost: r.cost,
-  costLlm: r.costLlm,
-  costStt: r.costStt,
-  costTts: r.costTts,
-  costTelephony: r.costTelephony,
-  costPlatform: r.costPlatform,
-} as const;
+const latencyColumns = (t: MeasureTable): Record<LatencyComponent, { hist: PgColumn; sum: PgColumn }> => ({
+  end_of_turn: { hist: t.latEotHist, sum: t.latEotSum },
+  transcriber: { hist: t.latSttHist, sum: t.latSttSum },
+  model: { hist: t.latLlmHist, sum: t.latLlmSum },
+  voice: { hist: t.latTtsHist, sum: t.latTtsSum },
+  voice_to_voice: { hist: t.latV2vHist, sum: t.latV2vSum },
+});
+
+const summedColumns = (t: MeasureTable): Record<string, PgColumn> => ({
+  attempts: t.attempts,
+  answered: t.answered,
+  failed: t.failed,
+  errorCalls: t.errorCalls,
+  transfers: t.transfers,
+  analysed: t.analysed,
+  passed: t.passed,
+  durationSeconds: t.durationSeconds,
+  cost: t.cost,
+  costLlm: t.costLlm,
+  costStt: t.costStt,
+  costTts: t.costTts,
+  costTelephony: t.costTelephony,
+  costPlatform: t.costPlatform,
+});
+const SUMMED_NAMES = Object.keys(summedColumns(r));
+const LATENCY_NAMES = Object.keys(latencyColumns(r)) as LatencyComponent[];
 
 /** The rollup columns a dimension groups by. */
 const DIMENSION_COLUMNS: Record<AnalyticsDimension, PgColumn[]> = {
@@ -52,17 +57,15 @@ const DIMENSION_COLUMNS: Record<AnalyticsDimension, PgColumn[]> = {
 };
 
 /** The day's bucket: itself, or its ISO week's Monday, or its month's first day. */
-function bucketExpression(bucket: AnalyticsQueryParsed["bucket"]): SQL<string> | null {
+function bucketExpression(bucket: AnalyticsQueryParsed["bucket"], t: MeasureTable): SQL<string> | null {
   if (bucket === "total") return null;
-  if (bucket === "day") return sql<string>`to_char(${r.day}, 'YYYY-MM-DD')`;
-  return sql<string>`to_char(date_trunc(${sql.raw(`'${bucket}'`)}, ${r.day}), 'YYYY-MM-DD')`;
+  if (bucket === "day") return sql<string>`to_char(${t.day}, 'YYYY-MM-DD')`;
+  return sql<string>`to_char(date_trunc(${sql.raw(`'${bucket}'`)}, ${t.day}), 'YYYY-MM-DD')`;
 }
 
 /** The range is in the workspace's days, which the daily rows are already in. */
-function filtersOf(q: AnalyticsQueryParsed): (SQL | undefined)[] {
+function dimensionFilters(q: AnalyticsQueryParsed): (SQL | undefined)[] {
   return [
-    gte(r.day, q.from),
-    lte(r.day, q.to),
     q.assistant_id ? eq(r.agentId, q.assistant_id) : undefined,
     q.version !== undefined ? eq(r.agentVersion, q.version) : undefined,
     q.phone_number ? eq(r.phoneNumber, q.phone_number) : undefined,
@@ -76,17 +79,18 @@ function filtersOf(q: AnalyticsQueryParsed): (SQL | undefined)[] {
 type Selection = Record<string, SQL>;
 
 /** The sums a query reads: always the counts and money, the histograms its metrics need. */
-function selectionOf(q: AnalyticsQueryParsed): Selection {
+function selectionOf(q: AnalyticsQueryParsed, t: MeasureTable): Selection {
   const select: Selection = {};
-  for (const [name, column] of Object.entries(SUMMED)) select[name] = sql`coalesce(sum(${column}), 0)::float8`;
+  for (const [name, column] of Object.entries(summedColumns(t)))
+    select[name] = sql`coalesce(sum(${column}), 0)::float8`;
   const needed = histogramsNeeded(q.metrics);
   const histogram = (prefix: string, column: PgColumn, buckets: number) => {
     for (let i = 1; i <= buckets; i += 1)
       select[`${prefix}_${i}`] = sql`coalesce(sum(${column}[${sql.raw(String(i))}]), 0)::int`;
   };
-  if (needed.duration) histogram("dh", r.durationHist, bucketCount(DURATION_BOUNDS_S));
+  if (needed.duration) histogram("dh", t.durationHist, bucketCount(DURATION_BOUNDS_S));
   for (const component of needed.latency) {
-    const { hist, sum } = LATENCY_COLUMNS[component];
+    const { hist, sum } = latencyColumns(t)[component];
     select[`ls_${component}`] = sql`coalesce(sum(${sum}), 0)::float8`;
     histogram(`lh_${component}`, hist, bucketCount(LATENCY_BOUNDS_MS));
   }
@@ -98,24 +102,31 @@ function sumsOf(row: Record<string, unknown>): Sums {
   const hist = (prefix: string, buckets: number) =>
     `${prefix}_1` in row ? Array.from({ length: buckets }, (_, i) => num(`${prefix}_${i + 1}`)) : undefined;
   const latency = {} as Sums["latency"];
-  for (const component of Object.keys(LATENCY_COLUMNS) as LatencyComponent[])
+  for (const component of LATENCY_NAMES)
     latency[component] = { sum: num(`ls_${component}`), hist: hist(`lh_${component}`, bucketCount(LATENCY_BOUNDS_MS)) };
   return {
-    ...(Object.fromEntries(Object.keys(SUMMED).map((k) => [k, num(k)])) as Omit<Sums, "latency" | "durationHist">),
+    ...(Object.fromEntries(SUMMED_NAMES.map((k) => [k, num(k)])) as Omit<Sums, "latency" | "durationHist">),
     durationHist: hist("dh", bucketCount(DURATION_BOUNDS_S)),
     latency,
   };
 }
 
+/**
+ * One aggregate over the range. A query that neither filters nor groups by a dimension reads the
+ * day totals (one row a day); any other reads the daily rows with their dimensions.
+ */
 async function runQuery(db: Executor, tenant: TenantScope, q: AnalyticsQueryParsed, grouped: boolean) {
-  const select = selectionOf(q);
+  const filters = dimensionFilters(q).filter((f): f is SQL => f !== undefined);
+  const byDimension = filters.length > 0 || (grouped && q.group_by.length > 0);
+  const t: MeasureTable = byDimension ? r : dayTotals;
+  const select = selectionOf(q, t);
   const keys: SQL[] = [];
-  const bucket = grouped ? bucketExpression(q.bucket) : null;
+  const bucket = grouped ? bucketExpression(q.bucket, t) : null;
   if (bucket) {
     select.bucket = bucket;
     keys.push(bucket);
   }
-  if (grouped) {
+  if (grouped && byDimension) {
     const columns = [...new Set(q.group_by.flatMap((d) => DIMENSION_COLUMNS[d]))];
     for (const column of columns) {
       select[`k_${column.name}`] = sql`${column}`;
@@ -123,9 +134,17 @@ async function runQuery(db: Executor, tenant: TenantScope, q: AnalyticsQueryPars
     }
     if (q.group_by.some((d) => d === "assistant" || d === "version")) select.agent_name = sql`max(${r.agentName})`;
   }
-  const where = scoped(r, tenant).where(...filtersOf(q));
-  const base = db.select(select).from(r).where(where);
-  return (keys.length > 0 ? await base.groupBy(...keys) : await base) as Record<string, unknown>[];
+  const range = [gte(t.day, q.from), lte(t.day, q.to)];
+  const query = byDimension
+    ? db
+        .select(select)
+        .from(r)
+        .where(scoped(r, tenant).where(...range, ...filters))
+    : db
+        .select(select)
+        .from(dayTotals)
+        .where(scoped(dayTotals, tenant).where(...range));
+  return (keys.length > 0 ? await query.groupBy(...keys) : await query) as Record<string, unknown>[];
 }
 
 /** A campaign's name (the batch-calls module's, handed in by app.ts); null once it is deleted. */

@@ -6,7 +6,7 @@ import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type CallCosts, type Contribution, type RolledCall, rolledCallOf } from "./call-contribution.ts";
 import { bucketCount, DURATION_BOUNDS_S, LATENCY_BOUNDS_MS } from "./histograms.ts";
 import { lockWorkspaceRollup } from "./rollup-lock.ts";
-import { analyticsCalls, analyticsDaily, analyticsRollups } from "./schema.ts";
+import { analyticsCalls, analyticsDaily, analyticsDailyTotals, analyticsRollups } from "./schema.ts";
 import { timeZoneOf } from "./settings.ts";
 
 const COST_KEYS = ["cost", "costLlm", "costStt", "costTts", "costTelephony", "costPlatform"] as const;
@@ -46,41 +46,45 @@ const plus = (column: PgColumn) => sql`${column} + excluded.${sql.identifier(col
 const plusHist = (column: PgColumn) =>
   sql`array(select a + b from unnest(${column}, excluded.${sql.identifier(column.name)}) with ordinality as u(a, b, i) order by i)`;
 
-type RollupTable = typeof analyticsRollups | typeof analyticsDaily;
+type RollupTable = typeof analyticsRollups | typeof analyticsDaily | typeof analyticsDailyTotals;
 
-/** The columns a row sums into, as `column = column + excluded.column` (histograms bucket by bucket). */
+const SUMMED_KEYS = [
+  "attempts",
+  "answered",
+  "failed",
+  "errorCalls",
+  "transfers",
+  "analysed",
+  "passed",
+  "durationSeconds",
+  "cost",
+  "costLlm",
+  "costStt",
+  "costTts",
+  "costTelephony",
+  "costPlatform",
+  "latEotSum",
+  "latSttSum",
+  "latLlmSum",
+  "latTtsSum",
+  "latV2vSum",
+] as const;
+const HISTOGRAM_KEYS = ["durationHist", "latEotHist", "latSttHist", "latLlmHist", "latTtsHist", "latV2vHist"] as const;
+
+/**
+ * The columns a row sums into, as `column = column + excluded.column` (histograms bucket by bucket),
+ * keyed by the table's property names: drizzle drops `set` keys that are not (an SQL name would be).
+ */
 function onConflictSet(t: RollupTable): Record<string, SQL> {
-  const summed = [
-    t.attempts,
-    t.answered,
-    t.failed,
-    t.errorCalls,
-    t.transfers,
-    t.analysed,
-    t.passed,
-    t.durationSeconds,
-    t.cost,
-    t.costLlm,
-    t.costStt,
-    t.costTts,
-    t.costTelephony,
-    t.costPlatform,
-    t.latEotSum,
-    t.latSttSum,
-    t.latLlmSum,
-    t.latTtsSum,
-    t.latV2vSum,
-  ];
-  const histograms = [t.durationHist, t.latEotHist, t.latSttHist, t.latLlmHist, t.latTtsHist, t.latV2vHist];
   return {
-    ...Object.fromEntries(summed.map((c) => [c.name, plus(c)])),
-    ...Object.fromEntries(histograms.map((c) => [c.name, plusHist(c)])),
+    ...Object.fromEntries(SUMMED_KEYS.map((k) => [k, plus(t[k])])),
+    ...Object.fromEntries(HISTOGRAM_KEYS.map((k) => [k, plusHist(t[k])])),
     // A renamed assistant's row takes its latest name.
-    agent_name: sql`excluded.agent_name`,
+    agentName: sql`excluded.agent_name`,
   };
 }
 
-const keyColumns = (t: RollupTable, time: PgColumn) => [
+const keyColumns = (t: typeof analyticsRollups | typeof analyticsDaily, time: PgColumn) => [
   t.workspaceId,
   time,
   t.agentId,
@@ -127,7 +131,7 @@ function measuresOf(rolled: RolledCall, c: Contribution) {
 }
 
 /**
- * Adds a contribution to its hourly row and to its day's row (created at the first), the day being
+ * Adds a contribution to its hourly row, its day's row and its day's total (created at the first), the day being
  * the one its UTC hour falls on in the workspace's zone — computed by the database, as the rebuild
  * after a change of zone computes it.
  */
@@ -145,6 +149,24 @@ async function addToRollup(db: Executor, tenant: TenantScope, zone: string, roll
     .insert(analyticsDaily)
     .values(scoped(analyticsDaily, tenant).values({ ...values, day }))
     .onConflictDoUpdate({ target: keyColumns(analyticsDaily, analyticsDaily.day), set: onConflictSet(analyticsDaily) });
+  const {
+    agentName: _name,
+    agentId: _a,
+    agentVersion: _v,
+    phoneNumber: _p,
+    batchCallId: _b,
+    channel: _c,
+    endReason: _e,
+    squadMember: _s,
+    ...sums
+  } = values;
+  await db
+    .insert(analyticsDailyTotals)
+    .values(scoped(analyticsDailyTotals, tenant).values({ ...sums, day }))
+    .onConflictDoUpdate({
+      target: [analyticsDailyTotals.workspaceId, analyticsDailyTotals.day],
+      set: onConflictSet(analyticsDailyTotals),
+    });
 }
 
 /**

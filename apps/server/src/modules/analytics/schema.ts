@@ -121,6 +121,16 @@ export const analyticsDaily = pgTable(
 );
 
 /**
+ * The workspace's whole day (no dimensions), in its zone: what an unfiltered, ungrouped query reads —
+ * the page as it opens — one row a day however many assistants, numbers and channels there are.
+ */
+export const analyticsDailyTotals = pgTable(
+  "analytics_daily_totals",
+  { workspaceId: workspaceIdColumn(), day: date("day", { mode: "string" }).notNull(), ...measures() },
+  (t) => [unique("analytics_daily_totals_key").on(t.workspaceId, t.day)],
+);
+
+/**
  * The calls already in the rollup, one row each: a call ending twice (a retried follow-up) adds
  * nothing, its analysis verdict and final cost are applied as a change against what was added, and
  * alerts judge "the last N calls" from here.
