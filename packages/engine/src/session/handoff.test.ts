@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CallHarness, testAssistant } from "../../testing/call-harness.ts";
-import { FakeTts, ScriptedLlm, toolCall } from "../../testing/fake-providers.ts";
+import { FakeTts, ScriptedLlm, ScriptedStt, toolCall } from "../../testing/fake-providers.ts";
 import { wfDefinition, wfEdge, wfNode } from "../../testing/workflow-graphs.ts";
 import { callSettingsOf } from "./call-settings.ts";
 import type { AssistantSwitch, Handoffs } from "./types.ts";
@@ -127,6 +127,39 @@ describe("call session: hand-offs between assistants", () => {
     expect(asked).toEqual(['billing: The workflow reached "To billing".']);
     expect(call.tts.texts).toEqual(["Front desk.", "Passing you to billing."]);
     expect(billing.tts.texts).toEqual(["Billing here."]);
+    await call.session.hangup("caller_hangup");
+  });
+
+  it("opens the next assistant's own recogniser before closing the one listening, and hears the caller through it", async () => {
+    const billing = billingDesk(["Billing here.", "Your invoice is paid."]);
+    const nextEar = new ScriptedStt(["Is it paid?"]);
+    const call = new CallHarness({
+      assistant: { first_speaker: "user" },
+      replies: [[toolCall("handoff_to_billing", { reason: "invoice" })]],
+      handoffs: {
+        targets: [{ name: "billing", description: "Invoices." }],
+        request: (target, reason) => ({
+          bridgeLine: null,
+          next: Promise.resolve({
+            from: "receptionist",
+            to: target,
+            reason,
+            next: { settings: callSettingsOf(testAssistant()), llm: billing.llm, tts: billing.tts, stt: nextEar },
+            history: [{ role: "user" as const, content: "My invoice" }],
+          }),
+        }),
+      },
+    });
+    await call.start();
+    call.session.pushText("My invoice");
+    await call.clock.until(() => call.of("handoff").length > 0, 30_000);
+    await call.untilListening();
+    expect(call.stt.closed).toBe(true);
+    // The caller speaks: the next assistant's recogniser hears it, and billing answers.
+    await call.say();
+    await call.untilListening();
+    expect(nextEar.samplesReceived).toBeGreaterThan(0);
+    expect(call.transcript().slice(-2)).toEqual(["user: Is it paid?", "assistant: Your invoice is paid."]);
     await call.session.hangup("caller_hangup");
   });
 });
