@@ -6,6 +6,7 @@ import { UsageMeter } from "../billing/usage-meter.ts";
 import type { SquadRow } from "../squads/service.ts";
 import type { BuiltAssistant } from "./assistant-parts.ts";
 import type { CallDeps } from "./call-deps.ts";
+import { carriedContext, dialogueOf } from "./handoff-context.ts";
 
 /** The longest a hand-off's summary may take; past it the next assistant gets the caller's last words only. */
 const SUMMARY_TIMEOUT_MS = 8_000;
@@ -41,21 +42,6 @@ export interface PreparedHandoff {
   usage: UsageMeter;
   built: BuiltAssistant;
 }
-
-/** The words of the conversation, without tool calls and their results (another assistant has other tools). */
-function dialogueOf(history: readonly ChatMessage[]): ChatMessage[] {
-  return history.flatMap((message): ChatMessage[] => {
-    if (message.role === "user" && message.content.trim()) return [{ role: "user", content: message.content }];
-    if (message.role === "assistant" && message.content.trim())
-      return [{ role: "assistant", content: message.content }];
-    return [];
-  });
-}
-
-const lastCallerLine = (dialogue: ChatMessage[]): ChatMessage[] => {
-  const last = dialogue.findLast((m) => m.role === "user");
-  return last ? [last] : [];
-};
 
 async function summarise(llm: LlmProvider, dialogue: ChatMessage[]): Promise<string> {
   const transcript = dialogue.map((m) => `${m.role === "user" ? "Caller" : "Assistant"}: ${m.content}`).join("\n");
@@ -179,23 +165,14 @@ export class SquadCall {
   }
 
   /** What the next member is told of the call so far, by the hand-off's carry-over mode. */
-  private async carryOver(carry: SquadContext, dialogue: ChatMessage[]) {
-    if (carry.mode === "transcript") return { note: "", history: dialogue };
-    if (carry.mode === "summary") {
-      const summary = await summarise(this.hooks.currentModel(), dialogue).catch((error: unknown) => {
-        this.rt.log.warn({ callId: this.room.callId, err: error }, "a hand-off's summary failed; none is carried");
-        return "";
-      });
-      return {
-        note: summary ? `Summary of the call so far: ${summary}` : "",
-        history: lastCallerLine(dialogue),
-      };
-    }
-    const values = this.hooks.variables();
-    const known = carry.variables.flatMap((name) => (values[name] ? [`${name}: ${values[name]}`] : []));
-    return {
-      note: known.length > 0 ? `What is known about the caller:\n${known.join("\n")}` : "",
-      history: lastCallerLine(dialogue),
-    };
+  private carryOver(carry: SquadContext, dialogue: ChatMessage[]) {
+    return carriedContext(carry, dialogue, {
+      summarise: () =>
+        summarise(this.hooks.currentModel(), dialogue).catch((error: unknown) => {
+          this.rt.log.warn({ callId: this.room.callId, err: error }, "a hand-off's summary failed; none is carried");
+          throw error;
+        }),
+      values: () => this.hooks.variables(),
+    });
   }
 }
