@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.ts";
-import { messageAfter } from "../../lib/message-handler.ts";
+import { auditRequest } from "../../lib/audit-log-across-workspaces.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
 import { listUsersPage, reloadAdminUser } from "../users/admin-user.ts";
@@ -33,6 +33,13 @@ import { deleteUserPermanently, removeTier, setActive } from "./users-admin.ts";
 
 const IdParams = z.object({ id: z.uuid() });
 const UserIdParams = z.object({ userId: z.uuid() });
+
+/** An installation-wide action on one user or tier, for the audit log. */
+const adminEntry = (type: "user" | "tier", id: string, details: Record<string, string | null> = {}) => ({
+  workspaceId: null,
+  target: { type, id },
+  details,
+});
 
 /** The superuser area. Every route runs app.requireSuperuser: 401 without a token, 403 for others. */
 export async function adminRoutes(app: FastifyInstance) {
@@ -66,6 +73,8 @@ export async function adminRoutes(app: FastifyInstance) {
     async (request) => {
       await assignTierWithDefaults(ctx.db, request.params.id, request.body.tier_id, ctx.now());
       await applyLimitsToWorkspaces(ctx.db, request.params.id);
+      const tier = { tier_id: request.body.tier_id };
+      await auditRequest(request, "admin.tier_assigned", adminEntry("user", request.params.id, tier));
       return adminUser(request.params.id);
     },
   );
@@ -78,6 +87,7 @@ export async function adminRoutes(app: FastifyInstance) {
     }),
     async (request) => {
       await removeTier(ctx, request.params.id);
+      await auditRequest(request, "admin.tier_removed", adminEntry("user", request.params.id));
       return adminUser(request.params.id);
     },
   );
@@ -93,9 +103,11 @@ export async function adminRoutes(app: FastifyInstance) {
       const actor = principalOf(request).userId;
       if (request.query.permanent === "true") {
         await deleteUserPermanently(ctx, actor, request.params.id);
+        await auditRequest(request, "admin.user_deleted", adminEntry("user", request.params.id));
         return { message: "User deleted." };
       }
       await setActive(ctx, actor, request.params.id, false);
+      await auditRequest(request, "admin.user_deactivated", adminEntry("user", request.params.id));
       return adminUser(request.params.id);
     },
   );
@@ -105,14 +117,21 @@ export async function adminRoutes(app: FastifyInstance) {
     route("Reactivate a deactivated user", { params: IdParams, response: { 200: AdminUser } }),
     async (request) => {
       await setActive(ctx, principalOf(request).userId, request.params.id, true);
+      await auditRequest(request, "admin.user_reactivated", adminEntry("user", request.params.id));
       return adminUser(request.params.id);
     },
   );
 
   r.get("/admin/tiers", route("Tiers", { response: { 200: z.array(Tier) } }), () => listTiers(ctx.db));
 
-  r.post("/admin/tiers", route("Create a tier", { body: TierBody, response: { 201: Tier } }), async (request, reply) =>
-    reply.code(201).send(await createTier(ctx.db, request.body)),
+  r.post(
+    "/admin/tiers",
+    route("Create a tier", { body: TierBody, response: { 201: Tier } }),
+    async (request, reply) => {
+      const tier = await createTier(ctx.db, request.body);
+      await auditRequest(request, "admin.tier_created", adminEntry("tier", tier.id, { name: tier.name }));
+      return reply.code(201).send(tier);
+    },
   );
 
   r.get("/admin/tiers/:id", route("One tier", { params: IdParams, response: { 200: Tier } }), (request) =>
@@ -125,6 +144,7 @@ export async function adminRoutes(app: FastifyInstance) {
     async (request) => {
       const tier = await updateTier(ctx.db, request.params.id, request.body, ctx.now());
       for (const userId of await userIdsOnTier(ctx.db, tier.id)) await applyLimitsToWorkspaces(ctx.db, userId);
+      await auditRequest(request, "admin.tier_updated", adminEntry("tier", tier.id, { name: tier.name }));
       return tier;
     },
   );
@@ -132,7 +152,11 @@ export async function adminRoutes(app: FastifyInstance) {
   r.delete(
     "/admin/tiers/:id",
     route("Delete a tier (its users keep no tier)", { params: IdParams, response: { 200: MessageResponse } }),
-    messageAfter("Tier deleted.", (request) => deleteTier(ctx.db, request.params.id)),
+    async (request) => {
+      await deleteTier(ctx.db, request.params.id);
+      await auditRequest(request, "admin.tier_deleted", adminEntry("tier", request.params.id));
+      return { message: "Tier deleted." };
+    },
   );
 
   r.get(
@@ -148,12 +172,20 @@ export async function adminRoutes(app: FastifyInstance) {
       body: QuotaBody,
       response: { 200: EnterpriseQuota },
     }),
-    (request) => upsertQuota(ctx.db, request.params.userId, request.body, ctx.now()),
+    async (request) => {
+      const quota = await upsertQuota(ctx.db, request.params.userId, request.body, ctx.now());
+      await auditRequest(request, "admin.quota_changed", adminEntry("user", request.params.userId));
+      return quota;
+    },
   );
 
   r.delete(
     "/admin/enterprise-quotas/:userId",
     route("Remove a user's enterprise quota", { params: UserIdParams, response: { 200: MessageResponse } }),
-    messageAfter("Quota removed.", (request) => deleteQuota(ctx.db, request.params.userId)),
+    async (request) => {
+      await deleteQuota(ctx.db, request.params.userId);
+      await auditRequest(request, "admin.quota_removed", adminEntry("user", request.params.userId));
+      return { message: "Quota removed." };
+    },
   );
 }

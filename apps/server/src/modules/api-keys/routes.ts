@@ -2,12 +2,20 @@ import { ApiKey, ApiKeyList, CreateApiKeyBody, CreatedApiKey } from "@parley/con
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditRequest } from "../../lib/audit-log-across-workspaces.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { requireOwner } from "../../lib/tenant-scope.ts";
 import { tenantOf, userTenantRoute } from "../../plugins/tenant.ts";
 import { createApiKey, listApiKeys, revokeApiKey, toApiKey } from "./service.ts";
 
 const IdParams = z.object({ id: z.uuid() });
+
+/** The audit entry of a key's creation or revocation: its name and prefix, never its secret. */
+const keyEntry = (workspaceId: string, key: ApiKey) => ({
+  workspaceId,
+  target: { type: "api_key", id: key.id },
+  details: { name: key.name, prefix: key.prefix },
+});
 
 /**
  * The workspace's API keys. Members see them; owners create and revoke them (a key is a workspace
@@ -34,7 +42,9 @@ export async function apiKeyRoutes(app: FastifyInstance) {
       const tenant = tenantOf(request);
       requireOwner(tenant);
       reply.header("cache-control", "no-store");
-      return reply.code(201).send(await createApiKey(ctx.db, tenant, request.body, ctx.now()));
+      const created = await createApiKey(ctx.db, tenant, request.body, ctx.now());
+      await auditRequest(request, "api_key.created", keyEntry(tenant.workspaceId, created));
+      return reply.code(201).send(created);
     },
   );
 
@@ -44,7 +54,9 @@ export async function apiKeyRoutes(app: FastifyInstance) {
     async (request) => {
       const tenant = tenantOf(request);
       requireOwner(tenant);
-      return toApiKey(await revokeApiKey(ctx.db, tenant, request.params.id, ctx.now()));
+      const revoked = toApiKey(await revokeApiKey(ctx.db, tenant, request.params.id, ctx.now()));
+      await auditRequest(request, "api_key.revoked", keyEntry(tenant.workspaceId, revoked));
+      return revoked;
     },
   );
 
@@ -57,7 +69,9 @@ export async function apiKeyRoutes(app: FastifyInstance) {
     async (request) => {
       const tenant = tenantOf(request);
       requireOwner(tenant);
-      return toApiKey(await revokeApiKey(ctx.db, tenant, request.params.id, ctx.now()));
+      const revoked = toApiKey(await revokeApiKey(ctx.db, tenant, request.params.id, ctx.now()));
+      await auditRequest(request, "api_key.revoked", keyEntry(tenant.workspaceId, revoked));
+      return revoked;
     },
   );
 }

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordAudit } from "../../lib/audit-log-across-workspaces.ts";
 import { hashToken, randomToken } from "../../lib/crypto.ts";
 import { cutSessions, findUserById, setCurrentWorkspace, type UserRow } from "../users/service.ts";
 import { acceptPendingInvitations, workspaceForToken } from "../workspaces/service.ts";
@@ -77,6 +78,8 @@ export async function startSession(
   const refresh = await storeRefreshToken(ctx.db, ctx, current, sessionId);
   setRefreshCookie(ctx, reply, refresh);
   const workspaceId = await workspaceForToken(ctx.db, current.id);
+  const actor = { userId: current.id, email: current.email, apiKeyId: null };
+  await recordAudit(ctx.db, { workspaceId, action: "auth.sign_in", actor, ip: reply.request.ip, at: ctx.now() });
   return { accessToken: await mintAccessToken(ctx, current, sessionId, workspaceId), workspaceId };
 }
 

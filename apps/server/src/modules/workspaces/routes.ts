@@ -14,6 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { auditRequest } from "../../lib/audit-log-across-workspaces.ts";
 import { routeOptions } from "../../lib/route-options.ts";
 import { requireOwner as requireOwnerRole } from "../../lib/tenant-scope.ts";
 import { principalOf } from "../../plugins/authenticate.ts";
@@ -40,6 +41,13 @@ import {
 const WorkspaceParams = z.object({ id: z.uuid() });
 const MemberParams = WorkspaceParams.extend({ userId: z.uuid() });
 const InvitationParams = WorkspaceParams.extend({ invitationId: z.uuid() });
+
+/** The audit entry of a change to one member of a workspace. */
+const memberEntry = (params: { id: string; userId: string }, details: Record<string, string | boolean>) => ({
+  workspaceId: params.id,
+  target: { type: "user", id: params.userId },
+  details,
+});
 
 export async function workspaceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -160,6 +168,7 @@ export async function workspaceRoutes(app: FastifyInstance) {
     async (request) => {
       await requireOwner(request, request.params.id);
       await changeRole(db, request.params.id, request.params.userId, request.body.role);
+      await auditRequest(request, "member.role_changed", memberEntry(request.params, { role: request.body.role }));
       return { message: "Role updated." };
     },
   );
@@ -176,6 +185,7 @@ export async function workspaceRoutes(app: FastifyInstance) {
       if (leaving) await requireWorkspace(db, principal, request.params.id);
       else await requireOwner(request, request.params.id);
       await removeMember(db, request.params.id, request.params.userId);
+      await auditRequest(request, "member.removed", memberEntry(request.params, { left: leaving }));
       return { message: leaving ? "You left the workspace." : "Member removed." };
     },
   );
