@@ -33,6 +33,7 @@ import { documentRoutes } from "./modules/knowledge-base/routes.ts";
 import { mcpRoutes } from "./modules/mcp-servers/routes.ts";
 import { nodeRoutes } from "./modules/nodes/routes.ts";
 import { phoneNumberRoutes } from "./modules/phone-numbers/routes.ts";
+import { privacyRoutes } from "./modules/privacy/routes.ts";
 import { sipRoutes } from "./modules/sip/routes.ts";
 import { squadRoutes } from "./modules/squads/routes.ts";
 import { telephonyRoutes } from "./modules/telephony/routes.ts";
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(testSuiteRoutes);
       await api.register(billingRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(privacyRoutes);
       await api.register(webhookRoutes);
       // Analytics sends its alerts through the webhooks module and names campaigns through batch-calls.
       await api.register(analyticsRoutes, {
