@@ -5,6 +5,7 @@
  */
 
 export * from "./jobs/schema.ts";
+export * from "./lib/audit-events-table.ts";
 export * from "./modules/analytics/schema.ts";
 export * from "./modules/api-keys/schema.ts";
 export * from "./modules/assistants/schema.ts";
