@@ -311,17 +311,16 @@ class LiveCall implements CallSession {
     );
   }
 
-  /** The assistant that took the call over speaks: to what the caller said meanwhile, else from the context. */
+  /**
+   * The assistant that took the call over speaks: to what the caller said meanwhile, else from the
+   * context. Its first reply is a turn of its own, timed from the switch: the caller's wait for the
+   * next voice shows in the turn's figures.
+   */
   private answerAfterHandoff(): void {
     const held = this.heldTurns.splice(0);
     const first = held[0];
-    if (first) {
-      this.respond(held.map((turn) => turn.text).join(" "), first.timer);
-      return;
-    }
-    const reply = this.conversation.respond(null);
-    this.refreshState();
-    void reply.then(() => this.refreshState());
+    if (first) this.respond(held.map((turn) => turn.text).join(" "), first.timer);
+    else this.respond(null, new TurnTimer(++this.turnCount, this.clock.now()));
   }
 
   // ── wiring ────────────────────────────────────────────────────────────────
@@ -368,8 +367,9 @@ class LiveCall implements CallSession {
     this.respond(text, timer);
   }
 
-  private respond(text: string, timer: TurnTimer): void {
-    if (this.switching) {
+  /** Answers a caller turn; null: the assistant that just took the call over answers from its context. */
+  private respond(text: string | null, timer: TurnTimer): void {
+    if (this.switching && text !== null) {
       // The next assistant answers it once it has taken over.
       this.heldTurns.push({ text, timer });
       return;
