@@ -15,7 +15,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog.tsx";
-import { useSaveRule } from "../api/analytics-api.ts";
+import { type FilterChoice, useSaveRule } from "../api/analytics-api.ts";
 
 const RATE_KINDS: AlertKind[] = ["success_rate_below", "error_rate_above"];
 
@@ -23,6 +23,7 @@ const RATE_KINDS: AlertKind[] = ["success_rate_below", "error_rate_above"];
 export function AlertRuleDialog(props: {
   rule?: AlertRule;
   defaultEmail: string;
+  assistants: FilterChoice[];
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -37,6 +38,12 @@ export function AlertRuleDialog(props: {
   const [component, setComponent] = useState<LatencyComponent>(rule?.component ?? "voice_to_voice");
   const [emails, setEmails] = useState((rule?.emails ?? [props.defaultEmail]).join(", "));
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
+  const [assistantId, setAssistantId] = useState(rule?.assistant_id ?? "");
+  // A rule's assistant without calls in the page's range is still offered.
+  const assistants =
+    assistantId && !props.assistants.some((a) => a.id === assistantId)
+      ? [...props.assistants, { id: assistantId, name: assistantId }]
+      : props.assistants;
   const submit = async () => {
     await save.mutateAsync({
       id: rule?.id,
@@ -47,7 +54,7 @@ export function AlertRuleDialog(props: {
         window_calls: Number(windowCalls),
         window_hours: Number(windowHours),
         component,
-        assistant_id: rule?.assistant_id ?? null,
+        assistant_id: assistantId || null,
         emails: emails
           .split(/[,\s]+/)
           .map((e) => e.trim())
@@ -146,6 +153,25 @@ export function AlertRuleDialog(props: {
           </Grid>
         </>
       )}
+      {assistants.length > 0 ? (
+        <Grid size={12}>
+          <TextField
+            select
+            label={t("alerts.assistant")}
+            value={assistantId}
+            onChange={(e) => setAssistantId(e.target.value)}
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{t("alerts.allAssistants")}</MenuItem>
+            {assistants.map((a) => (
+              <MenuItem key={a.id} value={a.id}>
+                {a.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+      ) : null}
       <Grid size={12}>
         <TextField
           label={t("alerts.emails")}

@@ -23,11 +23,11 @@ import { RetryAlert } from "../../../components/retry-alert.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useDates } from "../../../lib/dates-in-language.ts";
 import { useNotice } from "../../../lib/use-notice.ts";
-import { useAlertEvents, useAlertRules, useDeleteRule } from "../api/analytics-api.ts";
+import { type FilterChoice, useAlertEvents, useAlertRules, useDeleteRule } from "../api/analytics-api.ts";
 import { AlertRuleDialog } from "./alert-rule-dialog.tsx";
 
 /** The workspace's alert rules (add, change, delete) and what they did. */
-export function AlertsSection({ defaultEmail }: { defaultEmail: string }) {
+export function AlertsSection({ defaultEmail, assistants }: { defaultEmail: string; assistants: FilterChoice[] }) {
   const { t } = useTranslation("analytics");
   const rules = useAlertRules();
   const events = useAlertEvents();
@@ -149,6 +149,7 @@ export function AlertsSection({ defaultEmail }: { defaultEmail: string }) {
         <AlertRuleDialog
           rule={editing === "new" ? undefined : editing}
           defaultEmail={defaultEmail}
+          assistants={assistants}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

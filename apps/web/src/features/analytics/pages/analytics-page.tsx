@@ -184,7 +184,7 @@ export default function AnalyticsPage() {
       </Box>
       <Box sx={{ display: "grid", gap: 3 }}>
         {settings.data && <TimeZoneCard key={settings.data.time_zone} zone={settings.data.time_zone} />}
-        <AlertsSection defaultEmail={user?.email ?? ""} />
+        <AlertsSection defaultEmail={user?.email ?? ""} assistants={choices.assistants} />
       </Box>
     </Box>
   );
