@@ -5,7 +5,7 @@ import { findAssistant } from "../assistants/service.ts";
 
 export type EndedCall = ServerEventMap["call.ended"];
 
-/** What a module does once a call's log is written: metering, webhooks, post-call analysis. */
+/** What a module does once a call's log is written: metering, webhooks, post-call analysis, analytics' rollup. */
 export interface CallEndFollowUp {
   /** Gets the call and its assistant (undefined once the assistant is deleted). */
   run(call: EndedCall, assistant: Assistant | undefined): Promise<void>;
