@@ -179,6 +179,15 @@ describe("analytics page", () => {
     expect(rows.at(-1)?.split(",")[3]).toBe(String(CALLS.length));
   });
 
+  it("opens the call-log list over the same calls: one page of the same 20 calls", async () => {
+    await openAnalytics();
+    await page.getByRole("link", { name: "Open these calls" }).click();
+    await page.waitForURL((url) => url.pathname === "/call-logs");
+    const rows = page.locator("tbody tr");
+    await rows.nth(CALLS.length - 1).waitFor();
+    expect(await rows.count()).toBe(CALLS.length);
+  });
+
   it("adds an alert rule and lists it", async () => {
     await openAnalytics();
     await page.getByRole("button", { name: "Add rule" }).click();

@@ -1,4 +1,5 @@
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
+import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -14,7 +15,7 @@ import {
 } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link as RouterLink, useSearchParams } from "react-router";
 import { CenteredSpinner } from "../../../components/centered-spinner.tsx";
 import { EmptyState } from "../../../components/list-placeholders.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -30,6 +31,7 @@ import {
 } from "../api/analytics-api.ts";
 import { AlertsSection } from "../components/alerts-section.tsx";
 import { AnalyticsControls } from "../components/analytics-controls.tsx";
+import { callLogsHref } from "../components/call-logs-link.ts";
 import { DASHBOARD_METRICS, FIGURE_METRICS } from "../components/dashboard-metrics.ts";
 import { useMetricFormat } from "../components/metric-format.ts";
 import { ResultsTable } from "../components/results-table.tsx";
@@ -136,14 +138,25 @@ export default function AnalyticsPage() {
         title={t("title")}
         subtitle={settings.data ? t("subtitle", { zone: settings.data.time_zone }) : undefined}
         actions={
-          <Button
-            startIcon={<FileDownloadOutlined />}
-            variant="outlined"
-            disabled={exporting || !result.data}
-            onClick={() => void exportCsv()}
-          >
-            {t("exportCsv")}
-          </Button>
+          <>
+            {settings.data && !params.phoneNumber && (
+              <Button
+                component={RouterLink}
+                to={callLogsHref(params, settings.data.time_zone)}
+                startIcon={<HistoryOutlined />}
+              >
+                {t("openCallLogs")}
+              </Button>
+            )}
+            <Button
+              startIcon={<FileDownloadOutlined />}
+              variant="outlined"
+              disabled={exporting || !result.data}
+              onClick={() => void exportCsv()}
+            >
+              {t("exportCsv")}
+            </Button>
+          </>
         }
       />
       <AnalyticsControls params={params} chartMetric={chartMetric} choices={choices} onChange={change} />
