@@ -11,6 +11,7 @@ import { tenantOf, userTenantRoute } from "../../plugins/tenant.ts";
 import { auditCsv } from "./audit-csv.ts";
 import { listWorkspaceAuditEvents, toAuditEvent } from "./audit-events.ts";
 import { listAllAuditEvents } from "./audit-events-across-workspaces.ts";
+import { runRetentionSoon, scheduleRetention } from "./retention-job.ts";
 import { getPrivacySettings, savePrivacySettings, settingsChanges } from "./settings.ts";
 
 /** A CSV export holds every matching entry up to this many (narrow the time range for more). */
@@ -34,12 +35,14 @@ const windowOf = (query: AuditEventQuery) =>
 /**
  * Data governance: the audit log (a workspace's for its owners, everyone's for superusers, as JSON
  * pages or CSV) and the workspace's retention settings. People only: API keys are refused.
+ * Registering these routes also schedules the retention pass (needs registerJobs(app)).
  */
 export async function privacyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const route = routeOptions(userTenantRoute(app), ["privacy"]);
   const adminRoute = routeOptions({ onRequest: app.requireSuperuser }, ["admin"]);
+  await scheduleRetention(ctx, app.jobs, app.log);
 
   r.get(
     "/audit-events",
@@ -89,6 +92,7 @@ export async function privacyRoutes(app: FastifyInstance) {
       const details = settingsChanges(before, after);
       if (Object.keys(details).length > 0) {
         await auditRequest(request, "retention.changed", { workspaceId: tenant.workspaceId, details });
+        await runRetentionSoon(ctx, app.jobs);
       }
       return after;
     },
