@@ -169,7 +169,7 @@ describe("squads in the browser", () => {
 
   it("makes the squad answer a number", async () => {
     await page.goto(`${product.server.url}/phone-numbers/${numberId}`);
-    await choose(page, "Answers with", "Squad: Front office");
+    await choose(page, "Inbound assistant", "Squad: Front office");
     await page.getByRole("button", { name: "Save" }).first().click();
     await page.getByText("Phone number updated").waitFor();
     await page.goto(`${product.server.url}/phone-numbers`);

@@ -52,7 +52,7 @@ export function AssistantsCard({ number }: { number: PhoneNumber }) {
           control={form.control}
           fields={[
             { name: "friendly_name", label: t("fields.friendlyName"), slotProps: { htmlInput: { maxLength: 100 } } },
-            inbound("agent_id", t("fields.inboundTarget"), t("detail.inboundTargetHelp"), BESIDE),
+            inbound("agent_id", t("fields.inbound"), t("detail.inboundTargetHelp"), BESIDE),
             assistant("outbound_agent_id", t("fields.outbound"), t("detail.outboundHelp"), BESIDE),
           ]}
         />
