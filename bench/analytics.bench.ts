@@ -319,6 +319,7 @@ async function measure(kind: "pglite" | "postgres"): Promise<Record<string, stri
         "calls seeded": CALLS,
         "hourly rows": rows.hourly.length,
         "daily rows": rows.daily.length,
+        "daily rows in range": rows.daily.filter((r) => String(r.key[0]) >= from && String(r.key[0]) <= to).length,
         "calls in range": calls,
         "p50 ms": Math.round(percentile(times, 0.5)),
         "p95 ms": Math.round(percentile(times, 0.95)),
