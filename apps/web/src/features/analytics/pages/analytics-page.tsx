@@ -45,7 +45,7 @@ const daysBefore = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
 
 /** The page's state lives in the URL, so a view can be shared; anything unreadable falls back to the default. */
-function useParams() {
+function usePageState() {
   const [search, setSearch] = useSearchParams();
   const pick = <T,>(key: string, parse: (v: string) => T | undefined, fallback: T) => {
     const raw = search.get(key);
@@ -122,7 +122,7 @@ export default function AnalyticsPage() {
   const f = useMetricFormat();
   const { user } = useAuth();
   const notice = useNotice();
-  const { params, chartMetric, change } = useParams();
+  const { params, chartMetric, change } = usePageState();
   const result = useAnalytics(params);
   const settings = useAnalyticsSettings();
   const choices = useFilterChoices(params.from, params.to);
