@@ -39,6 +39,8 @@ import { TimeZoneCard } from "../components/time-zone-card.tsx";
 import { TrendChart } from "../components/trend-chart.tsx";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A hand-edited id the API would refuse is dropped, so the page never shows a validation error. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const daysBefore = (day: string, n: number) =>
@@ -58,9 +60,9 @@ function usePageState() {
     bucket: pick("bucket", (v) => AnalyticsBucket.exclude(["total"]).safeParse(v).data, "day"),
     metrics: DASHBOARD_METRICS,
     groupBy: pick("group", (v) => AnalyticsDimension.safeParse(v).data, ""),
-    assistantId: pick("assistant", (v) => v, ""),
-    phoneNumber: pick("phone", (v) => v, ""),
-    campaignId: pick("campaign", (v) => v, ""),
+    assistantId: pick("assistant", (v) => (UUID.test(v) ? v : undefined), ""),
+    phoneNumber: pick("phone", (v) => v.slice(0, 100), ""),
+    campaignId: pick("campaign", (v) => (UUID.test(v) ? v : undefined), ""),
     channel: pick("channel", (v) => CallChannel.safeParse(v).data, ""),
   };
   const chartMetric = pick("chart", (v) => MetricSchema.safeParse(v).data, "calls" as AnalyticsMetric);
