@@ -148,6 +148,7 @@ const routes: RouteObject[] = [
       },
       { path: "voice-lab", ...page(() => import("../features/voice-lab/pages/voice-lab-page.tsx"), "voice-lab") },
       { path: "api-keys", ...page(() => import("../features/api-keys/pages/api-keys-page.tsx"), "api-keys") },
+      { path: "privacy", ...page(() => import("../features/privacy/pages/privacy-page.tsx"), "privacy") },
       {
         path: "integrations",
         ...page(() => import("./routes/integrations-route.tsx"), "integrations", "webhooks"),
