@@ -19,6 +19,7 @@ import LayersOutlined from "@mui/icons-material/LayersOutlined";
 import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
 import MicOutlined from "@mui/icons-material/MicOutlined";
 import PeopleOutline from "@mui/icons-material/PeopleOutline";
+import PrivacyTipOutlined from "@mui/icons-material/PrivacyTipOutlined";
 import RuleOutlined from "@mui/icons-material/RuleOutlined";
 import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
@@ -76,6 +77,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { key: "apiKeys", path: paths.apiKeys, icon: <KeyOutlined /> },
       { key: "integrations", path: paths.integrations, icon: <ApiOutlined /> },
+      { key: "privacy", path: "/privacy", icon: <PrivacyTipOutlined /> },
       { key: "billing", path: paths.billing, icon: <CreditCardOutlined /> },
       { key: "enterpriseQuota", path: paths.enterpriseQuota, icon: <BusinessOutlined /> },
       { key: "profile", path: paths.profile, icon: <AccountCircleOutlined /> },
