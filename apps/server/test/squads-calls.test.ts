@@ -349,22 +349,25 @@ describe("a squad's call (issue 31)", () => {
       const times = [from, ...heard.filter((at) => at > from && at < to), to];
       return Math.max(...times.slice(1).map((at, i) => at - (times[i] ?? at)));
     };
+    // A sentence asked of the voice has been heard to its end: sound after it was asked, then 400 ms
+    // of quiet. The caller presses the next key only then, so no key cuts a sentence short.
+    const heardToTheEnd = async (text: string) => {
+      await said(text);
+      const asked = performance.now();
+      await leg.waitFor(
+        () => (heard.at(-1) ?? 0) > asked && performance.now() - (heard.at(-1) ?? 0) > 400,
+        `"${text}" heard to its end`,
+      );
+      return heard.at(-1) ?? asked;
+    };
     try {
-      await said("Front desk, how can I help?");
-      await leg.waitForAudio(300);
+      await heardToTheEnd("Front desk, how can I help?");
       leg.pressKeys("1");
       const asked = performance.now();
-      await said("Billing here, I can see your invoice.");
-      await leg.waitFor(() => heard.some((at) => at > asked + 400), "billing's voice on the line");
-      const billingHeard = heard.findLast((at) => at > asked) ?? performance.now();
+      const billingHeard = await heardToTheEnd("Billing here, I can see your invoice.");
       leg.pressKeys("2");
       const done = performance.now();
-      await said("Welcome back to the front desk.");
-      // The receptionist's sentence heard to its end (quiet for 400 ms after it).
-      await leg.waitFor(
-        () => (heard.at(-1) ?? 0) > done + 400 && performance.now() - (heard.at(-1) ?? 0) > 400,
-        "the receptionist's voice again, to its end",
-      );
+      await heardToTheEnd("Welcome back to the front desk.");
       // The first sound after each key press is the bridge line's; from there to the next voice.
       const firstAfter = (from: number) => heard.find((at) => at > from) ?? from;
       expect(longestGap(firstAfter(asked), billingHeard)).toBeLessThan(1000);
