@@ -22,6 +22,16 @@ export interface ServerEventMap {
   };
   /** A call was handed to a human (cold or warm). */
   "call.transferred": { workspaceId: string; callId: string; agentId: string; destination: string };
+  /** A squad's member handed the call to another (issue 31); `agentId` is the assistant that took over. */
+  "call.handoff": {
+    workspaceId: string;
+    callId: string;
+    agentId: string;
+    from: string;
+    to: string;
+    reason: string;
+    atMs: number;
+  };
   /** A campaign reached `completed`. */
   "batch.completed": { workspaceId: string; batchCallId: string };
   /** A knowledge document finished processing (`ready` or `failed`). */
