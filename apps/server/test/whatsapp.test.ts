@@ -43,6 +43,13 @@ const NUMBERS: DoubleNumber[] = [
     businessAccountId: "102290129340401",
     accessToken: "EAAG-good-token-4",
   },
+  {
+    phoneNumberId: "106540352242966",
+    displayPhoneNumber: "+1 415-555-0144",
+    verifiedName: "Parley Front Office",
+    businessAccountId: "102290129340402",
+    accessToken: "EAAG-good-token-5",
+  },
 ];
 
 let t: TestApp;
@@ -276,6 +283,49 @@ describe("a WhatsApp voice call", () => {
     expect(lines[0]).toEqual(["assistant", "Hello from Parley."]);
     expect(lines).toContainEqual(["user", expect.stringMatching(/hours/i)]);
     expect(lines).toContainEqual(["assistant", "We open at nine in the morning."]);
+  }, 120_000);
+
+  it("answers a number given to a squad with the squad's first member (issue 31)", async () => {
+    const { a, agent } = await userWithGreeter("Reception");
+    const billing = await createAssistant(t, a.token, {
+      name: "Billing",
+      llm_provider_config: { model: "scripted", base_url: llm.baseUrl },
+    });
+    const n = NUMBERS[4] as DoubleNumber;
+    const integrated = await integrate(a.token, bodyFor(n));
+    expect(integrated.statusCode).toBe(201);
+    const squad = await call(t, "POST", "/api/v1/squads", {
+      token: a.token,
+      body: {
+        name: "Front office",
+        members: [
+          { assistant_id: billing, name: "billing" },
+          { assistant_id: agent, name: "reception", first: true },
+        ],
+        handoffs: [{ from: "reception", to: "billing", description: "The caller asks about an invoice." }],
+      },
+    });
+    expect(squad.statusCode, squad.body).toBe(201);
+    const given = await call(t, "PATCH", `/api/v1/phone-numbers/${integrated.json().phone_number.id}`, {
+      token: a.token,
+      body: { squad_id: squad.json().id },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    const { call: phone } = await double.call({ webhookUrl, phoneNumberId: n.phoneNumberId, from: "+447700900777" });
+    await phone.accepted;
+    await waitFor(() => (isNonSilent(phone.heardPcm()) ? true : undefined), "the first member's greeting");
+    await waitFor(() => (endsInSilence(phone.heardPcm(), 800) ? true : undefined), "the end of the greeting");
+    const callId: string = await waitFor(async () => {
+      const list = (await call(t, "GET", "/api/v1/call-logs", { token: a.token })).json();
+      return list.data?.[0]?.id;
+    }, "the call log");
+    await phone.hangup();
+    const log = await waitFor(async () => {
+      const body = (await call(t, "GET", `/api/v1/call-logs/${callId}`, { token: a.token })).json();
+      return body.status === "completed" || body.status === "failed" ? body : undefined;
+    }, "the call log to close");
+    expect(log).toMatchObject({ channel: "whatsapp", agent_id: agent, status: "completed" });
+    expect(log.transcript[0]).toMatchObject({ role: "assistant", text: "Hello from Parley." });
   }, 120_000);
 
   it("hangs up the WhatsApp call when the caller is removed from the live monitor", async () => {

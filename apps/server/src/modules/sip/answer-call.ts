@@ -17,6 +17,8 @@ import {
   listPhoneNumbers,
   type PhoneNumberRecord,
 } from "../phone-numbers/service.ts";
+import { recordCallSquad } from "../squads/call-squads.ts";
+import { squadEntry } from "../squads/service.ts";
 import { fromTrunk } from "./allowed-peers.ts";
 import { clearExtensionCall } from "./registrations.ts";
 import { requestOrigin } from "./request-origin.ts";
@@ -139,7 +141,11 @@ async function answer(runtime: SipRuntime, call: InboundCall): Promise<void> {
   const admission = await admit(runtime, call);
   if (!("record" in admission)) return call.reject(admission.status, { headers: admission.headers ?? [] });
   const { record } = admission;
-  if (!record.agentId) return call.reject(480, { reason: "No assistant answers this number" });
+  const tenant = { workspaceId: record.workspaceId };
+  // A squad answers at its first member (issue 31), as on a carrier's number.
+  const squad = record.squadId ? await squadEntry(runtime.ctx.db, tenant, record.squadId) : undefined;
+  const agentId = squad?.member.assistant_id ?? record.agentId;
+  if (!agentId) return call.reject(480, { reason: "No assistant answers this number" });
   const rtp = await RtpSession.open(runtime.rtp).catch(() => null);
   if (!rtp) return call.reject(503);
   const answered = createAnswer(call.offer, { address: runtime.mediaAddress, port: rtp.port });
@@ -152,7 +158,7 @@ async function answer(runtime: SipRuntime, call: InboundCall): Promise<void> {
   let room: Room;
   try {
     room = await calls.openCallRoom(record, {
-      agentId: record.agentId,
+      agentId,
       channel: "sip",
       direction: "inbound",
       from,
@@ -178,6 +184,13 @@ async function answer(runtime: SipRuntime, call: InboundCall): Promise<void> {
     }
     throw error;
   }
+  // Recorded before the call is answered: the session reads its squad when it starts.
+  if (squad)
+    await recordCallSquad(runtime.ctx.db, tenant, {
+      callId: room.callId,
+      squadId: squad.id,
+      member: squad.member.name,
+    });
   if (call.state === "ended") {
     rtp.close();
     return calls.expireRoom(room, "caller_hangup");

@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { failureFields } from "../../lib/log-options.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
 import type { PhoneNumberRecord } from "../phone-numbers/service.ts";
+import { recordCallSquad } from "../squads/call-squads.ts";
 import { isTrunkFault, sipEndReason } from "./failure-reason.ts";
 import { routeFor } from "./routing.ts";
 import { runAssistantOnLeg } from "./sip-call.ts";
@@ -33,7 +34,12 @@ export async function placeSipCall(
   record: PhoneNumberRecord,
   destination: string,
   agentId: string,
-  placed: { batchCallId: string | null; variables: Record<string, string> } = { batchCallId: null, variables: {} },
+  placed: {
+    batchCallId: string | null;
+    variables: Record<string, string>;
+    /** A campaign's squad (issue 31): the call starts at this member and runs the hand-offs. */
+    squad?: { id: string; member: string } | null;
+  } = { batchCallId: null, variables: {} },
 ): Promise<OutboundCallResult> {
   const runtime = sipRuntimeOf(ctx);
   if (!runtime) throw new AppError("unavailable", PHONE_NUMBER_TEXTS.switchUnreachable);
@@ -53,6 +59,12 @@ export async function placeSipCall(
     // so the log closes with the SIP status rather than "not joined".
     joinTimeoutMs: SIP_RING_TIMEOUT_MS + 64 * runtime.ua.stack.t1 + 10_000,
   });
+  if (placed.squad)
+    await recordCallSquad(ctx.db, tenant, {
+      callId: room.callId,
+      squadId: placed.squad.id,
+      member: placed.squad.member,
+    });
   const rtp = await RtpSession.open(runtime.rtp).catch(async (error: unknown) => {
     await ctx.calls.expireRoom(room, "failed");
     throw error;

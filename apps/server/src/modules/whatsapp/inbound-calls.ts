@@ -4,6 +4,8 @@ import { WebrtcAudioLeg } from "@parley/engine/webrtc";
 import type { AppContext } from "../../context.ts";
 import { failureFields } from "../../lib/log-options.ts";
 import type { CallOrigin, LiveCall, Participant, Room } from "../calls/runtime.ts";
+import { recordCallSquad } from "../squads/call-squads.ts";
+import { squadEntry } from "../squads/service.ts";
 import { accountOf, CHANNEL, PROVIDER } from "./vendor.ts";
 import type { SignedNumber } from "./webhook-signature.ts";
 import { WebrtcTransport } from "./webrtc-transport.ts";
@@ -137,12 +139,15 @@ export class InboundCalls {
     const stillCalling = () => {
       if (signal.aborted) throw new HungUpWhileConnecting();
     };
-    if (!record.agentId) {
+    const tenant = { workspaceId: record.workspaceId };
+    // A squad answers at its first member (issue 31), as on every other kind of number.
+    const squad = record.squadId ? await squadEntry(this.ctx.db, tenant, record.squadId) : undefined;
+    const agentId = squad?.member.assistant_id ?? record.agentId;
+    if (!agentId) {
       this.calls.delete(event.callId);
       await decline();
       return;
     }
-    const tenant = { workspaceId: record.workspaceId };
     const origin: CallOrigin = {
       channel: CHANNEL,
       direction: "inbound",
@@ -151,7 +156,7 @@ export class InboundCalls {
       telephonyPerMinute: 0,
     };
     try {
-      answered.room = await this.ctx.calls.openCallRoom(tenant, { agentId: record.agentId, ...origin });
+      answered.room = await this.ctx.calls.openCallRoom(tenant, { agentId, ...origin });
     } catch (error) {
       stillCalling();
       this.calls.delete(event.callId);
@@ -160,6 +165,12 @@ export class InboundCalls {
     }
     const room = answered.room;
     try {
+      if (squad)
+        await recordCallSquad(this.ctx.db, tenant, {
+          callId: room.callId,
+          squadId: squad.id,
+          member: squad.member.name,
+        });
       await this.ctx.calls.state.setCarrier(room, room.callId, {
         provider: PROVIDER,
         providerCallId: event.callId,
