@@ -1,4 +1,5 @@
 import DownloadIcon from "@mui/icons-material/Download";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
@@ -7,8 +8,9 @@ import Typography from "@mui/material/Typography";
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from "@parley/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../../components/list-placeholders.tsx";
-import { type Column, ResourceTable } from "../../../components/resource-table.tsx";
+import { type Column, DataTable } from "../../../components/data-table.tsx";
+import { errorText } from "../../../components/error-text.ts";
+import { EmptyState, ListSkeleton } from "../../../components/list-placeholders.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useNotice } from "../../../lib/use-notice.ts";
 import { AUDIT_PAGE_SIZE, type AuditFilters, downloadAuditCsv, useAuditEvents } from "../api/privacy-api.ts";
@@ -23,7 +25,7 @@ const detailsText = (event: AuditEvent) =>
 
 /** The workspace's audit log: filters by action and days, pages, and the CSV of what the filters match. */
 export function AuditLogCard() {
-  const { t, i18n } = useTranslation("privacy");
+  const { t, i18n } = useTranslation(["privacy", "translation"], { nsMode: "fallback" });
   const notice = useNotice();
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -114,26 +116,28 @@ export function AuditLogCard() {
           {t("audit.csv")}
         </Button>
       </Box>
-      <ResourceTable
-        plain
-        label={t("audit.title")}
-        query={{ data: events.data?.data, isPending: events.isPending, error: events.error }}
-        columns={columns}
-        actions={[]}
-        size="small"
-        empty={
-          <EmptyState
-            title={filtered ? t("audit.noneMatch") : t("audit.emptyTitle")}
-            hint={filtered ? t("audit.noneMatchHint") : t("audit.emptyHint")}
+      {events.isPending ? (
+        <ListSkeleton label={t("common.loading")} />
+      ) : events.error ? (
+        <Alert severity="error">{errorText(events.error, t("common.failed"))}</Alert>
+      ) : !events.data?.data.length ? (
+        <EmptyState
+          title={filtered ? t("audit.noneMatch") : t("audit.emptyTitle")}
+          hint={filtered ? t("audit.noneMatchHint") : t("audit.emptyHint")}
+        />
+      ) : (
+        // A wide log scrolls in its own region, reachable from the keyboard (its rows hold no controls).
+        <Box role="region" aria-label={t("audit.title")} tabIndex={0} sx={{ overflowX: "auto" }}>
+          <DataTable
+            label={t("audit.title")}
+            rows={events.data.data}
+            columns={columns}
+            size="small"
+            container="none"
+            pagination={{ count: events.data.total_count, page, pageSize: AUDIT_PAGE_SIZE, onPage: setPage }}
           />
-        }
-        pagination={{
-          count: events.data?.total_count ?? 0,
-          page,
-          pageSize: AUDIT_PAGE_SIZE,
-          onPage: setPage,
-        }}
-      />
+        </Box>
+      )}
     </SectionCard>
   );
 }
