@@ -103,3 +103,34 @@ export const PrivacySettings = z.object({
   zero_retention: z.boolean(),
 });
 export type PrivacySettings = z.infer<typeof PrivacySettings>;
+
+/** Whom to look for: a phone number (as stored, E.164) or an email address. */
+export const SubjectQuery = z
+  .object({
+    phone: z.string().trim().min(3).max(32).optional(),
+    email: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address")).optional(),
+  })
+  .refine((q) => (q.phone === undefined) !== (q.email === undefined), {
+    message: "Give either phone or email.",
+  });
+export type SubjectQuery = z.infer<typeof SubjectQuery>;
+
+/** Everything the workspace holds about one person: calls, campaign rows and do-not-call entries. */
+export const SubjectRecords = z.object({
+  calls: z.array(
+    z.object({
+      id: z.uuid(),
+      started_at: z.string(),
+      direction: z.string(),
+      from_number: z.string().nullable(),
+      to_number: z.string().nullable(),
+      agent_name: z.string(),
+      has_recording: z.boolean(),
+    }),
+  ),
+  campaign_contacts: z.array(
+    z.object({ id: z.uuid(), batch_call_id: z.uuid(), number: z.string(), status: z.string() }),
+  ),
+  do_not_call: z.array(z.object({ id: z.uuid(), number: z.string(), reason: z.string(), created_at: z.string() })),
+});
+export type SubjectRecords = z.infer<typeof SubjectRecords>;

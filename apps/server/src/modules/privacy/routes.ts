@@ -1,4 +1,4 @@
-import { AuditEventPage, AuditEventQuery, PrivacySettings } from "@parley/contract";
+import { AuditEventPage, AuditEventQuery, PrivacySettings, SubjectQuery, SubjectRecords } from "@parley/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -13,6 +13,7 @@ import { listWorkspaceAuditEvents, toAuditEvent } from "./audit-events.ts";
 import { listAllAuditEvents } from "./audit-events-across-workspaces.ts";
 import { runRetentionSoon, scheduleRetention } from "./retention-job.ts";
 import { getPrivacySettings, savePrivacySettings, settingsChanges } from "./settings.ts";
+import { findSubject } from "./subject-search.ts";
 
 /** A CSV export holds every matching entry up to this many (narrow the time range for more). */
 const CSV_LIMIT = 10_000;
@@ -95,6 +96,19 @@ export async function privacyRoutes(app: FastifyInstance) {
         await runRetentionSoon(ctx, app.jobs);
       }
       return after;
+    },
+  );
+
+  r.get(
+    "/privacy/subjects",
+    route("Everything the workspace holds about one phone number or email address (owners)", {
+      querystring: SubjectQuery,
+      response: { 200: SubjectRecords },
+    }),
+    async (request) => {
+      const tenant = tenantOf(request);
+      requireOwner(tenant);
+      return findSubject(ctx.db, tenant, request.query);
     },
   );
 }
