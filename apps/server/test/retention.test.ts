@@ -1,8 +1,11 @@
 import { type AuditEventPage, CallLog, type PrivacySettings } from "@parley/contract";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { recordUsage } from "../src/modules/billing/metering.ts";
 import { createRecordingFile, openRecordingFile } from "../src/modules/call-logs/recording-files.ts";
 import { createCallLog, finishCallLog, saveCallAnalysis } from "../src/modules/call-logs/service.ts";
+import { documentFiles, documents } from "../src/modules/knowledge-base/schema.ts";
+import { webhookDeliveries, webhookEndpoints } from "../src/modules/webhooks/schema.ts";
 import { call, signedInUser, type TestApp, useTestApp } from "./harness.ts";
 import { createAssistant } from "./support/calls.ts";
 import { until } from "./support/until.ts";
@@ -168,5 +171,49 @@ describe("retention", () => {
     expect(bad.statusCode).toBe(422);
     const read = await call(t, "GET", "/api/v1/privacy/settings", { token: owner.token });
     expect(read.json()).toEqual({ retention: keep, zero_retention: false });
+  });
+
+  it("empties finished webhook bodies and drops uploaded files past their days, keeping pending ones", async () => {
+    const owner = await signedInUser(t);
+    const workspaceId = owner.workspaceId;
+    const old = new Date(t.ctx.now().getTime() - 3 * DAY_MS);
+    const [endpoint] = await t.ctx.db
+      .insert(webhookEndpoints)
+      .values({ workspaceId, url: "https://hooks.example.com/x", events: ["call.ended"], secret: "whsec_test" })
+      .returning();
+    if (!endpoint) throw new Error("no endpoint");
+    const delivery = (status: "succeeded" | "pending") => ({
+      workspaceId,
+      endpointId: endpoint.id,
+      eventId: crypto.randomUUID(),
+      eventType: "call.ended" as const,
+      payload: { transcript: "My card is 4111" },
+      status,
+      createdAt: old,
+    });
+    const [sent, waiting] = await t.ctx.db
+      .insert(webhookDeliveries)
+      .values([delivery("succeeded"), delivery("pending")])
+      .returning();
+    const [doc] = await t.ctx.db
+      .insert(documents)
+      .values({ workspaceId, name: "prices.txt", status: "ready", createdAt: old })
+      .returning();
+    if (!sent || !waiting || !doc) throw new Error("no rows");
+    await t.ctx.db.insert(documentFiles).values({ documentId: doc.id, workspaceId, data: Buffer.from("prices") });
+
+    await setRetention(owner, { retention: { ...keep, webhook_bodies: 2, document_files: 2 }, zero_retention: false });
+    const [entry] = await until(
+      () => purged(owner),
+      (e) => e.length > 0,
+      "the retention pass",
+    );
+    expect(entry?.details).toMatchObject({ webhook_bodies: 1, document_files: 1 });
+    const payloadOf = async (id: string) =>
+      (await t.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]?.payload;
+    expect(await payloadOf(sent.id)).toEqual({});
+    expect(await payloadOf(waiting.id)).toEqual({ transcript: "My card is 4111" });
+    expect(await t.ctx.db.select().from(documentFiles).where(eq(documentFiles.documentId, doc.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(documents).where(eq(documents.id, doc.id))).toHaveLength(1);
   });
 });
