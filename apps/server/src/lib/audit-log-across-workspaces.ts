@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { Executor } from "../db/client.ts";
 import { principalOf } from "../plugins/authenticate.ts";
 import { auditEvents } from "./audit-events-table.ts";
+import { failureFields } from "./log-options.ts";
 
 /** Who acted: a person (their email when they acted), an API key for its creator, or the system. */
 export interface AuditActor {
@@ -63,7 +64,9 @@ async function actorOf(request: FastifyRequest): Promise<AuditActor> {
 
 /**
  * Records what the caller of an authenticated request just did, from where. `workspaceId` null is an
- * installation-wide action (a superuser's).
+ * installation-wide action (a superuser's). The action has happened by then: a failed write is
+ * logged at error with what the entry would have said, and the caller still gets the action's
+ * answer (a 500 would tell them it failed, and a retry would do it twice).
  */
 export async function auditRequest(
   request: FastifyRequest,
@@ -71,5 +74,12 @@ export async function auditRequest(
   entry: { workspaceId: string | null; target?: { type: string; id: string }; details?: AuditDetails },
 ): Promise<void> {
   const { ctx } = request.server;
-  await recordAudit(ctx.db, { ...entry, action, actor: await actorOf(request), ip: request.ip, at: ctx.now() });
+  try {
+    await recordAudit(ctx.db, { ...entry, action, actor: await actorOf(request), ip: request.ip, at: ctx.now() });
+  } catch (error) {
+    request.log.error(
+      { action, workspaceId: entry.workspaceId, target: entry.target, ...failureFields(error) },
+      "could not write the audit log entry for an action that was done",
+    );
+  }
 }
