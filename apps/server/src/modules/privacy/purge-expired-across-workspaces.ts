@@ -132,20 +132,23 @@ export async function purgeExpired(ctx: AppContext, log: FastifyBaseLogger): Pro
   const rows = await ctx.db.select().from(privacySettings);
   const now = ctx.now();
   for (const row of rows) {
+    let counts: Awaited<ReturnType<typeof purgeWorkspace>>;
     try {
-      const counts = await purgeWorkspace(ctx, log, row, now);
-      if (Object.values(counts).every((n) => n === 0)) continue;
-      await recordAudit(ctx.db, {
-        workspaceId: row.workspaceId,
-        action: "retention.purged",
-        actor: SYSTEM_ACTOR,
-        details: counts,
-        at: now,
-      });
-      log.info({ workspaceId: row.workspaceId, ...counts }, "retention removed expired data");
+      counts = await purgeWorkspace(ctx, log, row, now);
     } catch (err) {
       log.error({ err, workspaceId: row.workspaceId }, "retention could not purge a workspace's expired data");
+      continue;
     }
+    if (Object.values(counts).every((n) => n === 0)) continue;
+    log.info({ workspaceId: row.workspaceId, ...counts }, "retention removed expired data");
+    const entry = { workspaceId: row.workspaceId, action: "retention.purged" as const, actor: SYSTEM_ACTOR };
+    await recordAudit(ctx.db, { ...entry, details: counts, at: now }).catch((err: unknown) => {
+      // The data is gone either way: the counts stay in this line for the operator.
+      log.error(
+        { err, workspaceId: row.workspaceId, ...counts },
+        "retention purged data but could not write its audit entry",
+      );
+    });
   }
   return { zeroRetention: rows.some((r) => r.zeroRetention) };
 }
