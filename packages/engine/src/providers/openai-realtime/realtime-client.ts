@@ -105,7 +105,9 @@ export class RealtimeClient {
     const socket = open(url, { headers: { Authorization: `Bearer ${this.options.apiKey}` } });
     this.socket = socket;
     return new Promise<void>((resolve, reject) => {
+      /** The promise is settled; `live` only when it resolved, so a failed connect is reported once. */
       let ready = false;
+      let live = false;
       const timer = setTimeout(() => {
         if (ready) return;
         reject(new ProviderError(PROVIDER, "timed out waiting for session.updated", true));
@@ -115,8 +117,12 @@ export class RealtimeClient {
         if (ready) return;
         ready = true;
         clearTimeout(timer);
-        if (error) reject(error);
-        else resolve();
+        if (error) {
+          reject(error);
+          return;
+        }
+        live = true;
+        resolve();
       };
       socket.addEventListener("open", () => this.send(realtimeSessionUpdate(this.options.settings)));
       socket.addEventListener("message", ({ data }) => {
@@ -138,7 +144,7 @@ export class RealtimeClient {
       socket.addEventListener("close", ({ code, reason }) => {
         const error = new ProviderError(PROVIDER, `connection closed (${code}${reason ? `: ${reason}` : ""})`, true);
         if (!ready) settle(error);
-        else if (!this.closing) this.options.sink.onFault(error, true);
+        else if (live && !this.closing) this.options.sink.onFault(error, true);
       });
     });
   }

@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { testAssistant } from "../../testing/call-harness.ts";
+import { closeAfterEach } from "../../testing/close-after-each.ts";
+import { defaultNetwork } from "../../testing/default-network.ts";
+import { type DoubleReply, startRealtimeDouble } from "../../testing/vendor-servers/openai-realtime-double.ts";
+import { VirtualClock } from "../../testing/virtual-clock.ts";
+import { callSettingsOf } from "../session/call-settings.ts";
+import type { CallEvent, ToolRunner } from "../session/types.ts";
+import { heardPart, RealtimeCallSession } from "./realtime-call-session.ts";
+
+const closing = closeAfterEach();
+
+const weather: ToolRunner = {
+  tools: () => [
+    { name: "get_weather", description: "The weather in a city", parameters: { type: "object", properties: {} } },
+  ],
+  run: async (call) => ({ ok: true, content: JSON.stringify({ city: JSON.parse(call.arguments).city, sky: "clear" }) }),
+};
+
+async function call(replies: DoubleReply[], firstMessage = "Thanks for calling the clinic.") {
+  const double = closing(await startRealtimeDouble({ apiKey: "sk-test-realtime", replies }));
+  const clock = new VirtualClock();
+  const events: CallEvent[] = [];
+  const waiters: Array<() => void> = [];
+  const session = new RealtimeCallSession({
+    settings: callSettingsOf(testAssistant({ first_message: firstMessage, system_prompt: "You book appointments." })),
+    realtime: {
+      model: "gpt-realtime",
+      voice: "marin",
+      turnDetection: { type: "server_vad", silenceDurationMs: 500 },
+      inputTranscriptionModel: "gpt-4o-mini-transcribe",
+    },
+    apiKey: "sk-test-realtime",
+    net: defaultNetwork(),
+    baseUrl: double.baseUrl,
+    callId: "call_1",
+    tools: weather,
+    clock,
+    context: "The caller's number is +15550100.",
+    sink: {
+      onEvent: (event) => {
+        events.push(event);
+        for (const wake of waiters.splice(0)) wake();
+      },
+    },
+  });
+  closing({ close: () => session.hangup("caller_hangup") });
+  const frames: Int16Array[] = [];
+  session.onAudio((pcm) => frames.push(pcm));
+  /** Resolves once an event matching `match` has been emitted. */
+  const until = (match: (event: CallEvent) => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => (events.some(match) ? resolve() : waiters.push(check));
+      check();
+    });
+  const final = (role: "user" | "assistant", text: string) => (e: CallEvent) =>
+    e.type === "transcript" && e.role === role && e.final && e.text === text;
+  return { double, clock, events, frames, session, until, final };
+}
+
+describe("a call on a speech-to-speech model", () => {
+  it("greets with the first message, paced in 20 ms frames at 16 kHz", async () => {
+    const { double, clock, events, frames, session, until, final } = await call([
+      { say: "Thanks for calling the clinic.", ms: 600 },
+    ]);
+    await session.start();
+    const update = double.events[0] as { session: { instructions: string; tools: unknown[] } };
+    expect(update.session.instructions).toBe("You book appointments.\n\nThe caller's number is +15550100.");
+    expect(update.session.tools).toHaveLength(1);
+    expect(await double.received("response.create")).toEqual({
+      type: "response.create",
+      response: { instructions: 'Greet the caller by saying exactly: "Thanks for calling the clinic."' },
+    });
+    await until(final("assistant", "Thanks for calling the clinic."));
+    // Paced: one frame at once, then one each 20 ms of the call's clock.
+    expect(frames).toHaveLength(1);
+    await clock.advance(700);
+    expect(frames.length).toBe(30);
+    expect(frames.every((f) => f.length === 320)).toBe(true);
+    const states = events.filter((e) => e.type === "state").map((e) => (e as { state: string }).state);
+    expect(states).toEqual(["listening", "speaking", "listening"]);
+  });
+
+  it("runs a function call, answers, and truncates the reply at the heard position on barge-in", async () => {
+    const { double, clock, events, frames, session, until, final } = await call(
+      [
+        { say: "Hello.", ms: 200 },
+        { call: { name: "get_weather", arguments: { city: "Porto" } } },
+        {
+          say: "It is clear in Porto today, with a light breeze from the west all afternoon.",
+          ms: 4000,
+          untilInterrupted: true,
+        },
+      ],
+      "Hello.",
+    );
+    await session.start();
+    await until(final("assistant", "Hello."));
+    await clock.advance(300);
+    const before = frames.length;
+    double.callerSaid("What's the weather in Porto?");
+    await until((e) => e.type === "tool_call");
+    await until(
+      (e) => e.type === "transcript" && e.role === "assistant" && !e.final && e.text.startsWith("It is clear"),
+    );
+    // All 4 s have arrived; 1 s of it is played before the caller speaks.
+    await double.received("response.create", 2);
+    // One frame plays as the reply arrives, then one each 20 ms.
+    await clock.advance(1000);
+    const heardMs = (frames.length - before) * 20;
+    double.speechStarted();
+    const truncate = await double.received("conversation.item.truncate");
+    expect(truncate).toMatchObject({ content_index: 0, audio_end_ms: heardMs });
+    await until((e) => e.type === "interruption");
+    // Playout stopped at once: no frame after the barge-in.
+    const atBargeIn = frames.length;
+    await clock.advance(500);
+    expect(frames.length).toBe(atBargeIn);
+
+    const tool = events.find((e) => e.type === "tool_call");
+    expect(tool).toMatchObject({
+      name: "get_weather",
+      arguments: '{"city":"Porto"}',
+      result: '{"city":"Porto","sky":"clear"}',
+      ok: true,
+    });
+    expect(events.some(final("user", "What's the weather in Porto?"))).toBe(true);
+    const interruption = events.find((e) => e.type === "interruption") as { heardText: string };
+    expect(interruption.heardText).toBe("It is clear");
+    expect(session.usage.outputAudioTokens).toBeGreaterThan(0);
+  });
+
+  it("logs a vendor error event and goes on; a lost connection ends the call as an assistant error", async () => {
+    const { double, events, session, until } = await call([], "");
+    await session.start();
+    double.send({ type: "error", error: { type: "invalid_request_error", code: "invalid_value", message: "bad" } });
+    await until((e) => e.type === "fault");
+    expect(events.find((e) => e.type === "fault")).toMatchObject({ stage: "llm", action: "skipped", kind: "failed" });
+    await double.close();
+    const summary = await session.done;
+    expect(summary.reason).toBe("assistant_error");
+    expect(summary.faults.map((f) => f.action)).toEqual(["skipped", "gave_up"]);
+  });
+
+  it("ends at once with the fault when the model cannot be reached", async () => {
+    const double = closing(await startRealtimeDouble({ apiKey: "another-key-000", replies: [] }));
+    const session = new RealtimeCallSession({
+      settings: callSettingsOf(testAssistant()),
+      realtime: {
+        model: "gpt-realtime",
+        voice: "marin",
+        turnDetection: { type: "semantic_vad" },
+        inputTranscriptionModel: null,
+      },
+      apiKey: "sk-test-realtime",
+      net: defaultNetwork(),
+      baseUrl: double.baseUrl,
+      sink: { onEvent: () => undefined },
+    });
+    await session.start();
+    const summary = await session.done;
+    expect(summary.reason).toBe("assistant_error");
+    expect(summary.faults[0]).toMatchObject({ kind: "rejected", action: "gave_up" });
+  });
+});
+
+describe("heardPart", () => {
+  it("keeps the share of words the played audio covers", () => {
+    expect(heardPart("one two three four", 500, 1000)).toBe("one two");
+    expect(heardPart("one two", 5000, 1000)).toBe("one two");
+    expect(heardPart("one two", 0, 0)).toBe("");
+  });
+});

@@ -1,0 +1,227 @@
+import { systemClock } from "../clock/system-clock.ts";
+import { faultKind, faultMessage } from "../providers/fault-kind.ts";
+import { PROVIDER, RealtimeClient, type ToolOutcome } from "../providers/openai-realtime/realtime-client.ts";
+import type { RealtimeSessionSettings } from "../providers/openai-realtime/session-update.ts";
+import type { RealtimeUsage } from "../providers/openai-realtime/usage.ts";
+import type { ProviderError } from "../providers/provider-error.ts";
+import type { NetworkDeps, ToolCall } from "../providers/types.ts";
+import { createEmitter } from "../session/call-events.ts";
+import type { CallSettings } from "../session/call-settings.ts";
+import type {
+  AssistantSwitch,
+  CallEvent,
+  CallFault,
+  CallSession,
+  CallSink,
+  CallSummary,
+  Clock,
+  EndReason,
+  ToolRunner,
+} from "../session/types.ts";
+import { PacedPlayout } from "./paced-playout.ts";
+
+/** The speech-to-speech model's own settings, beside the assistant's prompt and first message. */
+export type RealtimeModelSettings = Omit<RealtimeSessionSettings, "instructions" | "tools">;
+
+export interface RealtimeCallSessionOptions {
+  /** The assistant's settings: its prompt, first message, key mapping and PCI redaction are used. */
+  settings: CallSettings;
+  realtime: RealtimeModelSettings;
+  apiKey: string;
+  net: NetworkDeps;
+  /** A test server's origin instead of the vendor's. */
+  baseUrl?: string;
+  /** Unique per call: tool calls' idempotency keys start with it. */
+  callId?: string;
+  tools?: ToolRunner;
+  sink: CallSink;
+  clock?: Clock;
+  /** Extra system-prompt context (caller number, channel, …). */
+  context?: string;
+}
+
+/**
+ * A call answered by a speech-to-speech model instead of the transcriber → model → voice pipeline:
+ * the caller's audio goes straight to the model, whose own turn detection answers; its audio is
+ * paced out in 20 ms frames, a caller speaking over it truncates its item at what was played, and
+ * its transcription events, function calls and faults become the call's events.
+ */
+export class RealtimeCallSession implements CallSession {
+  readonly done: Promise<CallSummary>;
+  private resolveDone!: (summary: CallSummary) => void;
+  private readonly clock: Clock;
+  private readonly emit: (event: CallEvent) => void;
+  private readonly playout: PacedPlayout;
+  private readonly client: RealtimeClient;
+  private readonly faults: CallFault[] = [];
+  /** Samples received per assistant item (16 kHz), to place the heard part of its transcript. */
+  private readonly received = new Map<string, number>();
+  private startedAt = 0;
+  private ended = false;
+  private speaking = false;
+  private toolCount = 0;
+
+  constructor(private readonly options: RealtimeCallSessionOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.emit = createEmitter(options.sink, options.settings.redactCardNumbers);
+    this.done = new Promise((resolve) => {
+      this.resolveDone = resolve;
+    });
+    this.playout = new PacedPlayout(this.clock, () => this.setSpeaking(false));
+    const context = options.context ? `\n\n${options.context}` : "";
+    this.client = new RealtimeClient({
+      apiKey: options.apiKey,
+      net: options.net,
+      baseUrl: options.baseUrl,
+      now: () => this.clock.now(),
+      settings: {
+        ...options.realtime,
+        instructions: `${options.settings.systemPrompt}${context}`,
+        tools: options.tools?.tools() ?? [],
+      },
+      runTool: (call, signal) => this.runTool(call, signal),
+      sink: {
+        onAudio: (itemId, pcm) => {
+          this.received.set(itemId, (this.received.get(itemId) ?? 0) + pcm.length);
+          this.setSpeaking(true);
+          this.playout.push(itemId, pcm);
+        },
+        onInterrupted: (itemId) => {
+          const heard = this.playout.playedMs(itemId);
+          this.playout.stop();
+          this.setSpeaking(false);
+          return heard;
+        },
+        onTruncated: (itemId, audioEndMs, transcript) => {
+          const receivedMs = ((this.received.get(itemId) ?? 0) * 1000) / 16_000;
+          this.emit({
+            type: "interruption",
+            heardText: heardPart(transcript, audioEndMs, receivedMs),
+            atMs: this.at(),
+          });
+        },
+        onTranscript: (role, text, final) => {
+          if (text) this.emit({ type: "transcript", role, text, final, atMs: this.at() });
+        },
+        onToolCall: (call, result, durationMs) =>
+          this.emit({
+            type: "tool_call",
+            name: call.name,
+            arguments: call.arguments,
+            result: result.content,
+            ok: result.ok,
+            durationMs,
+            atMs: this.at(),
+          }),
+        onFault: (error, fatal) => this.fault(error, fatal),
+      },
+    });
+  }
+
+  /** The model's tokens by modality so far, for metering at the vendor's prices. */
+  get usage(): RealtimeUsage {
+    return this.client.totals;
+  }
+
+  async start(): Promise<void> {
+    this.startedAt = this.clock.now();
+    this.emit({ type: "state", state: "listening" });
+    try {
+      await this.client.connect();
+    } catch (error) {
+      this.fault(error as ProviderError, true);
+      return;
+    }
+    const first = this.options.settings.firstMessage;
+    if (first) this.client.respond(`Greet the caller by saying exactly: "${first}"`);
+  }
+
+  pushAudio(pcm: Int16Array): void {
+    if (!this.ended) this.client.appendAudio(pcm);
+  }
+
+  pushDtmf(digit: string): void {
+    if (this.ended) return;
+    this.emit({ type: "dtmf_in", digit, atMs: this.at() });
+    const meaning = this.options.settings.dtmfMapping?.[digit];
+    if (meaning) this.client.sendText(`The caller pressed ${digit}: ${meaning}`);
+  }
+
+  pushText(text: string): void {
+    if (this.ended) return;
+    this.emit({ type: "transcript", role: "user", text, final: true, atMs: this.at() });
+    this.client.sendText(text);
+  }
+
+  onAudio(listener: (pcm: Int16Array) => void): void {
+    this.playout.onFrame(listener);
+  }
+
+  /** The next assistant's prompt and tools take over the same model session (its voice stays). */
+  async switchAssistant(change: AssistantSwitch): Promise<void> {
+    const next = change.next;
+    const context = next.context ? `\n\n${next.context}` : "";
+    this.client.update({
+      instructions: `${next.settings.systemPrompt}${context}`,
+      tools: next.tools?.tools() ?? [],
+    });
+    this.emit({ type: "handoff", from: change.from, to: change.to, reason: change.reason, atMs: this.at() });
+  }
+
+  async hangup(reason: EndReason): Promise<void> {
+    this.end(reason);
+    await this.done;
+  }
+
+  private end(reason: EndReason): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.playout.stop();
+    this.client.close();
+    const atMs = this.at();
+    this.emit({ type: "end", reason, atMs });
+    this.resolveDone({ reason, faults: [...this.faults], durationMs: atMs, recording: null });
+  }
+
+  private async runTool(call: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
+    const tools = this.options.tools;
+    if (!tools) return { ok: false, content: `No function named ${call.name} is available.` };
+    const idempotencyKey = `${this.options.callId ?? "call"}:${call.id}:${++this.toolCount}`;
+    const result = await tools.run(call, { signal, idempotencyKey });
+    return { ok: result.ok, content: result.content };
+  }
+
+  /** A vendor error event is logged and the call goes on; a lost connection ends it. */
+  private fault(error: ProviderError, fatal: boolean): void {
+    if (this.ended) return;
+    const fault: CallFault = {
+      stage: "llm",
+      provider: PROVIDER,
+      kind: faultKind(error),
+      action: fatal ? "gave_up" : "skipped",
+      error: faultMessage(error),
+      atMs: this.at(),
+    };
+    this.faults.push(fault);
+    this.emit({ type: "fault", ...fault });
+    if (fatal) this.end("assistant_error");
+  }
+
+  private setSpeaking(speaking: boolean): void {
+    if (this.speaking === speaking || this.ended) return;
+    this.speaking = speaking;
+    this.emit({ type: "state", state: speaking ? "speaking" : "listening" });
+  }
+
+  private at(): number {
+    return Math.max(0, Math.round(this.clock.now() - this.startedAt));
+  }
+}
+
+/** The words of `transcript` the caller heard, in proportion to the audio played of the item. */
+export function heardPart(transcript: string, audioEndMs: number, receivedMs: number): string {
+  const words = transcript.split(/\s+/).filter(Boolean);
+  if (receivedMs <= 0) return "";
+  const share = Math.min(1, audioEndMs / receivedMs);
+  return words.slice(0, Math.floor(words.length * share)).join(" ");
+}
