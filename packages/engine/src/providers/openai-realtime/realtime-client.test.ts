@@ -182,6 +182,15 @@ describe("Realtime client against the local double", () => {
     expect(sink.tools[0]?.result.ok).toBe(true);
   });
 
+  it("switches prompt and tools mid-call without resending the voice", async () => {
+    const { double, client } = await conversation([]);
+    client.update({ instructions: "You are billing now.", tools: [] });
+    expect(await double.received("session.update", 2)).toEqual({
+      type: "session.update",
+      session: { type: "realtime", instructions: "You are billing now.", tools: [], tool_choice: "none" },
+    });
+  });
+
   it("truncates the assistant's item at the heard position when the caller barges in", async () => {
     const { double, sink, client } = await conversation([
       {

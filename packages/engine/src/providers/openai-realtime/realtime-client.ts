@@ -180,11 +180,15 @@ export class RealtimeClient {
     this.respond();
   }
 
-  /** Changes the session's prompt or tools mid-call (a workflow step); the voice cannot change once spoken. */
-  update(settings: Partial<Pick<RealtimeSessionSettings, "instructions" | "tools">>): void {
-    const next = { ...this.options.settings, ...settings };
-    this.options.settings = next;
-    this.send(realtimeSessionUpdate(next));
+  /**
+   * Changes the session's prompt and tools mid-call (a workflow step, a hand-off). Only those
+   * fields are sent: the voice cannot change once the model has spoken, and resending it is refused.
+   */
+  update(settings: Pick<RealtimeSessionSettings, "instructions" | "tools">): void {
+    this.options.settings = { ...this.options.settings, ...settings };
+    const full = realtimeSessionUpdate(this.options.settings).session as Record<string, unknown>;
+    const { type, instructions, tools, tool_choice } = full;
+    this.send({ type: "session.update", session: { type, instructions, tools, tool_choice } });
   }
 
   close(): void {
