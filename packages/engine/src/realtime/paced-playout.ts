@@ -24,6 +24,8 @@ export class PacedPlayout {
     private readonly clock: Clock,
     /** Called when the queue runs dry after playing: the assistant has finished speaking. */
     private readonly onDrained: () => void,
+    /** Called as each frame is handed out, with the item it belongs to (turn metrics). */
+    private readonly onPlayed: (itemId: string) => void = () => undefined,
   ) {}
 
   onFrame(listener: (pcm: Int16Array) => void): void {
@@ -87,5 +89,6 @@ export class PacedPlayout {
     }
     this.played.set(next.itemId, (this.played.get(next.itemId) ?? 0) + next.samples);
     for (const listener of this.listeners) listener(next.pcm);
+    this.onPlayed(next.itemId);
   }
 }

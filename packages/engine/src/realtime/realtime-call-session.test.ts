@@ -128,6 +128,14 @@ describe("a call on a speech-to-speech model", () => {
     const interruption = events.find((e) => e.type === "interruption") as { heardText: string };
     expect(interruption.heardText).toBe("It is clear");
     expect(session.usage.outputAudioTokens).toBeGreaterThan(0);
+    // The caller's turn: answered by the function call's follow-up, whose first frame went out at once.
+    const metrics = events.find((e) => e.type === "turn_metrics");
+    expect(metrics?.type === "turn_metrics" && metrics.metrics).toMatchObject({
+      turn: 1,
+      sttMs: null,
+      voiceToVoiceMs: 0,
+      engineOverheadMs: 0,
+    });
   });
 
   it("logs a vendor error event and goes on; a lost connection ends the call as an assistant error", async () => {
@@ -161,6 +169,45 @@ describe("a call on a speech-to-speech model", () => {
     const summary = await session.done;
     expect(summary.reason).toBe("assistant_error");
     expect(summary.faults[0]).toMatchObject({ kind: "rejected", action: "gave_up" });
+  });
+});
+
+describe("latency on the real clock", () => {
+  it("hands out the answer's first frame within 100 ms of the caller's end of speech with an instant double", async () => {
+    const double = closing(
+      await startRealtimeDouble({ apiKey: "sk-test-realtime", replies: [{ say: "Yes.", ms: 200 }] }),
+    );
+    const events: CallEvent[] = [];
+    let metricsArrived: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      metricsArrived = resolve;
+    });
+    const session = new RealtimeCallSession({
+      settings: callSettingsOf(testAssistant({ first_message: "" })),
+      realtime: {
+        model: "gpt-realtime",
+        voice: "marin",
+        turnDetection: { type: "semantic_vad" },
+        inputTranscriptionModel: null,
+      },
+      apiKey: "sk-test-realtime",
+      net: defaultNetwork(),
+      baseUrl: double.baseUrl,
+      sink: {
+        onEvent: (event) => {
+          events.push(event);
+          if (event.type === "turn_metrics") metricsArrived();
+        },
+      },
+    });
+    closing({ close: () => session.hangup("caller_hangup") });
+    await session.start();
+    double.callerSaid("Is it open today?");
+    await arrived;
+    const metrics = events.find((e) => e.type === "turn_metrics");
+    if (metrics?.type !== "turn_metrics") throw new Error("no turn metrics");
+    expect(metrics.metrics.voiceToVoiceMs).toBeLessThanOrEqual(100);
+    expect(metrics.metrics.engineOverheadMs).toBeLessThanOrEqual(100);
   });
 });
 

@@ -60,6 +60,9 @@ export class RealtimeCallSession implements CallSession {
   private ended = false;
   private speaking = false;
   private toolCount = 0;
+  /** The caller's turn waiting for its answer's first frame: when they stopped and which item answers. */
+  private turn: { number: number; stoppedAt: number; itemId: string | null; firstAudioAt: number | null } | null = null;
+  private turns = 0;
 
   constructor(private readonly options: RealtimeCallSessionOptions) {
     this.clock = options.clock ?? systemClock;
@@ -67,7 +70,11 @@ export class RealtimeCallSession implements CallSession {
     this.done = new Promise((resolve) => {
       this.resolveDone = resolve;
     });
-    this.playout = new PacedPlayout(this.clock, () => this.setSpeaking(false));
+    this.playout = new PacedPlayout(
+      this.clock,
+      () => this.setSpeaking(false),
+      (itemId) => this.framePlayed(itemId),
+    );
     const context = options.context ? `\n\n${options.context}` : "";
     this.client = new RealtimeClient({
       apiKey: options.apiKey,
@@ -81,7 +88,14 @@ export class RealtimeCallSession implements CallSession {
       },
       runTool: (call, signal) => this.runTool(call, signal),
       sink: {
+        onCallerStopped: () => {
+          this.turn = { number: ++this.turns, stoppedAt: this.clock.now(), itemId: null, firstAudioAt: null };
+        },
         onAudio: (itemId, pcm) => {
+          if (this.turn && this.turn.itemId === null && !this.received.has(itemId)) {
+            this.turn.itemId = itemId;
+            this.turn.firstAudioAt = this.clock.now();
+          }
           this.received.set(itemId, (this.received.get(itemId) ?? 0) + pcm.length);
           this.setSpeaking(true);
           this.playout.push(itemId, pcm);
@@ -205,6 +219,30 @@ export class RealtimeCallSession implements CallSession {
     this.faults.push(fault);
     this.emit({ type: "fault", ...fault });
     if (fatal) this.end("assistant_error");
+  }
+
+  /**
+   * The first frame of the answer to the caller's turn went out: the caller waited from the end of
+   * their speech to here; the engine's share is from the model's first audio to that frame.
+   */
+  private framePlayed(itemId: string): void {
+    const turn = this.turn;
+    if (!turn || turn.itemId !== itemId || turn.firstAudioAt === null) return;
+    this.turn = null;
+    const now = this.clock.now();
+    this.emit({
+      type: "turn_metrics",
+      metrics: {
+        turn: turn.number,
+        endOfTurnRule: null,
+        endOfTurnWaitMs: null,
+        sttMs: null,
+        llmTtftMs: Math.round(turn.firstAudioAt - turn.stoppedAt),
+        ttsTtfbMs: null,
+        voiceToVoiceMs: Math.round(now - turn.stoppedAt),
+        engineOverheadMs: Math.round(now - turn.firstAudioAt),
+      },
+    });
   }
 
   private setSpeaking(speaking: boolean): void {

@@ -28,6 +28,8 @@ export interface RealtimeClientSink {
   onTruncated?(itemId: string, audioEndMs: number, transcript: string): void;
   /** Caller (from the input transcription events) or assistant (output transcript) text. */
   onTranscript(role: "user" | "assistant", text: string, final: boolean, itemId: string): void;
+  /** The vendor's turn detection heard the caller stop speaking: its reply is on the way. */
+  onCallerStopped?(): void;
   /** The vendor turned the caller's words into a reply that starts now (its own turn detection). */
   onResponseStarted?(responseId: string): void;
   onToolCall?(call: ToolCall, result: ToolOutcome, durationMs: number): void;
@@ -272,6 +274,9 @@ export class RealtimeClient {
         break;
       case "input_audio_buffer.speech_started":
         this.interrupt();
+        break;
+      case "input_audio_buffer.speech_stopped":
+        sink.onCallerStopped?.();
         break;
       case "response.function_call_arguments.done":
         this.runTool({ id: event.call_id, name: event.name, arguments: event.arguments });
