@@ -66,7 +66,10 @@ describe("a call on a speech-to-speech model", () => {
     await session.start();
     const update = double.events[0] as { session: { instructions: string; tools: unknown[] } };
     expect(update.session.instructions).toBe("You book appointments.\n\nThe caller's number is +15550100.");
-    expect(update.session.tools).toHaveLength(1);
+    // The engine's own tools the settings switch on, then the call's functions.
+    const names = update.session.tools.map((tool) => (tool as { name: string }).name);
+    expect(names.at(-1)).toBe("get_weather");
+    expect(names).toContain("send_dtmf");
     expect(await double.received("response.create")).toEqual({
       type: "response.create",
       response: { instructions: 'Greet the caller by saying exactly: "Thanks for calling the clinic."' },
@@ -169,6 +172,63 @@ describe("a call on a speech-to-speech model", () => {
     const summary = await session.done;
     expect(summary.reason).toBe("assistant_error");
     expect(summary.faults[0]).toMatchObject({ kind: "rejected", action: "gave_up" });
+  });
+});
+
+describe("the engine's own tools on a realtime call", () => {
+  it("end_call: the model says the goodbye given, and the call ends once it has played", async () => {
+    const double = closing(
+      await startRealtimeDouble({
+        apiKey: "sk-test-realtime",
+        replies: [{ call: { name: "end_call", arguments: {} } }, { say: "Goodbye, take care.", ms: 400 }],
+      }),
+    );
+    const clock = new VirtualClock();
+    const settings = callSettingsOf(
+      testAssistant({ first_message: "", end_call_function: true, end_call_goodbye_message: "Goodbye, take care." }),
+    );
+    const session = new RealtimeCallSession({
+      settings,
+      realtime: {
+        model: "gpt-realtime",
+        voice: "marin",
+        turnDetection: { type: "semantic_vad" },
+        inputTranscriptionModel: null,
+      },
+      apiKey: "sk-test-realtime",
+      net: defaultNetwork(),
+      baseUrl: double.baseUrl,
+      clock,
+      sink: { onEvent: () => undefined },
+    });
+    closing({ close: () => session.hangup("caller_hangup") });
+    let frames = 0;
+    let firstFrame: () => void = () => undefined;
+    const playing = new Promise<void>((resolve) => {
+      firstFrame = resolve;
+    });
+    session.onAudio(() => {
+      frames++;
+      firstFrame();
+    });
+    await session.start();
+    double.callerSaid("That's all, thanks.");
+    expect(await double.received("response.create")).toEqual({
+      type: "response.create",
+      response: { instructions: 'Say exactly: "Goodbye, take care."' },
+    });
+    let ended = false;
+    void session.done.then(() => {
+      ended = true;
+    });
+    // The goodbye arrives and plays out; the call ends only after its last frame.
+    await playing;
+    await clock.advance(200);
+    expect(ended).toBe(false);
+    await clock.advance(300);
+    const summary = await session.done;
+    expect(summary.reason).toBe("assistant_ended");
+    expect(frames).toBe(20);
   });
 });
 

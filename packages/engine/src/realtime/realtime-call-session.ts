@@ -5,6 +5,7 @@ import type { RealtimeSessionSettings } from "../providers/openai-realtime/sessi
 import type { RealtimeUsage } from "../providers/openai-realtime/usage.ts";
 import type { ProviderError } from "../providers/provider-error.ts";
 import type { NetworkDeps, ToolCall } from "../providers/types.ts";
+import { builtInToolSpecs, runBuiltInTool } from "../session/built-in-tools.ts";
 import { createEmitter } from "../session/call-events.ts";
 import type { CallSettings } from "../session/call-settings.ts";
 import type {
@@ -19,6 +20,9 @@ import type {
   ToolRunner,
 } from "../session/types.ts";
 import { PacedPlayout } from "./paced-playout.ts";
+
+/** The longest a farewell may take before the call ends regardless (a model that says nothing). */
+const FAREWELL_LIMIT_MS = 30_000;
 
 /** The speech-to-speech model's own settings, beside the assistant's prompt and first message. */
 export type RealtimeModelSettings = Omit<RealtimeSessionSettings, "instructions" | "tools">;
@@ -63,6 +67,18 @@ export class RealtimeCallSession implements CallSession {
   /** The caller's turn waiting for its answer's first frame: when they stopped and which item answers. */
   private turn: { number: number; stoppedAt: number; itemId: string | null; firstAudioAt: number | null } | null = null;
   private turns = 0;
+  /**
+   * The call ends once this is said (end_call, transfer_call): the model's next item is the
+   * farewell; `spoken` once all its audio came, and the call ends when the playout has drained.
+   */
+  private farewell: {
+    reason: EndReason;
+    text: string;
+    beforeEnd?: () => void;
+    itemId: string | null;
+    spoken: boolean;
+    timer: unknown;
+  } | null = null;
 
   constructor(private readonly options: RealtimeCallSessionOptions) {
     this.clock = options.clock ?? systemClock;
@@ -72,7 +88,10 @@ export class RealtimeCallSession implements CallSession {
     });
     this.playout = new PacedPlayout(
       this.clock,
-      () => this.setSpeaking(false),
+      () => {
+        this.setSpeaking(false);
+        this.finishFarewell();
+      },
       (itemId) => this.framePlayed(itemId),
     );
     const context = options.context ? `\n\n${options.context}` : "";
@@ -84,7 +103,7 @@ export class RealtimeCallSession implements CallSession {
       settings: {
         ...options.realtime,
         instructions: `${options.settings.systemPrompt}${context}`,
-        tools: options.tools?.tools() ?? [],
+        tools: [...builtInToolSpecs(options.settings), ...(options.tools?.tools() ?? [])],
       },
       runTool: (call, signal) => this.runTool(call, signal),
       sink: {
@@ -96,9 +115,16 @@ export class RealtimeCallSession implements CallSession {
             this.turn.itemId = itemId;
             this.turn.firstAudioAt = this.clock.now();
           }
+          const farewell = this.farewell;
+          if (farewell && farewell.itemId === null && !this.received.has(itemId)) farewell.itemId = itemId;
           this.received.set(itemId, (this.received.get(itemId) ?? 0) + pcm.length);
           this.setSpeaking(true);
           this.playout.push(itemId, pcm);
+        },
+        onAudioDone: (itemId) => {
+          if (this.farewell?.itemId !== itemId) return;
+          this.farewell.spoken = true;
+          this.finishFarewell();
         },
         onInterrupted: (itemId) => {
           const heard = this.playout.playedMs(itemId);
@@ -177,7 +203,7 @@ export class RealtimeCallSession implements CallSession {
     const context = next.context ? `\n\n${next.context}` : "";
     this.client.update({
       instructions: `${next.settings.systemPrompt}${context}`,
-      tools: next.tools?.tools() ?? [],
+      tools: [...builtInToolSpecs(next.settings), ...(next.tools?.tools() ?? [])],
     });
     this.emit({ type: "handoff", from: change.from, to: change.to, reason: change.reason, atMs: this.at() });
   }
@@ -190,6 +216,7 @@ export class RealtimeCallSession implements CallSession {
   private end(reason: EndReason): void {
     if (this.ended) return;
     this.ended = true;
+    if (this.farewell) this.clock.clearTimeout(this.farewell.timer);
     this.playout.stop();
     this.client.close();
     const atMs = this.at();
@@ -198,11 +225,50 @@ export class RealtimeCallSession implements CallSession {
   }
 
   private async runTool(call: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
+    const settings = this.options.settings;
+    const builtIn = runBuiltInTool(settings, call, {
+      endCall: () => this.endAfterFarewell("assistant_ended", settings.endCall.goodbye),
+      transfer: (destination) =>
+        this.endAfterFarewell("transferred", destination.transfer_message, () =>
+          this.emit({
+            type: "transfer",
+            destination: { name: destination.name, number: destination.number },
+            atMs: this.at(),
+          }),
+        ),
+      sendDtmf: (digits) => this.emit({ type: "dtmf_out", digits, atMs: this.at() }),
+    });
+    if (builtIn) {
+      const text = this.farewell?.text;
+      const followUp = !builtIn.stop ? undefined : text ? { instructions: `Say exactly: "${text}"` } : "none";
+      return { ok: builtIn.result.ok, content: builtIn.result.content, followUp };
+    }
     const tools = this.options.tools;
     if (!tools) return { ok: false, content: `No function named ${call.name} is available.` };
     const idempotencyKey = `${this.options.callId ?? "call"}:${call.id}:${++this.toolCount}`;
     const result = await tools.run(call, { signal, idempotencyKey });
     return { ok: result.ok, content: result.content };
+  }
+
+  /** The call ends after the model says `text` (nothing to say: once what is playing has played). */
+  private endAfterFarewell(reason: EndReason, text: string, beforeEnd?: () => void): void {
+    if (this.farewell || this.ended) return;
+    const timer = this.clock.setTimeout(() => {
+      if (this.farewell) this.farewell.spoken = true;
+      this.playout.stop();
+      this.finishFarewell();
+    }, FAREWELL_LIMIT_MS);
+    this.farewell = { reason, text, beforeEnd, itemId: null, spoken: text === "", timer };
+    this.finishFarewell();
+  }
+
+  private finishFarewell(): void {
+    const farewell = this.farewell;
+    if (!farewell?.spoken || this.playout.playing) return;
+    this.farewell = null;
+    this.clock.clearTimeout(farewell.timer);
+    farewell.beforeEnd?.();
+    this.end(farewell.reason);
   }
 
   /** A vendor error event is logged and the call goes on; a lost connection ends it. */

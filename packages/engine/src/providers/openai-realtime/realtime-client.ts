@@ -26,6 +26,8 @@ export interface RealtimeClientSink {
   onInterrupted(itemId: string): number;
   /** The assistant item was truncated at `audioEndMs`; `transcript` is its full text as generated. */
   onTruncated?(itemId: string, audioEndMs: number, transcript: string): void;
+  /** All audio of item `itemId` has been given to `onAudio`. */
+  onAudioDone?(itemId: string): void;
   /** Caller (from the input transcription events) or assistant (output transcript) text. */
   onTranscript(role: "user" | "assistant", text: string, final: boolean, itemId: string): void;
   /** The vendor's turn detection heard the caller stop speaking: its reply is on the way. */
@@ -46,6 +48,11 @@ export interface ToolOutcome {
   ok: boolean;
   /** What the model is given as the function's output. */
   content: string;
+  /**
+   * What follows the output: by default the model is asked to go on; `instructions` ask it to
+   * say something given (a goodbye), and "none" asks nothing (the call is ending).
+   */
+  followUp?: { instructions: string } | "none";
 }
 
 export interface RealtimeClientOptions {
@@ -85,7 +92,7 @@ export class RealtimeClient {
   private readonly items = new Map<string, OutputItem>();
   /** The assistant item whose audio arrived last: the one a caller's speech interrupts. */
   private speakingItem: string | null = null;
-  private readonly toolRuns = new Map<string, Promise<void>>();
+  private readonly toolRuns = new Map<string, Promise<ToolOutcome>>();
   private readonly aborts = new AbortController();
   private closing = false;
   private usage = emptyUsage();
@@ -244,6 +251,7 @@ export class RealtimeClient {
         item.audioDone = true;
         const tail = item.resampler.flush();
         if (tail.length > 0) sink.onAudio(event.item_id, tail);
+        sink.onAudioDone?.(event.item_id);
         break;
       }
       case "response.output_audio_transcript.delta": {
@@ -313,7 +321,7 @@ export class RealtimeClient {
 
   private runTool(call: ToolCall): void {
     const started = this.now();
-    const run = async () => {
+    const run = async (): Promise<ToolOutcome> => {
       let outcome: ToolOutcome;
       try {
         outcome = this.options.runTool
@@ -330,6 +338,7 @@ export class RealtimeClient {
         type: "conversation.item.create",
         item: { type: "function_call_output", call_id: call.id, output: outcome.content },
       });
+      return outcome;
     };
     this.toolRuns.set(call.id, run());
   }
@@ -349,11 +358,15 @@ export class RealtimeClient {
           .filter((out) => out.type === "function_call" && typeof out.call_id === "string")
           .map((out) => out.call_id as string)
       : [];
-    const runs = calls.map((id) => this.toolRuns.get(id)).filter((run): run is Promise<void> => run !== undefined);
+    const runs = calls
+      .map((id) => this.toolRuns.get(id))
+      .filter((run): run is Promise<ToolOutcome> => run !== undefined);
     if (runs.length === 0) return;
     for (const id of calls) this.toolRuns.delete(id);
-    void Promise.all(runs).then(() => {
-      if (!this.closing) this.respond();
+    void Promise.all(runs).then((outcomes) => {
+      if (this.closing || outcomes.some((outcome) => outcome.followUp === "none")) return;
+      const given = outcomes.find((outcome) => typeof outcome.followUp === "object")?.followUp;
+      this.respond(typeof given === "object" ? given.instructions : undefined);
     });
   }
 }
