@@ -232,6 +232,42 @@ describe("the engine's own tools on a realtime call", () => {
   });
 });
 
+describe("the call's time limit", () => {
+  it("has the model say the warning, then ends at the limit", async () => {
+    const double = closing(
+      await startRealtimeDouble({ apiKey: "sk-test-realtime", replies: [{ say: "Only a minute left.", ms: 200 }] }),
+    );
+    const clock = new VirtualClock();
+    const settings = callSettingsOf(testAssistant({ first_message: "" }));
+    const session = new RealtimeCallSession({
+      settings: {
+        ...settings,
+        maxDuration: { seconds: 120, warningShare: 0.5, warningMessage: "Only a minute left." },
+      },
+      realtime: {
+        model: "gpt-realtime",
+        voice: "marin",
+        turnDetection: { type: "semantic_vad" },
+        inputTranscriptionModel: null,
+      },
+      apiKey: "sk-test-realtime",
+      net: defaultNetwork(),
+      baseUrl: double.baseUrl,
+      clock,
+      sink: { onEvent: () => undefined },
+    });
+    closing({ close: () => session.hangup("caller_hangup") });
+    await session.start();
+    await clock.advance(60_000);
+    expect(await double.received("response.create")).toEqual({
+      type: "response.create",
+      response: { instructions: 'Say exactly: "Only a minute left."' },
+    });
+    await clock.advance(60_000);
+    expect((await session.done).reason).toBe("max_duration");
+  });
+});
+
 describe("latency on the real clock", () => {
   it("hands out the answer's first frame within 100 ms of the caller's end of speech with an instant double", async () => {
     const double = closing(

@@ -8,6 +8,7 @@ import type { NetworkDeps, ToolCall } from "../providers/types.ts";
 import { builtInToolSpecs, runBuiltInTool } from "../session/built-in-tools.ts";
 import { createEmitter } from "../session/call-events.ts";
 import type { CallSettings } from "../session/call-settings.ts";
+import { MaxDuration } from "../session/max-duration.ts";
 import type {
   AssistantSwitch,
   CallEvent,
@@ -58,6 +59,7 @@ export class RealtimeCallSession implements CallSession {
   private readonly playout: PacedPlayout;
   private readonly client: RealtimeClient;
   private readonly faults: CallFault[] = [];
+  private readonly maxDuration: MaxDuration;
   /** Samples received per assistant item (16 kHz), to place the heard part of its transcript. */
   private readonly received = new Map<string, number>();
   private startedAt = 0;
@@ -86,6 +88,8 @@ export class RealtimeCallSession implements CallSession {
     this.done = new Promise((resolve) => {
       this.resolveDone = resolve;
     });
+    const limit = options.settings.maxDuration;
+    this.maxDuration = new MaxDuration(this.clock, limit.seconds, limit.warningShare);
     this.playout = new PacedPlayout(
       this.clock,
       () => {
@@ -172,6 +176,14 @@ export class RealtimeCallSession implements CallSession {
       this.fault(error as ProviderError, true);
       return;
     }
+    const limit = this.options.settings.maxDuration;
+    // The warning is the model's to say (there is no voice of the engine's own on this call).
+    this.maxDuration.start(
+      () => {
+        if (limit.warningMessage) this.client.respond(`Say exactly: "${limit.warningMessage}"`);
+      },
+      () => this.end("max_duration"),
+    );
     const first = this.options.settings.firstMessage;
     if (first) this.client.respond(`Greet the caller by saying exactly: "${first}"`);
   }
@@ -217,6 +229,7 @@ export class RealtimeCallSession implements CallSession {
     if (this.ended) return;
     this.ended = true;
     if (this.farewell) this.clock.clearTimeout(this.farewell.timer);
+    this.maxDuration.stop();
     this.playout.stop();
     this.client.close();
     const atMs = this.at();
