@@ -229,6 +229,9 @@ describe("the engine's own tools on a realtime call", () => {
     const summary = await session.done;
     expect(summary.reason).toBe("assistant_ended");
     expect(frames).toBe(20);
+    // Recorded as played: a stereo WAV of 16 kHz 16-bit (44-byte header), 400 ms on the assistant side.
+    expect(summary.recording?.subarray(0, 4).toString()).toBe("RIFF");
+    expect(summary.recording?.length).toBe(44 + 4 * 6400);
   });
 });
 

@@ -9,6 +9,7 @@ import { builtInToolSpecs, runBuiltInTool } from "../session/built-in-tools.ts";
 import { createEmitter } from "../session/call-events.ts";
 import type { CallSettings } from "../session/call-settings.ts";
 import { MaxDuration } from "../session/max-duration.ts";
+import { CallRecorder, type RecordingSink, StreamingRecorder } from "../session/recorder.ts";
 import type {
   AssistantSwitch,
   CallEvent,
@@ -43,6 +44,8 @@ export interface RealtimeCallSessionOptions {
   clock?: Clock;
   /** Extra system-prompt context (caller number, channel, …). */
   context?: string;
+  /** Where the recording streams as the call runs; without one it is held and returned in the summary. */
+  recording?: RecordingSink;
 }
 
 /**
@@ -60,6 +63,8 @@ export class RealtimeCallSession implements CallSession {
   private readonly client: RealtimeClient;
   private readonly faults: CallFault[] = [];
   private readonly maxDuration: MaxDuration;
+  /** Both sides as the caller heard them (assistant frames as played); null when the assistant does not record. */
+  private readonly recorder: CallRecorder | StreamingRecorder | null;
   /** Samples received per assistant item (16 kHz), to place the heard part of its transcript. */
   private readonly received = new Map<string, number>();
   private startedAt = 0;
@@ -88,6 +93,8 @@ export class RealtimeCallSession implements CallSession {
     this.done = new Promise((resolve) => {
       this.resolveDone = resolve;
     });
+    const recording = options.recording;
+    this.recorder = !options.settings.record ? null : recording ? new StreamingRecorder(recording) : new CallRecorder();
     const limit = options.settings.maxDuration;
     this.maxDuration = new MaxDuration(this.clock, limit.seconds, limit.warningShare);
     this.playout = new PacedPlayout(
@@ -98,6 +105,7 @@ export class RealtimeCallSession implements CallSession {
       },
       (itemId) => this.framePlayed(itemId),
     );
+    this.playout.onFrame((pcm) => this.recorder?.pushAssistant(pcm));
     const context = options.context ? `\n\n${options.context}` : "";
     this.client = new RealtimeClient({
       apiKey: options.apiKey,
@@ -189,7 +197,9 @@ export class RealtimeCallSession implements CallSession {
   }
 
   pushAudio(pcm: Int16Array): void {
-    if (!this.ended) this.client.appendAudio(pcm);
+    if (this.ended) return;
+    this.recorder?.pushCaller(pcm);
+    this.client.appendAudio(pcm);
   }
 
   pushDtmf(digit: string): void {
@@ -234,7 +244,10 @@ export class RealtimeCallSession implements CallSession {
     this.client.close();
     const atMs = this.at();
     this.emit({ type: "end", reason, atMs });
-    this.resolveDone({ reason, faults: [...this.faults], durationMs: atMs, recording: null });
+    let wav: Buffer | null = null;
+    if (this.recorder instanceof CallRecorder) wav = this.recorder.toWav();
+    else this.recorder?.finish();
+    this.resolveDone({ reason, faults: [...this.faults], durationMs: atMs, recording: wav });
   }
 
   private async runTool(call: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
