@@ -246,6 +246,7 @@ describe("the call's time limit", () => {
       settings: {
         ...settings,
         maxDuration: { seconds: 120, warningShare: 0.5, warningMessage: "Only a minute left." },
+        silence: { seconds: 600, prompt: "Hello?", maxPrompts: 1 },
       },
       realtime: {
         model: "gpt-realtime",
@@ -268,6 +269,64 @@ describe("the call's time limit", () => {
     });
     await clock.advance(60_000);
     expect((await session.done).reason).toBe("max_duration");
+  });
+});
+
+describe("the caller's silence", () => {
+  it("has the model prompt after the silence, then say goodbye and end", async () => {
+    const double = closing(
+      await startRealtimeDouble({
+        apiKey: "sk-test-realtime",
+        replies: [
+          { say: "Are you still there?", ms: 200 },
+          { say: "Goodbye.", ms: 200 },
+        ],
+      }),
+    );
+    const clock = new VirtualClock();
+    const settings = callSettingsOf(testAssistant({ first_message: "", end_call_goodbye_message: "Goodbye." }));
+    const session = new RealtimeCallSession({
+      settings: { ...settings, silence: { seconds: 10, prompt: "Are you still there?", maxPrompts: 1 } },
+      realtime: {
+        model: "gpt-realtime",
+        voice: "marin",
+        turnDetection: { type: "semantic_vad" },
+        inputTranscriptionModel: null,
+      },
+      apiKey: "sk-test-realtime",
+      net: defaultNetwork(),
+      baseUrl: double.baseUrl,
+      clock,
+      sink: { onEvent: () => undefined },
+    });
+    closing({ close: () => session.hangup("caller_hangup") });
+    /** Resolves at the `n`-th frame played. */
+    let frames = 0;
+    const frameWaiters: Array<() => void> = [];
+    session.onAudio(() => {
+      frames++;
+      for (const wake of frameWaiters.splice(0)) wake();
+    });
+    const frame = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (frames >= n ? resolve() : frameWaiters.push(check));
+        check();
+      });
+    await session.start();
+    await clock.advance(10_000);
+    expect(await double.received("response.create")).toMatchObject({
+      response: { instructions: 'Say exactly: "Are you still there?"' },
+    });
+    await frame(1);
+    await clock.advance(300);
+    // The prompt went unanswered for another 10 s: the model is asked for the goodbye.
+    await clock.advance(10_000);
+    expect(await double.received("response.create", 2)).toMatchObject({
+      response: { instructions: 'Say exactly: "Goodbye."' },
+    });
+    await frame(11);
+    await clock.advance(300);
+    expect((await session.done).reason).toBe("silence_timeout");
   });
 });
 

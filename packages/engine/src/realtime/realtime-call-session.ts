@@ -10,6 +10,7 @@ import { createEmitter } from "../session/call-events.ts";
 import type { CallSettings } from "../session/call-settings.ts";
 import { MaxDuration } from "../session/max-duration.ts";
 import { CallRecorder, type RecordingSink, StreamingRecorder } from "../session/recorder.ts";
+import { SilenceTimeout } from "../session/silence-timeout.ts";
 import type {
   AssistantSwitch,
   CallEvent,
@@ -63,6 +64,9 @@ export class RealtimeCallSession implements CallSession {
   private readonly client: RealtimeClient;
   private readonly faults: CallFault[] = [];
   private readonly maxDuration: MaxDuration;
+  /** The caller's silence once the assistant has finished: the model is asked to prompt, then to say goodbye. */
+  private readonly silence: SilenceTimeout;
+  private callerSpeaking = false;
   /** Both sides as the caller heard them (assistant frames as played); null when the assistant does not record. */
   private readonly recorder: CallRecorder | StreamingRecorder | null;
   /** Samples received per assistant item (16 kHz), to place the heard part of its transcript. */
@@ -95,6 +99,17 @@ export class RealtimeCallSession implements CallSession {
     });
     const recording = options.recording;
     this.recorder = !options.settings.record ? null : recording ? new StreamingRecorder(recording) : new CallRecorder();
+    const { silence, endCall } = options.settings;
+    this.silence = new SilenceTimeout(
+      this.clock,
+      silence.seconds,
+      silence.maxPrompts,
+      () => this.client.respond(`Say exactly: "${silence.prompt}"`),
+      () => {
+        this.endAfterFarewell("silence_timeout", endCall.goodbye);
+        if (endCall.goodbye) this.client.respond(`Say exactly: "${endCall.goodbye}"`);
+      },
+    );
     const limit = options.settings.maxDuration;
     this.maxDuration = new MaxDuration(this.clock, limit.seconds, limit.warningShare);
     this.playout = new PacedPlayout(
@@ -102,6 +117,7 @@ export class RealtimeCallSession implements CallSession {
       () => {
         this.setSpeaking(false);
         this.finishFarewell();
+        if (!this.callerSpeaking && !this.farewell) this.silence.arm();
       },
       (itemId) => this.framePlayed(itemId),
     );
@@ -119,7 +135,13 @@ export class RealtimeCallSession implements CallSession {
       },
       runTool: (call, signal) => this.runTool(call, signal),
       sink: {
+        onCallerStarted: () => {
+          this.callerSpeaking = true;
+          this.silence.disarm();
+        },
+        onResponseStarted: () => this.silence.disarm(),
         onCallerStopped: () => {
+          this.callerSpeaking = false;
           this.turn = { number: ++this.turns, stoppedAt: this.clock.now(), itemId: null, firstAudioAt: null };
         },
         onAudio: (itemId, pcm) => {
@@ -153,6 +175,7 @@ export class RealtimeCallSession implements CallSession {
           });
         },
         onTranscript: (role, text, final) => {
+          if (role === "user" && final) this.silence.answered();
           if (text) this.emit({ type: "transcript", role, text, final, atMs: this.at() });
         },
         onToolCall: (call, result, durationMs) =>
@@ -193,6 +216,7 @@ export class RealtimeCallSession implements CallSession {
       () => this.end("max_duration"),
     );
     const first = this.options.settings.firstMessage;
+    if (!first) this.silence.arm();
     if (first) this.client.respond(`Greet the caller by saying exactly: "${first}"`);
   }
 
@@ -211,6 +235,7 @@ export class RealtimeCallSession implements CallSession {
 
   pushText(text: string): void {
     if (this.ended) return;
+    this.silence.answered();
     this.emit({ type: "transcript", role: "user", text, final: true, atMs: this.at() });
     this.client.sendText(text);
   }
@@ -240,6 +265,7 @@ export class RealtimeCallSession implements CallSession {
     this.ended = true;
     if (this.farewell) this.clock.clearTimeout(this.farewell.timer);
     this.maxDuration.stop();
+    this.silence.disarm();
     this.playout.stop();
     this.client.close();
     const atMs = this.at();

@@ -30,6 +30,8 @@ export interface RealtimeClientSink {
   onAudioDone?(itemId: string): void;
   /** Caller (from the input transcription events) or assistant (output transcript) text. */
   onTranscript(role: "user" | "assistant", text: string, final: boolean, itemId: string): void;
+  /** The vendor's turn detection heard the caller start speaking (after any barge-in was handled). */
+  onCallerStarted?(): void;
   /** The vendor's turn detection heard the caller stop speaking: its reply is on the way. */
   onCallerStopped?(): void;
   /** The vendor turned the caller's words into a reply that starts now (its own turn detection). */
@@ -282,6 +284,7 @@ export class RealtimeClient {
         break;
       case "input_audio_buffer.speech_started":
         this.interrupt();
+        sink.onCallerStarted?.();
         break;
       case "input_audio_buffer.speech_stopped":
         sink.onCallerStopped?.();
