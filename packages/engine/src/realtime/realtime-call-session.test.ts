@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testAssistant } from "../../testing/call-harness.ts";
 import { closeAfterEach } from "../../testing/close-after-each.ts";
 import { defaultNetwork } from "../../testing/default-network.ts";
+import { FakeTts, ScriptedLlm } from "../../testing/fake-providers.ts";
 import { type DoubleReply, startRealtimeDouble } from "../../testing/vendor-servers/openai-realtime-double.ts";
 import { VirtualClock } from "../../testing/virtual-clock.ts";
 import { callSettingsOf } from "../session/call-settings.ts";
@@ -269,6 +270,33 @@ describe("the call's time limit", () => {
     });
     await clock.advance(60_000);
     expect((await session.done).reason).toBe("max_duration");
+  });
+});
+
+describe("typed text and hand-offs", () => {
+  it("answers typed text and hands the call to the next assistant's prompt and tools in the same session", async () => {
+    const { double, events, session, until, final } = await call([{ say: "Sure.", ms: 200 }], "");
+    await session.start();
+    session.pushText("Can I talk to billing?");
+    expect(await double.received("conversation.item.create")).toEqual({
+      type: "conversation.item.create",
+      item: { type: "message", role: "user", content: [{ type: "input_text", text: "Can I talk to billing?" }] },
+    });
+    await until(final("assistant", "Sure."));
+    const next = callSettingsOf(testAssistant({ system_prompt: "You handle billing." }));
+    await session.switchAssistant({
+      from: "Front desk",
+      to: "Billing",
+      reason: "billing question",
+      // The pipeline's model and voice are part of an assistant's parts; a realtime call uses neither.
+      next: { settings: next, llm: new ScriptedLlm(), tts: new FakeTts() },
+      history: [],
+    });
+    const update = (await double.received("session.update", 2)) as { session: Record<string, unknown> };
+    expect(update.session.instructions).toBe("You handle billing.");
+    expect(update.session).not.toHaveProperty("audio");
+    expect(events.some(final("user", "Can I talk to billing?"))).toBe(true);
+    expect(events.find((e) => e.type === "handoff")).toMatchObject({ from: "Front desk", to: "Billing" });
   });
 });
 
