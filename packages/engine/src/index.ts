@@ -21,6 +21,8 @@ export { faultKind, faultMessage, redactSecrets } from "./providers/fault-kind.t
 export { loadTelephony } from "./providers/load-telephony.ts";
 /** The key-free local voice, used directly by the benchmark. */
 export { ESPEAK_SAMPLE_RATE, EspeakTts } from "./providers/local/tts.ts";
+export type { RealtimeTurnDetection } from "./providers/openai-realtime/session-update.ts";
+export type { RealtimeUsage } from "./providers/openai-realtime/usage.ts";
 export { MissingCredentialError, ProviderError } from "./providers/provider-error.ts";
 export { requireField } from "./providers/shared/credentials.ts";
 /** The provider interfaces (NetworkDeps, WebSocketLike, Stt/Llm/Tts providers, chat and tool types). */
@@ -34,6 +36,12 @@ export type {
   VoiceCloneInput,
   VoiceOption,
 } from "./providers/vendor-adapters.ts";
+/** Speech-to-speech calls (issue 32): a call run on a realtime model instead of the pipeline. */
+export {
+  RealtimeCallSession,
+  type RealtimeCallSessionOptions,
+  type RealtimeModelSettings,
+} from "./realtime/realtime-call-session.ts";
 /** The call session: one live call from caller audio in to paced assistant audio out. */
 export { createCallSession } from "./session/call-session.ts";
 export { type CallSettings, callSettingsOf } from "./session/call-settings.ts";
