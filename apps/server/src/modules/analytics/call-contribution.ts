@@ -126,7 +126,8 @@ export function rolledCallOf(call: CallLog): RolledCall {
       batchCallId: call.batch_call_id,
       channel: call.channel,
       endReason: call.end_reason ?? "",
-      squadMember: null,
+      // A squad's call counts under the member that ended it (its last segment's); null for one assistant.
+      squadMember: call.segments?.at(-1)?.member ?? null,
     },
     agentName: call.agent_name,
     endedAt: new Date(call.ended_at ?? call.started_at),

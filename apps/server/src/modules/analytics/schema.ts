@@ -29,7 +29,7 @@ const dimensions = () => ({
   batchCallId: uuid("batch_call_id"),
   channel: text("channel").$type<CallChannel>().notNull(),
   endReason: text("end_reason").notNull().default(""),
-  /** The squad member that ended the call (squads: issue 32); null until squads record one. */
+  /** The squad member that ended the call (its last segment's, issue 31); null for a call of one assistant. */
   squadMember: text("squad_member"),
 });
 
