@@ -22,6 +22,7 @@ export * from "./mcp-servers.ts";
 export * from "./nodes.ts";
 export * from "./phone-numbers.ts";
 export * from "./pricing.ts";
+export * from "./privacy.ts";
 export { CredentialField, IntegrationKind } from "./providers/credentials.ts";
 export { LanguageOption, ModelOption, SettingFieldSpec, SttFieldSpec } from "./providers/editor-options.ts";
 export * from "./providers/index.ts";
@@ -41,7 +42,6 @@ export type {
   TokenPrice,
   TtsStage,
 } from "./providers/types.ts";
-export * from "./privacy.ts";
 export * from "./squads.ts";
 export * from "./templates.ts";
 export * from "./test-suites.ts";
