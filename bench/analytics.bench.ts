@@ -16,6 +16,7 @@ import { call, createTestApp, signedInUser, type TestApp } from "../apps/server/
 import { createAssistant } from "../apps/server/test/support/calls.ts";
 import { freshPostgresDatabase, type PostgresDatabase } from "../apps/server/test/support/postgres-database.ts";
 import type { BenchResult } from "./run.ts";
+import { random } from "./seeded-random.ts";
 
 const CALLS = Number(process.env.ANALYTICS_BENCH_CALLS ?? 1_000_000);
 const DAYS = 365;
@@ -25,17 +26,6 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const DASHBOARD =
   "metrics=calls,attempts,minutes,success_rate,transfer_rate,error_rate,cost,p50_duration_seconds,p95_duration_seconds,latency_p50_voice_to_voice,latency_p95_voice_to_voice,latency_p95_model&bucket=day";
-
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Calls by hour of day (UTC), busy in the day: the weights a day's calls are spread by. */
 const HOUR_WEIGHTS = Array.from({ length: 24 }, (_, h) => (h >= 8 && h <= 19 ? 10 : h >= 6 && h <= 22 ? 4 : 1));

@@ -31,6 +31,7 @@ import { settled, upload } from "../apps/server/test/support/documents.ts";
 import { makePdf } from "../apps/server/test/support/sample-documents.ts";
 import { nowUs, startProfiler } from "./cpu-profile.ts";
 import type { BenchResult } from "./run.ts";
+import { random } from "./seeded-random.ts";
 
 const PROFILE = process.env.KNOWLEDGE_BENCH_PROFILE;
 const PAGES = 200;
@@ -42,17 +43,6 @@ const QUERIES = 200;
 const DIMENSIONS = 1536;
 const MODEL = "bench-embeddings-1536";
 
-/** A seeded generator: the same corpus every run. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Rng = ReturnType<typeof random>;
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)] as T;
 
