@@ -37,3 +37,12 @@ export function registerBackfill(ctx: AppContext, jobs: JobRunner, log: FastifyB
     if (rows.length > 0) log.info({ calls: rows.length }, "analytics backfill finished");
   });
 }
+
+/**
+ * Ended calls queued for the rollup by a process that stopped before writing them (roll-ended-call.ts)
+ * are left in analytics_backfill: at start, the backfill job is queued to roll them.
+ */
+export async function resumeBackfill(ctx: AppContext, jobs: JobRunner): Promise<void> {
+  const [left] = await ctx.db.select({ callId: analyticsBackfill.callId }).from(analyticsBackfill).limit(1);
+  if (left) await jobs.enqueue(ctx.db, BACKFILL_QUEUE, {});
+}

@@ -1,10 +1,13 @@
+import type { CallLog } from "@parley/contract";
+import { inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { followCallEnds } from "../call-logs/call-end-follow-ups.ts";
 import { getCallLog } from "../call-logs/queries.ts";
 import { isEnded } from "./call-measures.ts";
-import { rollCall } from "./rollup-writer.ts";
+import { rollCall, rollCalls } from "./rollup-writer.ts";
+import { analyticsBackfill } from "./schema.ts";
 
 /**
  * Brings an ended call into the rollup as its log reads now: when it ends, when its post-call
@@ -21,12 +24,94 @@ export async function rollEndedCall(ctx: AppContext, workspaceId: string, callId
   await rollCall(ctx.db, tenant, call);
 }
 
-/** Rolls up every call that ends, in turn with the other modules' follow-ups; returns the stop function. */
-export function rollUpEndedCalls(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  return followCallEnds(ctx, {
-    run: ({ workspaceId, callId }) => rollEndedCall(ctx, workspaceId, callId),
+/**
+ * How long an ended call waits to be rolled up with the calls that end around it. Analytics reads
+ * hours and days; a burst of hang-ups is one transaction a second later instead of one per call
+ * inside the burst, while the server is busiest.
+ */
+const ROLLUP_DELAY_MS = 1_000;
+
+/**
+ * Ended calls waiting for their rollup. Each is first written to analytics_backfill (one statement):
+ * should the process stop before the batch is written, the backfill job rolls it at the next start.
+ */
+class EndedCallRollups {
+  private readonly waiting = new Map<string, Set<string>>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async add(workspaceId: string, callId: string): Promise<void> {
+    await this.ctx.db.insert(analyticsBackfill).values({ callId, workspaceId }).onConflictDoNothing();
+    const calls = this.waiting.get(workspaceId) ?? new Set<string>();
+    calls.add(callId);
+    this.waiting.set(workspaceId, calls);
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, ROLLUP_DELAY_MS);
+  }
+
+  /** Writes every waiting call's rollup, a workspace's calls in one transaction. */
+  flush(): Promise<void> {
+    const batches = [...this.waiting];
+    this.waiting.clear();
+    this.flushing = this.flushing.then(async () => {
+      for (const [workspaceId, ids] of batches) {
+        try {
+          await this.roll(workspaceId, [...ids]);
+        } catch (err) {
+          // They stay in analytics_backfill: the backfill job rolls them at the next start.
+          this.log.error({ err, workspaceId, calls: ids.size }, "could not add ended calls to analytics");
+        }
+      }
+    });
+    return this.flushing;
+  }
+
+  private async roll(workspaceId: string, ids: string[]): Promise<void> {
+    const tenant = { workspaceId };
+    const logs = await Promise.all(
+      ids.map((id) =>
+        getCallLog(this.ctx.db, tenant, id).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === "not_found") return null;
+          throw error;
+        }),
+      ),
+    );
+    await rollCalls(
+      this.ctx.db,
+      tenant,
+      logs.filter((call): call is CallLog => call !== null && isEnded(call)),
+    );
+    await this.ctx.db.delete(analyticsBackfill).where(inArray(analyticsBackfill.callId, ids));
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+}
+
+/**
+ * Rolls up every call that ends, a moment later with the calls that end around it; returns the stop
+ * function, which writes the calls still waiting.
+ */
+export function rollUpEndedCalls(ctx: AppContext, log: FastifyBaseLogger): () => Promise<void> {
+  const rollups = new EndedCallRollups(ctx, log);
+  const unfollow = followCallEnds(ctx, {
+    run: ({ workspaceId, callId }) => rollups.add(workspaceId, callId),
     onError(err, { workspaceId, callId }) {
-      log.error({ err, workspaceId, callId }, "could not add an ended call to analytics");
+      log.error({ err, workspaceId, callId }, "could not queue an ended call for analytics");
     },
   });
+  return async () => {
+    unfollow();
+    await rollups.stop();
+  };
 }

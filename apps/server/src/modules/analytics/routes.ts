@@ -17,7 +17,7 @@ import { tenantOf, tenantRoute } from "../../plugins/tenant.ts";
 import { type SendAlertWebhook, scheduleAlertEvaluation } from "./alert-evaluation-across-workspaces.ts";
 import { createAlertRule, deleteAlertRule, listAlertEvents, listAlertRules, updateAlertRule } from "./alert-rules.ts";
 import { analyticsCsv } from "./analytics-csv.ts";
-import { registerBackfill } from "./backfill-across-workspaces.ts";
+import { registerBackfill, resumeBackfill } from "./backfill-across-workspaces.ts";
 import { type CampaignName, queryAnalytics } from "./query-rollups.ts";
 import { rollUpEndedCalls } from "./roll-ended-call.ts";
 import { getSettings, saveSettings, timeZoneOf } from "./settings.ts";
@@ -46,6 +46,7 @@ export async function analyticsRoutes(app: FastifyInstance, ports: AnalyticsPort
   const stopRolling = rollUpEndedCalls(ctx, app.log);
   app.addHook("onClose", async () => stopRolling());
   registerBackfill(ctx, app.jobs, app.log);
+  await resumeBackfill(ctx, app.jobs);
   await scheduleAlertEvaluation(ctx, app.jobs, app.log, ports.sendAlertWebhook);
 
   r.get(
