@@ -146,7 +146,9 @@ const CLIENTS = `
     // Until every log is written (the sockets close first); the probe's call is still in progress.
     for (let i = 0; i < 1500 && (await inProgress()) > 1; i++) await sleep(20);
     parentPort.postMessage({ type: "settled", settledMs: performance.now() - hangupAt });
-    await sleep(500);
+    // Probing goes on past the work that follows the logs a moment later (analytics rolls the ended
+    // calls up together a second after they end): it is part of the hang-up's cost too.
+    await sleep(2000);
     clearInterval(feeder);
     const gaps = probe.audioAt
       .filter((at) => at >= hangupAt)

@@ -1,10 +1,9 @@
-import type { CallLog } from "@parley/contract";
 import { inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { followCallEnds } from "../call-logs/call-end-follow-ups.ts";
-import { getCallLog } from "../call-logs/queries.ts";
+import { getCallLog, getCallLogs } from "../call-logs/queries.ts";
 import { isEnded } from "./call-measures.ts";
 import { rollCall, rollCalls } from "./rollup-writer.ts";
 import { analyticsBackfill } from "./schema.ts";
@@ -75,19 +74,9 @@ class EndedCallRollups {
 
   private async roll(workspaceId: string, ids: string[]): Promise<void> {
     const tenant = { workspaceId };
-    const logs = await Promise.all(
-      ids.map((id) =>
-        getCallLog(this.ctx.db, tenant, id).catch((error: unknown) => {
-          if (error instanceof AppError && error.code === "not_found") return null;
-          throw error;
-        }),
-      ),
-    );
-    await rollCalls(
-      this.ctx.db,
-      tenant,
-      logs.filter((call): call is CallLog => call !== null && isEnded(call)),
-    );
+    // A log deleted meanwhile is not found; one still open (it cannot be, once ended) is left out.
+    const logs = await getCallLogs(this.ctx.db, tenant, ids);
+    await rollCalls(this.ctx.db, tenant, logs.filter(isEnded));
     await this.ctx.db.delete(analyticsBackfill).where(inArray(analyticsBackfill.callId, ids));
   }
 

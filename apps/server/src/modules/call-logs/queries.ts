@@ -1,5 +1,5 @@
 import type { CallLog, CallLogPage, CallLogSummary, CallLogsQuery } from "@parley/contract";
-import { desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
@@ -110,6 +110,19 @@ export async function listCallLogs(db: Executor, tenant: TenantScope, q: CallLog
     total,
     q,
   );
+}
+
+/** Several calls' logs in two queries (those found; any order): for work that follows many calls at once. */
+export async function getCallLogs(db: Executor, tenant: TenantScope, ids: readonly string[]): Promise<CallLog[]> {
+  if (ids.length === 0) return [];
+  const [rows, versions] = await Promise.all([
+    db
+      .select()
+      .from(callLogs)
+      .where(scoped(callLogs, tenant).where(inArray(callLogs.id, [...ids]))),
+    callVersionsOf(db, tenant, [...ids]),
+  ]);
+  return rows.map((row) => ({ ...toCallLog(row), agent_version: versions.get(row.id)?.version ?? null }));
 }
 
 export async function getCallLog(db: Executor, tenant: TenantScope, id: string): Promise<CallLog> {
