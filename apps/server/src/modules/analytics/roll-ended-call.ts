@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { scoped } from "../../lib/tenant-scope.ts";
 import { followCallEnds } from "../call-logs/call-end-follow-ups.ts";
 import { getCallLog, getCallLogs } from "../call-logs/queries.ts";
 import { isEnded } from "./call-measures.ts";
@@ -45,7 +46,11 @@ class EndedCallRollups {
   ) {}
 
   async add(workspaceId: string, callId: string): Promise<void> {
-    await this.ctx.db.insert(analyticsBackfill).values({ callId, workspaceId }).onConflictDoNothing();
+    const tenant = { workspaceId };
+    await this.ctx.db
+      .insert(analyticsBackfill)
+      .values(scoped(analyticsBackfill, tenant).values({ callId }))
+      .onConflictDoNothing();
     const calls = this.waiting.get(workspaceId) ?? new Set<string>();
     calls.add(callId);
     this.waiting.set(workspaceId, calls);
@@ -77,7 +82,9 @@ class EndedCallRollups {
     // A log deleted meanwhile is not found; one still open (it cannot be, once ended) is left out.
     const logs = await getCallLogs(this.ctx.db, tenant, ids);
     await rollCalls(this.ctx.db, tenant, logs.filter(isEnded));
-    await this.ctx.db.delete(analyticsBackfill).where(inArray(analyticsBackfill.callId, ids));
+    await this.ctx.db
+      .delete(analyticsBackfill)
+      .where(scoped(analyticsBackfill, tenant).where(inArray(analyticsBackfill.callId, ids)));
   }
 
   async stop(): Promise<void> {
