@@ -228,30 +228,27 @@ export async function rollCall(db: Executor, tenant: TenantScope, call: CallLog)
   });
 }
 
+/** A contribution's plain counts and sums (the rest are histograms). */
+const COUNTED_KEYS = [
+  "attempts",
+  "answered",
+  "failed",
+  "errorCalls",
+  "transfers",
+  "analysed",
+  "passed",
+  "durationSeconds",
+  ...COST_KEYS,
+] as const;
+
 /** Two contributions to the same row as one: counts and sums added, histograms bucket by bucket. */
 function combined(a: Contribution, b: Contribution): Contribution {
   const add = (x: number[], y: number[]) => x.map((v, i) => v + (y[i] ?? 0));
-  const latency = { ...a.latency };
-  for (const k of Object.keys(latency) as (keyof Contribution["latency"])[])
-    latency[k] = { hist: add(a.latency[k].hist, b.latency[k].hist), sum: a.latency[k].sum + b.latency[k].sum };
-  return {
-    attempts: a.attempts + b.attempts,
-    answered: a.answered + b.answered,
-    failed: a.failed + b.failed,
-    errorCalls: a.errorCalls + b.errorCalls,
-    transfers: a.transfers + b.transfers,
-    analysed: a.analysed + b.analysed,
-    passed: a.passed + b.passed,
-    durationSeconds: a.durationSeconds + b.durationSeconds,
-    durationHist: add(a.durationHist, b.durationHist),
-    cost: a.cost + b.cost,
-    costLlm: a.costLlm + b.costLlm,
-    costStt: a.costStt + b.costStt,
-    costTts: a.costTts + b.costTts,
-    costTelephony: a.costTelephony + b.costTelephony,
-    costPlatform: a.costPlatform + b.costPlatform,
-    latency,
-  };
+  const sum = { ...a, durationHist: add(a.durationHist, b.durationHist), latency: { ...a.latency } };
+  for (const k of COUNTED_KEYS) sum[k] = a[k] + b[k];
+  for (const k of Object.keys(sum.latency) as (keyof Contribution["latency"])[])
+    sum.latency[k] = { hist: add(a.latency[k].hist, b.latency[k].hist), sum: a.latency[k].sum + b.latency[k].sum };
+  return sum;
 }
 
 /**
