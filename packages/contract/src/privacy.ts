@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CallLog } from "./calls.ts";
 import { paged } from "./common.ts";
 import { pageQuery } from "./page-query.ts";
 
@@ -134,3 +135,57 @@ export const SubjectRecords = z.object({
   do_not_call: z.array(z.object({ id: z.uuid(), number: z.string(), reason: z.string(), created_at: z.string() })),
 });
 export type SubjectRecords = z.infer<typeof SubjectRecords>;
+
+/**
+ * Erasing one person's records: whom (as the search asks) and `confirm: true`, so that no request
+ * erases by accident. It cannot be undone.
+ */
+export const SubjectEraseBody = SubjectQuery.and(
+  z.object({
+    confirm: z.literal(true, { error: "Erasure cannot be undone: send confirm: true to go ahead." }),
+  }),
+);
+export type SubjectEraseBody = z.infer<typeof SubjectEraseBody>;
+
+/** What an erasure changed, by kind (docs/privacy.md says what each one means). */
+export const SubjectErasure = z.object({
+  /** Call logs whose numbers and content were removed (the row stays for billing and analytics). */
+  calls: z.number().int(),
+  /** Recording files and old database recordings removed. */
+  recordings: z.number().int(),
+  /** Campaign rows anonymised (a pending one is cancelled: it is never dialled). */
+  campaign_contacts: z.number().int(),
+  /** Do-not-call entries whose number is now kept only as a hash, so the number stays blocked. */
+  do_not_call: z.number().int(),
+  /** Webhook deliveries about those calls whose body was emptied. */
+  webhook_deliveries: z.number().int(),
+});
+export type SubjectErasure = z.infer<typeof SubjectErasure>;
+
+/** A campaign row as a person's export holds it: the number, the variables uploaded with it, its outcome. */
+export const SubjectCampaignContact = z.object({
+  id: z.uuid(),
+  batch_call_id: z.uuid(),
+  campaign_name: z.string(),
+  number: z.string(),
+  variables: z.record(z.string(), z.string()),
+  status: z.string(),
+  attempts: z.number().int(),
+  last_outcome: z.string().nullable(),
+  call_id: z.uuid().nullable(),
+  updated_at: z.string(),
+});
+export type SubjectCampaignContact = z.infer<typeof SubjectCampaignContact>;
+
+/**
+ * `subject.json` of a person's export (POST /privacy/subjects/export): whom it is about, when, and
+ * every record found; each call with a recording names its WAV in the ZIP (`recordings/<call id>.wav`).
+ */
+export const SubjectExport = z.object({
+  query: z.object({ phone: z.string().optional(), email: z.string().optional() }),
+  exported_at: z.string(),
+  campaign_contacts: z.array(SubjectCampaignContact),
+  do_not_call: SubjectRecords.shape.do_not_call,
+  calls: z.array(CallLog.extend({ recording_file: z.string().nullable() })),
+});
+export type SubjectExport = z.infer<typeof SubjectExport>;
