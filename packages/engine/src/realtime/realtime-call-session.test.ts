@@ -26,6 +26,7 @@ async function call(replies: DoubleReply[], firstMessage = "Thanks for calling t
   const session = new RealtimeCallSession({
     settings: callSettingsOf(testAssistant({ first_message: firstMessage, system_prompt: "You book appointments." })),
     realtime: {
+      provider: "openai-realtime",
       model: "gpt-realtime",
       voice: "marin",
       turnDetection: { type: "server_vad", silenceDurationMs: 500 },
@@ -159,6 +160,7 @@ describe("a call on a speech-to-speech model", () => {
     const session = new RealtimeCallSession({
       settings: callSettingsOf(testAssistant()),
       realtime: {
+        provider: "openai-realtime",
         model: "gpt-realtime",
         voice: "marin",
         turnDetection: { type: "semantic_vad" },
@@ -191,6 +193,7 @@ describe("the engine's own tools on a realtime call", () => {
     const session = new RealtimeCallSession({
       settings,
       realtime: {
+        provider: "openai-realtime",
         model: "gpt-realtime",
         voice: "marin",
         turnDetection: { type: "semantic_vad" },
@@ -250,6 +253,7 @@ describe("the call's time limit", () => {
         silence: { seconds: 600, prompt: "Hello?", maxPrompts: 1 },
       },
       realtime: {
+        provider: "openai-realtime",
         model: "gpt-realtime",
         voice: "marin",
         turnDetection: { type: "semantic_vad" },
@@ -316,6 +320,7 @@ describe("the caller's silence", () => {
     const session = new RealtimeCallSession({
       settings: { ...settings, silence: { seconds: 10, prompt: "Are you still there?", maxPrompts: 1 } },
       realtime: {
+        provider: "openai-realtime",
         model: "gpt-realtime",
         voice: "marin",
         turnDetection: { type: "semantic_vad" },
@@ -371,6 +376,7 @@ describe("latency on the real clock", () => {
     const session = new RealtimeCallSession({
       settings: callSettingsOf(testAssistant({ first_message: "" })),
       realtime: {
+        provider: "openai-realtime",
         model: "gpt-realtime",
         voice: "marin",
         turnDetection: { type: "semantic_vad" },

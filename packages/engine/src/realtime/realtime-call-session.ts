@@ -1,9 +1,8 @@
 import { systemClock } from "../clock/system-clock.ts";
 import { faultKind, faultMessage } from "../providers/fault-kind.ts";
 import { PROVIDER, RealtimeClient, type ToolOutcome } from "../providers/openai-realtime/realtime-client.ts";
-import type { RealtimeSessionSettings } from "../providers/openai-realtime/session-update.ts";
-import type { RealtimeUsage } from "../providers/openai-realtime/usage.ts";
-import type { ProviderError } from "../providers/provider-error.ts";
+import { ProviderError } from "../providers/provider-error.ts";
+import type { RealtimeUsage } from "../providers/shared/realtime-usage.ts";
 import type { NetworkDeps, ToolCall } from "../providers/types.ts";
 import { builtInToolSpecs, runBuiltInTool } from "../session/built-in-tools.ts";
 import { createEmitter } from "../session/call-events.ts";
@@ -23,12 +22,16 @@ import type {
   ToolRunner,
 } from "../session/types.ts";
 import { PacedPlayout } from "./paced-playout.ts";
+import type { RealtimeModelSettings } from "./speech-model-settings.ts";
 
 /** The longest a farewell may take before the call ends regardless (a model that says nothing). */
 const FAREWELL_LIMIT_MS = 30_000;
 
-/** The speech-to-speech model's own settings, beside the assistant's prompt and first message. */
-export type RealtimeModelSettings = Omit<RealtimeSessionSettings, "instructions" | "tools">;
+export type {
+  GeminiLiveModelSettings,
+  OpenAiRealtimeModelSettings,
+  RealtimeModelSettings,
+} from "./speech-model-settings.ts";
 
 export interface RealtimeCallSessionOptions {
   /** The assistant's settings: its prompt, first message, key mapping and PCI redaction are used. */
@@ -123,13 +126,18 @@ export class RealtimeCallSession implements CallSession {
     );
     this.playout.onFrame((pcm) => this.recorder?.pushAssistant(pcm));
     const context = options.context ? `\n\n${options.context}` : "";
+    const realtime = options.realtime;
+    if (realtime.provider !== "openai-realtime") {
+      throw new ProviderError(realtime.provider, "this engine build has no client for it", false);
+    }
+    const { provider: _provider, ...openAi } = realtime;
     this.client = new RealtimeClient({
       apiKey: options.apiKey,
       net: options.net,
       baseUrl: options.baseUrl,
       now: () => this.clock.now(),
       settings: {
-        ...options.realtime,
+        ...openAi,
         instructions: `${options.settings.systemPrompt}${context}`,
         tools: [...builtInToolSpecs(options.settings), ...(options.tools?.tools() ?? [])],
       },

@@ -1,17 +1,7 @@
+import { emptyUsage, type RealtimeUsage } from "../shared/realtime-usage.ts";
 import type { RealtimeUsageReport } from "./server-events.ts";
 
-/** A conversation's tokens by modality: audio and text are priced differently, cached input at a discount. */
-export interface RealtimeUsage {
-  inputTextTokens: number;
-  inputAudioTokens: number;
-  cachedInputTokens: number;
-  outputTextTokens: number;
-  outputAudioTokens: number;
-}
-
-export function emptyUsage(): RealtimeUsage {
-  return { inputTextTokens: 0, inputAudioTokens: 0, cachedInputTokens: 0, outputTextTokens: 0, outputAudioTokens: 0 };
-}
+export { emptyUsage, type RealtimeUsage };
 
 /** Adds one `response.done` usage report to the totals. */
 export function addUsage(totals: RealtimeUsage, report: RealtimeUsageReport): RealtimeUsage {
