@@ -18,6 +18,7 @@ export { createEmbedder } from "./providers/create-embedder.ts";
 export { createProvider } from "./providers/create-provider.ts";
 export { FallbackLlm, FallbackStt, FallbackTts } from "./providers/fallback.ts";
 export { faultKind, faultMessage, redactSecrets } from "./providers/fault-kind.ts";
+export type { GeminiTurnDetection } from "./providers/gemini-live/live-settings.ts";
 export { loadTelephony } from "./providers/load-telephony.ts";
 /** The key-free local voice, used directly by the benchmark. */
 export { ESPEAK_SAMPLE_RATE, EspeakTts } from "./providers/local/tts.ts";
@@ -38,6 +39,8 @@ export type {
 } from "./providers/vendor-adapters.ts";
 /** Speech-to-speech calls (issue 32): a call run on a realtime model instead of the pipeline. */
 export {
+  type GeminiLiveModelSettings,
+  type OpenAiRealtimeModelSettings,
   RealtimeCallSession,
   type RealtimeCallSessionOptions,
   type RealtimeModelSettings,
