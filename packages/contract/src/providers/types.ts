@@ -12,7 +12,7 @@ import type { TtsProviderConfig } from "./tts-config.ts";
  * a list derived from the descriptors, so no import runs back up.
  */
 
-export type ProviderStage = "llm" | "stt" | "tts" | "telephony" | "embeddings";
+export type ProviderStage = "llm" | "stt" | "tts" | "telephony" | "embeddings" | "realtime";
 
 /** USD per minute, optionally by model. */
 export interface PerMinute {
@@ -93,6 +93,32 @@ export interface EmbeddingsStage {
   readonly price: PerMillionTokens;
 }
 
+/** USD per million tokens of a speech-to-speech model, by modality (audio and text are priced apart). */
+export interface RealtimeTokenPrice {
+  readonly textInput: number;
+  readonly audioInput: number;
+  /** Input the vendor served from its cache (either modality; a vendor without caching repeats its text input price). */
+  readonly cachedInput: number;
+  readonly textOutput: number;
+  readonly audioOutput: number;
+}
+
+/** A speech-to-speech ("realtime") model: one vendor hears the caller and answers in audio (issue 32). */
+export interface RealtimeStage {
+  /** The provider whose integration key (workspace's or the server's) the model is reached with. */
+  readonly credentialsFrom: string;
+  readonly models: readonly ModelOption[];
+  readonly voices: readonly BuiltinVoice[];
+  /** Models that transcribe the caller for the call log; [] when the vendor transcribes with the model itself. */
+  readonly transcriptionModels: readonly ModelOption[];
+  readonly price: {
+    readonly default: RealtimeTokenPrice;
+    readonly models?: Readonly<Record<string, RealtimeTokenPrice>>;
+  };
+  /** Audio tokens a minute of speech takes each way, for the per-minute estimate. */
+  readonly audioTokensPerMinute: { readonly input: number; readonly output: number };
+}
+
 export interface ProviderDescriptor {
   readonly id: string;
   readonly label: string;
@@ -107,4 +133,5 @@ export interface ProviderDescriptor {
   readonly tts?: TtsStage;
   readonly telephony?: TelephonyStage;
   readonly embeddings?: EmbeddingsStage;
+  readonly realtime?: RealtimeStage;
 }
