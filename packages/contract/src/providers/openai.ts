@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiKeyCredentials } from "./credentials.ts";
+import { apiBaseUrl, apiKey, apiKeyCredentials } from "./credentials.ts";
 import { m, v } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
 import { HOSTED_LLM, HOSTED_STT, HOSTED_TTS, PIPELINE_AUDIO } from "./stage-presets.ts";
@@ -17,6 +17,8 @@ export const openai = {
   id: "openai",
   label: "OpenAI",
   ...apiKeyCredentials("OPENAI_API_KEY"),
+  // The base URL reaches the Realtime API elsewhere (a proxy, a local double); the key goes only there.
+  credentials: [apiKey, apiBaseUrl],
   integrationKinds: ["llm", "stt", "tts"],
   llm: {
     config: LlmProviderConfig,
