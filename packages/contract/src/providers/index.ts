@@ -7,6 +7,7 @@ import { deepgram } from "./deepgram.ts";
 import { deepseek } from "./deepseek.ts";
 import { idsOf, settingsOptions } from "./derive.ts";
 import { elevenlabs } from "./elevenlabs.ts";
+import { geminiLive } from "./gemini-live.ts";
 import { google } from "./google.ts";
 import { groq } from "./groq.ts";
 import { hamsa } from "./hamsa.ts";
@@ -15,6 +16,7 @@ import { mistral } from "./mistral.ts";
 import { neuphonic } from "./neuphonic.ts";
 import { openai } from "./openai.ts";
 import { openaiCompatible } from "./openai-compatible.ts";
+import { openaiRealtime } from "./openai-realtime.ts";
 import { openrouter } from "./openrouter.ts";
 import { playht } from "./playht.ts";
 import { plivo } from "./plivo.ts";
@@ -22,7 +24,15 @@ import { rimeAi } from "./rime-ai.ts";
 import { speechmatics } from "./speechmatics.ts";
 import { telnyx } from "./telnyx.ts";
 import { twilio } from "./twilio.ts";
-import type { EmbeddingsStage, LlmStage, ProviderDescriptor, SttStage, TelephonyStage, TtsStage } from "./types.ts";
+import type {
+  EmbeddingsStage,
+  LlmStage,
+  ProviderDescriptor,
+  RealtimeStage,
+  SttStage,
+  TelephonyStage,
+  TtsStage,
+} from "./types.ts";
 import { vonage } from "./vonage.ts";
 import { whatsapp } from "./whatsapp.ts";
 
@@ -65,6 +75,8 @@ export const PROVIDERS = [
   vonage,
   plivo,
   whatsapp,
+  openaiRealtime,
+  geminiLive,
   local,
 ] as const satisfies readonly ProviderDescriptor[];
 export type ProviderId = (typeof PROVIDERS)[number]["id"];
@@ -109,12 +121,18 @@ export const EMBEDDINGS_DESCRIPTORS = [openai, google, openaiCompatible] as cons
   embeddings: EmbeddingsStage;
 }[];
 
+/** Speech-to-speech models (issue 32), in the order the editor offers them; the first is a new realtime assistant's. */
+export const REALTIME_DESCRIPTORS = [openaiRealtime, geminiLive] as const satisfies readonly {
+  realtime: RealtimeStage;
+}[];
+
 // The ids of each stage, as a list and as the schema of one id.
 export const LLM_PROVIDERS = idsOf(LLM_DESCRIPTORS);
 export const STT_PROVIDERS = idsOf(STT_DESCRIPTORS);
 export const TTS_PROVIDERS = idsOf(TTS_DESCRIPTORS);
 export const TELEPHONY_PROVIDERS = idsOf(TELEPHONY_DESCRIPTORS);
 export const EMBEDDINGS_PROVIDERS = idsOf(EMBEDDINGS_DESCRIPTORS);
+export const REALTIME_PROVIDERS = idsOf(REALTIME_DESCRIPTORS);
 
 export const LlmProviderId = z.enum(LLM_PROVIDERS);
 export const SttProviderId = z.enum(STT_PROVIDERS);
@@ -127,6 +145,8 @@ export type SttProviderId = z.infer<typeof SttProviderId>;
 export type TtsProviderId = z.infer<typeof TtsProviderId>;
 export type TelephonyProviderId = z.infer<typeof TelephonyProviderId>;
 export type EmbeddingsProviderId = z.infer<typeof EmbeddingsProviderId>;
+export const RealtimeProviderId = z.enum(REALTIME_PROVIDERS);
+export type RealtimeProviderId = z.infer<typeof RealtimeProviderId>;
 
 /** Voice-clone services, in the order the clone dialog offers them (each has `tts.supportsClones`). */
 export const CLONE_SERVICES = idsOf([elevenlabs, cartesia] as const satisfies readonly {
