@@ -15,6 +15,7 @@ import {
 } from "./providers/index.ts";
 import { LlmProviderConfig } from "./providers/llm-config.ts";
 import { TtsProviderConfig } from "./providers/tts-config.ts";
+import { EngineMode, REALTIME_DEFAULT_CONFIG, RealtimeConfig, realtimeDefaultConfig } from "./realtime.ts";
 import { timestamps } from "./resource-fields.ts";
 
 /**
@@ -188,6 +189,13 @@ export const AssistantFields = z.object({
   fallback_providers: FallbackProviders.default({ llm: [], stt: [], tts: [] }),
   /** Timeouts, the spoken recovery and how a call that cannot go on ends (fault-policy.ts). */
   fault_policy: FaultPolicy.default(() => FaultPolicy.parse({})),
+  /**
+   * pipeline: transcriber → model → voice. realtime: one speech-to-speech model (`realtime`) hears
+   * the caller and answers in audio; the pipeline fields are its fallback when it cannot connect.
+   */
+  engine_mode: EngineMode.default("pipeline"),
+  /** The speech-to-speech model of realtime mode (realtime.ts). */
+  realtime: RealtimeConfig.default(() => realtimeDefaultConfig(REALTIME_DEFAULT_CONFIG.provider)),
 });
 export type AssistantFields = z.infer<typeof AssistantFields>;
 
