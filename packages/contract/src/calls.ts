@@ -4,6 +4,7 @@ import { AnalysisStatus, CallAnalysis, SuccessFilter } from "./call-analysis.ts"
 import { paged } from "./common.ts";
 import { FaultAction, FaultKind, FaultStage } from "./fault-policy.ts";
 import { pageQuery } from "./page-query.ts";
+import { RealtimeTokens } from "./realtime.ts";
 import { CallSegment } from "./squads.ts";
 import { CallWorkflowRecord } from "./workflows.ts";
 
@@ -244,6 +245,8 @@ export const CallCostBreakdown = z.object({
   currency: z.literal("USD"),
   /** What the call used per component, priced (calls before metering have none). */
   usage: z.array(UsageLine).optional(),
+  /** A speech-to-speech call's tokens by modality (its model lines price them); absent on pipeline calls. */
+  realtime_tokens: RealtimeTokens.optional(),
 });
 export type CallCostBreakdown = z.infer<typeof CallCostBreakdown>;
 
