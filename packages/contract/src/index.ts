@@ -37,11 +37,14 @@ export type {
   PerToken,
   ProviderDescriptor,
   ProviderStage,
+  RealtimeStage,
+  RealtimeTokenPrice,
   SttStage,
   TelephonyStage,
   TokenPrice,
   TtsStage,
 } from "./providers/types.ts";
+export * from "./realtime.ts";
 export * from "./squads.ts";
 export * from "./templates.ts";
 export * from "./test-suites.ts";
