@@ -187,5 +187,7 @@ export const SubjectExport = z.object({
   campaign_contacts: z.array(SubjectCampaignContact),
   do_not_call: SubjectRecords.shape.do_not_call,
   calls: z.array(CallLog.extend({ recording_file: z.string().nullable() })),
+  /** Recordings left out because the ZIP would pass 4 GB (each call still says it has one: fetch it from its call log). */
+  recordings_left_out: z.number().int(),
 });
 export type SubjectExport = z.infer<typeof SubjectExport>;
