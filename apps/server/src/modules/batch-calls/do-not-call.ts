@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client.ts";
 import { newestFirst, pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { checkContacts, type RawContact } from "./contact-list.ts";
+import { erasedNumber } from "./erased-numbers.ts";
 import { type DoNotCallRow, doNotCall } from "./schema.ts";
 
 const ALREADY_LISTED = "Already on the do-not-call list";
@@ -23,19 +24,34 @@ export async function listDoNotCall(
   return pageOf(rows.map(toEntry), total, q);
 }
 
-/** Which of these E.164 numbers are on the workspace's list. */
+/** Each number and the hash an erased person's entry keeps of it, mapped to the number. */
+function listedForms(tenant: TenantScope, numbers: readonly string[]): Map<string, string> {
+  const forms = new Map<string, string>();
+  for (const number of numbers) {
+    forms.set(number, number);
+    forms.set(erasedNumber(tenant.workspaceId, number), number);
+  }
+  return forms;
+}
+
+/**
+ * Which of these E.164 numbers are on the workspace's list, as typed or as the hash an erased
+ * person's entry keeps (erased-numbers.ts): erasing someone never lets their number be called again.
+ */
 export async function blockedNumbers(
   db: Executor,
   tenant: TenantScope,
   numbers: readonly string[],
 ): Promise<Set<string>> {
   const blocked = new Set<string>();
-  for (let i = 0; i < numbers.length; i += INSERT_CHUNK) {
+  const forms = listedForms(tenant, numbers);
+  const keys = [...forms.keys()];
+  for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
     const rows = await db
       .select({ number: doNotCall.number })
       .from(doNotCall)
-      .where(scoped(doNotCall, tenant).where(inArray(doNotCall.number, numbers.slice(i, i + INSERT_CHUNK))));
-    for (const row of rows) blocked.add(row.number);
+      .where(scoped(doNotCall, tenant).where(inArray(doNotCall.number, keys.slice(i, i + INSERT_CHUNK))));
+    for (const row of rows) blocked.add(forms.get(row.number) ?? row.number);
   }
   return blocked;
 }
@@ -81,7 +97,13 @@ export async function removeDoNotCall(
   country: string | null,
 ): Promise<DoNotCallChangeResponse> {
   const checked = checkContacts(rows, country);
-  const numbers = checked.contacts.map((c) => c.number);
+  // An erased person's hashed entry goes too when their number is typed.
+  const numbers = [
+    ...listedForms(
+      tenant,
+      checked.contacts.map((c) => c.number),
+    ).keys(),
+  ];
   const removed =
     numbers.length === 0
       ? []

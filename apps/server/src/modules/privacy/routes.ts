@@ -13,6 +13,7 @@ import { listWorkspaceAuditEvents, toAuditEvent } from "./audit-events.ts";
 import { listAllAuditEvents } from "./audit-events-across-workspaces.ts";
 import { runRetentionSoon, scheduleRetention } from "./retention-job.ts";
 import { getPrivacySettings, savePrivacySettings, settingsChanges } from "./settings.ts";
+import { subjectRoutes } from "./subject-routes.ts";
 import { findSubject } from "./subject-search.ts";
 
 /** A CSV export holds every matching entry up to this many (narrow the time range for more). */
@@ -44,6 +45,8 @@ export async function privacyRoutes(app: FastifyInstance) {
   const route = routeOptions(userTenantRoute(app), ["privacy"]);
   const adminRoute = routeOptions({ onRequest: app.requireSuperuser }, ["admin"]);
   await scheduleRetention(ctx, app.jobs, app.log);
+  // A person's export and erasure (subject-routes.ts).
+  await app.register(subjectRoutes);
 
   r.get(
     "/audit-events",

@@ -1,7 +1,11 @@
 import type { SubjectQuery, SubjectRecords } from "@parley/contract";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import type { TenantScope } from "../../lib/tenant-scope.ts";
+import { callMatch, contactMatch, rows } from "./subject-match.ts";
+
+/** At most this many calls and as many campaign rows: the search's and the export's bound. */
+export const SUBJECT_LIMIT = 1_000;
 
 /**
  * Finds one person's records in a workspace: calls from or to their number (or whose transcript
@@ -11,21 +15,15 @@ import type { TenantScope } from "../../lib/tenant-scope.ts";
  */
 export async function findSubject(db: Executor, tenant: TenantScope, query: SubjectQuery): Promise<SubjectRecords> {
   const ws = tenant.workspaceId;
-  const callMatch = query.phone
-    ? sql`(from_number = ${query.phone} or to_number = ${query.phone})`
-    : sql`position(${query.email} in lower(transcript_text)) > 0`;
-  const contactMatch = query.phone
-    ? sql`number = ${query.phone}`
-    : sql`position(${query.email} in lower(variables::text)) > 0`;
   const calls = await rows<SubjectRecords["calls"][number] & { started_at: Date | string }>(
     db,
     sql`select id, started_at, direction, from_number, to_number, agent_name, has_recording from call_logs
-      where workspace_id = ${ws} and ${callMatch} order by started_at desc limit 1000`,
+      where workspace_id = ${ws} and ${callMatch(query)} order by started_at desc limit ${SUBJECT_LIMIT}`,
   );
   const contacts = await rows<SubjectRecords["campaign_contacts"][number]>(
     db,
     sql`select id, batch_call_id, number, status from batch_call_contacts
-      where workspace_id = ${ws} and ${contactMatch} order by batch_call_id, position limit 1000`,
+      where workspace_id = ${ws} and ${contactMatch(query)} order by batch_call_id, position limit ${SUBJECT_LIMIT}`,
   );
   const doNotCall = query.phone
     ? await rows<SubjectRecords["do_not_call"][number] & { created_at: Date | string }>(
@@ -39,9 +37,4 @@ export async function findSubject(db: Executor, tenant: TenantScope, query: Subj
     campaign_contacts: contacts,
     do_not_call: doNotCall.map((d) => ({ ...d, created_at: iso(d.created_at) })),
   };
-}
-
-async function rows<T>(db: Executor, statement: SQL): Promise<T[]> {
-  // Both drivers answer with `rows`; drizzle's type for a raw statement does not say so.
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
