@@ -5,7 +5,7 @@ import { signedInMember } from "./support/workspace-members.ts";
 
 /**
  * Issue 34: the audit log records who did what — sign-ins, role changes, API keys, integrations,
- * retention and the superusers' actions — for a workspace's owners (their workspace only) and for
+ * retention, a person's export and erasure, and the superusers' actions — for a workspace's owners (their workspace only) and for
  * superusers (everything), as pages or CSV, and never with a secret in it.
  */
 
@@ -21,6 +21,9 @@ async function entries(token: string, query = "", admin = false): Promise<AuditE
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AuditEventPage>().data;
 }
+
+/** A person whose records an owner exports and erases (there are none: both are audited all the same). */
+const SUBJECT = "+14155550142";
 
 const tierBody = {
   name: "Audited",
@@ -62,6 +65,9 @@ async function walkOwnerActions() {
     document_files: null,
   };
   await ok("PUT", "/privacy/settings", { retention, zero_retention: false });
+  // A person's export (read to its end: the entry is written as the ZIP finishes) and erasure.
+  expect((await ok("POST", "/privacy/subjects/export", { phone: SUBJECT })).rawPayload.byteLength).toBeGreaterThan(0);
+  await ok("POST", "/privacy/subjects/erase", { phone: SUBJECT, confirm: true });
   return { member, key };
 }
 
@@ -109,9 +115,20 @@ describe("audit log", () => {
     expect(of("integration.changed")[0]).toMatchObject({ target_type: "integration", target_id: "twilio" });
     expect(of("integration.deleted")[0]).toMatchObject({ target_id: "twilio" });
     expect(of("retention.changed")[0]?.details).toEqual({ recordings: "keep → 30", webhook_bodies: "keep → 7" });
+    const counts = { calls: 0, recordings: 0, campaign_contacts: 0, do_not_call: 0 };
+    expect(of("data.exported")[0]).toMatchObject({
+      target_type: "subject",
+      details: { subject: "phone", ...counts, complete: true },
+    });
+    expect(of("data.erased")[0]).toMatchObject({
+      target_type: "subject",
+      target_id: of("data.exported")[0]?.target_id,
+      details: { subject: "phone", ...counts, webhook_deliveries: 0 },
+    });
 
-    // Never a secret: not the key's, not the integration's.
+    // Never a secret: not the key's, not the integration's; nor the person's number.
     const text = JSON.stringify(log);
+    expect(text).not.toContain(SUBJECT);
     expect(text).not.toContain(key.secret);
     expect(text).not.toContain("super-secret-auth-token-wxyz");
   });
@@ -137,9 +154,9 @@ describe("audit log", () => {
     expect(log.some((e) => e.workspace_id === owner.workspaceId && e.action === "api_key.created")).toBe(true);
   });
 
-  it("walks every action this session builds (data subjects' export and erase come with their routes)", async () => {
+  it("walks every action a person takes (the retention pass's own is in retention.test.ts)", async () => {
     const seen = new Set((await entries(admin.token, "", true)).map((e) => e.action));
-    const notYet: AuditAction[] = ["retention.purged", "data.exported", "data.erased"];
+    const notYet: AuditAction[] = ["retention.purged"];
     expect(AUDIT_ACTIONS.filter((a) => !seen.has(a) && !notYet.includes(a))).toEqual([]);
   });
 
