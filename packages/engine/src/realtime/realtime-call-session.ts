@@ -1,8 +1,8 @@
 import { systemClock } from "../clock/system-clock.ts";
 import { faultKind, faultMessage } from "../providers/fault-kind.ts";
-import { PROVIDER, RealtimeClient, type ToolOutcome } from "../providers/openai-realtime/realtime-client.ts";
-import { ProviderError } from "../providers/provider-error.ts";
+import type { ProviderError } from "../providers/provider-error.ts";
 import type { RealtimeUsage } from "../providers/shared/realtime-usage.ts";
+import type { SpeechModelClient, ToolOutcome } from "../providers/shared/speech-model-client.ts";
 import type { NetworkDeps, ToolCall } from "../providers/types.ts";
 import { builtInToolSpecs, runBuiltInTool } from "../session/built-in-tools.ts";
 import { createEmitter } from "../session/call-events.ts";
@@ -22,6 +22,7 @@ import type {
   ToolRunner,
 } from "../session/types.ts";
 import { PacedPlayout } from "./paced-playout.ts";
+import { createSpeechModelClient } from "./speech-model-clients.ts";
 import type { RealtimeModelSettings } from "./speech-model-settings.ts";
 
 /** The longest a farewell may take before the call ends regardless (a model that says nothing). */
@@ -64,7 +65,7 @@ export class RealtimeCallSession implements CallSession {
   private readonly clock: Clock;
   private readonly emit: (event: CallEvent) => void;
   private readonly playout: PacedPlayout;
-  private readonly client: RealtimeClient;
+  private readonly client: SpeechModelClient;
   private readonly faults: CallFault[] = [];
   private readonly maxDuration: MaxDuration;
   /** The caller's silence once the assistant has finished: the model is asked to prompt, then to say goodbye. */
@@ -126,21 +127,15 @@ export class RealtimeCallSession implements CallSession {
     );
     this.playout.onFrame((pcm) => this.recorder?.pushAssistant(pcm));
     const context = options.context ? `\n\n${options.context}` : "";
-    const realtime = options.realtime;
-    if (realtime.provider !== "openai-realtime") {
-      throw new ProviderError(realtime.provider, "this engine build has no client for it", false);
-    }
-    const { provider: _provider, ...openAi } = realtime;
-    this.client = new RealtimeClient({
+    const prompt = {
+      instructions: `${options.settings.systemPrompt}${context}`,
+      tools: [...builtInToolSpecs(options.settings), ...(options.tools?.tools() ?? [])],
+    };
+    this.client = createSpeechModelClient(options.realtime, prompt, {
       apiKey: options.apiKey,
       net: options.net,
       baseUrl: options.baseUrl,
       now: () => this.clock.now(),
-      settings: {
-        ...openAi,
-        instructions: `${options.settings.systemPrompt}${context}`,
-        tools: [...builtInToolSpecs(options.settings), ...(options.tools?.tools() ?? [])],
-      },
       runTool: (call, signal) => this.runTool(call, signal),
       sink: {
         onCallerStarted: () => {
@@ -148,8 +143,10 @@ export class RealtimeCallSession implements CallSession {
           this.silence.disarm();
         },
         onResponseStarted: () => this.silence.disarm(),
-        onCallerStopped: () => {
+        onCallerStopped: (timed) => {
           this.callerSpeaking = false;
+          // Latency is measured only from a vendor's own end-of-speech signal, never from the reply's start.
+          if (!timed) return;
           this.turn = { number: ++this.turns, stoppedAt: this.clock.now(), itemId: null, firstAudioAt: null };
         },
         onAudio: (itemId, pcm) => {
@@ -336,7 +333,7 @@ export class RealtimeCallSession implements CallSession {
     if (this.ended) return;
     const fault: CallFault = {
       stage: "llm",
-      provider: PROVIDER,
+      provider: this.client.provider,
       kind: faultKind(error),
       action: fatal ? "gave_up" : "skipped",
       error: faultMessage(error),

@@ -1,13 +1,13 @@
 import type { GeminiLiveSettings } from "../providers/gemini-live/live-settings.ts";
 import type { RealtimeSessionSettings } from "../providers/openai-realtime/session-update.ts";
 
-/** OpenAI Realtime's own settings (model, voice, turn detection, caller transcription). */
+/** The Realtime API's own settings (model, voice, turn detection, caller transcription). */
 export type OpenAiRealtimeModelSettings = { provider: "openai-realtime" } & Omit<
   RealtimeSessionSettings,
   "instructions" | "tools"
 >;
 
-/** Gemini Live's own settings (model, voice, language, activity detection, caller transcription). */
+/** The Live API's own settings (model, voice, language, activity detection, caller transcription). */
 export type GeminiLiveModelSettings = { provider: "gemini-live" } & Omit<GeminiLiveSettings, "instructions" | "tools">;
 
 /**

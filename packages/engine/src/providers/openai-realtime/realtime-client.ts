@@ -2,7 +2,14 @@ import { Resampler } from "../../audio/resample.ts";
 import { ProviderError } from "../provider-error.ts";
 import { pcmBase64 } from "../shared/pcm-wire.ts";
 import { messageText, socketError } from "../shared/socket-events.ts";
-import type { NetworkDeps, ToolCall, WebSocketLike } from "../types.ts";
+import {
+  runToolCall,
+  type SpeechModelClient,
+  type SpeechModelClientOptions,
+  type SpeechModelSink,
+  type ToolOutcome,
+} from "../shared/speech-model-client.ts";
+import type { ToolCall, ToolSpec, WebSocketLike } from "../types.ts";
 import { parseServerEvent, type RealtimeServerEvent, type RealtimeUsageReport } from "./server-events.ts";
 import { REALTIME_RATE, type RealtimeSessionSettings, realtimeSessionUpdate, realtimeUrl } from "./session-update.ts";
 import { addUsage, emptyUsage, type RealtimeUsage } from "./usage.ts";
@@ -15,58 +22,16 @@ const APPEND_SAMPLES = REALTIME_RATE / 20;
 /** Connecting and configuring the session must finish within this. */
 const READY_TIMEOUT_MS = 10_000;
 
-/** What the client reports while a conversation runs. */
-export interface RealtimeClientSink {
-  /** Assistant audio of item `itemId`: 16 kHz PCM, faster than real time; the listener paces it. */
-  onAudio(itemId: string, pcm: Int16Array): void;
-  /**
-   * The caller started speaking over item `itemId`: stop its playout now and say how many
-   * milliseconds of it were played, which is where the vendor's copy of the item is truncated.
-   */
-  onInterrupted(itemId: string): number;
-  /** The assistant item was truncated at `audioEndMs`; `transcript` is its full text as generated. */
-  onTruncated?(itemId: string, audioEndMs: number, transcript: string): void;
-  /** All audio of item `itemId` has been given to `onAudio`. */
-  onAudioDone?(itemId: string): void;
-  /** Caller (from the input transcription events) or assistant (output transcript) text. */
-  onTranscript(role: "user" | "assistant", text: string, final: boolean, itemId: string): void;
-  /** The vendor's turn detection heard the caller start speaking (after any barge-in was handled). */
-  onCallerStarted?(): void;
-  /** The vendor's turn detection heard the caller stop speaking: its reply is on the way. */
-  onCallerStopped?(): void;
-  /** The vendor turned the caller's words into a reply that starts now (its own turn detection). */
-  onResponseStarted?(responseId: string): void;
-  onToolCall?(call: ToolCall, result: ToolOutcome, durationMs: number): void;
+/** What the client reports while a conversation runs: the shared sink, and each response's usage report. */
+export interface RealtimeClientSink extends SpeechModelSink {
   /** One response's usage and the totals of the conversation so far. */
   onUsage?(report: RealtimeUsageReport, totals: RealtimeUsage): void;
-  /**
-   * A failure: an `error` event (`fatal` false: the conversation goes on, e.g. a refused truncate),
-   * an event that cannot be read, or the socket closing under a live conversation (`fatal` true).
-   */
-  onFault(error: ProviderError, fatal: boolean): void;
 }
 
-export interface ToolOutcome {
-  ok: boolean;
-  /** What the model is given as the function's output. */
-  content: string;
-  /**
-   * What follows the output: by default the model is asked to go on; `instructions` ask it to
-   * say something given (a goodbye), and "none" asks nothing (the call is ending).
-   */
-  followUp?: { instructions: string } | "none";
-}
+export type { ToolOutcome };
 
-export interface RealtimeClientOptions {
-  apiKey: string;
-  settings: RealtimeSessionSettings;
-  net: NetworkDeps;
+export interface RealtimeClientOptions extends SpeechModelClientOptions<RealtimeSessionSettings> {
   sink: RealtimeClientSink;
-  /** Runs a function the model called; without one every call is answered with an error. */
-  runTool?: (call: ToolCall, signal: AbortSignal) => Promise<ToolOutcome>;
-  /** A test server's origin instead of the vendor's. */
-  baseUrl?: string;
-  now?: () => number;
 }
 
 /** One assistant audio item as received: how much audio came and the transcript generated for it. */
@@ -86,7 +51,8 @@ interface OutputItem {
  * the assistant truncates the assistant's item to what was actually played, so the model's
  * context holds only what the caller heard.
  */
-export class RealtimeClient {
+export class RealtimeClient implements SpeechModelClient {
+  readonly provider = PROVIDER;
   private socket: WebSocketLike | null = null;
   private readonly input = new Resampler(ENGINE_RATE, REALTIME_RATE);
   private pending: Int16Array[] = [];
@@ -195,8 +161,8 @@ export class RealtimeClient {
    * Changes the session's prompt and tools mid-call (a workflow step, a hand-off). Only those
    * fields are sent: the voice cannot change once the model has spoken, and resending it is refused.
    */
-  update(settings: Pick<RealtimeSessionSettings, "instructions" | "tools">): void {
-    this.options.settings = { ...this.options.settings, ...settings };
+  update(change: { instructions: string; tools: ToolSpec[] }): void {
+    this.options.settings = { ...this.options.settings, ...change };
     const full = realtimeSessionUpdate(this.options.settings).session as Record<string, unknown>;
     const { type, instructions, tools, tool_choice } = full;
     this.send({ type: "session.update", session: { type, instructions, tools, tool_choice } });
@@ -287,7 +253,7 @@ export class RealtimeClient {
         sink.onCallerStarted?.();
         break;
       case "input_audio_buffer.speech_stopped":
-        sink.onCallerStopped?.();
+        sink.onCallerStopped?.(true);
         break;
       case "response.function_call_arguments.done":
         this.runTool({ id: event.call_id, name: event.name, arguments: event.arguments });
@@ -325,17 +291,7 @@ export class RealtimeClient {
   private runTool(call: ToolCall): void {
     const started = this.now();
     const run = async (): Promise<ToolOutcome> => {
-      let outcome: ToolOutcome;
-      try {
-        outcome = this.options.runTool
-          ? await this.options.runTool(call, this.aborts.signal)
-          : { ok: false, content: `No function named ${call.name} is available.` };
-      } catch (error) {
-        outcome = {
-          ok: false,
-          content: `The function failed: ${error instanceof Error ? error.message : String(error)}`,
-        };
-      }
+      const outcome = await runToolCall(this.options.runTool, call, this.aborts.signal);
       this.options.sink.onToolCall?.(call, outcome, this.now() - started);
       this.send({
         type: "conversation.item.create",

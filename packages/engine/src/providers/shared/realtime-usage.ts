@@ -1,7 +1,7 @@
 /**
  * A speech-to-speech conversation's tokens by modality, the same for every vendor: audio and text
  * are priced differently, cached input at a discount. Each vendor's folder maps its own usage
- * reports into it (OpenAI's `response.done` usage, Gemini's `usageMetadata`).
+ * reports into it (the Realtime API's `response.done` usage, the Live API's `usageMetadata`).
  */
 export interface RealtimeUsage {
   inputTextTokens: number;
