@@ -47,10 +47,12 @@ export {
 } from "./realtime/realtime-call-session.ts";
 /** The call session: one live call from caller audio in to paced assistant audio out. */
 export { createCallSession } from "./session/call-session.ts";
-export { type CallSettings, callSettingsOf } from "./session/call-settings.ts";
+export { type CallSettings, callSettingsOf, type PiiRedaction } from "./session/call-settings.ts";
 export type { EndOfTurnRule } from "./session/end-of-turn.ts";
 export { endedInFailure, RECOVERY_GAP_MS, reportedEndReason } from "./session/fault-policy.ts";
-export { RECORDING_BYTES_PER_SECOND, type RecordingSink } from "./session/recorder.ts";
+export { RECORDING_BYTES_PER_SECOND, type RecordingChannel, type RecordingSink } from "./session/recorder.ts";
+export { detectPii, PII_KINDS, type PiiKind, type PiiSpan } from "./text/pii-detector.ts";
+export { PiiVault } from "./text/pii-vault.ts";
 export type * from "./session/types.ts";
 /** Test suites' simulated caller and the line its audio crosses (issue 29). */
 export { createLine, createLineMeter } from "./simulation/line.ts";
