@@ -12,21 +12,12 @@ import {
   type WorkflowPosition,
 } from "@parley/contract";
 import { useReactFlow } from "@xyflow/react";
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../components/error-text.ts";
 import { useOpenedOnce } from "../../../components/opened-once.ts";
 import { useSnackbar } from "../../../lib/snackbar.ts";
+import { useDrawnInSteps } from "../../../lib/use-drawn-in-steps.ts";
 import { PublishRefused, usePublishWorkflow, useSaveWorkflow } from "../api/workflows-api.ts";
 import { useCanvasElements } from "../hooks/use-canvas-elements.ts";
 import { useUndoKeys } from "../hooks/use-undo-keys.ts";
@@ -87,11 +78,11 @@ export function WorkflowBuilder(props: { workflow: Workflow; heading?: ReactNode
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [fitPending, setFitPending] = useState(false);
   const testOpened = useOpenedOnce(tab === "test");
-  // The settings (the panel shown first: text fields that measure their height) are drawn in a
-  // render and commit of their own right after the canvas's: together they were one task of
-  // 80-100 ms on the Lighthouse phone, with the page laid out more than once inside it.
-  const [settingsDrawn, setSettingsDrawn] = useState(false);
-  useEffect(() => startTransition(() => setSettingsDrawn(true)), []);
+  // The side panel comes in two steps after the canvas, each its own render and commit: its tabs
+  // (which measure themselves for their indicator), then the settings (text fields that measure
+  // their height). Drawn with the canvas they made one task of 400 ms on the Lighthouse phone, with
+  // the page laid out more than once inside it.
+  const panelSteps = useDrawnInSteps(2);
   const [refused, setRefused] = useState<{ message: string; issues: WorkflowIssue[] } | null>(null);
   const [progress, setProgress] = useState<TestProgress>({ nodeId: null, walked: [] });
   const blocker = useUnsavedChangesGuard(dirty);
@@ -234,38 +225,40 @@ export function WorkflowBuilder(props: { workflow: Workflow; heading?: ReactNode
           />
         </Box>
         <Box sx={{ ...sideColumn, borderInlineStart: { md: 1 } }}>
-          <Tabs
-            value={tab}
-            onChange={(_, next: PanelTab) => setTab(next)}
-            variant="scrollable"
-            sx={{ "& .MuiTab-root": { minWidth: 0, px: 1.5, textTransform: "none" } }}
-            aria-label={t("panel.tabs")}
-          >
-            <Tab value="selection" label={t("panel.selection")} />
-            <Tab value="workflow" label={t("panel.workflow")} />
-            <Tab
-              value="issues"
-              label={
-                <Stack direction="row" spacing={0.75} sx={{ alignItems: "center" }}>
-                  <span>{t("panel.issues")}</span>
-                  <Box
-                    component="span"
-                    sx={{
-                      px: 0.75,
-                      borderRadius: 5,
-                      fontSize: 12,
-                      lineHeight: "18px",
-                      bgcolor: issues.length ? "error.main" : "success.main",
-                      color: issues.length ? "error.contrastText" : "success.contrastText",
-                    }}
-                  >
-                    {issues.length}
-                  </Box>
-                </Stack>
-              }
-            />
-            <Tab value="test" label={t("panel.test")} />
-          </Tabs>
+          {panelSteps >= 1 && (
+            <Tabs
+              value={tab}
+              onChange={(_, next: PanelTab) => setTab(next)}
+              variant="scrollable"
+              sx={{ "& .MuiTab-root": { minWidth: 0, px: 1.5, textTransform: "none" } }}
+              aria-label={t("panel.tabs")}
+            >
+              <Tab value="selection" label={t("panel.selection")} />
+              <Tab value="workflow" label={t("panel.workflow")} />
+              <Tab
+                value="issues"
+                label={
+                  <Stack direction="row" spacing={0.75} sx={{ alignItems: "center" }}>
+                    <span>{t("panel.issues")}</span>
+                    <Box
+                      component="span"
+                      sx={{
+                        px: 0.75,
+                        borderRadius: 5,
+                        fontSize: 12,
+                        lineHeight: "18px",
+                        bgcolor: issues.length ? "error.main" : "success.main",
+                        color: issues.length ? "error.contrastText" : "success.contrastText",
+                      }}
+                    >
+                      {issues.length}
+                    </Box>
+                  </Stack>
+                }
+              />
+              <Tab value="test" label={t("panel.test")} />
+            </Tabs>
+          )}
           <Box sx={{ p: 2, overflowY: "auto", flex: 1, minHeight: 0 }}>
             {tab === "selection" &&
               (selectedNode ? (
@@ -301,7 +294,7 @@ export function WorkflowBuilder(props: { workflow: Workflow; heading?: ReactNode
               ) : (
                 <Typography color="text.secondary">{t("panel.nothingSelected")}</Typography>
               ))}
-            {tab === "workflow" && settingsDrawn && (
+            {tab === "workflow" && panelSteps >= 2 && (
               <SettingsPanel
                 draft={draft}
                 onChange={(change, field) => edit((d) => ({ ...d, ...change }), `settings:${field}`)}

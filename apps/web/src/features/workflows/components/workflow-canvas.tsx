@@ -62,7 +62,8 @@ export function WorkflowCanvas(props: {
   const { t } = useTranslation(["workflows", "translation"], { nsMode: "fallback" });
   const flow = useReactFlow();
   const box = useRef<HTMLDivElement>(null);
-  const wide = useElementWidth(box) >= MINIMAP_MIN_WIDTH;
+  // The minimap is an extra (never on a phone): its width is learnt without forcing a layout.
+  const wide = useElementWidth(box, { beforePaint: false }) >= MINIMAP_MIN_WIDTH;
   const drags = useRef(0);
   // The undo group of the drag under way; the drop's own position change still belongs to it.
   const dragGroup = useRef<string | null>(null);
