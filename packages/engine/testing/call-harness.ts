@@ -2,7 +2,7 @@ import { Assistant, AssistantFields } from "@parley/contract";
 import { decodeWav } from "../src/audio/wav.ts";
 import type { LlmProvider, TtsProvider } from "../src/providers/types.ts";
 import { createCallSessionWith } from "../src/session/call-session.ts";
-import { callSettingsOf } from "../src/session/call-settings.ts";
+import { type CallSettings, callSettingsOf } from "../src/session/call-settings.ts";
 import type { CallEvent, CallSession, CallSessionOptions, CallSummary, ToolRunner } from "../src/session/types.ts";
 import { EnergyVad } from "../src/vad/voice-activity.ts";
 import type { WorkflowDefinition, WorkflowEffects } from "../src/workflow/types.ts";
@@ -28,6 +28,8 @@ export function testAssistant(overrides: AssistantOverrides = {}): Assistant {
 
 export interface CallHarnessOptions {
   assistant?: AssistantOverrides;
+  /** Settings that come from outside the assistant (the workspace's PII redaction). */
+  settings?: Partial<CallSettings>;
   /** Lines the fake recogniser hears, one per caller utterance. */
   heard?: string[];
   replies?: ScriptedReply[];
@@ -82,7 +84,7 @@ export class CallHarness {
       : undefined;
     this.session = createCallSessionWith(
       {
-        settings: callSettingsOf(testAssistant(options.assistant)),
+        settings: { ...callSettingsOf(testAssistant(options.assistant)), ...options.settings },
         stt: this.stt,
         llm: options.wrapLlm ? options.wrapLlm(this.llm) : this.llm,
         tts: options.wrapTts ? options.wrapTts(this.tts) : this.tts,

@@ -2,6 +2,7 @@ import { BackgroundMixer } from "../audio/background.ts";
 import type { SpeechOutput, Utterance } from "../speech/speech-output.ts";
 import { createSpeechPipeline, type SpeechPipeline } from "../speech/speech-pipeline.ts";
 import { findPhrase } from "../text/phrases.ts";
+import type { PiiVault } from "../text/pii-vault.ts";
 import type { BuiltInActions } from "./built-in-tools.ts";
 import { Conversation } from "./conversation.ts";
 import type { FaultPolicy, GuardedStages } from "./fault-policy.ts";
@@ -20,6 +21,8 @@ export interface AssistantSideContext {
   clock: Clock;
   metrics: TurnMetricsTracker;
   emit(event: CallEvent): void;
+  /** The call's placeholders for personal data, when PII redaction is on (shared by every assistant of the call). */
+  pii: PiiVault | null;
   /** Milliseconds since the call started. */
   at(): number;
   /** Every frame the caller hears. */
@@ -103,6 +106,7 @@ export function createConversationSide(
       callKey: ctx.callKey,
     },
     director: workflow ?? undefined,
+    vault: settings.piiRedaction.model ? ctx.pii : null,
     handoff: ctx.options.handoffs && {
       handoffs: ctx.options.handoffs,
       say: (text): Utterance => conversation.speak(text, { interruptible: false }),

@@ -2,6 +2,7 @@ import { systemClock } from "../clock/system-clock.ts";
 import type { Utterance } from "../speech/speech-output.ts";
 import type { SpeechPipeline } from "../speech/speech-pipeline.ts";
 import { findPhrase } from "../text/phrases.ts";
+import { PiiVault } from "../text/pii-vault.ts";
 import { loadVad } from "../vad/load-vad.ts";
 import type { VoiceActivityModel } from "../vad/voice-activity.ts";
 import { type AssistantSideContext, createAssistantSide, createConversationSide } from "./assistant-side.ts";
@@ -11,7 +12,7 @@ import { CallerSide } from "./caller-side.ts";
 import type { Conversation } from "./conversation.ts";
 import { FaultPolicy, type GiveUpReason, type GuardedStages } from "./fault-policy.ts";
 import { MaxDuration } from "./max-duration.ts";
-import { CallRecorder, StreamingRecorder } from "./recorder.ts";
+import { CallRecorder, type RecordingChannel, StreamingRecorder } from "./recorder.ts";
 import { SilenceTimeout } from "./silence-timeout.ts";
 import { SwitchableLlm, SwitchableTts } from "./switchable-stages.ts";
 import { TurnMetricsTracker, TurnTimer } from "./turn-metrics.ts";
@@ -42,6 +43,12 @@ interface EndOptions {
   /** Runs after the farewell, before the end event. */
   beforeEnd?: () => void;
 }
+
+/**
+ * How far before the detected start of speech a redacted caller turn is silenced from: the voice
+ * detector needs some speech before it says so, and the recogniser gives no word timings.
+ */
+const SPEECH_ONSET_SAMPLES = 8_000;
 
 /** The longest an ending waits for speech to finish before hanging up regardless. */
 const END_SPEECH_LIMIT_MS = 60_000;
@@ -94,6 +101,11 @@ class LiveCall implements CallSession {
   private readonly heldTurns: { text: string; timer: TurnTimer }[] = [];
   /** The recogniser could not be opened: the fault policy ends the call once it has started. */
   private sttFailure: Error | null = null;
+  /** The call's placeholders for personal data (PII redaction on), in memory for the call only. */
+  private readonly pii: PiiVault | null;
+  /** Where in the recording the caller's current turn and the assistant's current utterance began. */
+  private callerTurnFrom: number | null = null;
+  private utteranceFrom: number | null = null;
 
   constructor(
     options: CallSessionOptions,
@@ -102,7 +114,9 @@ class LiveCall implements CallSession {
     this.settings = options.settings;
     const settings = this.settings;
     this.clock = options.clock ?? systemClock;
-    this.emit = createEmitter(options.sink, settings.redactCardNumbers);
+    const { piiRedaction } = settings;
+    this.pii = piiRedaction.stored ? new PiiVault({ phoneRegion: piiRedaction.phoneRegion }) : null;
+    this.emit = createEmitter(options.sink, settings.redactCardNumbers, this.pii);
     this.done = new Promise((resolve) => {
       this.resolveDone = resolve;
     });
@@ -132,12 +146,16 @@ class LiveCall implements CallSession {
       clock: this.clock,
       metrics: this.metrics,
       emit: this.emit,
+      pii: this.pii,
       at: () => this.at(),
       onFrame: (pcm) => {
         this.recorder?.pushAssistant(pcm);
         for (const listener of this.listeners) listener(pcm);
       },
-      onUtteranceStart: () => this.refreshState(),
+      onUtteranceStart: () => {
+        this.utteranceFrom = this.recorder?.position(1) ?? null;
+        this.refreshState();
+      },
       // The caller's wait ends with the first frame they can hear, as it leaves for the transport.
       onUtteranceAudible: () => this.metrics.flush(this.clock.now()),
       onUtteranceDone: (u) => this.onUtteranceDone(u),
@@ -345,6 +363,7 @@ class LiveCall implements CallSession {
   // ── caller side ───────────────────────────────────────────────────────────
 
   private onCallerSpeechStart(): void {
+    this.callerTurnFrom ??= this.recorder?.position(0) ?? null;
     if (this.ending || this.voicemailMode) return;
     this.silence.disarm();
     this.bargeIn();
@@ -352,6 +371,8 @@ class LiveCall implements CallSession {
 
   private onCallerTurn(turn: CallerTurn): void {
     if (this.ended) return;
+    this.silenceIfPersonal(0, this.callerTurnFrom, turn.text, SPEECH_ONSET_SAMPLES);
+    this.callerTurnFrom = null;
     this.emit({ type: "transcript", role: "user", text: turn.text, final: true, atMs: this.at() });
     this.callerSaid(turn.text, new TurnTimer(++this.turnCount, turn), true);
   }
@@ -416,8 +437,20 @@ class LiveCall implements CallSession {
     // A reply that ended without a frame worth hearing still closes its turn's figures (no audio).
     if (!this.conversation.busy && !this.speech.output.active) this.metrics.flush(null);
     const text = u.interrupted ? (u.heardText ?? "") : u.text.trim();
+    this.silenceIfPersonal(1, this.utteranceFrom, u.text, 0);
+    this.utteranceFrom = null;
     if (text) this.emit({ type: "transcript", role: "assistant", text, final: true, atMs: this.at() });
     this.refreshState();
+  }
+
+  /**
+   * With PII redaction, speech whose words hold personal data is silenced in the recording: the
+   * whole caller turn or assistant utterance, from `from` (less `lead`) to now, as the recogniser
+   * gives no word timings.
+   */
+  private silenceIfPersonal(channel: RecordingChannel, from: number | null, text: string, lead: number): void {
+    if (!this.pii || !this.recorder || from === null || !this.pii.holdsPii(text)) return;
+    this.recorder.silence(channel, Math.max(0, from - lead), this.recorder.position(channel));
   }
 
   private refreshState(): void {

@@ -60,8 +60,21 @@ export interface CallSettings {
   silence: { seconds: number; prompt: string; maxPrompts: number };
   /** Keep a recording of the call (never with HIPAA or PCI on). */
   record: boolean;
-  /** PCI: card numbers are redacted from every event before it leaves the engine. */
+  /** PCI: card numbers are redacted from every event before it leaves the engine, and key presses are not kept. */
   redactCardNumbers: boolean;
+  /**
+   * The workspace's PII redaction (privacy settings; off for an assistant alone). `stored`: personal
+   * data is masked in every event before it leaves the engine and its audio is silenced in the
+   * recording; `model`: the caller's turns are masked before the model reads them too.
+   */
+  piiRedaction: PiiRedaction;
+}
+
+export interface PiiRedaction {
+  stored: boolean;
+  model: boolean;
+  /** Where a phone number said without its country code is taken to be (from the assistant's language). */
+  phoneRegion: string;
 }
 
 export interface FaultSettings {
@@ -137,7 +150,27 @@ export function callSettingsOf(a: AssistantFields): CallSettings {
     silence: { seconds: a.timeout_seconds, prompt: a.timeout_message, maxPrompts: a.timeout_max_attempts },
     record: a.audio_recording && !a.hippa_compliant && !a.pci_compliant,
     redactCardNumbers: a.pci_compliant,
+    piiRedaction: { stored: false, model: false, phoneRegion: phoneRegionOf(a.language) },
   };
+}
+
+/** Countries of the languages whose callers' numbers are most likely local to one country. */
+const LANGUAGE_REGIONS: Record<string, string> = {
+  en: "US",
+  de: "DE",
+  fr: "FR",
+  es: "ES",
+  pt: "BR",
+  hi: "IN",
+  it: "IT",
+  nl: "NL",
+};
+
+/** "en-GB" → GB, "de" → DE; US when the language says nothing of a country. */
+function phoneRegionOf(language: string | undefined): string {
+  const [lang = "", region] = (language ?? "").split(/[-_]/);
+  if (region && /^[a-z]{2}$/i.test(region)) return region.toUpperCase();
+  return LANGUAGE_REGIONS[lang.toLowerCase()] ?? "US";
 }
 
 /** The part of a zod schema used here (the engine takes no direct zod dependency). */

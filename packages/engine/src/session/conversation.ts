@@ -1,6 +1,7 @@
 import type { FaultKind } from "@parley/contract";
 import type { ChatMessage, LlmProvider, ToolCall } from "../providers/types.ts";
 import type { SpeechOutput, Utterance } from "../speech/speech-output.ts";
+import { type PiiVault, StreamUnmasker } from "../text/pii-vault.ts";
 import { type BuiltInActions, type BuiltInOutcome, builtInToolSpecs, runBuiltInTool } from "./built-in-tools.ts";
 import type { CallSettings } from "./call-settings.ts";
 import { type HandoffToolContext, handoffToolSpecs, isHandoffTool, runHandoffTool } from "./handoff-tool.ts";
@@ -59,7 +60,16 @@ export interface ConversationOptions {
   director?: ConversationDirector;
   /** The assistant's hand-offs to other assistants (a squad member's `handoff_to_<name>` tools). */
   handoff?: Omit<HandoffToolContext, "history">;
+  /**
+   * PII redaction of the model's input: the model reads placeholders ([EMAIL_1]) for personal data,
+   * and what it says and passes to tools has them filled in from the call's vault.
+   */
+  vault?: PiiVault | null;
 }
+
+/** Told to a model that reads placeholders, so it passes them on instead of asking again. */
+export const PLACEHOLDER_NOTE =
+  "Personal details the caller gives (card numbers, e-mail addresses, phone numbers, ids, dates of birth, names) reach you as placeholders such as [EMAIL_1]. Use a placeholder exactly as written wherever you need the value, in replies and tool arguments: it is filled in for you. Do not ask the caller to repeat a detail you have a placeholder for.";
 
 /** The built-ins that act on the call (hang up, hand over, press keys): they wait for their reply to be heard. */
 const SIDE_EFFECT_BUILT_INS = new Set(["end_call", "transfer_call", "send_dtmf"]);
@@ -97,7 +107,7 @@ export class Conversation {
 
   /** Says a fixed message and records it as the assistant's. */
   speak(text: string, options: { interruptible?: boolean } = {}): Utterance {
-    const message: AssistantMessage = { role: "assistant", content: text };
+    const message: AssistantMessage = { role: "assistant", content: this.forModel(text) };
     this.messages.push(message);
     const utterance = this.options.output.say(text, options);
     utterance.onTruncate = (heard) => this.truncate(message, heard);
@@ -112,7 +122,7 @@ export class Conversation {
     this.cancel();
     const controller = new AbortController();
     this.current = controller;
-    if (userText !== null) this.addUser(userText);
+    if (userText !== null) this.addUser(this.forModel(userText));
     try {
       const director = this.options.director;
       if (director && !(await director.beforeReply(this.messages))) return;
@@ -162,6 +172,7 @@ export class Conversation {
   private async round(signal: AbortSignal, first: boolean) {
     const { llm, settings, output, hooks } = this.options;
     let utterance: Utterance | null = null;
+    const unmasker = this.options.vault ? new StreamUnmasker(this.options.vault) : null;
     const calls: ToolCall[] = [];
     let text = "";
     let gotToken = false;
@@ -183,12 +194,13 @@ export class Conversation {
         if (chunk.type === "text") {
           text += chunk.text;
           utterance ??= output.begin();
-          utterance.write(chunk.text);
+          utterance.write(unmasker ? unmasker.push(chunk.text) : chunk.text);
         } else if (chunk.type === "tool_call") {
           calls.push(chunk.call);
         }
       }
     } catch (error) {
+      if (unmasker) utterance?.write(unmasker.flush());
       utterance?.end();
       if (signal.aborted || !text.trim()) throw error;
       const partial: AssistantMessage = { role: "assistant", content: text.trim() };
@@ -197,10 +209,11 @@ export class Conversation {
       if (said) said.onTruncate = (heard) => this.truncate(partial, heard);
       throw new RoundFailed(error);
     }
+    if (unmasker) utterance?.write(unmasker.flush());
     utterance?.end();
     if (signal.aborted) {
       // Cut short while streaming: keep only what was heard.
-      if (utterance?.heardText) this.messages.push({ role: "assistant", content: utterance.heardText });
+      if (utterance?.heardText) this.messages.push({ role: "assistant", content: this.forModel(utterance.heardText) });
       return { calls: [], text, utterance };
     }
     const message: AssistantMessage = { role: "assistant", content: text.trim() };
@@ -222,8 +235,11 @@ export class Conversation {
    */
   private async runTools(calls: ToolCall[], utterance: Utterance | null, signal: AbortSignal): Promise<boolean> {
     let stop = false;
-    for (const call of calls) {
+    for (const asked of calls) {
       if (signal.aborted) return true;
+      // A tool gets the values behind the model's placeholders; the model keeps its placeholders.
+      const vault = this.options.vault;
+      const call = vault ? { ...asked, arguments: vault.unmask(asked.arguments) } : asked;
       const handoff = this.isHandoff(call.name);
       if ((SIDE_EFFECT_BUILT_INS.has(call.name) || handoff) && !stop) {
         if (utterance && !(await this.heard(utterance, signal))) {
@@ -257,7 +273,12 @@ export class Conversation {
       }
       if (signal.aborted && !stop) return true;
       this.options.hooks?.onToolCall?.(call, result, this.options.clock.now() - started);
-      this.messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: result.content });
+      this.messages.push({
+        role: "tool",
+        toolCallId: call.id,
+        name: call.name,
+        content: this.forModel(result.content),
+      });
     }
     return stop;
   }
@@ -311,8 +332,14 @@ export class Conversation {
   }
 
   private systemPrompt(): string {
-    const { director, systemPrompt } = this.options;
-    return director ? director.systemPrompt(systemPrompt) : systemPrompt;
+    const { director, systemPrompt, vault } = this.options;
+    const prompt = director ? director.systemPrompt(systemPrompt) : systemPrompt;
+    return vault ? `${prompt}\n\n${PLACEHOLDER_NOTE}` : prompt;
+  }
+
+  /** What the model may read of `text`: with PII redaction of its input, personal data as placeholders. */
+  private forModel(text: string): string {
+    return this.options.vault ? this.options.vault.mask(text) : text;
   }
 
   private isHandoff(name: string): boolean {
@@ -330,7 +357,7 @@ export class Conversation {
 
   private truncate(message: AssistantMessage, heard: string): void {
     if (heard || message.toolCalls) {
-      message.content = heard;
+      message.content = this.forModel(heard);
       return;
     }
     const index = this.messages.indexOf(message);

@@ -13,13 +13,28 @@ export const RECORDING_BYTES_PER_SECOND = 2 * ENGINE_SAMPLE_RATE;
 export class CallRecorder {
   private readonly caller: Uint8Array[] = [];
   private readonly assistant: Uint8Array[] = [];
+  private readonly samples: [number, number] = [0, 0];
+  /** Ranges silenced before the WAV is built (redacted speech). */
+  private readonly silenced: SilencedRange[] = [];
 
   pushCaller(pcm: Int16Array): void {
     this.caller.push(mulawEncode(pcm));
+    this.samples[CALLER] += pcm.length;
   }
 
   pushAssistant(pcm: Int16Array): void {
     this.assistant.push(mulawEncode(pcm));
+    this.samples[ASSISTANT] += pcm.length;
+  }
+
+  /** Samples recorded so far on a side: where its next sample goes. */
+  position(channel: RecordingChannel): number {
+    return this.samples[channel];
+  }
+
+  /** Silences samples [from, to) of one side (personal data said there). */
+  silence(channel: RecordingChannel, from: number, to: number): void {
+    this.silenced.push({ channel, from, to });
   }
 
   /** Bytes of audio held so far (both channels). */
@@ -29,11 +44,21 @@ export class CallRecorder {
 
   /** The recording as a 16 kHz 16-bit stereo WAV (what every browser plays). */
   toWav(): Buffer {
-    return encodeWav({
-      sampleRate: ENGINE_SAMPLE_RATE,
-      channels: [decodeAll(this.caller), decodeAll(this.assistant)],
-    });
+    const channels: [Int16Array, Int16Array] = [decodeAll(this.caller), decodeAll(this.assistant)];
+    for (const { channel, from, to } of this.silenced) channels[channel].fill(0, from, to);
+    return encodeWav({ sampleRate: ENGINE_SAMPLE_RATE, channels });
   }
+}
+
+/** 0: the caller (left), 1: the assistant (right). */
+export type RecordingChannel = 0 | 1;
+const CALLER = 0;
+const ASSISTANT = 1;
+
+interface SilencedRange {
+  channel: RecordingChannel;
+  from: number;
+  to: number;
 }
 
 function decodeAll(chunks: Uint8Array[]): Int16Array {
@@ -49,6 +74,11 @@ function decodeAll(chunks: Uint8Array[]): Int16Array {
 /** Where a streamed recording goes: interleaved stereo 16-bit PCM at 16 kHz, caller left. */
 export interface RecordingSink {
   write(stereo: Int16Array): void;
+  /**
+   * Silences samples [from, to) of one side of audio already written (counted from the recording's
+   * first sample), at the latest before the file is finished. A sink without it keeps such audio.
+   */
+  silence?(channel: RecordingChannel, from: number, to: number): void;
 }
 
 /** How far one side may run ahead of the other before the silent side is filled with silence. */
@@ -76,8 +106,28 @@ export class StreamingRecorder {
   private start = 0;
   private callerHeld = 0;
   private assistantHeld = 0;
+  /** Samples per side already handed to the sink. */
+  private written = 0;
 
   constructor(private readonly sink: RecordingSink) {}
+
+  /** Samples recorded so far on a side: where its next sample goes. */
+  position(channel: RecordingChannel): number {
+    return this.written + (channel === CALLER ? this.callerHeld : this.assistantHeld);
+  }
+
+  /**
+   * Silences samples [from, to) of one side (personal data said there): what is still held is
+   * zeroed here, what was written already is the sink's to silence.
+   */
+  silence(channel: RecordingChannel, from: number, to: number): void {
+    const held = channel === CALLER ? this.callerHeld : this.assistantHeld;
+    const end = Math.min(to, this.written + held);
+    if (from < this.written) this.sink.silence?.(channel, from, Math.min(end, this.written));
+    for (let at = Math.max(from, this.written); at < end; at++) {
+      this.stereo[2 * (this.start + at - this.written) + channel] = 0;
+    }
+  }
 
   pushCaller(pcm: Int16Array): void {
     this.place(pcm, 0, this.callerHeld);
@@ -137,6 +187,7 @@ export class StreamingRecorder {
     // The written slots go back to silence, so a side that held fewer stays silent past its end.
     this.stereo.fill(0, from, from + 2 * samples);
     this.start += samples;
+    this.written += samples;
     this.callerHeld = Math.max(0, this.callerHeld - samples);
     this.assistantHeld = Math.max(0, this.assistantHeld - samples);
     if (this.callerHeld === 0 && this.assistantHeld === 0) this.start = 0;

@@ -16,7 +16,9 @@ describe("PII detector", () => {
   });
 
   it("finds e-mail addresses written and spoken", () => {
-    expect(kinds("mail jane.doe@example.org please")).toEqual([["email", "jane.doe@example.org", "jane.doe@example.org"]]);
+    expect(kinds("mail jane.doe@example.org please")).toEqual([
+      ["email", "jane.doe@example.org", "jane.doe@example.org"],
+    ]);
     expect(kinds("it is john dot smith at example dot com")).toEqual([
       ["email", "john dot smith at example dot com", "john.smith@example.com"],
     ]);

@@ -1,13 +1,6 @@
 import nlp from "compromise";
 import { type CountryCode, findPhoneNumbersInText } from "libphonenumber-js";
-import {
-  findBirthDates,
-  findCards,
-  findIbans,
-  findNationalIds,
-  findSsns,
-  type Range,
-} from "./pii-patterns.ts";
+import { findBirthDates, findCards, findIbans, findNationalIds, findSsns, type Range } from "./pii-patterns.ts";
 import { canonicalEmail, type DigitView, digitView, EMAIL, originalRange } from "./pii-spoken.ts";
 
 /**

@@ -68,7 +68,8 @@ export function findSsns(text: string): Range[] {
   const found: Range[] = [];
   for (const groups of digitRuns(text)) {
     for (let i = 0; i + 2 < groups.length; i++) {
-      const [a, b, c] = [groups[i], groups[i + 1], groups[i + 2]] as DigitGroup[];
+      const [a, b, c] = [groups[i], groups[i + 1], groups[i + 2]];
+      if (!a || !b || !c) continue;
       const shaped = a.digits.length === 3 && b.digits.length === 2 && c.digits.length === 4;
       if (shaped && plausibleSsn(a.digits + b.digits + c.digits))
         found.push({ start: a.start, end: c.end, value: a.digits + b.digits + c.digits });
@@ -122,7 +123,13 @@ export function findIbans(text: string): Range[] {
     const at = m.index ?? 0;
     const chars = [...m[0]].flatMap((c, i) => (c === " " ? [] : [{ c: c.toUpperCase(), i: at + i }]));
     for (let k = Math.min(chars.length, 34); k >= 15; k--) {
-      const iban = electronicFormatIBAN(chars.slice(0, k).map((x) => x.c).join("")) ?? "";
+      const iban =
+        electronicFormatIBAN(
+          chars
+            .slice(0, k)
+            .map((x) => x.c)
+            .join(""),
+        ) ?? "";
       if (isValidIBAN(iban)) {
         found.push({ start: chars[0]?.i ?? at, end: (chars[k - 1]?.i ?? at) + 1, value: iban });
         break;
@@ -175,7 +182,7 @@ function yearOf(date: string): number | "spoken" | null {
   const numeric = date.match(/^\d{1,2}[/.-]\d{1,2}[/.-](\d{2})$/);
   if (numeric) {
     const yy = Number(numeric[1]);
-    return yy > (new Date().getFullYear() % 100) ? 1900 + yy : 2000 + yy;
+    return yy > new Date().getFullYear() % 100 ? 1900 + yy : 2000 + yy;
   }
   return SPOKEN_YEAR_AT_END.test(date) ? "spoken" : null;
 }
