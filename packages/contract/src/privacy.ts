@@ -88,6 +88,15 @@ export type RetentionKind = z.infer<typeof RetentionKind>;
 /** Days kept after the call (or delivery, or upload); null keeps it until it is deleted by hand. */
 export const RetentionDays = z.number().int().min(1).max(3650).nullable();
 
+/**
+ * Masking personal data in what calls leave behind (docs/privacy.md): `transcripts` masks it in
+ * transcripts, tool calls, analysis and webhooks and silences it in recordings; `transcripts_and_model`
+ * also keeps it from the assistant's model, which reads placeholders such as [EMAIL_1].
+ */
+export const PII_REDACTION_MODES = ["off", "transcripts", "transcripts_and_model"] as const;
+export const PiiRedactionMode = z.enum(PII_REDACTION_MODES);
+export type PiiRedactionMode = z.infer<typeof PiiRedactionMode>;
+
 export const PrivacySettings = z.object({
   retention: z.object({
     recordings: RetentionDays,
@@ -98,10 +107,12 @@ export const PrivacySettings = z.object({
     document_files: RetentionDays,
   }),
   /**
-   * Keep only call metadata (time, duration, cost, end reason): transcripts, recordings, tool-call
-   * payloads and analysis are purged within minutes of a call's end.
+   * Keep only call metadata (time, duration, cost, end reason): a call stores no recording,
+   * transcript, tool-call payloads or analysis, and the retention pass clears what older calls left.
    */
   zero_retention: z.boolean(),
+  /** A request without it sets it off, as the settings are replaced as a whole. */
+  pii_redaction: PiiRedactionMode.default("off"),
 });
 export type PrivacySettings = z.infer<typeof PrivacySettings>;
 

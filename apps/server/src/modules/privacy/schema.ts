@@ -1,7 +1,8 @@
-import { boolean, integer, pgTable, timestamp } from "drizzle-orm/pg-core";
+import type { PiiRedactionMode } from "@parley/contract";
+import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { workspaceIdColumn } from "../workspaces/owned-columns.ts";
 
-/** A workspace's retention: days per kind of data (null: keep) and the zero-retention switch. */
+/** A workspace's retention: days per kind of data (null: keep), the zero-retention switch and PII redaction. */
 export const privacySettings = pgTable("privacy_settings", {
   workspaceId: workspaceIdColumn().primaryKey(),
   recordingsDays: integer("recordings_days"),
@@ -11,6 +12,7 @@ export const privacySettings = pgTable("privacy_settings", {
   webhookBodiesDays: integer("webhook_bodies_days"),
   documentFilesDays: integer("document_files_days"),
   zeroRetention: boolean("zero_retention").notNull().default(false),
+  piiRedaction: text("pii_redaction").$type<PiiRedactionMode>().notNull().default("off"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type PrivacySettingsRow, privacySettings } from "./schema.ts";
 
-/** Until an owner chooses, everything is kept and zero-retention is off. */
+/** Until an owner chooses, everything is kept, zero-retention is off and nothing is redacted. */
 export const KEEP_EVERYTHING: PrivacySettings = {
   retention: {
     recordings: null,
@@ -14,6 +14,7 @@ export const KEEP_EVERYTHING: PrivacySettings = {
     document_files: null,
   },
   zero_retention: false,
+  pii_redaction: "off",
 };
 
 export function toPrivacySettings(row: PrivacySettingsRow | undefined): PrivacySettings {
@@ -28,6 +29,7 @@ export function toPrivacySettings(row: PrivacySettingsRow | undefined): PrivacyS
       document_files: row.documentFilesDays,
     },
     zero_retention: row.zeroRetention,
+    pii_redaction: row.piiRedaction,
   };
 }
 
@@ -50,6 +52,7 @@ export async function savePrivacySettings(
     webhookBodiesDays: input.retention.webhook_bodies,
     documentFilesDays: input.retention.document_files,
     zeroRetention: input.zero_retention,
+    piiRedaction: input.pii_redaction,
     updatedAt: now,
   };
   await db
@@ -68,6 +71,9 @@ export function settingsChanges(before: PrivacySettings, after: PrivacySettings)
   }
   if (before.zero_retention !== after.zero_retention) {
     changes.zero_retention = `${before.zero_retention} → ${after.zero_retention}`;
+  }
+  if (before.pii_redaction !== after.pii_redaction) {
+    changes.pii_redaction = `${before.pii_redaction} → ${after.pii_redaction}`;
   }
   return changes;
 }

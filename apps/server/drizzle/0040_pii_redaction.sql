@@ -1,0 +1,1 @@
+ALTER TABLE "privacy_settings" ADD COLUMN "pii_redaction" text DEFAULT 'off' NOT NULL;
