@@ -8,6 +8,7 @@ import { useAuth } from "../../../lib/auth-context.ts";
 import { usePrivacySettings } from "../api/privacy-api.ts";
 import { AuditLogCard } from "../components/audit-log-card.tsx";
 import { RetentionCard } from "../components/retention-card.tsx";
+import { SubjectCard } from "../components/subject-card.tsx";
 
 /** Privacy, for the workspace's owners: how long call data is kept, and who did what. */
 export default function PrivacyPage() {
@@ -32,6 +33,7 @@ export default function PrivacyPage() {
         {settings.error && <Alert severity="error">{errorText(settings.error, t("common.failed"))}</Alert>}
         {/* Keyed by the saved settings: a save resets the form to what the server kept. */}
         {settings.data && <RetentionCard key={JSON.stringify(settings.data)} settings={settings.data} />}
+        <SubjectCard />
         <AuditLogCard />
       </Stack>
     </>
