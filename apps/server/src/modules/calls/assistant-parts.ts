@@ -1,10 +1,18 @@
 import type { Assistant, VersionLinks } from "@parley/contract";
-import { type AssistantParts, callSettingsOf, FallbackLlm, type Handoffs } from "@parley/engine";
+import {
+  type AssistantParts,
+  type CallSettings,
+  callSettingsOf,
+  FallbackLlm,
+  type Handoffs,
+  type ToolRunner,
+} from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { Room } from "../../lib/call-runtime.ts";
 import type { UsageMeter } from "../billing/usage-meter.ts";
 import { type CallWorkflow, callWorkflow } from "../workflows/call-workflow.ts";
 import type { CallDeps } from "./call-deps.ts";
+import { withCallPrivacy } from "./call-privacy.ts";
 import { withVariables } from "./call-variables.ts";
 import { mcpTools } from "./mcp-tools.ts";
 import { withinPlanMinutes } from "./minutes-allowance.ts";
@@ -48,12 +56,46 @@ export async function buildAssistant(
 ): Promise<BuiltAssistant> {
   const { ctx } = rt;
   const { assistant, links } = options;
-  const settings = await withinPlanMinutes(ctx, room, withVariables(callSettingsOf(assistant), room.variables));
+  const settings = await callSettingsFor(rt, room, assistant);
   const providers = options.usage.wrapChains(await buildCallProviderChains(ctx, room.workspaceId, settings, log));
   // The workflow's own model requests (routing, node work) fall back along the same chain.
   const workflowModel =
     providers.fallbacks.llm.length > 0 ? new FallbackLlm([providers.llm, ...providers.fallbacks.llm]) : providers.llm;
   const workflow = await callWorkflow(ctx, room, assistant, workflowModel, room.variables, links.workflow_version);
+  const tools = await assistantTools(rt, room, assistant, links, log);
+  return {
+    parts: {
+      settings,
+      ...providers,
+      tools: tools.runner,
+      context: options.context,
+      workflow: workflow?.runner,
+      handoffs: options.handoffs,
+    },
+    workflow,
+    toolFailures: tools.failures,
+    close: tools.close,
+  };
+}
+
+/** The assistant's call settings with the call's variables, the plan's minutes left and the workspace's privacy. */
+export async function callSettingsFor(rt: CallDeps, room: Room, assistant: Assistant): Promise<CallSettings> {
+  const settings = await withinPlanMinutes(rt.ctx, room, withVariables(callSettingsOf(assistant), room.variables));
+  return withCallPrivacy(settings, await rt.privacySettings(room));
+}
+
+/**
+ * The assistant's tools for a call, as its version pinned them: its functions, knowledge search
+ * (when documents are linked) and its tool servers' tools, whichever session runs the call.
+ */
+export async function assistantTools(
+  rt: CallDeps,
+  room: Room,
+  assistant: Assistant,
+  links: VersionLinks,
+  log: FastifyBaseLogger,
+): Promise<{ runner: ToolRunner; failures: string[]; close(): Promise<void> }> {
+  const { ctx } = rt;
   const pinned = await versionTools(ctx.db, room, links);
   // A record deleted since the version was published is left out; the call runs with the rest.
   if (Object.keys(pinned.skipped).length > 0)
@@ -65,17 +107,5 @@ export async function buildAssistant(
     functionTools(ctx, room, assistant.id, pinned.tools),
     mcpTools(ctx, room, assistant.id, pinned.tools.mcpServers),
   ]);
-  return {
-    parts: {
-      settings,
-      ...providers,
-      tools: createToolRunner([...functions, ...mcp.tools]),
-      context: options.context,
-      workflow: workflow?.runner,
-      handoffs: options.handoffs,
-    },
-    workflow,
-    toolFailures: mcp.failures,
-    close: mcp.close,
-  };
+  return { runner: createToolRunner([...functions, ...mcp.tools]), failures: mcp.failures, close: mcp.close };
 }
