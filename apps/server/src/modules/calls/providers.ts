@@ -9,6 +9,7 @@ import {
 } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { missingKeyConflict, resolveCredentials } from "../integrations/credentials.ts";
+import { realtimeUnsupported, requireRealtimeKey, runsRealtime } from "./realtime-session.ts";
 
 export interface CallProviders {
   stt: SttProvider;
@@ -108,6 +109,14 @@ const LAST_RESORT_VOICE = TtsSettings.parse({ provider: "local", config: TTS_DEF
  * config, a vendor down) still surface when the caller joins, in the call's log.
  */
 export async function requireProviderCredentials(ctx: AppContext, workspaceId: string, assistant: AssistantFields) {
+  // A speech-to-speech assistant needs its model's key; its pipeline is only a fallback.
+  if (runsRealtime(assistant) && !realtimeUnsupported(assistant, false)) {
+    try {
+      return await requireRealtimeKey(ctx, workspaceId, assistant);
+    } catch (error) {
+      throw missingKeyConflict(error) ?? error;
+    }
+  }
   let settings: CallSettings;
   try {
     settings = callSettingsOf(assistant);
