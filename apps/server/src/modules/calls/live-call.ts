@@ -8,6 +8,7 @@ import {
   endedInFailure,
   reportedEndReason,
 } from "@parley/engine";
+import type { FastifyBaseLogger } from "fastify";
 import type { CallOrigin, CallTransport, LiveCall, Participant, Room } from "../../lib/call-runtime.ts";
 import { findCallRun } from "../assistants/call-assistant.ts";
 import {
@@ -19,7 +20,7 @@ import {
 } from "../call-logs/service.ts";
 import { findCallSquad } from "../squads/call-squads.ts";
 import type { CallWorkflow } from "../workflows/call-workflow.ts";
-import { type BuiltAssistant, buildAssistant } from "./assistant-parts.ts";
+import { assistantTools, type BuiltAssistant, buildAssistant, callSettingsFor } from "./assistant-parts.ts";
 import { callCost } from "./call-cost.ts";
 import type { CallDeps } from "./call-deps.ts";
 import { ProgressSaver } from "./call-progress.ts";
@@ -27,7 +28,9 @@ import { CallSegments } from "./call-segments.ts";
 import { CallTimeline } from "./call-timeline.ts";
 import type { CallTrace } from "./call-traces.ts";
 import { announceHandoff } from "./handoff-event.ts";
+import { realtimeCallCost } from "./realtime-cost.ts";
 import { toServerMessage } from "./realtime-messages.ts";
+import { RealtimeCall, realtimeAccess, realtimeModelSettings, realtimeUnsupported } from "./realtime-session.ts";
 import { callerContext, WEB_ORIGIN } from "./runtime.ts";
 import { SquadCall } from "./squad-handoffs.ts";
 
@@ -151,6 +154,10 @@ class CallRun implements LiveCall {
   /** The assistant running the call now (the first, or the last a hand-off switched to). */
   private current: BuiltAssistant | null = null;
   private readonly trace: CallTrace;
+  /** The call's speech-to-speech session (issue 32); null on the pipeline. */
+  private realtime: RealtimeCall | null = null;
+  /** What a realtime call opened for its tools, closed with the call. */
+  private readonly closers: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly rt: CallDeps,
@@ -226,6 +233,14 @@ class CallRun implements LiveCall {
     const calling = await findCallSquad(ctx.db, room, room.callId);
     this.segments = new CallSegments({ assistant, member: calling?.start.name ?? null });
     const baseContext = callerContext(this.origin);
+    if (assistant.engine_mode === "realtime") {
+      const unsupported = realtimeUnsupported(assistant, Boolean(calling));
+      if (!unsupported) return this.createRealtimeSession(assistant, links, baseContext, log);
+      log.warn(
+        { callId: room.callId, agentId: assistant.id, reason: unsupported },
+        "the realtime assistant's call runs on its pipeline",
+      );
+    }
     if (calling) {
       this.squad = new SquadCall(this.rt, room, calling.squad, calling.start, {
         baseContext,
@@ -254,17 +269,65 @@ class CallRun implements LiveCall {
     const { parts } = first;
     if (parts.settings.record)
       this.recordingFile = await createRecordingFile(ctx.config.dataDir, room.workspaceId, room.callId);
-    // The one place a call's session is chosen: a different kind of session would be picked here.
-    const session = createCallSession({
+    const session = this.pipelineSession(first);
+    session.onAudio((pcm) => this.transport.sendAudio(pcm));
+    return session;
+  }
+
+  /** The transcriber → model → voice session of a built assistant. */
+  private pipelineSession({ parts }: BuiltAssistant): CallSession {
+    return createCallSession({
       ...parts,
       stt: parts.stt,
-      callId: room.callId,
+      callId: this.room.callId,
       sink: { onEvent: (event) => this.onEvent(event) },
       recording: this.recordingFile?.sink,
       // Every channel's caller audio is a real-time stream (browser socket, carrier stream, RTP, WebRTC).
       streamedCallerAudio: true,
       lineRate: lineRateOf(this.transport),
     });
+  }
+
+  /**
+   * The other kind of session (issue 32, realtime-session.ts): the assistant's speech-to-speech
+   * model with its tools, falling back to its pipeline when the model cannot be reached at the start.
+   */
+  private async createRealtimeSession(
+    assistant: Assistant,
+    links: VersionLinks,
+    context: string,
+    log: FastifyBaseLogger,
+  ): Promise<CallSession> {
+    const { ctx } = this.rt;
+    const { room } = this;
+    const settings = await callSettingsFor(this.rt, room, assistant);
+    const access = await realtimeAccess(ctx, room.workspaceId, assistant.realtime);
+    const tools = await assistantTools(this.rt, room, assistant, links, log);
+    this.closers.push(tools.close);
+    for (const failure of tools.failures) this.timeline.add({ type: "error", message: failure });
+    if (settings.record)
+      this.recordingFile = await createRecordingFile(ctx.config.dataDir, room.workspaceId, room.callId);
+    const usage = this.segments?.usage;
+    const session = new RealtimeCall({
+      settings,
+      realtime: realtimeModelSettings(assistant.realtime),
+      ...access,
+      net: ctx.network,
+      tools: tools.runner,
+      context,
+      callId: room.callId,
+      sink: { onEvent: (event) => this.onEvent(event) },
+      recording: this.recordingFile?.sink,
+      fallback: async () => {
+        if (!usage) return null;
+        const built = this.keep(await buildAssistant(this.rt, room, { assistant, links, usage, context }, log));
+        this.workflow = built.workflow;
+        this.current = built;
+        return this.pipelineSession(built);
+      },
+      log,
+    });
+    this.realtime = session;
     session.onAudio((pcm) => this.transport.sendAudio(pcm));
     return session;
   }
@@ -456,6 +519,7 @@ class CallRun implements LiveCall {
       void built.close();
       void built.workflow?.close();
     }
+    for (const close of this.closers) void close();
     const cost = this.costOf(summary.durationMs);
     try {
       await this.progress.settle();
@@ -497,6 +561,13 @@ class CallRun implements LiveCall {
     if (!assistant || !segments) return null;
     const telephonyPerMinute = this.origin.telephonyPerMinute;
     if (this.squad) return segments.close(durationMs, telephonyPerMinute);
+    const realtimeUsage = this.realtime?.usage;
+    if (realtimeUsage) {
+      return {
+        ...realtimeCallCost(assistant, durationMs, { telephonyPerMinute, usage: realtimeUsage }),
+        segments: null,
+      };
+    }
     return {
       ...callCost(assistant, durationMs, { telephonyPerMinute, usage: segments.usage.usage() }),
       segments: null,
