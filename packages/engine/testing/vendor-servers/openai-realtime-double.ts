@@ -20,6 +20,8 @@ export type DoubleReply =
 export interface RealtimeDoubleOptions {
   apiKey: string;
   replies: DoubleReply[];
+  /** Serve as an Azure resource: the GA path `/openai/v1/realtime` and the key in an `api-key` header. */
+  azure?: boolean;
 }
 
 /** The usage every response reports, so tests can check the sums. */
@@ -151,7 +153,12 @@ export async function startRealtimeDouble(options: RealtimeDoubleOptions): Promi
   };
 
   const server = await startWsServer({
-    refuse: (upgrade) => (header(upgrade, "authorization") === `Bearer ${options.apiKey}` ? null : 401),
+    refuse: (upgrade) => {
+      const path = options.azure ? "/openai/v1/realtime" : "/v1/realtime";
+      if (upgrade.url.pathname !== path) return 404;
+      const key = options.azure ? header(upgrade, "api-key") : header(upgrade, "authorization");
+      return key === (options.azure ? options.apiKey : `Bearer ${options.apiKey}`) ? null : 401;
+    },
     onConnection: (accepted) => {
       connection = accepted;
       emit({ type: "session.created", session: { type: "realtime" } });

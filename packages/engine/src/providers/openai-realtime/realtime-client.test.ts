@@ -9,7 +9,7 @@ import {
 import type { ProviderError } from "../provider-error.ts";
 import type { ToolCall } from "../types.ts";
 import { RealtimeClient, type RealtimeClientSink, type ToolOutcome } from "./realtime-client.ts";
-import type { RealtimeSessionSettings } from "./session-update.ts";
+import { type RealtimeSessionSettings, realtimeUrl } from "./session-update.ts";
 import type { RealtimeUsage } from "./usage.ts";
 
 const closing = closeAfterEach();
@@ -281,6 +281,32 @@ describe("Realtime client against the local double", () => {
       baseUrl: double.baseUrl,
     });
     await expect(client.connect()).rejects.toMatchObject({ status: 401, retryable: false });
+  });
+
+  it("talks to an Azure resource on its GA path with the deployment as model and the api-key header", async () => {
+    const double = closing(
+      await startRealtimeDouble({ apiKey: "azure-key-0000", replies: [{ say: "Hello.", ms: 200 }], azure: true }),
+    );
+    const sink = new Recorder();
+    const client = new RealtimeClient({
+      apiKey: "azure-key-0000",
+      settings: { ...settings, model: "my-realtime-deployment", azureEndpoint: "https://clinic.openai.azure.com/" },
+      net: defaultNetwork(),
+      sink,
+      baseUrl: double.baseUrl,
+    });
+    closing({ close: async () => client.close() });
+    await client.connect();
+    expect(double.handshake()).toEqual({ model: "my-realtime-deployment", authorization: undefined });
+    client.respond();
+    await sink.until(() => sink.transcripts.some((t) => t.final && t.text === "Hello."));
+  });
+
+  it("builds the Azure resource's URL from its endpoint, whatever path was pasted", () => {
+    expect(realtimeUrl("my-deployment", undefined, "https://clinic.openai.azure.com/openai/deployments/x")).toBe(
+      "wss://clinic.openai.azure.com/openai/v1/realtime?model=my-deployment",
+    );
+    expect(realtimeUrl("gpt-realtime")).toBe("wss://api.openai.com/v1/realtime?model=gpt-realtime");
   });
 
   it("reports the socket closing under a live conversation as a fatal fault", async () => {

@@ -11,7 +11,13 @@ import {
 } from "../shared/speech-model-client.ts";
 import type { ToolCall, ToolSpec, WebSocketLike } from "../types.ts";
 import { parseServerEvent, type RealtimeServerEvent, type RealtimeUsageReport } from "./server-events.ts";
-import { REALTIME_RATE, type RealtimeSessionSettings, realtimeSessionUpdate, realtimeUrl } from "./session-update.ts";
+import {
+  REALTIME_RATE,
+  type RealtimeSessionSettings,
+  realtimeAuthHeaders,
+  realtimeSessionUpdate,
+  realtimeUrl,
+} from "./session-update.ts";
 import { addUsage, emptyUsage, type RealtimeUsage } from "./usage.ts";
 
 export const PROVIDER = "openai-realtime";
@@ -78,8 +84,9 @@ export class RealtimeClient implements SpeechModelClient {
   connect(): Promise<void> {
     const open = this.options.net.openWebSocket;
     if (!open) return Promise.reject(new ProviderError(PROVIDER, "no WebSocket client to connect with", false));
-    const url = realtimeUrl(this.options.settings.model, this.options.baseUrl);
-    const socket = open(url, { headers: { Authorization: `Bearer ${this.options.apiKey}` } });
+    const { model, azureEndpoint } = this.options.settings;
+    const url = realtimeUrl(model, this.options.baseUrl, azureEndpoint);
+    const socket = open(url, { headers: realtimeAuthHeaders(this.options.apiKey, azureEndpoint) });
     this.socket = socket;
     return new Promise<void>((resolve, reject) => {
       /** The promise is settled; `live` only when it resolved, so a failed connect is reported once. */

@@ -26,6 +26,13 @@ export interface RealtimeSessionSettings {
   /** The caller's language (ISO 639-1) as a hint to the transcriber; omitted: detected. */
   language?: string;
   tools: ToolSpec[];
+  /**
+   * An Azure resource serving the model instead of the vendor (`https://{resource}.openai.azure.com`):
+   * its GA path `/openai/v1/realtime?model={deployment}` with the key in an `api-key` header; `model`
+   * is then the deployment's name. The resource's older preview path (`/openai/realtime?api-version=…
+   * &deployment=…`) speaks the beta session shape, which this client does not send.
+   */
+  azureEndpoint?: string;
 }
 
 /**
@@ -73,9 +80,19 @@ function turnDetection(detection: RealtimeTurnDetection): Record<string, unknown
   };
 }
 
-/** The WebSocket URL of a Realtime conversation with `model`, on the vendor or a test origin. */
-export function realtimeUrl(model: string, baseUrl?: string): string {
-  const url = new URL(`${(baseUrl ?? "wss://api.openai.com").replace(/\/+$/, "")}/v1/realtime`);
+/**
+ * The WebSocket URL of a Realtime conversation with `model`: on the vendor, on an Azure resource
+ * (`azureEndpoint`, `model` naming the deployment), or on a test origin (`baseUrl`, which keeps the path).
+ */
+export function realtimeUrl(model: string, baseUrl?: string, azureEndpoint?: string): string {
+  const resource = azureEndpoint ? new URL(azureEndpoint.trim()).origin.replace(/^http/, "ws") : null;
+  const origin = (baseUrl ?? resource ?? "wss://api.openai.com").replace(/\/+$/, "");
+  const url = new URL(`${origin}${resource ? "/openai/v1/realtime" : "/v1/realtime"}`);
   url.searchParams.set("model", model);
   return url.toString();
+}
+
+/** The handshake's key header: a bearer token on the vendor, `api-key` on an Azure resource. */
+export function realtimeAuthHeaders(apiKey: string, azureEndpoint?: string): Record<string, string> {
+  return azureEndpoint ? { "api-key": apiKey } : { Authorization: `Bearer ${apiKey}` };
 }
