@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { closeAfterEach } from "../../../testing/close-after-each.ts";
 import { defaultNetwork } from "../../../testing/default-network.ts";
+import { SpeechModelRecorder } from "../../../testing/speech-model-recorder.ts";
 import {
   BAD_KEY_REASON,
   LIVE_DOUBLE_USAGE,
@@ -10,7 +11,7 @@ import {
 } from "../../../testing/vendor-servers/gemini-live-double.ts";
 import { faultKind, faultMessage } from "../fault-kind.ts";
 import { ProviderError } from "../provider-error.ts";
-import type { SpeechModelSink, ToolOutcome } from "../shared/speech-model-client.ts";
+import type { ToolOutcome } from "../shared/speech-model-client.ts";
 import type { ToolCall } from "../types.ts";
 import { GeminiLiveClient } from "./live-client.ts";
 import type { GeminiLiveSettings } from "./live-settings.ts";
@@ -34,71 +35,13 @@ const settings: GeminiLiveSettings = {
   ],
 };
 
-/** What a conversation reported to its sink, with a playout stand-in that says how much was heard. */
-class Recorder implements SpeechModelSink {
-  audio = new Map<string, number>();
-  transcripts: Array<{ role: string; text: string; final: boolean }> = [];
-  tools: Array<{ call: ToolCall; result: ToolOutcome }> = [];
-  faults: Array<{ error: ProviderError; fatal: boolean }> = [];
-  truncated: Array<{ itemId: string; audioEndMs: number; transcript: string }> = [];
-  stopped: boolean[] = [];
-  started = 0;
-  done: string[] = [];
-  heardMs = 0;
-  private waiters: Array<() => void> = [];
-
-  onAudio(itemId: string, pcm: Int16Array) {
-    this.audio.set(itemId, (this.audio.get(itemId) ?? 0) + pcm.length);
-    this.wake();
-  }
-  onInterrupted() {
-    return this.heardMs;
-  }
-  onTruncated(itemId: string, audioEndMs: number, transcript: string) {
-    this.truncated.push({ itemId, audioEndMs, transcript });
-    this.wake();
-  }
-  onAudioDone(itemId: string) {
-    this.done.push(itemId);
-    this.wake();
-  }
-  onTranscript(role: "user" | "assistant", text: string, final: boolean) {
-    this.transcripts.push({ role, text, final });
-    this.wake();
-  }
-  onCallerStarted() {
-    this.started++;
-  }
-  onCallerStopped(timed: boolean) {
-    this.stopped.push(timed);
-  }
-  onToolCall(call: ToolCall, result: ToolOutcome) {
-    this.tools.push({ call, result });
-    this.wake();
-  }
-  onFault(error: ProviderError, fatal: boolean) {
-    this.faults.push({ error, fatal });
-    this.wake();
-  }
-  /** Resolves once `check` holds. */
-  until(check: () => boolean): Promise<void> {
-    return new Promise((resolve) => {
-      const test = () => (check() ? resolve() : this.waiters.push(test));
-      test();
-    });
-  }
-  private wake() {
-    for (const wake of this.waiters.splice(0)) wake();
-  }
-}
-
 async function conversation(
   replies: LiveDoubleReply[],
   runTool?: (call: ToolCall, signal: AbortSignal) => Promise<ToolOutcome>,
   doubleOptions: Partial<LiveDoubleOptions> = {},
 ) {
   const double = closing(await startLiveDouble({ apiKey: KEY, replies, ...doubleOptions }));
-  const sink = new Recorder();
+  const sink = new SpeechModelRecorder();
   const client = new GeminiLiveClient({
     apiKey: KEY,
     settings,
@@ -115,7 +58,7 @@ async function conversation(
 const isText = (m: Record<string, unknown>) => typeof (m.realtimeInput as { text?: unknown })?.text === "string";
 const isAudio = (m: Record<string, unknown>) => (m.realtimeInput as { audio?: unknown })?.audio !== undefined;
 const isSetup = (m: Record<string, unknown>) => "setup" in m;
-const final = (sink: Recorder, role: string, text: string) => () =>
+const final = (sink: SpeechModelRecorder, role: string, text: string) => () =>
   sink.transcripts.some((t) => t.role === role && t.final && t.text === text);
 
 describe("GeminiLiveClient against the Live API double", () => {
@@ -261,7 +204,7 @@ describe("GeminiLiveClient against the Live API double", () => {
       settings,
       net: defaultNetwork(),
       baseUrl: double.baseUrl,
-      sink: new Recorder(),
+      sink: new SpeechModelRecorder(),
     });
     const error = await client.connect().then(
       () => null,

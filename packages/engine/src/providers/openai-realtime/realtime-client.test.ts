@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { closeAfterEach } from "../../../testing/close-after-each.ts";
 import { defaultNetwork } from "../../../testing/default-network.ts";
+import { SpeechModelRecorder } from "../../../testing/speech-model-recorder.ts";
 import {
   DOUBLE_USAGE,
   type DoubleReply,
   startRealtimeDouble,
 } from "../../../testing/vendor-servers/openai-realtime-double.ts";
-import type { ProviderError } from "../provider-error.ts";
 import type { ToolCall } from "../types.ts";
 import { RealtimeClient, type RealtimeClientSink, type ToolOutcome } from "./realtime-client.ts";
 import { type RealtimeSessionSettings, realtimeUrl } from "./session-update.ts";
@@ -30,57 +30,13 @@ const settings: RealtimeSessionSettings = {
   ],
 };
 
-/** What a conversation reported to its sink, with a playout stand-in that says how much was heard. */
-class Recorder implements RealtimeClientSink {
-  audio = new Map<string, number>();
-  transcripts: Array<{ role: string; text: string; final: boolean }> = [];
-  tools: Array<{ call: ToolCall; result: ToolOutcome }> = [];
-  faults: Array<{ error: ProviderError; fatal: boolean }> = [];
-  truncated: Array<{ itemId: string; audioEndMs: number; transcript: string }> = [];
+/** The shared recorder, with each response's usage report. */
+class Recorder extends SpeechModelRecorder implements RealtimeClientSink {
   usage: RealtimeUsage | null = null;
-  /** Milliseconds the stand-in playout has played of the interrupted item. */
-  heardMs = 0;
-  private waiters: Array<() => void> = [];
 
-  onAudio(itemId: string, pcm: Int16Array) {
-    this.audio.set(itemId, (this.audio.get(itemId) ?? 0) + pcm.length);
-    this.wake();
-  }
-  onInterrupted() {
-    return this.heardMs;
-  }
-  onTruncated(itemId: string, audioEndMs: number, transcript: string) {
-    this.truncated.push({ itemId, audioEndMs, transcript });
-    this.wake();
-  }
-  onTranscript(role: "user" | "assistant", text: string, final: boolean) {
-    this.transcripts.push({ role, text, final });
-    this.wake();
-  }
-  onToolCall(call: ToolCall, result: ToolOutcome) {
-    this.tools.push({ call, result });
-    this.wake();
-  }
   onUsage(_report: unknown, totals: RealtimeUsage) {
     this.usage = totals;
     this.wake();
-  }
-  onFault(error: ProviderError, fatal: boolean) {
-    this.faults.push({ error, fatal });
-    this.wake();
-  }
-  /** Resolves once `condition` holds, re-checked after each report. */
-  until(condition: () => boolean): Promise<void> {
-    return new Promise((resolve) => {
-      const check = () => (condition() ? resolve() : this.waiters.push(check));
-      check();
-    });
-  }
-  finals(role: "user" | "assistant") {
-    return this.transcripts.filter((t) => t.role === role && t.final).map((t) => t.text);
-  }
-  private wake() {
-    for (const waiter of this.waiters.splice(0)) waiter();
   }
 }
 

@@ -27,10 +27,10 @@ export interface RealtimeSessionSettings {
   language?: string;
   tools: ToolSpec[];
   /**
-   * An Azure resource serving the model instead of the vendor (`https://{resource}.openai.azure.com`):
-   * its GA path `/openai/v1/realtime?model={deployment}` with the key in an `api-key` header; `model`
-   * is then the deployment's name. The resource's older preview path (`/openai/realtime?api-version=…
-   * &deployment=…`) speaks the beta session shape, which this client does not send.
+   * An Azure resource serving the model instead of the vendor (its endpoint, `https://{resource}.…`):
+   * the resource's GA realtime path (see `realtimeUrl`) with the key in an `api-key` header; `model`
+   * is then the deployment's name. The resource's older preview path (with `api-version` and
+   * `deployment` parameters) speaks the beta session shape, which this client does not send.
    */
   azureEndpoint?: string;
 }
