@@ -1,6 +1,8 @@
+import type { PrivacySettings } from "@parley/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { CallMetrics, CallState } from "../../lib/call-runtime.ts";
+import type { TenantScope } from "../../lib/tenant-scope.ts";
 import type { CallTraces } from "./call-traces.ts";
 import type { GrantSigner } from "./grants.ts";
 import type { RoomRegistry } from "./rooms.ts";
@@ -20,4 +22,6 @@ export interface CallDeps {
    * once), so a stopping process waits on these before it closes its database.
    */
   persisting: Set<Promise<void>>;
+  /** The workspace's privacy settings (the privacy module's, handed in): PII redaction and zero-retention. */
+  privacySettings(tenant: TenantScope): Promise<PrivacySettings>;
 }

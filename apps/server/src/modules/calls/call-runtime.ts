@@ -27,6 +27,8 @@ export interface CallRuntimeOptions {
   key: Uint8Array;
   /** The /metrics registry: the call series are registered in it once, here. */
   registry: Registry;
+  /** A workspace's privacy settings, which every call applies (the privacy module reads them). */
+  privacySettings: CallDeps["privacySettings"];
 }
 
 function callState(context: () => AppContext): CallState {
@@ -62,6 +64,7 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
     log,
     traces: options.traces ?? noCallTraces,
     persisting: new Set(),
+    privacySettings: options.privacySettings,
   };
   return {
     rooms,

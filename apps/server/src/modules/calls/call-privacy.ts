@@ -1,0 +1,50 @@
+import type { CallLogEvent, PrivacySettings } from "@parley/contract";
+import type { CallSettings } from "@parley/engine";
+import type { CallOutcome } from "../call-logs/service.ts";
+
+/**
+ * The workspace's privacy settings (docs/privacy.md) as one call applies them: PII redaction in the
+ * engine, and under zero-retention no recording and a log of metadata only.
+ */
+
+/** A call's settings with the workspace's PII redaction, and without a recording under zero-retention. */
+export function withCallPrivacy(settings: CallSettings, privacy: PrivacySettings): CallSettings {
+  const mode = privacy.pii_redaction;
+  return {
+    ...settings,
+    record: settings.record && !privacy.zero_retention,
+    piiRedaction: { ...settings.piiRedaction, stored: mode !== "off", model: mode === "transcripts_and_model" },
+  };
+}
+
+/**
+ * What a zero-retention call's log keeps: its time, duration, status, end reason, cost and turn
+ * latencies, and the timeline events that say nothing of what was said (faults, fallbacks,
+ * transfers, how it ended). Transcript, tool calls, key presses, the workflow's variables and the
+ * hand-off reasons a model wrote are never written.
+ */
+export function metadataOnly(outcome: CallOutcome): CallOutcome {
+  return {
+    ...outcome,
+    transcript: [],
+    toolCalls: [],
+    events: outcome.events.flatMap(withoutContent),
+    recordingPath: null,
+    workflow: null,
+    segments: outcome.segments?.map((segment) => ({ ...segment, reason: null })) ?? null,
+  };
+}
+
+function withoutContent(event: CallLogEvent): CallLogEvent[] {
+  switch (event.type) {
+    case "fault":
+    case "provider_fallback":
+    case "transfer":
+    case "ended":
+      return [event];
+    case "handoff":
+      return [{ ...event, reason: "" }];
+    default:
+      return [];
+  }
+}
