@@ -14,6 +14,7 @@ import { resolveSecretKey } from "./lib/secret-key.ts";
 import { ServerEvents } from "./lib/server-events.ts";
 import { startTracing } from "./lib/tracing/tracing.ts";
 import { createCallRuntime } from "./modules/calls/call-runtime.ts";
+import { getPrivacySettings } from "./modules/privacy/settings.ts";
 
 /** Opens the database (running migrations) and derives every key the services need. */
 export async function createContext(
@@ -47,6 +48,7 @@ export async function createContext(
       registry: metricsRegistry,
       // A trace per call when OTEL_EXPORTER_OTLP_ENDPOINT is set (the jobs plugin closes it with the app).
       traces: (await startTracing(config, options.log)).calls,
+      privacySettings: (tenant) => getPrivacySettings(ctx.db, tenant),
     }),
     events: new ServerEvents(options.log),
     node: new NodeLifecycle(config.node.id, config.node.routed ? config.node.id : null),
