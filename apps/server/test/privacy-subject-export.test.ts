@@ -261,6 +261,11 @@ describe("a data subject's export and erasure", () => {
     expect([...(await blockedNumbers(t.ctx.db, tenant, [NUMBER, OTHER]))]).toEqual([NUMBER]);
     const again = await call(t, "POST", api("/do-not-call"), { token: owner.token, body: { phone_numbers: [NUMBER] } });
     expect(again.json()).toMatchObject({ added: 0, duplicates: [{ value: NUMBER }] });
+    const listed = (await call(t, "GET", api("/do-not-call"), { token: owner.token })).json<{
+      data: { number: string }[];
+    }>().data;
+    expect(listed.map((e) => e.number)).toEqual([row?.number]);
+    expect(row?.number).toMatch(/^erased:[0-9a-f]{20}$/);
 
     // Webhook bodies about the calls are emptied; the one not yet sent never goes.
     const delivery = async (id: string) =>
@@ -292,6 +297,22 @@ describe("a data subject's export and erasure", () => {
       details: { subject: "phone", calls: 2, recordings: 2, campaign_contacts: 1, do_not_call: 1 },
     });
     expect(JSON.stringify([exportEntry, eraseEntry])).not.toContain("4155550123");
+  });
+
+  it("lets an owner remove an erased person's hashed do-not-call entry as the list shows it", async () => {
+    const number = "+14155550444";
+    const token = owner.token;
+    await call(t, "POST", api("/do-not-call"), { token, body: { phone_numbers: [number] } });
+    await call(t, "POST", api("/privacy/subjects/erase"), { token, body: { phone: number, confirm: true } });
+    const tenant = { workspaceId: owner.workspaceId };
+    expect(await blockedNumbers(t.ctx.db, tenant, [number])).toEqual(new Set([number]));
+    const shown = (await call(t, "GET", api("/do-not-call?search=erased"), { token })).json<{
+      data: { number: string }[];
+    }>().data;
+    const hashed = shown.map((e) => e.number);
+    const removed = await call(t, "DELETE", api("/do-not-call"), { token, body: { phone_numbers: hashed } });
+    expect(removed.json()).toMatchObject({ removed: hashed.length, invalid: [] });
+    expect(await blockedNumbers(t.ctx.db, tenant, [number])).toEqual(new Set());
   });
 
   it("erases by email the calls that name it and the campaign rows holding it", async () => {

@@ -4,7 +4,7 @@ import type { Executor } from "../../db/client.ts";
 import { newestFirst, pagedRows, pageOf, pageWindow } from "../../lib/paging.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { checkContacts, type RawContact } from "./contact-list.ts";
-import { erasedNumber } from "./erased-numbers.ts";
+import { erasedNumber, isErasedNumber } from "./erased-numbers.ts";
 import { type DoNotCallRow, doNotCall } from "./schema.ts";
 
 const ALREADY_LISTED = "Already on the do-not-call list";
@@ -96,13 +96,18 @@ export async function removeDoNotCall(
   rows: readonly RawContact[],
   country: string | null,
 ): Promise<DoNotCallChangeResponse> {
-  const checked = checkContacts(rows, country);
-  // An erased person's hashed entry goes too when their number is typed.
+  // An erased person's entry goes by the hashed form the list shows, or when their number is typed.
+  const hashed = rows.map((r) => r.value.trim()).filter(isErasedNumber);
+  const checked = checkContacts(
+    rows.filter((r) => !isErasedNumber(r.value.trim())),
+    country,
+  );
   const numbers = [
     ...listedForms(
       tenant,
       checked.contacts.map((c) => c.number),
     ).keys(),
+    ...hashed,
   ];
   const removed =
     numbers.length === 0
