@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { CallOrigin, CallTransport, LiveCall, Participant, Room } from "../../lib/call-runtime.ts";
 import { findCallRun } from "../assistants/call-assistant.ts";
 import {
+  type CallOutcome,
   createRecordingFile,
   finishCallLog,
   markCallInProgress,
@@ -23,6 +24,7 @@ import type { CallWorkflow } from "../workflows/call-workflow.ts";
 import { assistantTools, type BuiltAssistant, buildAssistant, callSettingsFor } from "./assistant-parts.ts";
 import { callCost } from "./call-cost.ts";
 import type { CallDeps } from "./call-deps.ts";
+import { metadataOnly } from "./call-privacy.ts";
 import { ProgressSaver } from "./call-progress.ts";
 import { CallSegments } from "./call-segments.ts";
 import { CallTimeline } from "./call-timeline.ts";
@@ -154,6 +156,8 @@ class CallRun implements LiveCall {
   /** The assistant running the call now (the first, or the last a hand-off switched to). */
   private current: BuiltAssistant | null = null;
   private readonly trace: CallTrace;
+  /** The workspace keeps call metadata only (zero-retention): nothing said is saved, during the call or after. */
+  private zeroRetention = false;
   /** The call's speech-to-speech session (issue 32); null on the pipeline. */
   private realtime: RealtimeCall | null = null;
   /** What a realtime call opened for its tools, closed with the call. */
@@ -193,6 +197,7 @@ class CallRun implements LiveCall {
       const run = await findCallRun(ctx.db, room, room.agentId, room.callId);
       if (!run) throw new Error("The assistant of this call no longer exists.");
       this.assistant = run.assistant;
+      this.zeroRetention = (await this.rt.privacySettings(room)).zero_retention;
       const session = await this.createSession(run.assistant, run.links);
       this.session = session;
       await markCallInProgress(ctx.db, room, room.callId, this.startedAt);
@@ -396,8 +401,9 @@ class CallRun implements LiveCall {
         agentId: this.room.agentId,
         destination: event.destination.number,
       });
-    // What was said is saved as it is said, so a crash keeps it.
-    if ((event.type === "transcript" && event.final) || event.type === "tool_call") this.progress.mark();
+    // What was said is saved as it is said, so a crash keeps it (never under zero-retention).
+    const said = (event.type === "transcript" && event.final) || event.type === "tool_call";
+    if (said && !this.zeroRetention) this.progress.mark();
     const turn = event.type === "turn_metrics" ? this.timeline.turnMetrics.at(-1) : undefined;
     if (turn) this.rt.metrics.turn(turn);
     this.transport.control?.(event, (problem) => this.timeline.add({ type: "error", message: problem }));
@@ -524,7 +530,7 @@ class CallRun implements LiveCall {
     try {
       await this.progress.settle();
       const recorded = await this.closeRecording();
-      await finishCallLog(ctx.db, room, room.callId, {
+      const outcome: CallOutcome = {
         status,
         endReason: reason,
         endedAt: new Date(this.startedAt.getTime() + summary.durationMs),
@@ -538,7 +544,8 @@ class CallRun implements LiveCall {
         recordingPath: recorded ? (this.recordingFile?.path ?? null) : null,
         workflow: this.workflow?.record() ?? null,
         segments: cost?.segments ?? null,
-      });
+      };
+      await finishCallLog(ctx.db, room, room.callId, this.zeroRetention ? metadataOnly(outcome) : outcome);
       ctx.events.emit("call.ended", {
         workspaceId: room.workspaceId,
         callId: room.callId,
