@@ -13,9 +13,11 @@ import type { UsageMeter } from "../billing/usage-meter.ts";
 import { getCallLog } from "../call-logs/queries.ts";
 import { saveCallAnalysis, saveCallCost } from "../call-logs/service.ts";
 import { withModelTokens } from "../calls/call-cost.ts";
+import { getPrivacySettings } from "../privacy/settings.ts";
 import { analyseTranscript } from "./analyse-call.ts";
 import { analysisModel } from "./analysis-model.ts";
 import { faultOutcome } from "./call-outcome.ts";
+import { redactedTranscript } from "./redacted-transcript.ts";
 
 export const ANALYSIS_QUEUE = "call-analysis";
 /** A model that fails three times (5 s and 25 s apart) is down for longer than a call's analysis waits. */
@@ -85,7 +87,9 @@ export async function runAnalysisJob(
     const model = await analysisModel(ctx, workspaceId, assistant);
     meter = model.meter;
     const settings = assistant.analysis ?? ANALYSIS_DEFAULTS;
-    const parts = await analyseTranscript(model.complete, settings, call.transcript, faultOutcome(call));
+    const { pii_redaction } = await getPrivacySettings(ctx.db, tenant);
+    const transcript = pii_redaction === "off" ? call.transcript : redactedTranscript(call.transcript);
+    const parts = await analyseTranscript(model.complete, settings, transcript, faultOutcome(call));
     const { problems, ...results } = parts;
     return finish({ ...results, status: problems.length > 0 ? "failed" : "done", error: problems.join(" ") || null });
   } catch (error) {

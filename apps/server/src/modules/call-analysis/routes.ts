@@ -2,6 +2,7 @@ import { needsPostCallAnalysis } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import { followCallEnds } from "../call-logs/call-end-follow-ups.ts";
 import { saveCallAnalysis } from "../call-logs/service.ts";
+import { getPrivacySettings } from "../privacy/settings.ts";
 import {
   ANALYSIS_MAX_ATTEMPTS,
   ANALYSIS_QUEUE,
@@ -42,6 +43,12 @@ export async function callAnalysisRoutes(app: FastifyInstance, options: CallAnal
     async run({ workspaceId, callId }, assistant) {
       if (!assistant || !needsPostCallAnalysis(assistant)) return;
       const tenant = { workspaceId };
+      // Zero-retention keeps nothing said, so nothing is analysed: what waits for the analysis
+      // (the call.ended webhook, metering) goes at once, the call's analysis stays empty.
+      if ((await getPrivacySettings(ctx.db, tenant)).zero_retention) {
+        await finished(ctx, workspaceId, callId);
+        return;
+      }
       await ctx.db.transaction(async (tx) => {
         if (!(await saveCallAnalysis(tx, tenant, callId, PENDING_ANALYSIS))) return;
         await jobs.enqueue(tx, ANALYSIS_QUEUE, { workspaceId, callId }, { maxAttempts: ANALYSIS_MAX_ATTEMPTS });
