@@ -1,8 +1,15 @@
 import { createReadStream, createWriteStream, type ReadStream } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
 import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ENGINE_SAMPLE_RATE, type RecordingSink, WAV_HEADER_BYTES, wavHeader } from "@parley/engine";
+import {
+  ENGINE_SAMPLE_RATE,
+  type RecordingChannel,
+  type RecordingSink,
+  WAV_HEADER_BYTES,
+  wavHeader,
+} from "@parley/engine";
 
 /**
  * Call recordings as WAV files under DATA_DIR/recordings/<workspace>/<call>.wav: appended as the
@@ -46,6 +53,8 @@ export async function createRecordingFile(
   // Sizes of 0 until the end: a reader of a cut-off file (a crash) reads to its end.
   stream.write(wavHeader(ENGINE_SAMPLE_RATE, STEREO, 0));
   let bytes = 0;
+  /** Stretches to silence (redacted speech), zeroed in the file once it is written. */
+  const silenced: SilencedStretch[] = [];
   let gathered: Buffer[] = [];
   let gatheredBytes = 0;
   const flush = () => {
@@ -63,6 +72,9 @@ export async function createRecordingFile(
         gatheredBytes += stereo.byteLength;
         if (gatheredBytes >= FLUSH_BYTES) flush();
       },
+      silence(channel, from, to) {
+        silenced.push({ channel, from, to });
+      },
     },
     async close() {
       flush();
@@ -74,6 +86,7 @@ export async function createRecordingFile(
       }
       const handle = await open(file, "r+");
       try {
+        for (const stretch of silenced) await silenceStretch(handle, stretch, bytes);
         await handle.write(wavHeader(ENGINE_SAMPLE_RATE, STEREO, bytes), 0, WAV_HEADER_BYTES, 0);
       } finally {
         await handle.close();
@@ -81,6 +94,26 @@ export async function createRecordingFile(
       return bytes;
     },
   };
+}
+
+interface SilencedStretch {
+  channel: RecordingChannel;
+  from: number;
+  to: number;
+}
+
+/** Zeroes one side's samples [from, to) of the written audio, reading and writing a second at a time. */
+async function silenceStretch(handle: FileHandle, { channel, from, to }: SilencedStretch, bytes: number) {
+  const frameBytes = 2 * STEREO;
+  const last = Math.min(to, bytes / frameBytes);
+  for (let at = from; at < last; at += ENGINE_SAMPLE_RATE) {
+    const frames = Math.min(ENGINE_SAMPLE_RATE, last - at);
+    const position = WAV_HEADER_BYTES + at * frameBytes;
+    const chunk = Buffer.alloc(frames * frameBytes);
+    await handle.read(chunk, 0, chunk.length, position);
+    for (let i = 0; i < frames; i++) chunk.writeInt16LE(0, i * frameBytes + 2 * channel);
+    await handle.write(chunk, 0, chunk.length, position);
+  }
 }
 
 /** A recording file to stream to a listener, or null when it is gone. */
