@@ -1,4 +1,4 @@
-import { type AuditEventPage, CallLog, type PrivacySettings } from "@parley/contract";
+import { type AuditEventPage, CallLog, type PrivacySettings, type PrivacySettingsInput } from "@parley/contract";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { recordUsage } from "../src/modules/billing/metering.ts";
@@ -68,10 +68,11 @@ async function purged(owner: Owner) {
   return res.json<AuditEventPage>().data;
 }
 
-async function setRetention(owner: Owner, settings: PrivacySettings) {
+async function setRetention(owner: Owner, settings: PrivacySettingsInput) {
   const res = await call(t, "PUT", "/api/v1/privacy/settings", { token: owner.token, body: settings });
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toEqual(settings);
+  // Settings sent without PII redaction leave it off.
+  expect(res.json()).toEqual({ pii_redaction: "off", ...settings });
 }
 
 describe("retention", () => {
@@ -170,7 +171,7 @@ describe("retention", () => {
     });
     expect(bad.statusCode).toBe(422);
     const read = await call(t, "GET", "/api/v1/privacy/settings", { token: owner.token });
-    expect(read.json()).toEqual({ retention: keep, zero_retention: false });
+    expect(read.json()).toEqual({ retention: keep, zero_retention: false, pii_redaction: "off" });
   });
 
   it("empties finished webhook bodies and drops uploaded files past their days, keeping pending ones", async () => {

@@ -115,6 +115,8 @@ export const PrivacySettings = z.object({
   pii_redaction: PiiRedactionMode.default("off"),
 });
 export type PrivacySettings = z.infer<typeof PrivacySettings>;
+/** The settings as a request may send them (PII redaction may be left out). */
+export type PrivacySettingsInput = z.input<typeof PrivacySettings>;
 
 /** Whom to look for: a phone number (as stored, E.164) or an email address. */
 export const SubjectQuery = z

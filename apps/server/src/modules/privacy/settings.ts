@@ -1,4 +1,4 @@
-import type { PrivacySettings } from "@parley/contract";
+import type { PrivacySettings, PrivacySettingsInput } from "@parley/contract";
 import type { Executor } from "../../db/client.ts";
 import { scoped, type TenantScope } from "../../lib/tenant-scope.ts";
 import { type PrivacySettingsRow, privacySettings } from "./schema.ts";
@@ -41,7 +41,7 @@ export async function getPrivacySettings(db: Executor, tenant: TenantScope): Pro
 export async function savePrivacySettings(
   db: Executor,
   tenant: TenantScope,
-  input: PrivacySettings,
+  input: PrivacySettingsInput,
   now: Date,
 ): Promise<PrivacySettings> {
   const columns = {
@@ -52,7 +52,7 @@ export async function savePrivacySettings(
     webhookBodiesDays: input.retention.webhook_bodies,
     documentFilesDays: input.retention.document_files,
     zeroRetention: input.zero_retention,
-    piiRedaction: input.pii_redaction,
+    piiRedaction: input.pii_redaction ?? "off",
     updatedAt: now,
   };
   await db
