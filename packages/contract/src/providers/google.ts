@@ -1,4 +1,4 @@
-import { apiKeyCredentials } from "./credentials.ts";
+import { apiBaseUrl, apiKey, apiKeyCredentials } from "./credentials.ts";
 import { m } from "./editor-options.ts";
 import { LlmProviderConfig } from "./llm-config.ts";
 import { HOSTED_LLM } from "./stage-presets.ts";
@@ -8,6 +8,8 @@ export const google = {
   id: "google",
   label: "Google Gemini",
   ...apiKeyCredentials("GEMINI_API_KEY"),
+  // The base URL reaches the Live API elsewhere (a proxy, a local double); the key goes only there.
+  credentials: [apiKey, apiBaseUrl],
   integrationKinds: ["llm"],
   llm: {
     config: LlmProviderConfig,
