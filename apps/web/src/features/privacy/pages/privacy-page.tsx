@@ -7,6 +7,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { useAuth } from "../../../lib/auth-context.ts";
 import { usePrivacySettings } from "../api/privacy-api.ts";
 import { AuditLogCard } from "../components/audit-log-card.tsx";
+import { RedactionCard } from "../components/redaction-card.tsx";
 import { RetentionCard } from "../components/retention-card.tsx";
 import { SubjectCard } from "../components/subject-card.tsx";
 
@@ -33,6 +34,7 @@ export default function PrivacyPage() {
         {settings.error && <Alert severity="error">{errorText(settings.error, t("common.failed"))}</Alert>}
         {/* Keyed by the saved settings: a save resets the form to what the server kept. */}
         {settings.data && <RetentionCard key={JSON.stringify(settings.data)} settings={settings.data} />}
+        {settings.data && <RedactionCard key={settings.data.pii_redaction} settings={settings.data} />}
         <SubjectCard />
         <AuditLogCard />
       </Stack>
