@@ -9,9 +9,17 @@ export const LIVE_INPUT_MIME = `audio/pcm;rate=${LIVE_INPUT_RATE}`;
 
 const LIVE_PATH = "/ws/google.ai.generativelanguage.v1beta.GenerativeService.BidiGenerateContent";
 
-/** The Live API's WebSocket endpoint; the key goes in the `key` query parameter, as the reference shows. */
+/**
+ * The Live API's WebSocket endpoint; the key goes in the `key` query parameter, as the reference
+ * shows. `baseUrl` (a proxy, a test double) may be http(s) and may end in the REST API's version
+ * (`/v1beta`), as an integration's base URL does: the WebSocket path replaces it.
+ */
 export function liveUrl(apiKey: string, baseUrl?: string): string {
-  const url = new URL(`${(baseUrl ?? "wss://generativelanguage.googleapis.com").replace(/\/+$/, "")}${LIVE_PATH}`);
+  const origin = (baseUrl ?? "wss://generativelanguage.googleapis.com")
+    .replace(/^http/i, "ws")
+    .replace(/\/+$/, "")
+    .replace(/\/v1(alpha|beta)?$/, "");
+  const url = new URL(`${origin}${LIVE_PATH}`);
   url.searchParams.set("key", apiKey);
   return url.toString();
 }

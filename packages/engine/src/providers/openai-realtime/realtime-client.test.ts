@@ -263,6 +263,10 @@ describe("Realtime client against the local double", () => {
       "wss://clinic.openai.azure.com/openai/v1/realtime?model=my-deployment",
     );
     expect(realtimeUrl("gpt-realtime")).toBe("wss://api.openai.com/v1/realtime?model=gpt-realtime");
+    // An integration's REST base URL (a proxy) gives its origin and path prefix, not its `/v1`.
+    expect(realtimeUrl("gpt-realtime", "https://proxy.example.com/openai/v1/")).toBe(
+      "wss://proxy.example.com/openai/v1/realtime?model=gpt-realtime",
+    );
   });
 
   it("reports the socket closing under a live conversation as a fatal fault", async () => {

@@ -86,7 +86,11 @@ function turnDetection(detection: RealtimeTurnDetection): Record<string, unknown
  */
 export function realtimeUrl(model: string, baseUrl?: string, azureEndpoint?: string): string {
   const resource = azureEndpoint ? new URL(azureEndpoint.trim()).origin.replace(/^http/, "ws") : null;
-  const origin = (baseUrl ?? resource ?? "wss://api.openai.com").replace(/\/+$/, "");
+  // An integration's base URL may be http(s) and end in the REST API's `/v1`: the path below replaces it.
+  const origin = (baseUrl ?? resource ?? "wss://api.openai.com")
+    .replace(/^http/i, "ws")
+    .replace(/\/+$/, "")
+    .replace(/\/v1$/, "");
   const url = new URL(`${origin}${resource ? "/openai/v1/realtime" : "/v1/realtime"}`);
   url.searchParams.set("model", model);
   return url.toString();
