@@ -55,9 +55,11 @@ export interface RealtimeCallSessionOptions {
 
 /**
  * A call answered by a speech-to-speech model instead of the transcriber → model → voice pipeline:
- * the caller's audio goes straight to the model, whose own turn detection answers; its audio is
- * paced out in 20 ms frames, a caller speaking over it truncates its item at what was played, and
- * its transcription events, function calls and faults become the call's events.
+ * the caller's audio goes straight to the model (`options.realtime.provider` picks the vendor's
+ * client), whose own turn detection answers; its audio is paced out in 20 ms frames, a caller
+ * speaking over it stops the playout and the model keeps only what was played (truncated by the
+ * client, or by the vendor itself), and its transcription events, function calls and faults
+ * become the call's events.
  */
 export class RealtimeCallSession implements CallSession {
   readonly done: Promise<CallSummary>;
