@@ -284,7 +284,23 @@ describe("GeminiLiveClient against the Live API double", () => {
     });
   });
 
-  it("reports a connection the vendor closes mid-call as a fatal, retryable fault", async () => {
+  it("resumes from the last handle when the connection drops without goAway, and goes on", async () => {
+    const { double, sink, client } = await conversation([
+      { say: "One.", ms: 200 },
+      { say: "Two.", ms: 200 },
+    ]);
+    client.sendText("Count.");
+    await sink.until(final(sink, "assistant", "One."));
+    double.closeWith(1011, "Internal error encountered.");
+    await sink.until(() => sink.faults.length > 0);
+    expect(sink.faults[0]?.fatal).toBe(false);
+    expect(sink.faults[0]?.error.message).toContain("1011");
+    expect(double.sessions).toBe(2);
+    client.sendText("Again.");
+    await sink.until(final(sink, "assistant", "Two."));
+  });
+
+  it("reports a connection the vendor closes before any handle as a fatal, retryable fault", async () => {
     const { double, sink } = await conversation([]);
     double.closeWith(1011, "Internal error encountered.");
     await sink.until(() => sink.faults.length > 0);

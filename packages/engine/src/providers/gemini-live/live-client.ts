@@ -37,6 +37,10 @@ export class GeminiLiveClient implements SpeechModelClient {
   private closing = false;
   /** The latest handle the vendor said the session can be resumed from (null: not yet, or not now). */
   private handle: string | null = null;
+  /** The latest handle given at all: a lost connection resumes from it (a move waits for a resumable one). */
+  private lastHandle: string | null = null;
+  /** The live connection was lost while a move was under way: the move's outcome decides the call. */
+  private lostDuringMove: ProviderError | null = null;
   /** The session must move to a new connection once it can be resumed (new setup, or the vendor going away). */
   private moveWanted = false;
   private moving = false;
@@ -116,7 +120,7 @@ export class GeminiLiveClient implements SpeechModelClient {
       onMessage: (message) => this.receive(connection, message),
       onMalformed: (error) => sink.onFault(error, false),
       onLost: (error) => {
-        if (connection === this.connection && !this.closing) sink.onFault(error, true);
+        if (connection === this.connection && !this.closing) void this.recover(error);
       },
     });
     return connection;
@@ -136,6 +140,7 @@ export class GeminiLiveClient implements SpeechModelClient {
     const update = message.sessionResumptionUpdate;
     if (update) {
       this.handle = update.resumable && update.newHandle ? update.newHandle : null;
+      if (update.newHandle) this.lastHandle = update.newHandle;
       void this.moveIfResumable();
     }
     if (message.goAway) {
@@ -147,6 +152,41 @@ export class GeminiLiveClient implements SpeechModelClient {
       }
       void this.moveIfResumable();
     }
+  }
+
+  /**
+   * The connection dropped without a `goAway` (an internal error, the network): the session resumes
+   * on a new connection from the last handle, losing at most what followed it (the turn under way
+   * ends, functions still running are dropped: the resumed model has not asked for them). Without a
+   * handle, or when resuming fails, the loss ends the conversation.
+   */
+  private async recover(lost: ProviderError): Promise<void> {
+    if (this.moving) {
+      this.lostDuringMove = lost;
+      return;
+    }
+    const handle = this.lastHandle;
+    if (!handle) return this.options.sink.onFault(lost, true);
+    this.moving = true;
+    this.tools.abortAll();
+    this.turns.endTurn();
+    const next = this.open(handle);
+    try {
+      await next.ready;
+    } catch {
+      next.close();
+      this.moving = false;
+      return this.options.sink.onFault(lost, true);
+    }
+    this.moving = false;
+    if (this.closing) return next.close();
+    this.connection = next;
+    this.handle = null;
+    this.options.sink.onFault(
+      new ProviderError(PROVIDER, `${lost.message}; the session resumed on a new connection`, true),
+      false,
+    );
+    void this.moveIfResumable();
   }
 
   /** Moves the session to a new connection set up with the current settings, from the latest handle. */
@@ -164,9 +204,11 @@ export class GeminiLiveClient implements SpeechModelClient {
       next.close();
       const reason = error instanceof Error ? error.message : String(error);
       this.options.sink.onFault(new ProviderError(PROVIDER, `could not resume the session: ${reason}`, true), false);
+      if (this.lostDuringMove) this.options.sink.onFault(this.lostDuringMove, true);
       return;
     }
     this.moving = false;
+    this.lostDuringMove = null;
     if (this.closing) {
       next.close();
       return;

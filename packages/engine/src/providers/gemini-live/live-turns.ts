@@ -146,6 +146,11 @@ export class LiveTurns {
     this.sink.onAudioDone?.(turn.id);
   }
 
+  /** The connection under the turn was lost: the turn ends as received (its audio done, its text final). */
+  endTurn(): void {
+    this.turnComplete();
+  }
+
   private turnComplete(): void {
     this.finishCaller();
     const turn = this.current;
