@@ -69,4 +69,22 @@ describe("what the log keeps out (issue 10 item 4)", () => {
       await app.close();
     }
   });
+
+  it("keeps a person's number, address and searches out of the access log", async () => {
+    const out = capture();
+    const app = await buildApp(t.ctx, { logger: { ...logOptions("info"), stream: out.stream } });
+    try {
+      await app.inject({ method: "GET", url: "/api/v1/privacy/subjects?phone=%2B14155550123" });
+      await app.inject({ method: "GET", url: "/api/v1/privacy/subjects?email=jane%40example.com" });
+      await app.inject({ method: "GET", url: "/api/v1/call-logs?search=Jane%20Doe&page=2" });
+      const text = out.text();
+      expect(text).toContain("/api/v1/privacy/subjects?phone=[redacted]");
+      expect(text).toContain("page=2");
+      for (const personal of ["4155550123", "jane@example.com", "jane%40example.com", "Jane"]) {
+        expect(text).not.toContain(personal);
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -37,13 +37,21 @@ const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
 
 /** Query parameters that carry a credential: sign-in and reset links, room tokens, OAuth codes. */
 const SECRET_QUERY = /^(token|access_token|code|state|key|api_key|signature|password|secret)$/i;
+/**
+ * Query parameters that carry a person's data: a data subject's number or address
+ * (`/privacy/subjects`), and searches by number, name or email (call logs, the do-not-call list,
+ * admin users). Request lines are logged on every request; they must not become a copy of it.
+ */
+const PERSONAL_QUERY = /^(phone|email|search|q)$/i;
 
-/** The request address as it may be logged: secret query values replaced, the rest kept for debugging. */
+/** The request address as it may be logged: secret and personal query values replaced, the rest kept for debugging. */
 export function loggableUrl(url: string): string {
   const at = url.indexOf("?");
   if (at < 0) return url;
   const params = new URLSearchParams(url.slice(at + 1));
-  for (const key of [...params.keys()]) if (SECRET_QUERY.test(key)) params.set(key, REDACTED);
+  for (const key of [...params.keys()]) {
+    if (SECRET_QUERY.test(key) || PERSONAL_QUERY.test(key)) params.set(key, REDACTED);
+  }
   return `${url.slice(0, at)}?${params.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED)}`;
 }
 
