@@ -253,6 +253,53 @@ describe("a call on Gemini Live", () => {
   });
 });
 
+describe("a Gemini Live service that sends no voiceActivity", () => {
+  it("ends the caller's turn at the reply without turn metrics, and still prompts after the caller's silence", async () => {
+    const double = closing(
+      await startLiveDouble({
+        apiKey: KEY,
+        voiceActivity: false,
+        replies: [
+          { say: "Yes, we are open.", ms: 200 },
+          { say: "Are you still there?", ms: 200 },
+        ],
+      }),
+    );
+    const clock = new VirtualClock();
+    const events: CallEvent[] = [];
+    const waiters: Array<() => void> = [];
+    const settings = callSettingsOf(testAssistant({ first_message: "" }));
+    const session = new RealtimeCallSession({
+      settings: { ...settings, silence: { seconds: 10, prompt: "Are you still there?", maxPrompts: 2 } },
+      realtime: gemini,
+      apiKey: KEY,
+      net: defaultNetwork(),
+      baseUrl: double.baseUrl,
+      clock,
+      sink: {
+        onEvent: (event) => {
+          events.push(event);
+          for (const wake of waiters.splice(0)) wake();
+        },
+      },
+    });
+    closing({ close: () => session.hangup("caller_hangup") });
+    await session.start();
+    double.callerSaid("Are you open?");
+    await new Promise<void>((resolve) => {
+      const check = () =>
+        events.some((e) => e.type === "transcript" && e.final && e.text === "Yes, we are open.")
+          ? resolve()
+          : waiters.push(check);
+      check();
+    });
+    await clock.advance(300);
+    await clock.advance(10_000);
+    expect(await double.received(isText)).toEqual({ realtimeInput: { text: 'Say exactly: "Are you still there?"' } });
+    expect(events.some((e) => e.type === "turn_metrics")).toBe(false);
+  });
+});
+
 describe("latency on the real clock with Gemini Live", () => {
   it("hands out the answer's first frame within 100 ms of the caller's end of speech with an instant double", async () => {
     const { double, events, session, until } = await call(
