@@ -5,7 +5,8 @@ import { defaultNetwork } from "../../testing/default-network.ts";
 import { FakeTts, ScriptedLlm } from "../../testing/fake-providers.ts";
 import { type DoubleReply, startRealtimeDouble } from "../../testing/vendor-servers/openai-realtime-double.ts";
 import { VirtualClock } from "../../testing/virtual-clock.ts";
-import { callSettingsOf } from "../session/call-settings.ts";
+import { decodeWav } from "../audio/wav.ts";
+import { type CallSettings, callSettingsOf } from "../session/call-settings.ts";
 import type { CallEvent, ToolRunner } from "../session/types.ts";
 import { heardPart, RealtimeCallSession } from "./realtime-call-session.ts";
 
@@ -18,13 +19,19 @@ const weather: ToolRunner = {
   run: async (call) => ({ ok: true, content: JSON.stringify({ city: JSON.parse(call.arguments).city, sky: "clear" }) }),
 };
 
-async function call(replies: DoubleReply[], firstMessage = "Thanks for calling the clinic.") {
+async function call(
+  replies: DoubleReply[],
+  firstMessage = "Thanks for calling the clinic.",
+  adjust: (settings: CallSettings) => CallSettings = (settings) => settings,
+) {
   const double = closing(await startRealtimeDouble({ apiKey: "sk-test-realtime", replies }));
   const clock = new VirtualClock();
   const events: CallEvent[] = [];
   const waiters: Array<() => void> = [];
   const session = new RealtimeCallSession({
-    settings: callSettingsOf(testAssistant({ first_message: firstMessage, system_prompt: "You book appointments." })),
+    settings: adjust(
+      callSettingsOf(testAssistant({ first_message: firstMessage, system_prompt: "You book appointments." })),
+    ),
     realtime: {
       provider: "openai-realtime",
       model: "gpt-realtime",
@@ -400,6 +407,45 @@ describe("latency on the real clock", () => {
     if (metrics?.type !== "turn_metrics") throw new Error("no turn metrics");
     expect(metrics.metrics.voiceToVoiceMs).toBeLessThanOrEqual(100);
     expect(metrics.metrics.engineOverheadMs).toBeLessThanOrEqual(100);
+  });
+  it("with PII redaction, keeps an e-mail out of every event and silences the speech that held it", async () => {
+    const { double, clock, events, session, until, final } = await call(
+      [
+        { say: "Hello.", ms: 200 },
+        { say: "I will write to jane@example.com today.", ms: 600 },
+      ],
+      "Hello.",
+      (settings) => ({ ...settings, record: true, piiRedaction: { ...settings.piiRedaction, stored: true } }),
+    );
+    await session.start();
+    await until(final("assistant", "Hello."));
+    await clock.advance(300);
+    double.speechStarted();
+    // The caller speaks for half a second at full scale.
+    const speech = new Int16Array(320).fill(12_000);
+    for (let i = 0; i < 25; i++) session.pushAudio(speech);
+    double.callerSaid("My email is jane@example.com");
+    await until((e) => e.type === "transcript" && e.role === "assistant" && e.final && e.text.includes("write to"));
+    await clock.advance(1000);
+    session.hangup("caller_hangup");
+    const summary = await session.done;
+
+    const said = JSON.stringify(events);
+    expect(said).not.toContain("jane@example.com");
+    expect(
+      events.some((e) => e.type === "transcript" && e.role === "user" && e.final && /\[EMAIL_1\]/.test(e.text)),
+    ).toBe(true);
+    if (!summary.recording) throw new Error("the call was recorded");
+    const [caller, assistant] = decodeWav(summary.recording).channels;
+    // The caller's loud half second is silent; the greeting before it is still heard on the other side.
+    expect(caller?.some((s) => s !== 0)).toBe(false);
+    // Each side holds what was played of it, back to back: 0.2 s of greeting, then 0.6 s of reply.
+    const greeting = assistant?.subarray(0, 16_000 * 0.2);
+    expect(greeting?.some((s) => s !== 0)).toBe(true);
+    // The reply that said the address is silent from its first frame to its last.
+    const reply = assistant?.subarray(16_000 * 0.2);
+    expect(reply?.length).toBe(16_000 * 0.6);
+    expect(reply?.some((s) => s !== 0)).toBe(false);
   });
 });
 

@@ -21,7 +21,9 @@ import type {
   EndReason,
   ToolRunner,
 } from "../session/types.ts";
+import { PiiVault } from "../text/pii-vault.ts";
 import { PacedPlayout } from "./paced-playout.ts";
+import { PersonalSpeechSilencer } from "./personal-speech.ts";
 import { createSpeechModelClient } from "./speech-model-clients.ts";
 import type { RealtimeModelSettings } from "./speech-model-settings.ts";
 
@@ -75,6 +77,10 @@ export class RealtimeCallSession implements CallSession {
   private callerSpeaking = false;
   /** Both sides as the caller heard them (assistant frames as played); null when the assistant does not record. */
   private readonly recorder: CallRecorder | StreamingRecorder | null;
+  /** With PII redaction: silences the recording's turns and items whose words held personal data. */
+  private readonly personal: PersonalSpeechSilencer | null;
+  /** Where the frame being played starts on the recording's assistant side. */
+  private frameFrom = 0;
   /** Samples received per assistant item (16 kHz), to place the heard part of its transcript. */
   private readonly received = new Map<string, number>();
   private startedAt = 0;
@@ -99,12 +105,17 @@ export class RealtimeCallSession implements CallSession {
 
   constructor(private readonly options: RealtimeCallSessionOptions) {
     this.clock = options.clock ?? systemClock;
-    this.emit = createEmitter(options.sink, options.settings.redactCardNumbers);
+    // PII redaction masks every event as in the pipeline; the model hears the caller's audio itself,
+    // so masking its input is not possible here (docs/privacy.md).
+    const { piiRedaction } = options.settings;
+    const pii = piiRedaction.stored ? new PiiVault({ phoneRegion: piiRedaction.phoneRegion }) : null;
+    this.emit = createEmitter(options.sink, options.settings.redactCardNumbers, pii);
     this.done = new Promise((resolve) => {
       this.resolveDone = resolve;
     });
     const recording = options.recording;
     this.recorder = !options.settings.record ? null : recording ? new StreamingRecorder(recording) : new CallRecorder();
+    this.personal = pii && this.recorder ? new PersonalSpeechSilencer(pii, this.recorder) : null;
     const { silence, endCall } = options.settings;
     this.silence = new SilenceTimeout(
       this.clock,
@@ -127,7 +138,10 @@ export class RealtimeCallSession implements CallSession {
       },
       (itemId) => this.framePlayed(itemId),
     );
-    this.playout.onFrame((pcm) => this.recorder?.pushAssistant(pcm));
+    this.playout.onFrame((pcm) => {
+      this.frameFrom = this.recorder?.position(1) ?? 0;
+      this.recorder?.pushAssistant(pcm);
+    });
     const context = options.context ? `\n\n${options.context}` : "";
     const prompt = {
       instructions: `${options.settings.systemPrompt}${context}`,
@@ -142,6 +156,7 @@ export class RealtimeCallSession implements CallSession {
       sink: {
         onCallerStarted: () => {
           this.callerSpeaking = true;
+          this.personal?.callerStarted();
           this.silence.disarm();
         },
         onResponseStarted: () => this.silence.disarm(),
@@ -181,8 +196,10 @@ export class RealtimeCallSession implements CallSession {
             atMs: this.at(),
           });
         },
-        onTranscript: (role, text, final) => {
+        onTranscript: (role, text, final, itemId) => {
           if (role === "user" && final) this.silence.answered();
+          if (final && role === "user") this.personal?.callerSaid(text);
+          if (final && role === "assistant") this.personal?.assistantSaid(itemId, text);
           if (text) this.emit({ type: "transcript", role, text, final, atMs: this.at() });
         },
         onToolCall: (call, result, durationMs) =>
@@ -351,6 +368,7 @@ export class RealtimeCallSession implements CallSession {
    * their speech to here; the engine's share is from the model's first audio to that frame.
    */
   private framePlayed(itemId: string): void {
+    this.personal?.assistantPlayed(itemId, this.frameFrom);
     const turn = this.turn;
     if (!turn || turn.itemId !== itemId || turn.firstAudioAt === null) return;
     this.turn = null;
