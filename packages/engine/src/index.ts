@@ -51,8 +51,6 @@ export { type CallSettings, callSettingsOf, type PiiRedaction } from "./session/
 export type { EndOfTurnRule } from "./session/end-of-turn.ts";
 export { endedInFailure, RECOVERY_GAP_MS, reportedEndReason } from "./session/fault-policy.ts";
 export { RECORDING_BYTES_PER_SECOND, type RecordingChannel, type RecordingSink } from "./session/recorder.ts";
-export { detectPii, PII_KINDS, type PiiKind, type PiiSpan } from "./text/pii-detector.ts";
-export { PiiVault } from "./text/pii-vault.ts";
 export type * from "./session/types.ts";
 /** Test suites' simulated caller and the line its audio crosses (issue 29). */
 export { createLine, createLineMeter } from "./simulation/line.ts";
@@ -65,6 +63,8 @@ export {
 export type * from "./simulation/types.ts";
 export type * from "./telephony/types.ts";
 export { TelephonyError } from "./telephony/types.ts";
+export { detectPii, PII_KINDS, type PiiKind, type PiiSpan } from "./text/pii-detector.ts";
+export { PiiVault } from "./text/pii-vault.ts";
 /** The caller's voice activity detector (Silero, else WebRTC VAD, else a level detector); loading it once warms it for every call. */
 export { loadVad } from "./vad/load-vad.ts";
 export type { VoiceActivityModel } from "./vad/voice-activity.ts";
