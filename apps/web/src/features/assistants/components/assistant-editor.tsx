@@ -14,7 +14,7 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Assistant } from "@parley/contract";
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useUpdateAssistant } from "../../../api/assistants.ts";
@@ -26,12 +26,12 @@ import {
   AssistantForm,
   type AssistantFormInput,
   type AssistantFormValues,
-  EDITOR_TABS,
   type EditorTab,
   isFormField,
   tabOfField,
   toFormValues,
   toUpdateBody,
+  visibleTabs,
 } from "../utils/assistant-form.ts";
 import { AnalysisTab } from "./analysis-tab.tsx";
 import { AssistantId } from "./assistant-id.tsx";
@@ -40,6 +40,7 @@ import type { EditorForm } from "./editor-types.ts";
 import { FunctionsTab, KnowledgeTab, ToolServersTab } from "./linked-tabs.tsx";
 import { ModelTab } from "./model-tab.tsx";
 import { MoreSettingsTab } from "./more-settings-tab.tsx";
+import { RealtimeCostPanel } from "./realtime-cost-panel.tsx";
 import { ReliabilityTab } from "./reliability-tab.tsx";
 import { TranscriberTab } from "./transcriber-tab.tsx";
 import { TransferTab } from "./transfer-tab.tsx";
@@ -110,7 +111,6 @@ export function AssistantEditor(props: {
   const update = useUpdateAssistant(props.assistant.id);
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
-  const tab: EditorTab = EDITOR_TABS.find((candidate) => candidate === requested) ?? "model";
   const wrapTabs = useMediaQuery((theme: Theme) => theme.breakpoints.up("sm"));
   const setTab = (next: EditorTab) => setParams({ tab: next }, { replace: true });
   const form = useForm<AssistantFormInput, unknown, AssistantFormValues>({
@@ -118,6 +118,9 @@ export function AssistantEditor(props: {
     defaultValues: toFormValues(props.assistant),
     mode: "onTouched",
   });
+  const realtime = useWatch({ control: form.control, name: "engine_mode" }) === "realtime";
+  const tabs = visibleTabs(realtime);
+  const tab: EditorTab = tabs.find((candidate) => candidate === requested) ?? "model";
   const { isDirty, isSubmitting } = form.formState;
   const blocker = useUnsavedChangesGuard(isDirty && !isSubmitting);
   // A version published elsewhere (a rollback, an experiment's winner) becomes what the form shows,
@@ -198,7 +201,7 @@ export function AssistantEditor(props: {
                 }),
               }}
             >
-              {EDITOR_TABS.map((key) => (
+              {tabs.map((key) => (
                 <Tab
                   key={key}
                   value={key}
@@ -216,7 +219,7 @@ export function AssistantEditor(props: {
           </Paper>
         </Grid>
         <Grid size={props.costBeside ? 4 : 12}>
-          <CostPanel control={form.control} />
+          {realtime ? <RealtimeCostPanel control={form.control} /> : <CostPanel control={form.control} />}
         </Grid>
       </Grid>
       <UnsavedChangesDialog blocker={blocker} />

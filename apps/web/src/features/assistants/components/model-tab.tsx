@@ -1,23 +1,32 @@
 import Grid from "@mui/material/Grid";
+import Typography from "@mui/material/Typography";
 import { AssistantFields } from "@parley/contract";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { numberBounds, numberRange } from "../../../lib/number-bounds.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { EndOfTurnFields } from "./end-of-turn-fields.tsx";
+import { EngineModeChoice } from "./engine-mode-choice.tsx";
 import { useLlmProviderFields } from "./llm-provider-fields.tsx";
+import { RealtimeFields } from "./realtime-fields.tsx";
 import { HALF, SettingsFields, THIRD } from "./settings-fields.tsx";
 
-/** Name, greeting, prompt and the language model with its settings. */
+/**
+ * Name, greeting, prompt, the engine (pipeline or realtime) and the models: the speech-to-speech
+ * model in realtime mode, and the pipeline's language model (in realtime mode its fallback).
+ */
 export function ModelTab({ form }: { form: EditorForm }) {
   const { t } = useTranslation("assistants");
   const { control } = form;
   const llmFields = useLlmProviderFields(form);
+  const realtime = useWatch({ control, name: "engine_mode" }) === "realtime";
 
   return (
     <Grid container spacing={2}>
       <SettingsFields
         control={control}
         fields={[
+          { kind: "custom", key: "engine-mode", node: <EngineModeChoice control={control} /> },
           { kind: "text", name: "name", label: t("model.name"), required: true },
           {
             kind: "select",
@@ -37,6 +46,24 @@ export function ModelTab({ form }: { form: EditorForm }) {
             size: { xs: 12, sm: 8 },
           },
           { kind: "text", name: "system_prompt", label: t("model.systemPrompt"), rows: { min: 6, max: 20 } },
+        ]}
+      />
+      {realtime && <RealtimeFields form={form} />}
+      <SettingsFields
+        control={control}
+        fields={[
+          realtime && {
+            kind: "custom",
+            key: "pipeline-fallback",
+            node: (
+              <Typography variant="subtitle2" component="h3">
+                {t("realtime.pipelineModel")}
+                <Typography variant="body2" color="text.secondary" component="span" sx={{ display: "block" }}>
+                  {t("realtime.pipelineModelHelp")}
+                </Typography>
+              </Typography>
+            ),
+          },
           ...llmFields,
           {
             kind: "slider",

@@ -1,6 +1,14 @@
 import { type Assistant, AssistantFields, enforceHipaa } from "@parley/contract";
 import { describe, expect, it } from "vitest";
-import { AssistantForm, isFormField, tabOfField, toFormValues, toUpdateBody } from "./assistant-form.ts";
+import {
+  AssistantForm,
+  EDITOR_TABS,
+  isFormField,
+  tabOfField,
+  toFormValues,
+  toUpdateBody,
+  visibleTabs,
+} from "./assistant-form.ts";
 
 const saved: Assistant = {
   ...AssistantFields.parse({ name: "Front desk" }),
@@ -123,5 +131,17 @@ describe("a failed save", () => {
     expect(isFormField(values, "llm_provider_config.model")).toBe(true);
     expect(isFormField(values, "workspace_id")).toBe(false);
     expect(isFormField(values, "name.first")).toBe(false);
+  });
+});
+
+describe("the realtime engine mode in the editor", () => {
+  it("hides the transcriber and voice tabs of a realtime assistant and keeps every other tab", () => {
+    expect(visibleTabs(false)).toEqual(EDITOR_TABS);
+    expect(visibleTabs(true)).toEqual(EDITOR_TABS.filter((tab) => tab !== "transcriber" && tab !== "voice"));
+  });
+
+  it("opens the Model tab for a problem in the mode or the realtime model", () => {
+    expect(tabOfField("engine_mode")).toBe("model");
+    expect(tabOfField("realtime.turn_detection.silence_duration_ms")).toBe("model");
   });
 });

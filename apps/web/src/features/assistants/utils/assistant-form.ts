@@ -157,6 +157,11 @@ export const EDITOR_TABS = [
 ] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
+/** The tabs shown: a realtime assistant's model hears and speaks itself, so its pipeline transcriber and voice are hidden. */
+export function visibleTabs(realtime: boolean): readonly EditorTab[] {
+  return realtime ? EDITOR_TABS.filter((tab) => tab !== "transcriber" && tab !== "voice") : EDITOR_TABS;
+}
+
 const TAB_OF_FIELD: Partial<Record<keyof AssistantFormInput, EditorTab>> = {
   stt_provider: "transcriber",
   stt_provider_config: "transcriber",
@@ -175,7 +180,15 @@ const TAB_OF_FIELD: Partial<Record<keyof AssistantFormInput, EditorTab>> = {
 export function tabOfField(path: string): EditorTab {
   const field = path.split(".")[0] ?? path;
   if (field in TAB_OF_FIELD) return TAB_OF_FIELD[field as keyof AssistantFormInput] ?? "model";
-  const modelFields = ["name", "first_message", "first_speaker", "system_prompt", "language"];
+  const modelFields = [
+    "name",
+    "first_message",
+    "first_speaker",
+    "system_prompt",
+    "language",
+    "engine_mode",
+    "realtime",
+  ];
   // Turn-taking (interruptions, end of turn) sits with the model's conversation settings.
   const turnTaking = field === "interruption_sensitivity" || field.startsWith("end_of_turn_");
   if (modelFields.includes(field) || field.startsWith("llm_") || turnTaking) return "model";
