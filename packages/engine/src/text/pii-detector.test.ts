@@ -49,3 +49,23 @@ describe("PII detector", () => {
     expect(detectPii("I'd like a table for four on Friday at seven please.")).toEqual([]);
   });
 });
+
+describe("PII detector, spoken forms", () => {
+  it("reads digits, repeats and a country code out loud", () => {
+    expect(kinds("my number is four one five five five five zero one two three")).toEqual([
+      ["phone", "four one five five five five zero one two three", "+14155550123"],
+    ]);
+    expect(detectPii("plus one four one five double five five oh one two three")[0]?.value).toBe("+14155550123");
+  });
+
+  it("reads a year in words and an IBAN spelt letter by letter", () => {
+    expect(kinds("my date of birth is the fourth of July nineteen ninety")).toEqual([
+      ["date_of_birth", "the fourth of July nineteen ninety", "the fourth of July nineteen ninety"],
+    ]);
+    expect(
+      kinds("IBAN G B 8 2 W E S T 1 2 3 4 5 6 9 8 7 6 5 4 3 2")[0]
+        ?.slice(0, 1)
+        .concat(detectPii("IBAN G B 8 2 W E S T 1 2 3 4 5 6 9 8 7 6 5 4 3 2")[0]?.value ?? ""),
+    ).toEqual(["iban", "GB82WEST12345698765432"]);
+  });
+});

@@ -9,8 +9,8 @@ import { canonicalEmail, type DigitView, digitView, EMAIL, originalRange } from 
  * spoken forms ("four one one one …", "john at example dot com").
  */
 
-/** What a span holds; the order is the priority when two spans overlap. */
-export const PII_KINDS = ["card", "iban", "national_id", "email", "phone", "date_of_birth", "name"] as const;
+/** What a span holds; the order is the priority when two spans overlap (an IBAN's check is stricter than Luhn). */
+export const PII_KINDS = ["iban", "card", "national_id", "email", "phone", "date_of_birth", "name"] as const;
 export type PiiKind = (typeof PII_KINDS)[number];
 
 /** One piece of personal data: where it is in the text, what was said, and its value as used. */

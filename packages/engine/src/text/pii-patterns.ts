@@ -145,7 +145,7 @@ const ORDINAL_WORD =
   "(?:(?:twenty|thirty)[\\s-])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth";
 const DAY = `(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORD})`;
 const YEAR_WORD =
-  "(?:and|oh|zero|\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)";
+  "(?:and|oh|zero|\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(?![a-z])";
 const YEAR = `(?:\\d{4}|(?:nineteen|twenty|two thousand)(?:[\\s-]+${YEAR_WORD})*)`;
 const DATE = new RegExp(
   [

@@ -26,7 +26,7 @@ export interface DigitView {
   endOf: number[];
 }
 
-/** "four one one one" → "4 1 1 1", "double five" → "55"; every other character is kept as it is. */
+/** "four one one one" → "4 1 1 1", "double five" → "55", "plus four four" → "+4 4"; every other character is kept. */
 export function digitView(original: string): DigitView {
   let text = "";
   const startOf: number[] = [];
@@ -46,7 +46,9 @@ export function digitView(original: string): DigitView {
     const next = words[w + 1];
     const repeat = REPEATS[word];
     const repeated = repeat && next ? DIGIT_WORDS[next[0].toLowerCase()] : undefined;
-    const digit = repeated ?? DIGIT_WORDS[word];
+    // "plus four four …": a country code read out.
+    const plus = word === "plus" && next && DIGIT_WORDS[next[0].toLowerCase()] ? "+" : undefined;
+    const digit = plus ?? repeated ?? DIGIT_WORDS[word];
     if (digit === undefined) continue;
     // "double five": the repeat word, the space and the digit word become the digits.
     const wordEnd = repeated && next ? (next.index ?? 0) + next[0].length : match.index + match[0].length;
@@ -56,7 +58,8 @@ export function digitView(original: string): DigitView {
       startOf.push(match.index);
       endOf.push(wordEnd);
     }
-    last = wordEnd;
+    // The country code's "+" runs into its digits, as it is written.
+    last = plus && next ? (next.index ?? wordEnd) : wordEnd;
     if (repeated) w += 1;
   }
   keep(last, original.length);
