@@ -2,6 +2,7 @@ import { needsPostCallAnalysis } from "@parley/contract";
 import type { FastifyInstance } from "fastify";
 import { followCallEnds } from "../call-logs/call-end-follow-ups.ts";
 import { saveCallAnalysis } from "../call-logs/service.ts";
+import { keepsMetadataOnly } from "../calls/call-privacy.ts";
 import { getPrivacySettings } from "../privacy/settings.ts";
 import {
   ANALYSIS_MAX_ATTEMPTS,
@@ -40,12 +41,12 @@ export async function callAnalysisRoutes(app: FastifyInstance, options: CallAnal
    * "pending" exactly when a job will resolve it.
    */
   const unsubscribe = followCallEnds(ctx, {
-    async run({ workspaceId, callId }, assistant) {
+    async run({ workspaceId, callId, channel }, assistant) {
       if (!assistant || !needsPostCallAnalysis(assistant)) return;
       const tenant = { workspaceId };
       // Zero-retention keeps nothing said, so nothing is analysed: what waits for the analysis
       // (the call.ended webhook, metering) goes at once, the call's analysis stays empty.
-      if ((await getPrivacySettings(ctx.db, tenant)).zero_retention) {
+      if (keepsMetadataOnly(await getPrivacySettings(ctx.db, tenant), channel)) {
         await finished(ctx, workspaceId, callId);
         return;
       }

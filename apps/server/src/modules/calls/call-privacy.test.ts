@@ -2,7 +2,7 @@ import { AssistantFields, type PrivacySettings } from "@parley/contract";
 import { callSettingsOf } from "@parley/engine";
 import { describe, expect, it } from "vitest";
 import type { CallOutcome } from "../call-logs/service.ts";
-import { metadataOnly, withCallPrivacy } from "./call-privacy.ts";
+import { keepsMetadataOnly, metadataOnly, withCallPrivacy } from "./call-privacy.ts";
 
 const privacy = (over: Partial<PrivacySettings>): PrivacySettings => ({
   retention: {
@@ -31,6 +31,13 @@ describe("a call's privacy", () => {
     expect(both.piiRedaction).toMatchObject({ stored: true, model: true });
     expect(both.record).toBe(true);
     expect(withCallPrivacy(settings, privacy({ zero_retention: true })).record).toBe(false);
+  });
+
+  it("applies zero-retention to calls with someone on the line, not to a test suite's simulated caller", () => {
+    expect(keepsMetadataOnly(privacy({ zero_retention: true }), "phone")).toBe(true);
+    expect(keepsMetadataOnly(privacy({ zero_retention: true }), "web")).toBe(true);
+    expect(keepsMetadataOnly(privacy({ zero_retention: true }), "test")).toBe(false);
+    expect(keepsMetadataOnly(privacy({ zero_retention: false }), "phone")).toBe(false);
   });
 
   it("keeps only metadata in a zero-retention call's log", () => {

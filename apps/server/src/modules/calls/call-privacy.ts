@@ -1,4 +1,4 @@
-import type { CallLogEvent, PrivacySettings } from "@parley/contract";
+import type { CallChannel, CallLogEvent, PrivacySettings } from "@parley/contract";
 import type { CallSettings } from "@parley/engine";
 import type { CallOutcome } from "../call-logs/service.ts";
 
@@ -15,6 +15,15 @@ export function withCallPrivacy(settings: CallSettings, privacy: PrivacySettings
     record: settings.record && !privacy.zero_retention,
     piiRedaction: { ...settings.piiRedaction, stored: mode !== "off", model: mode === "transcripts_and_model" },
   };
+}
+
+/**
+ * Whether a call keeps only its metadata: zero-retention is on and someone real is on the line. A
+ * test suite's simulated call (channel `test`) says nothing of a person and is judged from its
+ * transcript, so it is stored as before and the retention pass clears it within minutes.
+ */
+export function keepsMetadataOnly(privacy: PrivacySettings, channel: CallChannel): boolean {
+  return privacy.zero_retention && channel !== "test";
 }
 
 /**

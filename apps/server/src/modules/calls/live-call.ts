@@ -24,7 +24,7 @@ import type { CallWorkflow } from "../workflows/call-workflow.ts";
 import { assistantTools, type BuiltAssistant, buildAssistant, callSettingsFor } from "./assistant-parts.ts";
 import { callCost } from "./call-cost.ts";
 import type { CallDeps } from "./call-deps.ts";
-import { metadataOnly } from "./call-privacy.ts";
+import { keepsMetadataOnly, metadataOnly } from "./call-privacy.ts";
 import { ProgressSaver } from "./call-progress.ts";
 import { CallSegments } from "./call-segments.ts";
 import { CallTimeline } from "./call-timeline.ts";
@@ -197,7 +197,7 @@ class CallRun implements LiveCall {
       const run = await findCallRun(ctx.db, room, room.agentId, room.callId);
       if (!run) throw new Error("The assistant of this call no longer exists.");
       this.assistant = run.assistant;
-      this.zeroRetention = (await this.rt.privacySettings(room)).zero_retention;
+      this.zeroRetention = keepsMetadataOnly(await this.rt.privacySettings(room), this.origin.channel);
       const session = await this.createSession(run.assistant, run.links);
       this.session = session;
       await markCallInProgress(ctx.db, room, room.callId, this.startedAt);
