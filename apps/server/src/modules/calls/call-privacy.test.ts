@@ -2,7 +2,7 @@ import { AssistantFields, type PrivacySettings } from "@parley/contract";
 import { callSettingsOf } from "@parley/engine";
 import { describe, expect, it } from "vitest";
 import type { CallOutcome } from "../call-logs/service.ts";
-import { keepsMetadataOnly, metadataOnly, withCallPrivacy } from "./call-privacy.ts";
+import { keepsMetadataOnly, maskedWorkflowRecord, metadataOnly, withCallPrivacy } from "./call-privacy.ts";
 
 const privacy = (over: Partial<PrivacySettings>): PrivacySettings => ({
   retention: {
@@ -68,5 +68,16 @@ describe("a call's privacy", () => {
       { type: "ended", reason: "caller_hangup", at_ms: 3 },
       { type: "handoff", from: "a", to: "b", reason: "", at_ms: 4 },
     ]);
+  });
+
+  it("masks what a workflow's variables collected when the workspace redacts PII", () => {
+    const record = maskedWorkflowRecord({
+      workflow_id: "w",
+      version: 1,
+      path: [{ node_id: "a", node_name: "Ask", node_type: "conversation", entered_at_ms: 0, reason: "start" }],
+      variables: { email: "jane@example.org", card: 4111111111111111, party: 4, confirmed: true, day: null },
+    });
+    expect(record.variables).toEqual({ email: "[EMAIL_1]", card: "[CARD_1]", party: 4, confirmed: true, day: null });
+    expect(record.path[0]?.reason).toBe("start");
   });
 });

@@ -1,5 +1,5 @@
-import type { CallChannel, CallLogEvent, PrivacySettings } from "@parley/contract";
-import type { CallSettings } from "@parley/engine";
+import type { CallChannel, CallLogEvent, CallWorkflowRecord, PrivacySettings, WorkflowValue } from "@parley/contract";
+import { type CallSettings, PiiVault } from "@parley/engine";
 import type { CallOutcome } from "../call-logs/service.ts";
 
 /**
@@ -41,6 +41,26 @@ export function metadataOnly(outcome: CallOutcome): CallOutcome {
     recordingPath: null,
     workflow: null,
     segments: outcome.segments?.map((segment) => ({ ...segment, reason: null })) ?? null,
+  };
+}
+
+/**
+ * A workflow's record as a call with PII redaction stores it: the values its variables collected
+ * from what the caller said, and the reasons on its path, masked like the transcript (a number
+ * that holds personal data, a card number collected as a number, is stored as its placeholder).
+ */
+export function maskedWorkflowRecord(record: CallWorkflowRecord): CallWorkflowRecord {
+  const vault = new PiiVault();
+  const masked = (value: WorkflowValue): WorkflowValue => {
+    if (typeof value !== "string" && typeof value !== "number") return value;
+    const text = String(value);
+    const safe = vault.mask(text);
+    return safe === text ? value : safe;
+  };
+  return {
+    ...record,
+    variables: Object.fromEntries(Object.entries(record.variables).map(([name, value]) => [name, masked(value)])),
+    path: record.path.map((step) => ({ ...step, reason: vault.mask(step.reason) })),
   };
 }
 

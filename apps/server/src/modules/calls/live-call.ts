@@ -24,7 +24,7 @@ import type { CallWorkflow } from "../workflows/call-workflow.ts";
 import { assistantTools, type BuiltAssistant, buildAssistant, callSettingsFor } from "./assistant-parts.ts";
 import { callCost } from "./call-cost.ts";
 import type { CallDeps } from "./call-deps.ts";
-import { keepsMetadataOnly, metadataOnly } from "./call-privacy.ts";
+import { keepsMetadataOnly, maskedWorkflowRecord, metadataOnly } from "./call-privacy.ts";
 import { ProgressSaver } from "./call-progress.ts";
 import { CallSegments } from "./call-segments.ts";
 import { CallTimeline } from "./call-timeline.ts";
@@ -542,7 +542,7 @@ class CallRun implements LiveCall {
         turnMetrics: this.timeline.turnMetrics,
         events: this.timeline.events,
         recordingPath: recorded ? (this.recordingFile?.path ?? null) : null,
-        workflow: this.workflow?.record() ?? null,
+        workflow: this.workflowRecord(),
         segments: cost?.segments ?? null,
       };
       await finishCallLog(ctx.db, room, room.callId, this.zeroRetention ? metadataOnly(outcome) : outcome);
@@ -557,6 +557,13 @@ class CallRun implements LiveCall {
     } catch (error) {
       log.error({ callId: room.callId, err: error }, "could not save the call log");
     }
+  }
+
+  /** The workflow's record for the log, masked like the transcript when the workspace redacts PII. */
+  private workflowRecord() {
+    const record = this.workflow?.record() ?? null;
+    const redacting = this.current?.parts.settings.piiRedaction.stored ?? false;
+    return record && redacting ? maskedWorkflowRecord(record) : record;
   }
 
   /**
