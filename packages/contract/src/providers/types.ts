@@ -103,10 +103,14 @@ export interface RealtimeTokenPrice {
   readonly audioOutput: number;
 }
 
-/** A speech-to-speech ("realtime") model: one vendor hears the caller and answers in audio (issue 32). */
+/**
+ * A vendor's speech-to-speech ("realtime") models (issue 32): one model hears the caller and answers
+ * in audio. It has a provider id of its own (an assistant's `realtime.provider`, the engine folder,
+ * the faults), and is reached with its vendor's integration key.
+ */
 export interface RealtimeStage {
-  /** The provider whose integration key (workspace's or the server's) the model is reached with. */
-  readonly credentialsFrom: string;
+  readonly id: string;
+  readonly label: string;
   readonly models: readonly ModelOption[];
   readonly voices: readonly BuiltinVoice[];
   /** Models that transcribe the caller for the call log; [] when the vendor transcribes with the model itself. */
