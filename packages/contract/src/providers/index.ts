@@ -7,7 +7,6 @@ import { deepgram } from "./deepgram.ts";
 import { deepseek } from "./deepseek.ts";
 import { idsOf, settingsOptions } from "./derive.ts";
 import { elevenlabs } from "./elevenlabs.ts";
-import { geminiLive } from "./gemini-live.ts";
 import { google } from "./google.ts";
 import { groq } from "./groq.ts";
 import { hamsa } from "./hamsa.ts";
@@ -16,7 +15,6 @@ import { mistral } from "./mistral.ts";
 import { neuphonic } from "./neuphonic.ts";
 import { openai } from "./openai.ts";
 import { openaiCompatible } from "./openai-compatible.ts";
-import { openaiRealtime } from "./openai-realtime.ts";
 import { openrouter } from "./openrouter.ts";
 import { playht } from "./playht.ts";
 import { plivo } from "./plivo.ts";
@@ -75,8 +73,6 @@ export const PROVIDERS = [
   vonage,
   plivo,
   whatsapp,
-  openaiRealtime,
-  geminiLive,
   local,
 ] as const satisfies readonly ProviderDescriptor[];
 export type ProviderId = (typeof PROVIDERS)[number]["id"];
@@ -122,7 +118,7 @@ export const EMBEDDINGS_DESCRIPTORS = [openai, google, openaiCompatible] as cons
 }[];
 
 /** Speech-to-speech models (issue 32), in the order the editor offers them; the first is a new realtime assistant's. */
-export const REALTIME_DESCRIPTORS = [openaiRealtime, geminiLive] as const satisfies readonly {
+export const REALTIME_DESCRIPTORS = [openai, google] as const satisfies readonly {
   realtime: RealtimeStage;
 }[];
 
@@ -132,7 +128,8 @@ export const STT_PROVIDERS = idsOf(STT_DESCRIPTORS);
 export const TTS_PROVIDERS = idsOf(TTS_DESCRIPTORS);
 export const TELEPHONY_PROVIDERS = idsOf(TELEPHONY_DESCRIPTORS);
 export const EMBEDDINGS_PROVIDERS = idsOf(EMBEDDINGS_DESCRIPTORS);
-export const REALTIME_PROVIDERS = idsOf(REALTIME_DESCRIPTORS);
+/** A realtime model's provider id is its stage's own (`openai-realtime`), not its vendor's; in the descriptors' order. */
+export const REALTIME_PROVIDERS = [openai.realtime.id, google.realtime.id] as const;
 
 export const LlmProviderId = z.enum(LLM_PROVIDERS);
 export const SttProviderId = z.enum(STT_PROVIDERS);
