@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AssistantFields } from "./assistants.ts";
-import { RealtimeConfig, realtimeCostPerMinute, realtimePrice, realtimeTokenCost } from "./realtime.ts";
+import { REALTIME_DESCRIPTORS, REALTIME_PROVIDERS } from "./providers/index.ts";
+import {
+  RealtimeConfig,
+  realtimeCostPerMinute,
+  realtimeIntegration,
+  realtimePrice,
+  realtimeTokenCost,
+} from "./realtime.ts";
 
 describe("realtime settings", () => {
   it("leave every assistant on the pipeline unless it chooses realtime", () => {
@@ -19,6 +26,11 @@ describe("realtime settings", () => {
       input_transcription: true,
     });
     expect(RealtimeConfig.safeParse({ provider: "nope" }).success).toBe(false);
+  });
+
+  it("list each vendor's realtime stage under its own provider id, reached with the vendor's key", () => {
+    expect(REALTIME_PROVIDERS).toEqual(REALTIME_DESCRIPTORS.map((d) => d.realtime.id));
+    expect(REALTIME_PROVIDERS.map(realtimeIntegration)).toEqual(REALTIME_DESCRIPTORS.map((d) => d.id));
   });
 });
 

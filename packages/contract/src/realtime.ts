@@ -13,7 +13,7 @@ import type { RealtimeStage, RealtimeTokenPrice } from "./providers/types.ts";
 export const EngineMode = z.enum(["pipeline", "realtime"]);
 export type EngineMode = z.infer<typeof EngineMode>;
 
-/** OpenAI's turn detection: silence after speech (server_vad) or a model judging the caller finished (semantic_vad). */
+/** The Realtime API's turn detection: silence after speech (server_vad) or a model judging the caller finished (semantic_vad). */
 export const OpenAiRealtimeTurnDetection = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("server_vad"),
@@ -68,13 +68,22 @@ export function realtimeDefaultConfig(provider: RealtimeProviderId): RealtimeCon
   return RealtimeConfig.parse({ provider });
 }
 
-export const REALTIME_DEFAULT_CONFIG: RealtimeConfig = realtimeDefaultConfig(REALTIME_DESCRIPTORS[0].id);
+export const REALTIME_DEFAULT_CONFIG: RealtimeConfig = realtimeDefaultConfig(REALTIME_DESCRIPTORS[0].realtime.id);
+
+function vendorOf(provider: RealtimeProviderId) {
+  const found = REALTIME_DESCRIPTORS.find((d) => d.realtime.id === provider);
+  if (!found) throw new Error(`Unknown realtime provider ${provider}`);
+  return found;
+}
 
 /** The descriptor stage of a realtime provider. */
 export function realtimeStage(provider: RealtimeProviderId): RealtimeStage {
-  const found = REALTIME_DESCRIPTORS.find((d) => d.id === provider);
-  if (!found) throw new Error(`Unknown realtime provider ${provider}`);
-  return found.realtime;
+  return vendorOf(provider).realtime;
+}
+
+/** The vendor whose integration key (the workspace's, else the server's) a realtime provider is reached with. */
+export function realtimeIntegration(provider: RealtimeProviderId): string {
+  return vendorOf(provider).id;
 }
 
 /** The list prices of a realtime model (its provider's default for a model it does not list). */

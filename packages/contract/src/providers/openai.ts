@@ -13,6 +13,18 @@ export const OpenAiSttConfig = z.object(sttBaseShape("gpt-4o-mini-transcribe", "
 
 const VOICES = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"];
 
+/** The Realtime API's voices (`audio.output.voice`); marin and cedar are realtime-only. */
+const REALTIME_VOICES = ["marin", "cedar", "alloy", "ash", "ballad", "coral", "echo", "sage", "shimmer", "verse"];
+
+const GPT_REALTIME = { textInput: 4, audioInput: 32, cachedInput: 0.4, textOutput: 16, audioOutput: 64 } as const;
+const GPT_REALTIME_MINI = {
+  textInput: 0.6,
+  audioInput: 10,
+  cachedInput: 0.3,
+  textOutput: 2.4,
+  audioOutput: 20,
+} as const;
+
 export const openai = {
   id: "openai",
   label: "OpenAI",
@@ -77,5 +89,40 @@ export const openai = {
     dimensions: { "text-embedding-3-small": 1536, "text-embedding-3-large": 3072 },
     defaultModel: "text-embedding-3-small",
     price: { default: 0.02, models: { "text-embedding-3-small": 0.02, "text-embedding-3-large": 0.13 } },
+  },
+  /**
+   * Speech to speech over the Realtime WebSocket API (issue 32). List prices per 1M tokens from the
+   * model pages of developers.openai.com/api/docs/models, read 2026-11-30. Cached input costs the
+   * same for text and audio except on the minis (text 0.06, audio 0.30): the audio figure is kept,
+   * a call's cached tokens being mostly audio. The caller's audio is 1 token per 100 ms (600 a
+   * minute), the model's 1 per 50 ms (1,200 a minute).
+   */
+  realtime: {
+    id: "openai-realtime",
+    label: "OpenAI Realtime",
+    models: [
+      m("gpt-realtime", "GPT Realtime"),
+      m("gpt-realtime-mini", "GPT Realtime mini"),
+      m("gpt-realtime-1.5", "GPT Realtime 1.5"),
+      m("gpt-realtime-2", "GPT Realtime 2"),
+      m("gpt-realtime-2.1-mini", "GPT Realtime 2.1 mini"),
+    ],
+    voices: REALTIME_VOICES.map((id) => v(id, id.charAt(0).toUpperCase() + id.slice(1))),
+    transcriptionModels: [
+      m("gpt-4o-mini-transcribe", "GPT-4o mini Transcribe"),
+      m("gpt-4o-transcribe", "GPT-4o Transcribe"),
+      m("whisper-1", "Whisper"),
+    ],
+    price: {
+      default: GPT_REALTIME,
+      models: {
+        "gpt-realtime": GPT_REALTIME,
+        "gpt-realtime-1.5": GPT_REALTIME,
+        "gpt-realtime-2": { ...GPT_REALTIME, textOutput: 24 },
+        "gpt-realtime-mini": GPT_REALTIME_MINI,
+        "gpt-realtime-2.1-mini": GPT_REALTIME_MINI,
+      },
+    },
+    audioTokensPerMinute: { input: 600, output: 1200 },
   },
 } as const satisfies ProviderDescriptor;

@@ -1,4 +1,4 @@
-import { type AssistantFields, providerLabel, type RealtimeConfig, realtimeStage } from "@parley/contract";
+import { type AssistantFields, providerLabel, type RealtimeConfig, realtimeIntegration } from "@parley/contract";
 import {
   type CallEvent,
   type CallSession,
@@ -70,8 +70,8 @@ export interface RealtimeAccess {
 }
 
 /**
- * The workspace's (or the server's) key of the integration the realtime provider uses (OpenAI's
- * for OpenAI Realtime). A missing key fails as the pipeline's does: the engine's
+ * The workspace's (or the server's) key of the vendor whose realtime model the assistant uses (its
+ * descriptor has the realtime stage). A missing key fails as the pipeline's does: the engine's
  * MissingCredentialError, a 409 naming the key and the Integrations page at the call's start.
  */
 export async function realtimeAccess(
@@ -79,7 +79,7 @@ export async function realtimeAccess(
   workspaceId: string,
   config: RealtimeConfig,
 ): Promise<RealtimeAccess> {
-  const integration = realtimeStage(config.provider).credentialsFrom;
+  const integration = realtimeIntegration(config.provider);
   const credentials = await resolveCredentials(ctx, workspaceId, integration);
   const apiKey = credentials?.api_key?.trim();
   if (!apiKey) {

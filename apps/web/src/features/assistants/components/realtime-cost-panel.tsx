@@ -22,7 +22,7 @@ export function RealtimeCostPanel({ control }: { control: EditorControl }) {
     name: ["realtime.provider", "realtime.model", "system_prompt"],
   });
   const estimate = realtimeCostPerMinute(
-    { provider: provider ?? REALTIME_DESCRIPTORS[0].id, model: model ?? "" },
+    { provider: provider ?? REALTIME_DESCRIPTORS[0].realtime.id, model: model ?? "" },
     prompt ?? undefined,
   );
   const phone = telephony ? PRICE_TABLE.telephonyPerMinute : 0;

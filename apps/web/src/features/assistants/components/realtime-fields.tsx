@@ -76,8 +76,8 @@ export function RealtimeFields({ form }: { form: EditorForm }) {
   const { control } = form;
   const headingId = useId();
   const [provider, detection] = useWatch({ control, name: ["realtime.provider", "realtime.turn_detection"] });
-  const stage = realtimeStage(provider ?? REALTIME_DESCRIPTORS[0].id);
-  const providerOptions = REALTIME_DESCRIPTORS.map((d) => ({ value: d.id, label: d.label }));
+  const stage = realtimeStage(provider ?? REALTIME_DESCRIPTORS[0].realtime.id);
+  const providerOptions = REALTIME_DESCRIPTORS.map((d) => ({ value: d.realtime.id, label: d.realtime.label }));
   const modelOptions = stage.models.map((m) => ({ value: m.value, label: m.label ?? m.value }));
   const voiceOptions = stage.voices.map((v) => ({ value: v.id, label: v.name }));
   const selectProvider = (next: RealtimeProviderId) =>
