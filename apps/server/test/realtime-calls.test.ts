@@ -1,8 +1,9 @@
-import type { CallLog } from "@parley/contract";
+import { AssistantFields, type CallLog } from "@parley/contract";
 import type { PhoneLeg } from "@parley/engine/testing/telephony/phone-leg";
 import { LIVE_DOUBLE_USAGE, startLiveDouble } from "@parley/engine/testing/vendor-servers/gemini-live-double";
 import { DOUBLE_USAGE, startRealtimeDouble } from "@parley/engine/testing/vendor-servers/openai-realtime-double";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { diffConfigs } from "../src/modules/assistants/version-diff.ts";
 import { call } from "./harness.ts";
 import { roomToken, startRoom, startWebhook } from "./support/calls.ts";
 import { twilioVendor } from "./support/carrier-vendors.ts";
@@ -313,5 +314,18 @@ describe("a realtime call that cannot reach its model", () => {
     const res = await call(world.t, "POST", `/api/v1/agents/${world.agentId}/call`, { token: world.token });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe("No API key for OpenAI. Add one on the Integrations page.");
+  });
+});
+
+describe("a realtime assistant's versions", () => {
+  it("snapshot the engine mode and the realtime model, and their diff names each changed field", () => {
+    const before = AssistantFields.parse({ name: "Desk" });
+    const after = AssistantFields.parse({
+      name: "Desk",
+      engine_mode: "realtime",
+      realtime: { provider: "openai-realtime", voice: "cedar", turn_detection: { type: "server_vad" } },
+    });
+    const fields = diffConfigs(before, after).map((change) => change.field);
+    expect(fields).toEqual(expect.arrayContaining(["engine_mode", "realtime.voice", "realtime.turn_detection.type"]));
   });
 });
