@@ -1,4 +1,4 @@
-import type { Integration } from "@parley/contract";
+import { type Integration, RealtimeConfig } from "@parley/contract";
 import { describe, expect, it } from "vitest";
 import { missingKeyProviders } from "./missing-keys.ts";
 
@@ -32,5 +32,16 @@ describe("keys a test call needs", () => {
     const offline = { llm_provider: "openai-compatible", stt_provider: "local", tts_provider: "local" } as const;
     expect(missingKeyProviders([], offline)).toEqual([]);
     expect(missingKeyProviders(undefined, cloud)).toBeUndefined();
+  });
+
+  it("needs only the realtime model's vendor key for a realtime assistant", () => {
+    const realtime = {
+      ...cloud,
+      engine_mode: "realtime",
+      realtime: RealtimeConfig.parse({ provider: "gemini-live" }),
+      workflow_id: null,
+    } as const;
+    expect(missingKeyProviders([integration("openai", false, null)], realtime)).toEqual(["Google Gemini"]);
+    expect(missingKeyProviders([integration("google", true, "workspace")], realtime)).toEqual([]);
   });
 });
