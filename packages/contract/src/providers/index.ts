@@ -154,9 +154,9 @@ export function providerDescriptor(id: string): ProviderDescriptor | undefined {
   return PROVIDERS.find((p) => p.id === id);
 }
 
-/** The vendor's display name, or the id itself for an unknown provider. */
+/** The vendor's display name (a realtime model's own, e.g. "OpenAI Realtime"), or the id itself for an unknown provider. */
 export function providerLabel(id: string): string {
-  return providerDescriptor(id)?.label ?? id;
+  return providerDescriptor(id)?.label ?? REALTIME_DESCRIPTORS.find((d) => d.realtime.id === id)?.realtime.label ?? id;
 }
 
 type EnvVariableOf<D> = D extends { readonly env: infer E } ? E[keyof E] : never;
