@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AssistantFields } from "./assistants.ts";
-import { REALTIME_DESCRIPTORS, REALTIME_PROVIDERS } from "./providers/index.ts";
+import { providerLabel, REALTIME_DESCRIPTORS, REALTIME_PROVIDERS } from "./providers/index.ts";
 import {
   RealtimeConfig,
   realtimeCostPerMinute,
@@ -31,6 +31,7 @@ describe("realtime settings", () => {
   it("list each vendor's realtime stage under its own provider id, reached with the vendor's key", () => {
     expect(REALTIME_PROVIDERS).toEqual(REALTIME_DESCRIPTORS.map((d) => d.realtime.id));
     expect(REALTIME_PROVIDERS.map(realtimeIntegration)).toEqual(REALTIME_DESCRIPTORS.map((d) => d.id));
+    expect(REALTIME_PROVIDERS.map(providerLabel)).toEqual(["OpenAI Realtime", "Gemini Live"]);
   });
 });
 
