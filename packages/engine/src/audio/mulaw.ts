@@ -32,7 +32,11 @@ export function mulawEncode(pcm: Int16Array): Uint8Array {
 
 /** Decodes μ-law bytes to 16-bit PCM. */
 export function mulawDecode(bytes: Uint8Array): Int16Array {
-  const out = new Int16Array(bytes.length);
+  return mulawDecodeInto(bytes, new Int16Array(bytes.length));
+}
+
+/** Decodes μ-law bytes into `out` (at least as long), for a caller that reuses its arrays. */
+export function mulawDecodeInto(bytes: Uint8Array, out: Int16Array): Int16Array {
   for (let i = 0; i < bytes.length; i++) out[i] = decodeTable[bytes[i] as number] as number;
   return out;
 }

@@ -19,6 +19,11 @@ interface FilterBank {
   half: number;
   /** `up` phases of `2 * half` taps, flattened. */
   taps: Float32Array;
+  /**
+   * One phase (`up` = 1: 16 → 8 kHz, 48 → 16 kHz) whose taps mirror around tap `half - 1` (the
+   * last is zero): each pair of samples at mirrored taps is added before one multiplication.
+   */
+  mirrored: boolean;
 }
 
 const banks = new Map<string, FilterBank>();
@@ -47,6 +52,14 @@ function kernel(distance: number, cutoff: number, half: number): number {
   return cutoff * sinc * window;
 }
 
+/** The single phase's taps read the same from both ends around `half - 1`, and the last is zero. */
+function isMirrored(taps: Float32Array, half: number): boolean {
+  const width = 2 * half;
+  if (taps[width - 1] !== 0) return false;
+  for (let k = 0; k < half - 1; k++) if (taps[k] !== taps[width - 2 - k]) return false;
+  return true;
+}
+
 function filterBank(inRate: number, outRate: number): FilterBank {
   const key = `${inRate}:${outRate}`;
   const cached = banks.get(key);
@@ -69,7 +82,7 @@ function filterBank(inRate: number, outRate: number): FilterBank {
     // Normalise each phase to unit DC gain so a constant signal stays constant.
     for (let k = 0; k < width; k++) taps[phase * width + k] = (taps[phase * width + k] as number) / sum;
   }
-  const bank = { up, down, half, taps };
+  const bank = { up, down, half, taps, mirrored: up === 1 && isMirrored(taps, half) };
   banks.set(key, bank);
   return bank;
 }
@@ -152,8 +165,9 @@ export class Resampler {
     const ready = room > 0 ? Math.floor((room * up + down - 1) / down) : 0;
     const count = Math.max(0, Math.min(limit, ready) - this.outputCount);
     const out = new Int16Array(count);
-    const paired = up === 2 && down === 1 ? this.producePairs(out, count) : 0;
-    this.produceEach(out, paired, count);
+    const bank = this.bank as FilterBank;
+    if (bank.mirrored) this.produceMirrored(out, count);
+    else this.produceEach(out, up === 2 && down === 1 ? this.producePairs(out, count) : 0, count);
     this.trim();
     return out;
   }
@@ -197,6 +211,33 @@ export class Resampler {
       this.outputCount += 2;
     }
     return n;
+  }
+
+  /** Outputs of a mirrored single-phase filter: half the multiplications of `produceEach`. */
+  private produceMirrored(out: Int16Array, count: number): void {
+    const { down, half, taps } = this.bank as FilterBank;
+    const last = 2 * half - 2;
+    const buffer = this.buffer;
+    for (let n = 0; n < count; n++) {
+      const base = this.outputCount * down;
+      if (base - half + 1 > this.lastSound) {
+        this.outputCount += count - n;
+        break;
+      }
+      const start = base - half + 1 - this.bufferStart;
+      let a0 = (buffer[start + half - 1] as number) * (taps[half - 1] as number);
+      let a1 = 0;
+      let k = 0;
+      for (; k + 1 < half - 1; k += 2) {
+        a0 += ((buffer[start + k] as number) + (buffer[start + last - k] as number)) * (taps[k] as number);
+        a1 += ((buffer[start + k + 1] as number) + (buffer[start + last - k - 1] as number)) * (taps[k + 1] as number);
+      }
+      for (; k < half - 1; k++) {
+        a0 += ((buffer[start + k] as number) + (buffer[start + last - k] as number)) * (taps[k] as number);
+      }
+      out[n] = clampSample(a0 + a1);
+      this.outputCount++;
+    }
   }
 
   /** Outputs `from` to `count`, one dot product each (any ratio). */

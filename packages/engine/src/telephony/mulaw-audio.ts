@@ -1,4 +1,4 @@
-import { mulawDecode, mulawEncode } from "../audio/mulaw.ts";
+import { mulawDecodeInto, mulawEncode } from "../audio/mulaw.ts";
 import { Reframer } from "../audio/reframer.ts";
 import { Resampler } from "../audio/resample.ts";
 
@@ -23,18 +23,33 @@ export class MulawStreamAudio {
   private taken = 0;
   /** The resampler's first output has been padded to where it would stand without its lookahead. */
   private primed = false;
+  /**
+   * A payload's bytes and samples, reused message after message: 50 of them a second each way on
+   * every call, and the resampler copies what it is given. Grown for a longer payload.
+   */
+  private bytes = Buffer.alloc(MULAW_FRAME_BYTES);
+  private samples = new Int16Array(MULAW_FRAME_BYTES);
 
   /** A vendor payload (base64 μ-law at 8 kHz) as 16 kHz PCM. */
   decode(payload: string): Int16Array {
-    const bytes = Buffer.from(payload, "base64");
-    return this.up.process(mulawDecode(bytes));
+    const most = Math.ceil((payload.length * 3) / 4);
+    if (most > this.bytes.length) {
+      this.bytes = Buffer.alloc(most);
+      this.samples = new Int16Array(most);
+    }
+    const length = this.bytes.write(payload, "base64");
+    const samples = this.samples.subarray(0, length);
+    mulawDecodeInto(this.bytes.subarray(0, length), samples);
+    return this.up.process(samples);
   }
 
   /** Assistant audio (16 kHz PCM) as base64 payloads of 20 ms each. */
   encode(pcm: Int16Array): string[] {
     const payloads: string[] = [];
     this.frames(pcm, (frame) => {
-      payloads.push(Buffer.from(mulawEncode(frame)).toString("base64"));
+      const bytes = mulawEncode(frame);
+      // A view of the encoded bytes, not a copy of them.
+      payloads.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("base64"));
     });
     return payloads;
   }
