@@ -4,7 +4,7 @@ import type { ProviderError } from "../providers/provider-error.ts";
 import type { RealtimeUsage } from "../providers/shared/realtime-usage.ts";
 import type { SpeechModelClient, ToolOutcome } from "../providers/shared/speech-model-client.ts";
 import type { NetworkDeps, ToolCall } from "../providers/types.ts";
-import { builtInToolSpecs, runBuiltInTool } from "../session/built-in-tools.ts";
+import { runBuiltInTool } from "../session/built-in-tools.ts";
 import { createEmitter } from "../session/call-events.ts";
 import type { CallSettings } from "../session/call-settings.ts";
 import { MaxDuration } from "../session/max-duration.ts";
@@ -19,16 +19,22 @@ import type {
   CallSummary,
   Clock,
   EndReason,
+  Handoffs,
   ToolRunner,
 } from "../session/types.ts";
 import { PiiVault } from "../text/pii-vault.ts";
+import type { WorkflowRunner } from "../workflow/workflow-runner.ts";
 import { PacedPlayout } from "./paced-playout.ts";
 import { PersonalSpeechSilencer } from "./personal-speech.ts";
+import { RealtimeAssistant } from "./realtime-assistant.ts";
+import { ReplyGate } from "./reply-gate.ts";
 import { createSpeechModelClient } from "./speech-model-clients.ts";
 import type { RealtimeModelSettings } from "./speech-model-settings.ts";
 
 /** The longest a farewell may take before the call ends regardless (a model that says nothing). */
 const FAREWELL_LIMIT_MS = 30_000;
+/** Gemini Live has no message that asks for a reply: a text turn asks the assistant that took over to speak. */
+const CARRY_ON = "Continue the conversation with the caller.";
 
 export type {
   GeminiLiveModelSettings,
@@ -53,6 +59,13 @@ export interface RealtimeCallSessionOptions {
   context?: string;
   /** Where the recording streams as the call runs; without one it is held and returned in the summary. */
   recording?: RecordingSink;
+  /**
+   * The assistant's published workflow: its start node's greeting replaces the first message, it
+   * advances on each final caller transcript, and its step's prompt goes to the model by `update`.
+   */
+  workflow?: WorkflowRunner;
+  /** The squad members this assistant may hand the call to (`handoff_to_<name>` tools). */
+  handoffs?: Handoffs;
 }
 
 /**
@@ -83,7 +96,14 @@ export class RealtimeCallSession implements CallSession {
   private frameFrom = 0;
   /** Samples received per assistant item (16 kHz), to place the heard part of its transcript. */
   private readonly received = new Map<string, number>();
-  private startedAt = 0;
+  /** Null until the call starts: a workflow's start node entered before then is at 0 ms. */
+  private startedAt: number | null = null;
+  /** Who the model is talking as: prompt, tools, workflow and hand-offs (a hand-off replaces them). */
+  private readonly assistant: RealtimeAssistant;
+  /** Lines the engine asks the model for wait until its own reply is over. */
+  private readonly gate: ReplyGate;
+  /** With PII kept from the model: masks what the workflow's text requests are given. */
+  private readonly modelVault: PiiVault | null;
   private ended = false;
   private speaking = false;
   private toolCount = 0;
@@ -100,6 +120,8 @@ export class RealtimeCallSession implements CallSession {
     beforeEnd?: () => void;
     itemId: string | null;
     spoken: boolean;
+    /** The model has been asked to say it (a workflow's farewell waits for the reply under way). */
+    asked: boolean;
     timer: unknown;
   } | null = null;
 
@@ -116,6 +138,8 @@ export class RealtimeCallSession implements CallSession {
     const recording = options.recording;
     this.recorder = !options.settings.record ? null : recording ? new StreamingRecorder(recording) : new CallRecorder();
     this.personal = pii && this.recorder ? new PersonalSpeechSilencer(pii, this.recorder) : null;
+    // The workflow's and a hand-off's requests go to another model (the pipeline's): masked as there.
+    this.modelVault = piiRedaction.model ? (pii ?? new PiiVault({ phoneRegion: piiRedaction.phoneRegion })) : null;
     const { silence, endCall } = options.settings;
     this.silence = new SilenceTimeout(
       this.clock,
@@ -142,12 +166,9 @@ export class RealtimeCallSession implements CallSession {
       this.frameFrom = this.recorder?.position(1) ?? 0;
       this.recorder?.pushAssistant(pcm);
     });
-    const context = options.context ? `\n\n${options.context}` : "";
-    const prompt = {
-      instructions: `${options.settings.systemPrompt}${context}`,
-      tools: [...builtInToolSpecs(options.settings), ...(options.tools?.tools() ?? [])],
-    };
-    this.client = createSpeechModelClient(options.realtime, prompt, {
+    this.gate = new ReplyGate(this.clock);
+    this.assistant = this.createAssistant();
+    this.client = createSpeechModelClient(options.realtime, this.assistant.prompt(), {
       apiKey: options.apiKey,
       net: options.net,
       baseUrl: options.baseUrl,
@@ -159,7 +180,10 @@ export class RealtimeCallSession implements CallSession {
           this.personal?.callerStarted();
           this.silence.disarm();
         },
-        onResponseStarted: () => this.silence.disarm(),
+        onResponseStarted: () => {
+          this.gate.started();
+          this.silence.disarm();
+        },
         onCallerStopped: (timed) => {
           this.callerSpeaking = false;
           // Latency is measured only from a vendor's own end-of-speech signal, never from the reply's start.
@@ -172,18 +196,21 @@ export class RealtimeCallSession implements CallSession {
             this.turn.firstAudioAt = this.clock.now();
           }
           const farewell = this.farewell;
-          if (farewell && farewell.itemId === null && !this.received.has(itemId)) farewell.itemId = itemId;
+          if (farewell?.asked && farewell.itemId === null && !this.received.has(itemId)) farewell.itemId = itemId;
+          this.gate.audio(itemId);
           this.received.set(itemId, (this.received.get(itemId) ?? 0) + pcm.length);
           this.setSpeaking(true);
           this.playout.push(itemId, pcm);
         },
         onAudioDone: (itemId) => {
+          this.gate.done(itemId);
           if (this.farewell?.itemId !== itemId) return;
           this.farewell.spoken = true;
           this.finishFarewell();
         },
         onInterrupted: (itemId) => {
           const heard = this.playout.playedMs(itemId);
+          this.gate.done(itemId);
           this.playout.stop();
           this.setSpeaking(false);
           return heard;
@@ -198,8 +225,14 @@ export class RealtimeCallSession implements CallSession {
         },
         onTranscript: (role, text, final, itemId) => {
           if (role === "user" && final) this.silence.answered();
-          if (final && role === "user") this.personal?.callerSaid(text);
-          if (final && role === "assistant") this.personal?.assistantSaid(itemId, text);
+          if (final && role === "user") {
+            this.personal?.callerSaid(text);
+            this.assistant.callerSaid(text);
+          }
+          if (final && role === "assistant") {
+            this.personal?.assistantSaid(itemId, text);
+            this.assistant.assistantSaid(text);
+          }
           if (text) this.emit({ type: "transcript", role, text, final, atMs: this.at() });
         },
         onToolCall: (call, result, durationMs) =>
@@ -239,7 +272,7 @@ export class RealtimeCallSession implements CallSession {
       },
       () => this.end("max_duration"),
     );
-    const first = this.options.settings.firstMessage;
+    const first = this.assistant.opening;
     if (!first) this.silence.arm();
     if (first) this.client.respond(`Greet the caller by saying exactly: "${first}"`);
   }
@@ -253,8 +286,10 @@ export class RealtimeCallSession implements CallSession {
   pushDtmf(digit: string): void {
     if (this.ended) return;
     this.emit({ type: "dtmf_in", digit, atMs: this.at() });
-    const meaning = this.options.settings.dtmfMapping?.[digit];
-    if (meaning) this.client.sendText(`The caller pressed ${digit}: ${meaning}`);
+    const meaning = this.assistant.settings.dtmfMapping?.[digit];
+    if (!meaning) return;
+    this.client.sendText(`The caller pressed ${digit}: ${meaning}`);
+    this.assistant.callerSaid(meaning);
   }
 
   pushText(text: string): void {
@@ -262,20 +297,20 @@ export class RealtimeCallSession implements CallSession {
     this.silence.answered();
     this.emit({ type: "transcript", role: "user", text, final: true, atMs: this.at() });
     this.client.sendText(text);
+    this.assistant.callerSaid(text);
   }
 
   onAudio(listener: (pcm: Int16Array) => void): void {
     this.playout.onFrame(listener);
   }
 
-  /** The next assistant's prompt and tools take over the same model session (its voice stays). */
+  /**
+   * The next assistant's prompt, tools, workflow and hand-offs take over the same model session
+   * (its voice stays; the model has heard the whole conversation, so `change.history` is not resent).
+   */
   async switchAssistant(change: AssistantSwitch): Promise<void> {
-    const next = change.next;
-    const context = next.context ? `\n\n${next.context}` : "";
-    this.client.update({
-      instructions: `${next.settings.systemPrompt}${context}`,
-      tools: [...builtInToolSpecs(next.settings), ...(next.tools?.tools() ?? [])],
-    });
+    if (this.ended) return;
+    this.assistant.switchTo(change.next);
     this.emit({ type: "handoff", from: change.from, to: change.to, reason: change.reason, atMs: this.at() });
   }
 
@@ -290,6 +325,8 @@ export class RealtimeCallSession implements CallSession {
     if (this.farewell) this.clock.clearTimeout(this.farewell.timer);
     this.maxDuration.stop();
     this.silence.disarm();
+    this.gate.close();
+    this.assistant.close();
     this.playout.stop();
     this.client.close();
     const atMs = this.at();
@@ -301,7 +338,9 @@ export class RealtimeCallSession implements CallSession {
   }
 
   private async runTool(call: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
-    const settings = this.options.settings;
+    this.gate.calledTools();
+    if (this.assistant.isHandoff(call.name)) return this.assistant.handOff(call);
+    const settings = this.assistant.settings;
     const builtIn = runBuiltInTool(settings, call, {
       endCall: () => this.endAfterFarewell("assistant_ended", settings.endCall.goodbye),
       transfer: (destination) =>
@@ -319,7 +358,7 @@ export class RealtimeCallSession implements CallSession {
       const followUp = !builtIn.stop ? undefined : text ? { instructions: `Say exactly: "${text}"` } : "none";
       return { ok: builtIn.result.ok, content: builtIn.result.content, followUp };
     }
-    const tools = this.options.tools;
+    const tools = this.assistant.tools;
     if (!tools) return { ok: false, content: `No function named ${call.name} is available.` };
     const idempotencyKey = `${this.options.callId ?? "call"}:${call.id}:${++this.toolCount}`;
     const result = await tools.run(call, { signal, idempotencyKey });
@@ -327,14 +366,14 @@ export class RealtimeCallSession implements CallSession {
   }
 
   /** The call ends after the model says `text` (nothing to say: once what is playing has played). */
-  private endAfterFarewell(reason: EndReason, text: string, beforeEnd?: () => void): void {
+  private endAfterFarewell(reason: EndReason, text: string, beforeEnd?: () => void, asked = true): void {
     if (this.farewell || this.ended) return;
     const timer = this.clock.setTimeout(() => {
       if (this.farewell) this.farewell.spoken = true;
       this.playout.stop();
       this.finishFarewell();
     }, FAREWELL_LIMIT_MS);
-    this.farewell = { reason, text, beforeEnd, itemId: null, spoken: text === "", timer };
+    this.farewell = { reason, text, beforeEnd, itemId: null, spoken: text === "", asked, timer };
     this.finishFarewell();
   }
 
@@ -395,7 +434,36 @@ export class RealtimeCallSession implements CallSession {
   }
 
   private at(): number {
+    if (this.startedAt === null) return 0;
     return Math.max(0, Math.round(this.clock.now() - this.startedAt));
+  }
+
+  /** The assistant the call starts with, acting on the call through this session. */
+  private createAssistant(): RealtimeAssistant {
+    const { settings, tools, context, workflow, handoffs } = this.options;
+    return new RealtimeAssistant(
+      { settings, tools, context, workflow, handoffs },
+      {
+        emit: (event) => this.emit(event),
+        at: () => this.at(),
+        forModel: (text) => (this.modelVault ? this.modelVault.mask(text) : text),
+        update: (prompt) => this.client.update(prompt),
+        say: (text) => this.gate.whenIdle(() => this.client.respond(`Say exactly: "${text}"`)),
+        carryOn: () =>
+          this.gate.whenIdle(() => this.client.respond(this.client.provider === "gemini-live" ? CARRY_ON : undefined)),
+        end: (reason, farewell, beforeEnd) => {
+          if (this.farewell || this.ended) return;
+          this.endAfterFarewell(reason, farewell, beforeEnd, farewell === "");
+          if (!farewell) return;
+          this.gate.whenIdle(() => {
+            if (this.farewell) this.farewell.asked = true;
+            this.client.respond(`Say exactly: "${farewell}"`);
+          });
+        },
+        isEnding: () => this.ended || this.farewell !== null,
+        switchTo: (change) => this.switchAssistant(change),
+      },
+    );
   }
 }
 
