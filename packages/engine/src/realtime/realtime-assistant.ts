@@ -119,7 +119,7 @@ export class RealtimeAssistant {
     return {
       ok: true,
       content: `The caller is now talking to ${target}.`,
-      // The instructions replace the session's for this one reply (OpenAI), so they carry the new prompt.
+      // The instructions replace the session's for this one reply (Realtime API), so they carry the new prompt.
       followUp: line
         ? { instructions: `${this.prompt().instructions}\n\nStart your reply by saying exactly: "${line}"` }
         : undefined,

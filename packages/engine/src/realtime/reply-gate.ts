@@ -6,7 +6,7 @@ const OPEN_REPLY_LIMIT_MS = 3_000;
 /**
  * Holds what the engine asks a speech-to-speech model to say (a workflow's farewell, a hand-off's
  * line) until the model's own reply is over: the vendor answers the caller by itself, and a second
- * request while that reply is generated is refused (OpenAI) or cuts it off (Gemini). A reply is
+ * request while that reply is generated is refused (Realtime API) or cuts it off (Live API). A reply is
  * open from its start until its audio is done or cut; one that shows no audio is given
  * `OPEN_REPLY_LIMIT_MS`.
  */

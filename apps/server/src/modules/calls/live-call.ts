@@ -6,6 +6,9 @@ import {
   createCallSession,
   type EndReason,
   endedInFailure,
+  type Handoffs,
+  type LlmProvider,
+  type RealtimeUsage,
   reportedEndReason,
 } from "@parley/engine";
 import type { FastifyBaseLogger } from "fastify";
@@ -22,7 +25,7 @@ import {
 import { findCallSquad } from "../squads/call-squads.ts";
 import type { CallWorkflow } from "../workflows/call-workflow.ts";
 import { assistantTools, type BuiltAssistant, buildAssistant, callSettingsFor } from "./assistant-parts.ts";
-import { callCost } from "./call-cost.ts";
+import { callCost, withModelTokens } from "./call-cost.ts";
 import type { CallDeps } from "./call-deps.ts";
 import { keepsMetadataOnly, maskedWorkflowRecord, metadataOnly } from "./call-privacy.ts";
 import { ProgressSaver } from "./call-progress.ts";
@@ -32,7 +35,9 @@ import type { CallTrace } from "./call-traces.ts";
 import { announceHandoff } from "./handoff-event.ts";
 import { realtimeCallCost } from "./realtime-cost.ts";
 import { toServerMessage } from "./realtime-messages.ts";
-import { RealtimeCall, realtimeAccess, realtimeModelSettings, realtimeUnsupported } from "./realtime-session.ts";
+import { realtimeSquadCost } from "./realtime-segments.ts";
+import { RealtimeCall, realtimeAccess, realtimeModelSettings } from "./realtime-session.ts";
+import { realtimeWorkflow, routingModel, withCallerTranscript } from "./realtime-workflow.ts";
 import { callerContext, WEB_ORIGIN } from "./runtime.ts";
 import { SquadCall } from "./squad-handoffs.ts";
 
@@ -162,6 +167,10 @@ class CallRun implements LiveCall {
   private realtime: RealtimeCall | null = null;
   /** What a realtime call opened for its tools, closed with the call. */
   private readonly closers: (() => Promise<void>)[] = [];
+  /** A realtime squad's model usage at each hand-off: each stretch is priced on what it used. */
+  private readonly realtimeMarks: RealtimeUsage[] = [];
+  /** A realtime call's pipeline model (a squad's summaries), before a hand-off builds the next member. */
+  private realtimeLlm: LlmProvider | null = null;
 
   constructor(
     private readonly rt: CallDeps,
@@ -238,14 +247,6 @@ class CallRun implements LiveCall {
     const calling = await findCallSquad(ctx.db, room, room.callId);
     this.segments = new CallSegments({ assistant, member: calling?.start.name ?? null });
     const baseContext = callerContext(this.origin);
-    if (assistant.engine_mode === "realtime") {
-      const unsupported = realtimeUnsupported(assistant, Boolean(calling));
-      if (!unsupported) return this.createRealtimeSession(assistant, links, baseContext, log);
-      log.warn(
-        { callId: room.callId, agentId: assistant.id, reason: unsupported },
-        "the realtime assistant's call runs on its pipeline",
-      );
-    }
     if (calling) {
       this.squad = new SquadCall(this.rt, room, calling.squad, calling.start, {
         baseContext,
@@ -255,6 +256,9 @@ class CallRun implements LiveCall {
         variables: () => ({ ...room.variables, ...this.workflowValues() }),
       });
     }
+    const handoffs = calling ? this.squad?.handoffsOf(calling.start) : undefined;
+    if (assistant.engine_mode === "realtime")
+      return this.createRealtimeSession(assistant, links, { context: baseContext, handoffs }, log);
     const first = this.keep(
       await buildAssistant(
         this.rt,
@@ -264,7 +268,7 @@ class CallRun implements LiveCall {
           links,
           usage: this.segments.usage,
           context: baseContext,
-          handoffs: calling ? this.squad?.handoffsOf(calling.start) : undefined,
+          handoffs,
         },
         log,
       ),
@@ -300,7 +304,7 @@ class CallRun implements LiveCall {
   private async createRealtimeSession(
     assistant: Assistant,
     links: VersionLinks,
-    context: string,
+    { context, handoffs }: { context: string; handoffs: Handoffs | undefined },
     log: FastifyBaseLogger,
   ): Promise<CallSession> {
     const { ctx } = this.rt;
@@ -313,19 +317,32 @@ class CallRun implements LiveCall {
     if (settings.record)
       this.recordingFile = await createRecordingFile(ctx.config.dataDir, room.workspaceId, room.callId);
     const usage = this.segments?.usage;
+    // A workflow is routed, and a squad's summary written, by the assistant's pipeline model.
+    const workflow = usage ? await realtimeWorkflow(ctx, room, assistant, settings, usage, links) : null;
+    if (workflow) this.closers.push(() => workflow.close());
+    this.workflow = workflow;
+    if (this.squad && usage)
+      this.realtimeLlm = await routingModel(ctx, room.workspaceId, settings).then(
+        (llm) => usage.wrapModel(llm),
+        () => null,
+      );
     const session = new RealtimeCall({
       settings,
-      realtime: realtimeModelSettings(assistant.realtime),
+      realtime: realtimeModelSettings(workflow ? withCallerTranscript(assistant.realtime) : assistant.realtime),
       ...access,
       net: ctx.network,
       tools: tools.runner,
       context,
+      workflow: workflow?.runner,
+      handoffs,
       callId: room.callId,
       sink: { onEvent: (event) => this.onEvent(event) },
       recording: this.recordingFile?.sink,
       fallback: async () => {
         if (!usage) return null;
-        const built = this.keep(await buildAssistant(this.rt, room, { assistant, links, usage, context }, log));
+        const built = this.keep(
+          await buildAssistant(this.rt, room, { assistant, links, usage, context, handoffs }, log),
+        );
         this.workflow = built.workflow;
         this.current = built;
         return this.pipelineSession(built);
@@ -347,8 +364,9 @@ class CallRun implements LiveCall {
   /** The running assistant's model (a hand-off's summary is written with it). */
   private currentModel() {
     const current = this.current ?? this.built[0];
-    if (!current) throw new Error("the call has no assistant");
-    return current.parts.llm;
+    if (current) return current.parts.llm;
+    if (this.realtimeLlm) return this.realtimeLlm;
+    throw new Error("the call has no assistant");
   }
 
   /** The values the call's workflow has collected so far (a "variables" carry-over reads them). */
@@ -365,6 +383,8 @@ class CallRun implements LiveCall {
   private onHandoff(event: Extract<CallEvent, { type: "handoff" }>): void {
     const taken = this.squad?.tookOver();
     if (!taken || !this.segments) return;
+    const realtimeUsage = this.realtime?.usage;
+    if (realtimeUsage) this.realtimeMarks.push({ ...realtimeUsage });
     this.segments.handOff(
       {
         assistant: taken.assistant,
@@ -574,13 +594,19 @@ class CallRun implements LiveCall {
     const { segments, assistant } = this;
     if (!assistant || !segments) return null;
     const telephonyPerMinute = this.origin.telephonyPerMinute;
-    if (this.squad) return segments.close(durationMs, telephonyPerMinute);
     const realtimeUsage = this.realtime?.usage;
+    if (this.squad && realtimeUsage) {
+      const { segments: stretches } = segments.close(durationMs, telephonyPerMinute);
+      const options = { usage: realtimeUsage, durationMs, telephonyPerMinute };
+      return realtimeSquadCost(assistant, stretches, this.realtimeMarks, options);
+    }
+    if (this.squad) return segments.close(durationMs, telephonyPerMinute);
     if (realtimeUsage) {
-      return {
-        ...realtimeCallCost(assistant, durationMs, { telephonyPerMinute, usage: realtimeUsage }),
-        segments: null,
-      };
+      const cost = realtimeCallCost(assistant, durationMs, { telephonyPerMinute, usage: realtimeUsage });
+      // The workflow's routing requests, at the model lines' prices (as post-call analysis is added).
+      const { llmInputTokens: input, llmOutputTokens: output } = segments.usage.usage();
+      const routed = withModelTokens(cost.cost, cost.breakdown, { input, output });
+      return { cost: routed.cost, breakdown: routed.breakdown ?? cost.breakdown, segments: null };
     }
     return {
       ...callCost(assistant, durationMs, { telephonyPerMinute, usage: segments.usage.usage() }),

@@ -12,6 +12,7 @@ import {
 } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { resolveCredentials } from "../integrations/credentials.ts";
+import { requireRoutingKey } from "./realtime-workflow.ts";
 
 /**
  * Speech-to-speech calls (issue 32): what the server needs to run a call on a realtime model
@@ -91,9 +92,13 @@ export async function realtimeAccess(
   return { apiKey, ...(base ? { baseUrl: base.replace(/^http/i, "ws") } : {}) };
 }
 
-/** Refuses a realtime call whose vendor key is missing (the 409 of POST /agents/{id}/call). */
+/**
+ * Refuses a realtime call whose vendor key is missing (the 409 of POST /agents/{id}/call), or,
+ * with a workflow, whose pipeline model (the workflow's routing model) has no key.
+ */
 export async function requireRealtimeKey(ctx: AppContext, workspaceId: string, assistant: AssistantFields) {
   await realtimeAccess(ctx, workspaceId, assistant.realtime);
+  await requireRoutingKey(ctx, workspaceId, assistant);
 }
 
 export interface RealtimeCallOptions extends Omit<RealtimeCallSessionOptions, "sink"> {
@@ -226,12 +231,10 @@ export class RealtimeCall implements CallSession {
 }
 
 /**
- * Why a realtime assistant's call runs on its pipeline instead, or null when it can run on its
- * model: a squad hands off through the pipeline's model, and a workflow's node routing runs
- * between the pipeline's turns; neither is wired to the realtime session yet.
+ * Why a realtime assistant's call would run on its pipeline instead, or null when it runs on its
+ * model. Squads and workflows both run on the model now (hand-offs and workflow steps change its
+ * prompt and tools by `update`), so nothing is left here; the check stays the one place to say so.
  */
-export function realtimeUnsupported(assistant: Pick<AssistantFields, "workflow_id">, squad: boolean): string | null {
-  if (squad) return "squad calls run on the pipeline";
-  if (assistant.workflow_id) return "workflow calls run on the pipeline";
+export function realtimeUnsupported(_assistant: Pick<AssistantFields, "workflow_id">, _squad: boolean): string | null {
   return null;
 }
