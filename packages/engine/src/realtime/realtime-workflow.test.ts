@@ -6,7 +6,7 @@ import { FakeTts, ScriptedLlm } from "../../testing/fake-providers.ts";
 import { startLiveDouble } from "../../testing/vendor-servers/gemini-live-double.ts";
 import { type DoubleReply, startRealtimeDouble } from "../../testing/vendor-servers/openai-realtime-double.ts";
 import { VirtualClock } from "../../testing/virtual-clock.ts";
-import { threeBranchDesk, workflowRequestKind } from "../../testing/workflow-graphs.ts";
+import { threeBranchDesk, wfDefinition, wfEdge, wfNode, workflowRequestKind } from "../../testing/workflow-graphs.ts";
 import type { ChatRequest } from "../providers/types.ts";
 import { callSettingsOf } from "../session/call-settings.ts";
 import type { CallEvent, Handoffs } from "../session/types.ts";
@@ -242,5 +242,58 @@ describe("a squad's hand-off on a realtime call", () => {
     expect(requests).toEqual(["billing: a bill question"]);
     expect(events.find((e) => e.type === "handoff")).toMatchObject({ from: "desk", to: "billing" });
     expect(events.find((e) => e.type === "tool_call")).toMatchObject({ name: "handoff_to_billing", ok: true });
+  });
+
+  it("hands off at a workflow's hand-off node: its message, then the next member's prompt, then its answer", async () => {
+    const definition = wfDefinition({
+      nodes: [
+        wfNode("start", "start", { name: "Start", greeting: "Front desk.", prompt: "" }),
+        wfNode("pass", "handoff", { name: "To billing", member: "billing", message: "Passing you to billing." }),
+      ],
+      edges: [wfEdge("start", "pass")],
+    });
+    const runner = new WorkflowRunner(definition, {
+      llm: new ScriptedLlm([], { fallback: deskModel }),
+      effects: {
+        runTool: async () => ({ name: "none", ok: false, content: "no tools in this workflow" }),
+        searchKnowledge: async () => ({ name: "none", ok: false, content: "no knowledge in this workflow" }),
+      },
+    });
+    const billing = callSettingsOf(testAssistant({ system_prompt: "You handle billing." }));
+    const handoffs: Handoffs = {
+      targets: [{ name: "billing", description: "Questions about a bill." }],
+      request: (_target, reason) => ({
+        bridgeLine: null,
+        next: Promise.resolve({
+          from: "desk",
+          to: "billing",
+          reason,
+          next: { settings: billing, llm: new ScriptedLlm(), tts: new FakeTts() },
+          history: [],
+        }),
+      }),
+    };
+    const { double, events, session, until, said } = await realtimeCall(
+      [
+        { say: "Front desk.", ms: 200 },
+        { say: "Sure.", ms: 200 },
+        { say: "Passing you to billing.", ms: 200 },
+        { say: "Billing here.", ms: 200 },
+      ],
+      { workflow: runner, handoffs },
+    );
+    await session.start();
+    await until(said("Front desk."));
+    double.callerSaid("A question about my bill.");
+    expect(await double.received("response.create", 2)).toMatchObject({
+      response: { instructions: 'Say exactly: "Passing you to billing."' },
+    });
+    const update = (await double.received("session.update", 2)) as SessionUpdate;
+    expect(update.session.instructions).toBe("You handle billing.");
+    // The member who took over is asked to speak, on its own prompt (no instructions in the request).
+    expect(await double.received("response.create", 3)).toEqual({ type: "response.create" });
+    await until(said("Billing here."));
+    expect(events.find((e) => e.type === "handoff")).toMatchObject({ from: "desk", to: "billing" });
+    expect(runner.record().path.map((s) => s.node_id)).toEqual(["start", "pass"]);
   });
 });
