@@ -133,6 +133,34 @@ describe("a workflow on a realtime call", () => {
   });
 });
 
+describe("a workflow's transfer node on a realtime call", () => {
+  it("has the model say the node's message, then transfers", async () => {
+    const runner = deskRunner();
+    const { double, clock, events, session, until, said } = await realtimeCall(
+      [
+        { say: "Thanks for calling Parley Dental.", ms: 200 },
+        { say: "Let me see.", ms: 200 },
+        { say: "Let me put you through, Ann.", ms: 200 },
+      ],
+      { workflow: runner },
+    );
+    await session.start();
+    await until(said("Thanks for calling Parley Dental."));
+    await clock.advance(300);
+    double.callerSaid("This is Ann, it's about something else.");
+    expect(await double.received("response.create", 2)).toMatchObject({
+      response: { instructions: 'Say exactly: "Let me put you through, Ann."' },
+    });
+    await until(said("Let me put you through, Ann."));
+    await clock.advance(1000);
+    expect((await session.done).reason).toBe("transferred");
+    expect(events.find((e) => e.type === "transfer")).toMatchObject({
+      destination: { name: "Front desk", number: "+15550001111" },
+    });
+    expect(runner.record().path.map((s) => s.node_id)).toEqual(["start", "triage", "route", "human"]);
+  });
+});
+
 describe("a workflow on a Gemini Live call", () => {
   it("moves the session to one set up with the new step's prompt, and says the end node's message", async () => {
     const KEY = "AIza-test-live-workflow-0000";
