@@ -152,6 +152,29 @@ describe("a workflow on a realtime call", () => {
   }, 90_000);
 });
 
+describe("a realtime assistant with a workflow and no key for its pipeline model", () => {
+  it("is refused with the missing-key answer naming the routing model's vendor", async () => {
+    const user = await signedInUser(t);
+    const saved = await call(t, "PUT", "/api/v1/integrations/openai", {
+      token: user.token,
+      body: { credentials: { api_key: KEY, base_url: "http://127.0.0.1:9" } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const agentId = await realtimeAssistant(user.token, { llm_provider: "anthropic", llm_provider_config: {} });
+    const res = () => call(t, "POST", `/api/v1/agents/${agentId}/call`, { token: user.token });
+    // Without a workflow the realtime key is enough.
+    expect((await res()).statusCode).toBe(201);
+    const created = await call(t, "POST", "/api/v1/workflows", {
+      token: user.token,
+      body: { name: "Desk", assistant_id: agentId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const refused = await res();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe("No API key for Anthropic. Add one on the Integrations page.");
+  });
+});
+
 describe("a squad on a realtime call", () => {
   it("hands the call to the next member's prompt and tools in the same model session, in two segments", async () => {
     const user = await signedInUser(t);
