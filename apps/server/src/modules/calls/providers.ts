@@ -9,7 +9,7 @@ import {
 } from "@parley/engine";
 import type { AppContext } from "../../context.ts";
 import { missingKeyConflict, resolveCredentials } from "../integrations/credentials.ts";
-import { realtimeUnsupported, requireRealtimeKey, runsRealtime } from "./realtime-session.ts";
+import { requireRealtimeKey, runsRealtime } from "./realtime-session.ts";
 
 export interface CallProviders {
   stt: SttProvider;
@@ -110,7 +110,7 @@ const LAST_RESORT_VOICE = TtsSettings.parse({ provider: "local", config: TTS_DEF
  */
 export async function requireProviderCredentials(ctx: AppContext, workspaceId: string, assistant: AssistantFields) {
   // A speech-to-speech assistant needs its model's key; its pipeline is only a fallback.
-  if (runsRealtime(assistant) && !realtimeUnsupported(assistant, false)) {
+  if (runsRealtime(assistant)) {
     try {
       return await requireRealtimeKey(ctx, workspaceId, assistant);
     } catch (error) {

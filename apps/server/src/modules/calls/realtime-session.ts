@@ -229,12 +229,3 @@ export class RealtimeCall implements CallSession {
     await this.done;
   }
 }
-
-/**
- * Why a realtime assistant's call would run on its pipeline instead, or null when it runs on its
- * model. Squads and workflows both run on the model now (hand-offs and workflow steps change its
- * prompt and tools by `update`), so nothing is left here; the check stays the one place to say so.
- */
-export function realtimeUnsupported(_assistant: Pick<AssistantFields, "workflow_id">, _squad: boolean): string | null {
-  return null;
-}
