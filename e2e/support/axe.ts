@@ -11,8 +11,22 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
+/**
+ * Waits until nothing on the page moves any more: dialogs and notices fade in and out, and a colour
+ * measured mid-fade (text blended with the backdrop) fails contrast though the settled page passes.
+ * Spinners and pulsing placeholders loop forever: only animations that end are waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+}
+
+/** Runs axe-core in the page, once it has settled, and returns the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await settled(page);
   // Evaluated through the browser's debugging protocol, which the app's Content-Security-Policy
   // (no inline scripts) does not govern, unlike a <script> tag added to the page.
   await page.evaluate(axeSource);

@@ -59,16 +59,6 @@ afterAll(async () => {
   await new Promise((r) => receiver?.close(r));
 });
 
-/** Dialogs and notices fade in and out: colours are measured once nothing moves any more. */
-async function settled(page: Page) {
-  // Spinners and pulsing placeholders loop forever: only animations that end are waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-  );
-}
-
 const asKey = (secret: string, path: string, init: RequestInit = {}) =>
   fetch(`${server.url}/api/v1${path}`, {
     ...init,
@@ -82,7 +72,6 @@ describe("API keys page", () => {
     await page.goto(`${server.url}/api-keys`);
     await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
     await page.getByText("No API keys yet").waitFor();
-    await settled(page);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "New API key" }).first().click();
@@ -99,7 +88,6 @@ describe("API keys page", () => {
     await shown.getByRole("button", { name: "Copy key" }).click();
     await page.getByText("Key copied to the clipboard").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-    await settled(page);
     expect(await seriousViolations(page)).toEqual([]);
     await shown.getByRole("button", { name: "Done" }).click();
     await shown.waitFor({ state: "detached" });
@@ -167,7 +155,6 @@ describe("webhooks on the integrations page", () => {
     const secretDialog = page.getByRole("dialog", { name: "Signing secret" });
     const signingSecret = await secretDialog.getByRole("textbox", { name: "Signing secret" }).inputValue();
     expect(signingSecret).toMatch(/^whsec_/);
-    await settled(page);
     expect(await seriousViolations(page)).toEqual([]);
     await secretDialog.getByRole("button", { name: "Done" }).click();
 
@@ -186,7 +173,6 @@ describe("webhooks on the integrations page", () => {
     const log = page.getByRole("dialog", { name: /Delivery log/ });
     await log.getByText("Succeeded").waitFor();
     await log.getByText("204").first().waitFor();
-    await settled(page);
     expect(await seriousViolations(page)).toEqual([]);
     await log.getByRole("button", { name: "Resend test" }).click();
     await page.getByText("Queued to be sent again").waitFor();
